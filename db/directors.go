@@ -1,0 +1,251 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"burraco/tournament"
+)
+
+type directorRow struct {
+	ID           int64
+	Username     string
+	Name         string
+	PasswordHash string
+	CreatedAt    time.Time
+}
+
+func (directorRow) TableName() string { return "directors" }
+
+func (r directorRow) director() *tournament.Director {
+	return &tournament.Director{ID: r.ID, Username: r.Username, Name: r.Name, PasswordHash: r.PasswordHash, CreatedAt: r.CreatedAt}
+}
+
+type sessionRow struct {
+	TokenHash  string `gorm:"primaryKey"`
+	DirectorID int64
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
+}
+
+func (sessionRow) TableName() string { return "sessions" }
+
+type tokenRow struct {
+	ID         int64
+	DirectorID int64
+	Name       string
+	Prefix     string
+	TokenHash  string
+	CreatedAt  time.Time
+	RevokedAt  *time.Time
+}
+
+func (tokenRow) TableName() string { return "api_tokens" }
+
+type loginFailureRow struct {
+	ID  int64
+	Key string
+	At  time.Time
+}
+
+func (loginFailureRow) TableName() string { return "login_failures" }
+
+var errUsernameTaken = &tournament.Error{Code: tournament.ECONFLICT, Key: "error.invalid",
+	Fields: map[string]string{"username": "director.username.taken"}}
+
+// CountDirectors returns how many directors exist.
+func (d *DB) CountDirectors(ctx context.Context) (int, error) {
+	var n int64
+	err := d.gorm.WithContext(ctx).Model(&directorRow{}).Count(&n).Error
+	return int(n), wrap(err, "count directors")
+}
+
+// CreateFirstDirector inserts the first director, refusing once one exists.
+func (d *DB) CreateFirstDirector(ctx context.Context, dir *tournament.Director) error {
+	return d.createDirector(ctx, dir, true)
+}
+
+// CreateDirector inserts a director.
+func (d *DB) CreateDirector(ctx context.Context, dir *tournament.Director) error {
+	return d.createDirector(ctx, dir, false)
+}
+
+func (d *DB) createDirector(ctx context.Context, dir *tournament.Director, first bool) error {
+	r := directorRow{Username: dir.Username, Name: dir.Name, PasswordHash: dir.PasswordHash, CreatedAt: dir.CreatedAt}
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if first {
+			var n int64
+			if err := tx.Model(&directorRow{}).Count(&n).Error; err != nil {
+				return err
+			}
+			if n > 0 {
+				return tournament.Errorf(tournament.ECONFLICT, "setup.done")
+			}
+		}
+		var n int64
+		if err := tx.Model(&directorRow{}).Where("username = ?", r.Username).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return errUsernameTaken
+		}
+		return tx.Create(&r).Error
+	})
+	if isUniqueViolation(err) {
+		return errUsernameTaken
+	} else if err != nil {
+		return wrap(err, "create director")
+	}
+	dir.ID = r.ID
+	return nil
+}
+
+// FindDirector returns a director by ID.
+func (d *DB) FindDirector(ctx context.Context, id int64) (*tournament.Director, error) {
+	var r directorRow
+	if err := d.gorm.WithContext(ctx).First(&r, id).Error; err != nil {
+		return nil, wrap(err, "find director")
+	}
+	return r.director(), nil
+}
+
+// FindDirectorByUsername returns a director by username.
+func (d *DB) FindDirectorByUsername(ctx context.Context, username string) (*tournament.Director, error) {
+	var r directorRow
+	if err := d.gorm.WithContext(ctx).Where("username = ?", username).First(&r).Error; err != nil {
+		return nil, wrap(err, "find director")
+	}
+	return r.director(), nil
+}
+
+// ListDirectors returns every director by username.
+func (d *DB) ListDirectors(ctx context.Context) ([]tournament.Director, error) {
+	var rows []directorRow
+	if err := d.gorm.WithContext(ctx).Order("username").Find(&rows).Error; err != nil {
+		return nil, wrap(err, "list directors")
+	}
+	ds := make([]tournament.Director, len(rows))
+	for i, r := range rows {
+		ds[i] = *r.director()
+	}
+	return ds, nil
+}
+
+// SetPassword stores a new password hash and ends the director's other sessions.
+func (d *DB) SetPassword(ctx context.Context, id int64, hash, keepSession string) error {
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		res := tx.Model(&directorRow{}).Where("id = ?", id).Update("password_hash", hash)
+		if res.Error != nil {
+			return res.Error
+		} else if res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return tx.Where("director_id = ? AND token_hash <> ?", id, keepSession).Delete(&sessionRow{}).Error
+	})
+	return wrap(err, "set password")
+}
+
+// CreateSession stores a session, and clears expired ones while at it.
+func (d *DB) CreateSession(ctx context.Context, s *tournament.Session) error {
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Where("expires_at < ?", s.CreatedAt).Delete(&sessionRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&sessionRow{TokenHash: s.TokenHash, DirectorID: s.DirectorID, CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt}).Error
+	})
+	return wrap(err, "create session")
+}
+
+// SessionDirector returns the director of an unexpired session.
+func (d *DB) SessionDirector(ctx context.Context, tokenHash string, now time.Time) (*tournament.Director, error) {
+	var r directorRow
+	err := d.gorm.WithContext(ctx).Model(&directorRow{}).
+		Joins("JOIN sessions ON sessions.director_id = directors.id").
+		Where("sessions.token_hash = ? AND sessions.expires_at > ?", tokenHash, now).
+		First(&r).Error
+	if err != nil {
+		return nil, wrap(err, "find session")
+	}
+	return r.director(), nil
+}
+
+// DeleteSession ends a session.
+func (d *DB) DeleteSession(ctx context.Context, tokenHash string) error {
+	err := d.gorm.WithContext(ctx).Where("token_hash = ?", tokenHash).Delete(&sessionRow{}).Error
+	return wrap(err, "delete session")
+}
+
+// CreateToken stores an API token.
+func (d *DB) CreateToken(ctx context.Context, t *tournament.APIToken) error {
+	r := tokenRow{DirectorID: t.DirectorID, Name: t.Name, Prefix: t.Prefix, TokenHash: t.TokenHash, CreatedAt: t.CreatedAt}
+	if err := d.gorm.WithContext(ctx).Create(&r).Error; err != nil {
+		return wrap(err, "create token")
+	}
+	t.ID = r.ID
+	return nil
+}
+
+// ListTokens returns a director's tokens, newest first.
+func (d *DB) ListTokens(ctx context.Context, directorID int64) ([]tournament.APIToken, error) {
+	var rows []tokenRow
+	if err := d.gorm.WithContext(ctx).Where("director_id = ?", directorID).Order("id DESC").Find(&rows).Error; err != nil {
+		return nil, wrap(err, "list tokens")
+	}
+	ts := make([]tournament.APIToken, len(rows))
+	for i, r := range rows {
+		ts[i] = tournament.APIToken{ID: r.ID, DirectorID: r.DirectorID, Name: r.Name, Prefix: r.Prefix, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt}
+	}
+	return ts, nil
+}
+
+// RevokeToken marks one of the director's tokens revoked.
+func (d *DB) RevokeToken(ctx context.Context, directorID, id int64, at time.Time) error {
+	res := d.gorm.WithContext(ctx).Model(&tokenRow{}).
+		Where("id = ? AND director_id = ? AND revoked_at IS NULL", id, directorID).Update("revoked_at", at)
+	if res.Error != nil {
+		return fmt.Errorf("revoke token: %w", res.Error)
+	} else if res.RowsAffected == 0 {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return nil
+}
+
+// TokenDirector returns the director of an unrevoked token.
+func (d *DB) TokenDirector(ctx context.Context, tokenHash string) (*tournament.Director, error) {
+	var r directorRow
+	err := d.gorm.WithContext(ctx).Model(&directorRow{}).
+		Joins("JOIN api_tokens ON api_tokens.director_id = directors.id").
+		Where("api_tokens.token_hash = ? AND api_tokens.revoked_at IS NULL", tokenHash).
+		First(&r).Error
+	if err != nil {
+		return nil, wrap(err, "find token")
+	}
+	return r.director(), nil
+}
+
+// RecordLoginFailure remembers a failed login for throttling.
+func (d *DB) RecordLoginFailure(ctx context.Context, key string, at time.Time) error {
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Where("at < ?", at.Add(-24*time.Hour)).Delete(&loginFailureRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&loginFailureRow{Key: key, At: at}).Error
+	})
+	return wrap(err, "record login failure")
+}
+
+// CountLoginFailures counts the failures of a key since a time.
+func (d *DB) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
+	var n int64
+	err := d.gorm.WithContext(ctx).Model(&loginFailureRow{}).Where("key = ? AND at >= ?", key, since).Count(&n).Error
+	return int(n), wrap(err, "count login failures")
+}
+
+// ClearLoginFailures forgets a key's failures after a successful login.
+func (d *DB) ClearLoginFailures(ctx context.Context, key string) error {
+	err := d.gorm.WithContext(ctx).Where("key = ?", key).Delete(&loginFailureRow{}).Error
+	return wrap(err, "clear login failures")
+}

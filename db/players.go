@@ -1,0 +1,175 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"burraco/tournament"
+)
+
+// playerRow is the players table.
+type playerRow struct {
+	ID         int64
+	FirstName  string
+	LastName   string
+	Club       string
+	CardNumber *string
+	Email      string
+	Phone      string
+	Notes      string
+	Active     bool
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+func (playerRow) TableName() string { return "players" }
+
+func toPlayerRow(p *tournament.Player) playerRow {
+	r := playerRow{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Club: p.Club,
+		Email: p.Email, Phone: p.Phone, Notes: p.Notes, Active: p.Active, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	if p.CardNumber != "" {
+		c := p.CardNumber
+		r.CardNumber = &c
+	}
+	return r
+}
+
+func (r playerRow) player() tournament.Player {
+	p := tournament.Player{ID: r.ID, FirstName: r.FirstName, LastName: r.LastName, Club: r.Club,
+		Email: r.Email, Phone: r.Phone, Notes: r.Notes, Active: r.Active, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	if r.CardNumber != nil {
+		p.CardNumber = *r.CardNumber
+	}
+	return p
+}
+
+func players(rows []playerRow) []tournament.Player {
+	ps := make([]tournament.Player, len(rows))
+	for i, r := range rows {
+		ps[i] = r.player()
+	}
+	return ps
+}
+
+var errCardTaken = &tournament.Error{Code: tournament.ECONFLICT, Key: "error.invalid",
+	Fields: map[string]string{"card_number": "player.card_number.taken"}}
+
+// FindPlayer returns one player.
+func (d *DB) FindPlayer(ctx context.Context, id int64) (*tournament.Player, error) {
+	var r playerRow
+	if err := d.gorm.WithContext(ctx).First(&r, id).Error; err != nil {
+		return nil, wrap(err, "find player")
+	}
+	p := r.player()
+	return &p, nil
+}
+
+// FindPlayers returns a page of players sorted by name, and how many match in all.
+func (d *DB) FindPlayers(ctx context.Context, f tournament.PlayerFilter) ([]tournament.Player, int, error) {
+	q := d.gorm.WithContext(ctx).Model(&playerRow{})
+	if !f.IncludeInactive {
+		q = q.Where("active = ?", true)
+	}
+	for _, w := range strings.Fields(strings.ToLower(f.Query)) {
+		like := "%" + escapeLike(w) + "%"
+		q = q.Where("(LOWER(first_name) LIKE ? ESCAPE '\\' OR LOWER(last_name) LIKE ? ESCAPE '\\' OR LOWER(club) LIKE ? ESCAPE '\\' OR LOWER(card_number) LIKE ? ESCAPE '\\')",
+			like, like, like, like)
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("count players: %w", err)
+	}
+	var rows []playerRow
+	if err := q.Order("LOWER(last_name), LOWER(first_name), id").Offset(f.Offset).Limit(f.Limit).Find(&rows).Error; err != nil {
+		return nil, 0, fmt.Errorf("find players: %w", err)
+	}
+	return players(rows), int(total), nil
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// cardTaken reports whether another player holds the card number.
+func cardTaken(tx *gorm.DB, card *string, exceptID int64) (bool, error) {
+	if card == nil {
+		return false, nil
+	}
+	var n int64
+	err := tx.Model(&playerRow{}).Where("card_number = ? AND id <> ?", *card, exceptID).Count(&n).Error
+	return n > 0, err
+}
+
+// CreatePlayer inserts a player.
+func (d *DB) CreatePlayer(ctx context.Context, p *tournament.Player) error {
+	r := toPlayerRow(p)
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if taken, err := cardTaken(tx, r.CardNumber, 0); err != nil {
+			return err
+		} else if taken {
+			return errCardTaken
+		}
+		return tx.Create(&r).Error
+	})
+	if isUniqueViolation(err) {
+		return errCardTaken
+	} else if err != nil {
+		return wrap(err, "create player")
+	}
+	*p = r.player()
+	return nil
+}
+
+// UpdatePlayer saves every field of a player.
+func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
+	r := toPlayerRow(p)
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if taken, err := cardTaken(tx, r.CardNumber, r.ID); err != nil {
+			return err
+		} else if taken {
+			return errCardTaken
+		}
+		res := tx.Model(&playerRow{ID: r.ID}).Select("*").Omit("id", "created_at").Updates(&r)
+		if res.Error == nil && res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return res.Error
+	})
+	if isUniqueViolation(err) {
+		return errCardTaken
+	} else if err != nil {
+		return wrap(err, "update player")
+	}
+	p.UpdatedAt = r.UpdatedAt
+	return nil
+}
+
+// CreatePlayers inserts all the players in one transaction, or none.
+func (d *DB) CreatePlayers(ctx context.Context, ps []tournament.Player) error {
+	rows := make([]playerRow, len(ps))
+	for i := range ps {
+		rows[i] = toPlayerRow(&ps[i])
+	}
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		return tx.CreateInBatches(&rows, 200).Error
+	})
+	if isUniqueViolation(err) {
+		return errCardTaken
+	} else if err != nil {
+		return fmt.Errorf("create players: %w", err)
+	}
+	return nil
+}
+
+// AllPlayers returns the whole registry sorted by name.
+func (d *DB) AllPlayers(ctx context.Context) ([]tournament.Player, error) {
+	var rows []playerRow
+	if err := d.gorm.WithContext(ctx).Order("LOWER(last_name), LOWER(first_name), id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("all players: %w", err)
+	}
+	return players(rows), nil
+}

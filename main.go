@@ -1,0 +1,96 @@
+// Command burraco runs the Burraco tournament director's web application.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"burraco/db"
+	"burraco/tournament"
+	"burraco/views"
+)
+
+// config is the app's configuration: flags, with environment variables as defaults.
+type config struct {
+	Addr string
+	DB   string
+}
+
+func loadConfig(args []string, getenv func(string) string) (config, error) {
+	def := func(env, fallback string) string {
+		if v := getenv(env); v != "" {
+			return v
+		}
+		return fallback
+	}
+	fs := flag.NewFlagSet("burraco", flag.ContinueOnError)
+	var c config
+	fs.StringVar(&c.Addr, "addr", def("BURRACO_ADDR", "localhost:8080"), "address to listen on (env BURRACO_ADDR)")
+	fs.StringVar(&c.DB, "db", def("BURRACO_DB", "burraco.db"), "SQLite database file (env BURRACO_DB)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+func main() {
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	cfg, err := loadConfig(os.Args[1:], os.Getenv)
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	} else if err != nil {
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, cfg, log); err != nil {
+		log.Error("fatal", "err", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until ctx is cancelled, then lets in-flight requests finish.
+func run(ctx context.Context, cfg config, log *slog.Logger) error {
+	store, err := db.Open(cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	srv := &http.Server{
+		Addr: cfg.Addr,
+		Handler: views.New(views.Services{
+			Players: &tournament.Players{Store: store},
+			Auth:    &tournament.Auth{Store: store},
+		}, log),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	errc := make(chan error, 1)
+	go func() {
+		log.Info("listening", "url", "http://"+cfg.Addr, "db", cfg.DB)
+		errc <- srv.ListenAndServe()
+	}()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

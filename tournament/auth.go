@@ -1,0 +1,239 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Login throttling: failures counted per username and per client address.
+const (
+	ThrottleWindow     = 15 * time.Minute
+	MaxFailuresPerUser = 5
+	MaxFailuresPerIP   = 20
+	SessionLifetime    = 14 * 24 * time.Hour
+	tokenPrefix        = "bt_"
+)
+
+// Auth is the use-case service for director accounts, sessions and API tokens.
+type Auth struct {
+	Store AuthStore
+	// Cost is the bcrypt cost; zero means bcrypt.DefaultCost.
+	Cost int
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+}
+
+func (a *Auth) now() time.Time {
+	if a.Now != nil {
+		return a.Now()
+	}
+	return time.Now()
+}
+
+func (a *Auth) hash(pw string) (string, error) {
+	cost := a.Cost
+	if cost == 0 {
+		cost = bcrypt.DefaultCost
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), cost)
+	if err != nil {
+		return "", fmt.Errorf("hash password: %w", err)
+	}
+	return string(h), nil
+}
+
+// SetupNeeded reports whether no director exists yet.
+func (a *Auth) SetupNeeded(ctx context.Context) (bool, error) {
+	n, err := a.Store.CountDirectors(ctx)
+	return n == 0, err
+}
+
+// Setup creates the first director; once one exists it fails with ECONFLICT.
+func (a *Auth) Setup(ctx context.Context, in DirectorInput) (*Director, error) {
+	return a.addDirector(ctx, in, a.Store.CreateFirstDirector)
+}
+
+// AddDirector creates another director.
+func (a *Auth) AddDirector(ctx context.Context, in DirectorInput) (*Director, error) {
+	return a.addDirector(ctx, in, a.Store.CreateDirector)
+}
+
+func (a *Auth) addDirector(ctx context.Context, in DirectorInput, create func(context.Context, *Director) error) (*Director, error) {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	h, err := a.hash(in.Password)
+	if err != nil {
+		return nil, err
+	}
+	d := &Director{Username: in.Username, Name: in.Name, PasswordHash: h, CreatedAt: a.now()}
+	if err := create(ctx, d); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Directors lists every director.
+func (a *Auth) Directors(ctx context.Context) ([]Director, error) {
+	return a.Store.ListDirectors(ctx)
+}
+
+// dummyHash is compared against when the username is unknown, so that a wrong
+// username takes as long as a wrong password.
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a password"), bcrypt.DefaultCost)
+
+// authenticate checks credentials with throttling per username and per address.
+func (a *Auth) authenticate(ctx context.Context, username, password, addr string) (*Director, error) {
+	username = strings.ToLower(strings.TrimSpace(username))
+	now := a.now()
+	userKey, addrKey := "user:"+username, "addr:"+addr
+	for _, k := range []struct {
+		key string
+		max int
+	}{{userKey, MaxFailuresPerUser}, {addrKey, MaxFailuresPerIP}} {
+		n, err := a.Store.CountLoginFailures(ctx, k.key, now.Add(-ThrottleWindow))
+		if err != nil {
+			return nil, err
+		}
+		if n >= k.max {
+			return nil, Errorf(ETHROTTLED, "login.throttled", int(ThrottleWindow/time.Minute))
+		}
+	}
+	d, err := a.Store.FindDirectorByUsername(ctx, username)
+	if err != nil && ErrorCode(err) != ENOTFOUND {
+		return nil, err
+	}
+	hash := dummyHash
+	if d != nil {
+		hash = []byte(d.PasswordHash)
+	}
+	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || d == nil {
+		for _, k := range []string{userKey, addrKey} {
+			if err := a.Store.RecordLoginFailure(ctx, k, now); err != nil {
+				return nil, err
+			}
+		}
+		return nil, &Error{Code: EUNAUTHORIZED, Key: "login.failed"}
+	}
+	if err := a.Store.ClearLoginFailures(ctx, userKey); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Login checks credentials and opens a browser session, returning its secret.
+func (a *Auth) Login(ctx context.Context, username, password, addr string) (*Director, string, error) {
+	d, err := a.authenticate(ctx, username, password, addr)
+	if err != nil {
+		return nil, "", err
+	}
+	secret, hash := newSecret("")
+	now := a.now()
+	if err := a.Store.CreateSession(ctx, &Session{TokenHash: hash, DirectorID: d.ID, CreatedAt: now, ExpiresAt: now.Add(SessionLifetime)}); err != nil {
+		return nil, "", err
+	}
+	return d, secret, nil
+}
+
+// LoginToken checks credentials and creates a named API token: the API's login.
+func (a *Auth) LoginToken(ctx context.Context, username, password, addr, name string) (*APIToken, string, error) {
+	d, err := a.authenticate(ctx, username, password, addr)
+	if err != nil {
+		return nil, "", err
+	}
+	return a.CreateToken(ctx, d.ID, name)
+}
+
+// Logout ends a browser session.
+func (a *Auth) Logout(ctx context.Context, secret string) error {
+	return a.Store.DeleteSession(ctx, HashSecret(secret))
+}
+
+// SessionDirector returns the director of a live session.
+func (a *Auth) SessionDirector(ctx context.Context, secret string) (*Director, error) {
+	if secret == "" {
+		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
+	}
+	d, err := a.Store.SessionDirector(ctx, HashSecret(secret), a.now())
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
+	}
+	return d, err
+}
+
+// ChangePassword checks the current password, stores the new one and ends the
+// director's other sessions.
+func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, next, confirm, keepSession string) error {
+	d, err := a.Store.FindDirector(ctx, directorID)
+	if err != nil {
+		return err
+	}
+	fe := FieldErrors{}
+	if bcrypt.CompareHashAndPassword([]byte(d.PasswordHash), []byte(current)) != nil {
+		fe.Add("current", "director.password.wrong")
+	}
+	validatePassword(fe, "password", next)
+	if confirm != next {
+		fe.Add("confirm", "director.password.mismatch")
+	}
+	if err := fe.Err(); err != nil {
+		return err
+	}
+	h, err := a.hash(next)
+	if err != nil {
+		return err
+	}
+	keep := ""
+	if keepSession != "" {
+		keep = HashSecret(keepSession)
+	}
+	return a.Store.SetPassword(ctx, directorID, h, keep)
+}
+
+// CreateToken makes a new API token and returns it with its secret, shown only now.
+func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (*APIToken, string, error) {
+	name = collapseSpaces(name)
+	fe := FieldErrors{}
+	if name == "" {
+		fe.Add("name", "error.required")
+	} else if utf8.RuneCountInString(name) > maxNameLen {
+		fe.Add("name", "error.too_long")
+	}
+	if err := fe.Err(); err != nil {
+		return nil, "", err
+	}
+	secret, hash := newSecret(tokenPrefix)
+	t := &APIToken{DirectorID: directorID, Name: name, Prefix: secret[:len(tokenPrefix)+6], TokenHash: hash, CreatedAt: a.now()}
+	if err := a.Store.CreateToken(ctx, t); err != nil {
+		return nil, "", err
+	}
+	return t, secret, nil
+}
+
+// Tokens lists a director's API tokens, revoked ones included.
+func (a *Auth) Tokens(ctx context.Context, directorID int64) ([]APIToken, error) {
+	return a.Store.ListTokens(ctx, directorID)
+}
+
+// RevokeToken stops one of the director's tokens from working.
+func (a *Auth) RevokeToken(ctx context.Context, directorID, id int64) error {
+	return a.Store.RevokeToken(ctx, directorID, id, a.now())
+}
+
+// TokenDirector returns the director of a live API token.
+func (a *Auth) TokenDirector(ctx context.Context, secret string) (*Director, error) {
+	if !strings.HasPrefix(secret, tokenPrefix) {
+		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
+	}
+	d, err := a.Store.TokenDirector(ctx, HashSecret(secret))
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
+	}
+	return d, err
+}

@@ -1,0 +1,133 @@
+package tournament
+
+import (
+	"context"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Player is a person in the club's registry.
+type Player struct {
+	ID         int64     `json:"id"`
+	FirstName  string    `json:"first_name"`
+	LastName   string    `json:"last_name"`
+	Club       string    `json:"club"`
+	CardNumber string    `json:"card_number"`
+	Email      string    `json:"email"`
+	Phone      string    `json:"phone"`
+	Notes      string    `json:"notes"`
+	Active     bool      `json:"active"`
+	CreatedAt  time.Time `json:"created_at"`
+	UpdatedAt  time.Time `json:"updated_at"`
+}
+
+// Field length limits for players.
+const (
+	maxNameLen  = 100
+	maxCardLen  = 30
+	maxEmailLen = 254
+	maxPhoneLen = 30
+	maxNotesLen = 2000
+)
+
+// FullName returns "Last First", the way club lists are sorted and read.
+func (p *Player) FullName() string {
+	return strings.TrimSpace(p.LastName + " " + p.FirstName)
+}
+
+// Normalize trims the fields and upper-cases the card number, leaving names as typed.
+func (p *Player) Normalize() {
+	p.FirstName = collapseSpaces(p.FirstName)
+	p.LastName = collapseSpaces(p.LastName)
+	p.Club = collapseSpaces(p.Club)
+	p.CardNumber = strings.ToUpper(strings.TrimSpace(p.CardNumber))
+	p.Email = strings.TrimSpace(p.Email)
+	p.Phone = strings.TrimSpace(p.Phone)
+	p.Notes = strings.TrimSpace(p.Notes)
+}
+
+// Validate checks a normalized player and returns every problem at once.
+func (p *Player) Validate() error {
+	fe := FieldErrors{}
+	checkName := func(field, v string) {
+		switch {
+		case v == "":
+			fe.Add(field, "error.required")
+		case utf8.RuneCountInString(v) > maxNameLen:
+			fe.Add(field, "error.too_long")
+		case !utf8.ValidString(v) || strings.ContainsFunc(v, unicode.IsControl):
+			fe.Add(field, "error.bad_characters")
+		}
+	}
+	checkName("first_name", p.FirstName)
+	checkName("last_name", p.LastName)
+	if utf8.RuneCountInString(p.Club) > maxNameLen {
+		fe.Add("club", "error.too_long")
+	} else if strings.ContainsFunc(p.Club, unicode.IsControl) || !utf8.ValidString(p.Club) {
+		fe.Add("club", "error.bad_characters")
+	}
+	if len(p.CardNumber) > maxCardLen {
+		fe.Add("card_number", "error.too_long")
+	} else if strings.ContainsFunc(p.CardNumber, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '/' || r == '.')
+	}) {
+		fe.Add("card_number", "player.card_number.format")
+	}
+	if p.Email != "" {
+		if len(p.Email) > maxEmailLen {
+			fe.Add("email", "error.too_long")
+		} else if a, err := mail.ParseAddress(p.Email); err != nil || a.Address != p.Email || !strings.Contains(a.Address[strings.LastIndex(a.Address, "@"):], ".") {
+			fe.Add("email", "player.email.format")
+		}
+	}
+	if len(p.Phone) > maxPhoneLen {
+		fe.Add("phone", "error.too_long")
+	} else if strings.ContainsFunc(p.Phone, func(r rune) bool {
+		return !(r >= '0' && r <= '9' || strings.ContainsRune(" +-()/.", r))
+	}) {
+		fe.Add("phone", "player.phone.format")
+	}
+	if utf8.RuneCountInString(p.Notes) > maxNotesLen {
+		fe.Add("notes", "error.too_long")
+	} else if !utf8.ValidString(p.Notes) {
+		fe.Add("notes", "error.bad_characters")
+	}
+	return fe.Err()
+}
+
+// collapseSpaces trims and folds runs of white space into one space.
+func collapseSpaces(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// identityKey is how two players with no card number are recognised as the same person:
+// same name and club, ignoring case and spacing.
+func identityKey(p Player) string {
+	return strings.ToLower(collapseSpaces(p.FirstName)) + "\x00" +
+		strings.ToLower(collapseSpaces(p.LastName)) + "\x00" +
+		strings.ToLower(collapseSpaces(p.Club))
+}
+
+// PlayerFilter selects players for a list.
+type PlayerFilter struct {
+	Query           string // words matched against name, club and card number
+	IncludeInactive bool
+	Offset, Limit   int
+}
+
+// PlayerStore persists players. Each method is one transaction.
+type PlayerStore interface {
+	FindPlayer(ctx context.Context, id int64) (*Player, error)
+	FindPlayers(ctx context.Context, f PlayerFilter) ([]Player, int, error)
+	// CreatePlayer inserts p and sets its ID; a taken card number is an ECONFLICT.
+	CreatePlayer(ctx context.Context, p *Player) error
+	// UpdatePlayer saves every field of p; a taken card number is an ECONFLICT.
+	UpdatePlayer(ctx context.Context, p *Player) error
+	// CreatePlayers inserts all the players or none.
+	CreatePlayers(ctx context.Context, ps []Player) error
+	// AllPlayers returns every player, active or not, for duplicate checks and export.
+	AllPlayers(ctx context.Context) ([]Player, error)
+}

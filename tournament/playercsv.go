@@ -1,0 +1,215 @@
+package tournament
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// CSV import limits: a club registry is a few thousand players at most.
+const (
+	MaxImportBytes = 2 << 20
+	MaxImportRows  = 10000
+)
+
+// csvColumns are the player columns of an export, in order.
+var csvColumns = []string{"first_name", "last_name", "club", "card_number", "email", "phone", "notes", "active"}
+
+// headerAliases maps the header names clubs use (English and Italian) to player columns.
+var headerAliases = map[string]string{
+	"first_name": "first_name", "first name": "first_name", "firstname": "first_name", "nome": "first_name",
+	"last_name": "last_name", "last name": "last_name", "lastname": "last_name", "surname": "last_name", "cognome": "last_name",
+	"club": "club", "circolo": "club", "associazione": "club",
+	"card_number": "card_number", "card number": "card_number", "card": "card_number", "tessera": "card_number",
+	"n. tessera": "card_number", "numero tessera": "card_number", "n tessera": "card_number",
+	"email": "email", "e-mail": "email", "mail": "email",
+	"phone": "phone", "telefono": "phone", "cellulare": "phone", "tel": "phone", "tel.": "phone",
+	"notes": "notes", "note": "notes",
+	"active": "active", "attivo": "active",
+	"id": "", // known, not imported
+}
+
+// ImportStatus says what confirming an import does with a row.
+type ImportStatus string
+
+// Row statuses of an import preview.
+const (
+	ImportNew       ImportStatus = "new"
+	ImportDuplicate ImportStatus = "duplicate"
+	ImportInvalid   ImportStatus = "invalid"
+)
+
+// ImportRow is one data row of a CSV import and what will happen to it.
+type ImportRow struct {
+	Line   int               `json:"line"`
+	Player Player            `json:"player"`
+	Status ImportStatus      `json:"status"`
+	Fields map[string]string `json:"fields,omitempty"` // invalid: message key per field
+	Reason string            `json:"reason,omitempty"` // duplicate: message key
+	// DuplicateOf names the existing player, or the earlier line, a duplicate repeats.
+	DuplicateOf string `json:"duplicate_of,omitempty"`
+}
+
+// ImportPreview is the row-by-row outcome of an import, before or after it is confirmed.
+type ImportPreview struct {
+	Rows       []ImportRow `json:"rows"`
+	New        int         `json:"new"`
+	Duplicates int         `json:"duplicates"`
+	Invalid    int         `json:"invalid"`
+	Created    int         `json:"created"` // rows written; zero in a preview
+}
+
+// ParsePlayersCSV reads a CSV of players with a header row. The delimiter (comma,
+// semicolon or tab) is detected from the header, a UTF-8 byte-order mark is skipped, and
+// each data row comes back as a normalized player with its line number.
+func ParsePlayersCSV(r io.Reader) ([]ImportRow, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read csv: %w", err)
+	}
+	if len(data) > MaxImportBytes {
+		return nil, Errorf(EINVALID, "import.too_big")
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		return nil, Errorf(EINVALID, "import.not_utf8")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, Errorf(EINVALID, "import.empty")
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = detectDelimiter(data)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+	}
+	cols := make([]string, len(header))
+	seen := map[string]bool{}
+	for i, h := range header {
+		name, ok := headerAliases[strings.ToLower(collapseSpaces(h))]
+		if !ok {
+			return nil, Errorf(EINVALID, "import.unknown_column", h)
+		}
+		if name != "" && seen[name] {
+			return nil, Errorf(EINVALID, "import.repeated_column", h)
+		}
+		seen[name] = true
+		cols[i] = name
+	}
+	if !seen["first_name"] || !seen["last_name"] {
+		return nil, Errorf(EINVALID, "import.missing_names")
+	}
+	var rows []ImportRow
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+		}
+		if len(rows) == MaxImportRows {
+			return nil, Errorf(EINVALID, "import.too_many_rows", MaxImportRows)
+		}
+		if isBlank(rec) {
+			continue
+		}
+		line, _ := cr.FieldPos(0)
+		row := ImportRow{Line: line, Status: ImportNew, Player: Player{Active: true}}
+		if len(rec) > len(cols) {
+			row.Status = ImportInvalid
+			row.Fields = map[string]string{"row": "import.too_many_fields"}
+		}
+		for i, v := range rec {
+			if i >= len(cols) {
+				break
+			}
+			setColumn(&row.Player, cols[i], v)
+		}
+		row.Player.Normalize()
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+func csvLine(err error) int {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return pe.Line
+	}
+	return 0
+}
+
+func detectDelimiter(data []byte) rune {
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	best, bestN := ',', bytes.Count(first, []byte(","))
+	for _, d := range []rune{';', '\t'} {
+		if n := bytes.Count(first, []byte(string(d))); n > bestN {
+			best, bestN = d, n
+		}
+	}
+	return best
+}
+
+func isBlank(rec []string) bool {
+	for _, v := range rec {
+		if strings.TrimSpace(v) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func setColumn(p *Player, col, v string) {
+	switch col {
+	case "first_name":
+		p.FirstName = v
+	case "last_name":
+		p.LastName = v
+	case "club":
+		p.Club = v
+	case "card_number":
+		p.CardNumber = v
+	case "email":
+		p.Email = v
+	case "phone":
+		p.Phone = v
+	case "notes":
+		p.Notes = v
+	case "active":
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "no", "false", "0", "n":
+			p.Active = false
+		}
+	}
+}
+
+// WritePlayersCSV writes players as a UTF-8 CSV (with a byte-order mark, so spreadsheet
+// programs read accents right) that ParsePlayersCSV reads back unchanged.
+func WritePlayersCSV(w io.Writer, ps []Player) error {
+	if _, err := io.WriteString(w, "\xef\xbb\xbf"); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvColumns); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	for _, p := range ps {
+		active := "yes"
+		if !p.Active {
+			active = "no"
+		}
+		if err := cw.Write([]string{p.FirstName, p.LastName, p.Club, p.CardNumber, p.Email, p.Phone, p.Notes, active}); err != nil {
+			return fmt.Errorf("write csv: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	return nil
+}

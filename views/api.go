@@ -1,0 +1,344 @@
+package views
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+)
+
+// apiError is the one shape of every API error:
+//
+//	{"error": {"code": "invalid", "message": "...", "fields": {"last_name": "..."}}}
+type apiError struct {
+	Error apiErrorBody `json:"error"`
+}
+
+type apiErrorBody struct {
+	Code    string            `json:"code"`
+	Message string            `json:"message"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// httpCodes names the HTTP errors echo raises in the API's error shape.
+var httpCodes = map[int]string{
+	http.StatusNotFound:              tournament.ENOTFOUND,
+	http.StatusMethodNotAllowed:      tournament.ENOTFOUND,
+	http.StatusUnauthorized:          tournament.EUNAUTHORIZED,
+	http.StatusUnprocessableEntity:   tournament.EINVALID,
+	http.StatusBadRequest:            tournament.EINVALID,
+	http.StatusRequestEntityTooLarge: tournament.EINVALID,
+	http.StatusTooManyRequests:       tournament.ETHROTTLED,
+	http.StatusConflict:              tournament.ECONFLICT,
+}
+
+func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {
+	lang := langOf(c)
+	body := apiErrorBody{Code: httpCodes[status], Message: Translate(lang, key)}
+	if body.Code == "" {
+		body.Code = tournament.EINTERNAL
+	}
+	if e != nil {
+		body.Code = e.Code
+		body.Message = Translate(lang, e.Key, e.Args...)
+		if len(e.Fields) > 0 {
+			body.Fields = map[string]string{}
+			for f, k := range e.Fields {
+				body.Fields[f] = Translate(lang, k)
+			}
+		}
+	}
+	return c.JSON(status, apiError{body})
+}
+
+// decodeJSON reads a JSON body strictly: unknown fields are refused, so a typo is
+// not silently ignored.
+func decodeJSON(c echo.Context, v any) error {
+	dec := json.NewDecoder(c.Request().Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{err.Error()}}
+	}
+	return nil
+}
+
+// idParam reads the :id path parameter.
+func idParam(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return id, nil
+}
+
+// pageParams reads page and per_page query parameters (1-based page).
+func pageParams(c echo.Context, perPage int) (page, limit int) {
+	page, _ = strconv.Atoi(c.QueryParam("page"))
+	if page < 1 {
+		page = 1
+	}
+	limit = perPage
+	if n, err := strconv.Atoi(c.QueryParam("per_page")); err == nil && n > 0 && n <= 500 {
+		limit = n
+	}
+	return page, limit
+}
+
+// playerInput is the JSON body of a player create or update.
+type playerInput struct {
+	FirstName  string `json:"first_name"`
+	LastName   string `json:"last_name"`
+	Club       string `json:"club"`
+	CardNumber string `json:"card_number"`
+	Email      string `json:"email"`
+	Phone      string `json:"phone"`
+	Notes      string `json:"notes"`
+}
+
+func (in playerInput) player() tournament.Player {
+	return tournament.Player{FirstName: in.FirstName, LastName: in.LastName, Club: in.Club,
+		CardNumber: in.CardNumber, Email: in.Email, Phone: in.Phone, Notes: in.Notes}
+}
+
+func (s *Server) apiListPlayers(c echo.Context) error {
+	page, limit := pageParams(c, 50)
+	f := tournament.PlayerFilter{Query: c.QueryParam("q"), IncludeInactive: c.QueryParam("inactive") == "true",
+		Offset: (page - 1) * limit, Limit: limit}
+	ps, total, err := s.players.List(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	if ps == nil {
+		ps = []tournament.Player{}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"players": ps, "total": total, "page": page, "per_page": limit})
+}
+
+func (s *Server) apiGetPlayer(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.players.Get(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+func (s *Server) apiCreatePlayer(c echo.Context) error {
+	var in playerInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	p := in.player()
+	if err := s.players.Create(c.Request().Context(), &p); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, p)
+}
+
+func (s *Server) apiUpdatePlayer(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	var in playerInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	p, err := s.players.Update(c.Request().Context(), id, in.player())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+func (s *Server) apiDeactivatePlayer(c echo.Context) error { return s.apiSetActive(c, false) }
+func (s *Server) apiActivatePlayer(c echo.Context) error   { return s.apiSetActive(c, true) }
+
+func (s *Server) apiSetActive(c echo.Context, active bool) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.players.SetActive(c.Request().Context(), id, active)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+// apiImportPlayers takes a CSV body; with ?confirm=true it imports, otherwise it
+// only previews.
+func (s *Server) apiImportPlayers(c echo.Context) error {
+	ctx, body := c.Request().Context(), c.Request().Body
+	var (
+		pv  *tournament.ImportPreview
+		err error
+	)
+	if c.QueryParam("confirm") == "true" {
+		pv, err = s.players.Import(ctx, body)
+	} else {
+		pv, err = s.players.PreviewImport(ctx, body)
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, localizePreview(pv, langOf(c)))
+}
+
+// apiImportRow is an import row with its problems spelled out in the user's language.
+type apiImportRow struct {
+	tournament.ImportRow
+	Messages map[string]string `json:"messages,omitempty"`
+}
+
+func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
+	rows := make([]apiImportRow, len(pv.Rows))
+	for i, r := range pv.Rows {
+		rows[i] = apiImportRow{ImportRow: r}
+		if len(r.Fields) > 0 || r.Reason != "" {
+			rows[i].Messages = map[string]string{}
+		}
+		for f, k := range r.Fields {
+			rows[i].Messages[f] = Translate(lang, k)
+		}
+		if r.Reason != "" {
+			rows[i].Messages["duplicate"] = Translate(lang, r.Reason, r.DuplicateOf)
+		}
+	}
+	return map[string]any{"rows": rows, "new": pv.New, "duplicates": pv.Duplicates, "invalid": pv.Invalid, "created": pv.Created}
+}
+
+func (s *Server) apiExportPlayers(c echo.Context) error {
+	return s.writePlayersCSV(c)
+}
+
+// writePlayersCSV sends the registry as a CSV download.
+func (s *Server) writePlayersCSV(c echo.Context) error {
+	var buf bytes.Buffer
+	if err := s.players.Export(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players.csv"))
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+func (s *Server) apiSetup(c echo.Context) error {
+	var in tournament.DirectorInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	d, err := s.auth.Setup(c.Request().Context(), in)
+	if err != nil {
+		return err
+	}
+	t, secret, err := s.auth.CreateToken(c.Request().Context(), d.ID, "setup")
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"director": d, "token": t, "secret": secret})
+}
+
+// loginInput is the JSON body of the API's login.
+type loginInput struct {
+	Username  string `json:"username"`
+	Password  string `json:"password"`
+	TokenName string `json:"token_name"`
+}
+
+func (s *Server) apiLogin(c echo.Context) error {
+	var in loginInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	if in.TokenName == "" {
+		in.TokenName = "api login"
+	}
+	t, secret, err := s.auth.LoginToken(c.Request().Context(), in.Username, in.Password, c.RealIP(), in.TokenName)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"token": t, "secret": secret})
+}
+
+func (s *Server) apiListDirectors(c echo.Context) error {
+	ds, err := s.auth.Directors(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"directors": ds})
+}
+
+func (s *Server) apiCreateDirector(c echo.Context) error {
+	var in tournament.DirectorInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	d, err := s.auth.AddDirector(c.Request().Context(), in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, d)
+}
+
+func (s *Server) apiMe(c echo.Context) error {
+	return c.JSON(http.StatusOK, directorOf(c))
+}
+
+// passwordInput is the JSON body of a password change.
+type passwordInput struct {
+	Current  string `json:"current"`
+	Password string `json:"password"`
+	Confirm  string `json:"confirm"`
+}
+
+func (s *Server) apiChangePassword(c echo.Context) error {
+	var in passwordInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	if err := s.auth.ChangePassword(c.Request().Context(), directorOf(c).ID, in.Current, in.Password, in.Confirm, ""); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (s *Server) apiListTokens(c echo.Context) error {
+	ts, err := s.auth.Tokens(c.Request().Context(), directorOf(c).ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"tokens": ts})
+}
+
+func (s *Server) apiCreateToken(c echo.Context) error {
+	var in struct {
+		Name string `json:"name"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	t, secret, err := s.auth.CreateToken(c.Request().Context(), directorOf(c).ID, in.Name)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"token": t, "secret": secret})
+}
+
+func (s *Server) apiRevokeToken(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	if err := s.auth.RevokeToken(c.Request().Context(), directorOf(c).ID, id); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}

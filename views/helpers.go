@@ -1,0 +1,75 @@
+package views
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"burraco/tournament"
+)
+
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }
+
+// csrfHeaders is the hx-headers value that makes htmx requests carry the CSRF token.
+func csrfHeaders(ctx context.Context) string {
+	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": pageOf(ctx).CSRF})
+	return string(b)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func idPath(prefix string, id int64, suffix string) string {
+	return prefix + strconv.FormatInt(id, 10) + suffix
+}
+
+// formatDate shows a date the way the page's language writes it.
+func formatDate(ctx context.Context, tm time.Time) string {
+	if tm.IsZero() {
+		return ""
+	}
+	if pageOf(ctx).Lang == EN {
+		return tm.Local().Format("2 Jan 2006 15:04")
+	}
+	return tm.Local().Format("02/01/2006 15:04")
+}
+
+// navClass marks the navigation link of the current section.
+func navClass(ctx context.Context, href string) string {
+	p := pageOf(ctx).Path
+	if p == href || (href != "/" && strings.HasPrefix(p, href)) {
+		return "active"
+	}
+	return ""
+}
+
+func statusClass(s string) string { return "badge badge-" + s }
+
+func boolString(b bool) string { return strconv.FormatBool(b) }
+
+func playerFormTitle(ctx context.Context, p *tournament.Player) string {
+	if p == nil {
+		return t(ctx, "players.new")
+	}
+	return t(ctx, "players.edit", p.FullName())
+}
+
+func playerFormAction(p *tournament.Player) string {
+	if p == nil {
+		return "/players"
+	}
+	return idPath("/players/", p.ID, "")
+}
+
+// sortedFields lists field errors as (field, key) pairs in a stable order.
+func sortedFields(m map[string]string) [][2]string {
+	out := make([][2]string, 0, len(m))
+	for k, v := range m {
+		out = append(out, [2]string{k, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}

@@ -1,0 +1,138 @@
+package views
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+)
+
+const playersPerPage = 50
+
+var playerFields = []string{"first_name", "last_name", "club", "card_number", "email", "phone", "notes"}
+
+func playerOf(f *form) tournament.Player {
+	v := f.Values
+	return tournament.Player{FirstName: v["first_name"], LastName: v["last_name"], Club: v["club"],
+		CardNumber: v["card_number"], Email: v["email"], Phone: v["phone"], Notes: v["notes"]}
+}
+
+func playerForm(p *tournament.Player) *form {
+	f := newForm()
+	f.Values = map[string]string{"first_name": p.FirstName, "last_name": p.LastName, "club": p.Club,
+		"card_number": p.CardNumber, "email": p.Email, "phone": p.Phone, "notes": p.Notes}
+	return f
+}
+
+// playerList is a page of the player list with its search.
+type playerList struct {
+	Query    string
+	Inactive bool
+	Players  []tournament.Player
+	Total    int
+	Page     int
+	PerPage  int
+}
+
+func (l playerList) Pages() int { return max(1, (l.Total+l.PerPage-1)/l.PerPage) }
+
+// PageURL links to another page of the same search.
+func (l playerList) PageURL(page int) string {
+	u := "/players?page=" + strconv.Itoa(page)
+	if l.Query != "" {
+		u += "&q=" + urlQueryEscape(l.Query)
+	}
+	if l.Inactive {
+		u += "&inactive=true"
+	}
+	return u
+}
+
+func (s *Server) listPlayers(c echo.Context) error {
+	page, _ := pageParams(c, playersPerPage)
+	l := playerList{Query: c.QueryParam("q"), Inactive: c.QueryParam("inactive") == "true", Page: page, PerPage: playersPerPage}
+	ps, total, err := s.players.List(c.Request().Context(), tournament.PlayerFilter{
+		Query: l.Query, IncludeInactive: l.Inactive, Offset: (page - 1) * playersPerPage, Limit: playersPerPage})
+	if err != nil {
+		return err
+	}
+	l.Players, l.Total = ps, total
+	return render(c, http.StatusOK, playersPage(l))
+}
+
+func (s *Server) newPlayer(c echo.Context) error {
+	return render(c, http.StatusOK, playerFormPage(nil, newForm()))
+}
+
+func (s *Server) createPlayer(c echo.Context) error {
+	f := formFrom(c, playerFields...)
+	p := playerOf(f)
+	if err := s.players.Create(c.Request().Context(), &p); err != nil {
+		if !f.fail(err) {
+			return err
+		}
+		return render(c, statusOf(tournament.ErrorCode(err)), playerFormPage(nil, f))
+	}
+	setFlash(c, "players.created", p.FullName())
+	return redirect(c, "/players?q="+urlQueryEscape(p.LastName))
+}
+
+func (s *Server) editPlayer(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.players.Get(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, playerFormPage(p, playerForm(p)))
+}
+
+func (s *Server) updatePlayer(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	f := formFrom(c, playerFields...)
+	p, err := s.players.Update(ctx, id, playerOf(f))
+	if err != nil {
+		current, gerr := s.players.Get(ctx, id)
+		if gerr != nil {
+			return gerr
+		}
+		if !f.fail(err) {
+			return err
+		}
+		return render(c, statusOf(tournament.ErrorCode(err)), playerFormPage(current, f))
+	}
+	setFlash(c, "players.saved", p.FullName())
+	return redirect(c, "/players?q="+urlQueryEscape(p.LastName))
+}
+
+func (s *Server) deactivatePlayer(c echo.Context) error { return s.setActive(c, false) }
+func (s *Server) activatePlayer(c echo.Context) error   { return s.setActive(c, true) }
+
+func (s *Server) setActive(c echo.Context, active bool) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.players.SetActive(c.Request().Context(), id, active)
+	if err != nil {
+		return err
+	}
+	key := "players.deactivated"
+	if active {
+		key = "players.activated"
+	}
+	setFlash(c, key, p.FullName())
+	return redirect(c, "/players/"+strconv.FormatInt(p.ID, 10)+"/edit")
+}
+
+func (s *Server) exportPlayers(c echo.Context) error {
+	return s.writePlayersCSV(c)
+}

@@ -1,0 +1,209 @@
+// Package views is the web layer: echo routes and handlers, templ pages and the JSON API.
+package views
+
+import (
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"burraco/static"
+	"burraco/tournament"
+)
+
+// Services are the use cases the web layer calls.
+type Services struct {
+	Players *tournament.Players
+	Auth    *tournament.Auth
+}
+
+// Server holds the routes and their dependencies.
+type Server struct {
+	echo    *echo.Echo
+	players *tournament.Players
+	auth    *tournament.Auth
+	log     *slog.Logger
+}
+
+// New builds the web server with every route and middleware.
+func New(svc Services, log *slog.Logger) *Server {
+	if log == nil {
+		log = slog.Default()
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, log: log}
+	e.HTTPErrorHandler = s.handleError
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			log.Error("panic", "err", err, "stack", string(stack))
+			return err
+		},
+	}))
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogMethod: true, LogURI: true, LogStatus: true, LogLatency: true, LogError: true, LogRemoteIP: true,
+		HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			attrs := []any{"method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "remote", v.RemoteIP}
+			if v.Error != nil {
+				attrs = append(attrs, "err", v.Error)
+			}
+			log.Info("request", attrs...)
+			return nil
+		},
+	}))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+		ReferrerPolicy:        "same-origin",
+		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
+	}))
+	e.Use(middleware.BodyLimit("4M"))
+	e.Use(language)
+	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+		Skipper: func(c echo.Context) bool {
+			// The API takes bearer tokens only, never cookies, so it cannot be forged.
+			return strings.HasPrefix(c.Request().URL.Path, "/api/")
+		},
+		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		ContextKey:     csrfContextKey,
+		CookieName:     csrfCookie,
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSameSite: http.SameSiteLaxMode,
+		ErrorHandler: func(err error, c echo.Context) error {
+			return &echo.HTTPError{Code: http.StatusForbidden, Message: "csrf", Internal: err}
+		},
+	}))
+	e.Use(s.setupGate)
+	s.routes()
+	return s
+}
+
+// ServeHTTP makes the server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+
+// Routes lists every registered route, for tests and docs.
+func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
+
+func (s *Server) routes() {
+	e := s.echo
+	sub, _ := fs.Sub(static.Files, ".")
+	e.StaticFS("/static", sub)
+	e.GET("/healthz", s.healthz)
+	e.POST("/lang", s.setLanguage)
+	e.GET("/setup", s.setupForm)
+	e.POST("/setup", s.setup)
+	e.GET("/login", s.loginForm)
+	e.POST("/login", s.login)
+
+	d := e.Group("", s.requireDirector)
+	d.GET("/", s.home)
+	d.POST("/logout", s.logout)
+	d.GET("/players", s.listPlayers)
+	d.GET("/players/new", s.newPlayer)
+	d.POST("/players", s.createPlayer)
+	d.GET("/players/:id/edit", s.editPlayer)
+	d.POST("/players/:id", s.updatePlayer)
+	d.POST("/players/:id/deactivate", s.deactivatePlayer)
+	d.POST("/players/:id/activate", s.activatePlayer)
+	d.GET("/players/import", s.importForm)
+	d.POST("/players/import/preview", s.importPreview)
+	d.POST("/players/import", s.importConfirm)
+	d.GET("/players/export.csv", s.exportPlayers)
+	d.GET("/directors", s.listDirectors)
+	d.POST("/directors", s.createDirector)
+	d.GET("/account", s.account)
+	d.POST("/account/password", s.changePassword)
+	d.GET("/tokens", s.listTokens)
+	d.POST("/tokens", s.createToken)
+	d.POST("/tokens/:id/revoke", s.revokeToken)
+
+	e.POST("/api/v1/setup", s.apiSetup)
+	e.POST("/api/v1/login", s.apiLogin)
+	a := e.Group("/api/v1", s.requireToken)
+	a.GET("/players", s.apiListPlayers)
+	a.POST("/players", s.apiCreatePlayer)
+	a.GET("/players/export", s.apiExportPlayers)
+	a.POST("/players/import", s.apiImportPlayers)
+	a.GET("/players/:id", s.apiGetPlayer)
+	a.PUT("/players/:id", s.apiUpdatePlayer)
+	a.POST("/players/:id/deactivate", s.apiDeactivatePlayer)
+	a.POST("/players/:id/activate", s.apiActivatePlayer)
+	a.GET("/directors", s.apiListDirectors)
+	a.POST("/directors", s.apiCreateDirector)
+	a.GET("/me", s.apiMe)
+	a.PUT("/me/password", s.apiChangePassword)
+	a.GET("/tokens", s.apiListTokens)
+	a.POST("/tokens", s.apiCreateToken)
+	a.DELETE("/tokens/:id", s.apiRevokeToken)
+	a.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
+}
+
+func (s *Server) healthz(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// statusOf maps a domain error code to its HTTP status, once for the whole app.
+func statusOf(code string) int {
+	switch code {
+	case tournament.EINVALID:
+		return http.StatusUnprocessableEntity
+	case tournament.ECONFLICT:
+		return http.StatusConflict
+	case tournament.ENOTFOUND:
+		return http.StatusNotFound
+	case tournament.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	case tournament.ETHROTTLED:
+		return http.StatusTooManyRequests
+	}
+	return http.StatusInternalServerError
+}
+
+// httpErrorKeys gives the catalogue key for the HTTP errors echo itself raises.
+var httpErrorKeys = map[int]string{
+	http.StatusNotFound:              "error.not_found",
+	http.StatusMethodNotAllowed:      "error.not_found",
+	http.StatusUnauthorized:          "error.unauthorized",
+	http.StatusForbidden:             "error.csrf",
+	http.StatusRequestEntityTooLarge: "error.too_big",
+	http.StatusBadRequest:            "error.bad_request",
+}
+
+// handleError turns any error into a JSON error under /api/, or an error page.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, key, e := http.StatusInternalServerError, "error.internal", (*tournament.Error)(nil)
+	var he *echo.HTTPError
+	if de, ok := tournament.AsError(err); ok {
+		e, status, key = de, statusOf(de.Code), de.Key
+	} else if errors.As(err, &he) {
+		status = he.Code
+		if k, ok := httpErrorKeys[status]; ok {
+			key = k
+		}
+	}
+	if status >= 500 {
+		s.log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		err = writeAPIError(c, status, key, e)
+	} else if c.Request().Method == http.MethodHead {
+		err = c.NoContent(status)
+	} else {
+		var args []any
+		if e != nil {
+			args = e.Args
+		}
+		err = render(c, status, errorPage(status, key, args))
+	}
+	if err != nil {
+		s.log.Error("write error response", "err", err)
+	}
+}

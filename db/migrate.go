@@ -80,8 +80,8 @@ func migrate1(tx *gorm.DB) error {
 		ExpiresAt  time.Time `gorm:"not null;index"`
 	}
 	type apiToken struct {
-		ID         int64  `gorm:"primaryKey"`
-		DirectorID int64  `gorm:"not null;index"`
+		ID         int64 `gorm:"primaryKey"`
+		DirectorID int64 `gorm:"not null;index"`
 		Director   director
 		Name       string `gorm:"size:100;not null"`
 		Prefix     string `gorm:"size:20;not null"`

@@ -165,6 +165,18 @@ func (d *DB) CreatePlayers(ctx context.Context, ps []tournament.Player) error {
 	return nil
 }
 
+// CardHolder returns the ID of the player holding a card number, or 0.
+func (d *DB) CardHolder(ctx context.Context, card string) (int64, error) {
+	var ids []int64
+	if err := d.gorm.WithContext(ctx).Model(&playerRow{}).Where("card_number = ?", card).Limit(1).Pluck("id", &ids).Error; err != nil {
+		return 0, fmt.Errorf("card holder: %w", err)
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	return ids[0], nil
+}
+
 // AllPlayers returns the whole registry sorted by name.
 func (d *DB) AllPlayers(ctx context.Context) ([]tournament.Player, error) {
 	var rows []playerRow

@@ -128,6 +128,8 @@ type PlayerStore interface {
 	UpdatePlayer(ctx context.Context, p *Player) error
 	// CreatePlayers inserts all the players or none.
 	CreatePlayers(ctx context.Context, ps []Player) error
+	// CardHolder returns the ID of the player holding a card number, or 0.
+	CardHolder(ctx context.Context, card string) (int64, error)
 	// AllPlayers returns every player, active or not, for duplicate checks and export.
 	AllPlayers(ctx context.Context) ([]Player, error)
 }

@@ -32,10 +32,31 @@ func (s *Players) List(ctx context.Context, f PlayerFilter) ([]Player, int, erro
 func (s *Players) Create(ctx context.Context, p *Player) error {
 	p.Normalize()
 	p.Active = true
-	if err := p.Validate(); err != nil {
+	if err := s.validate(ctx, p, 0); err != nil {
 		return err
 	}
 	return s.Store.CreatePlayer(ctx, p)
+}
+
+// validate checks a normalized player, and that no other player holds its card number,
+// reporting every problem at once. The store checks the card again when it writes.
+func (s *Players) validate(ctx context.Context, p *Player, id int64) error {
+	err := p.Validate()
+	if p.CardNumber == "" {
+		return err
+	}
+	holder, herr := s.Store.CardHolder(ctx, p.CardNumber)
+	if herr != nil {
+		return herr
+	}
+	if holder == 0 || holder == id {
+		return err
+	}
+	if e, ok := AsError(err); ok {
+		e.Fields["card_number"] = "player.card_number.taken"
+		return e
+	}
+	return &Error{Code: ECONFLICT, Key: "error.invalid", Fields: map[string]string{"card_number": "player.card_number.taken"}}
 }
 
 // Update replaces the editable fields of a player; the active flag is left as it is.
@@ -45,7 +66,7 @@ func (s *Players) Update(ctx context.Context, id int64, in Player) (*Player, err
 		return nil, err
 	}
 	in.Normalize()
-	if err := in.Validate(); err != nil {
+	if err := s.validate(ctx, &in, id); err != nil {
 		return nil, err
 	}
 	p.FirstName, p.LastName, p.Club, p.CardNumber = in.FirstName, in.LastName, in.Club, in.CardNumber

@@ -140,7 +140,6 @@ func (s *Server) routes() {
 	a.GET("/tokens", s.apiListTokens)
 	a.POST("/tokens", s.apiCreateToken)
 	a.DELETE("/tokens/:id", s.apiRevokeToken)
-	a.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 }
 
 func (s *Server) healthz(c echo.Context) error {

@@ -1,0 +1,174 @@
+package db_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
+
+	"burraco/tournament"
+)
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
+
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+func newAuth(t *testing.T) (*tournament.Auth, *clock) {
+	d, _ := open(t)
+	c := &clock{time.Date(2026, 11, 20, 20, 0, 0, 0, time.UTC)}
+	return &tournament.Auth{Store: d, Cost: bcrypt.MinCost, Now: c.now}, c
+}
+
+var first = tournament.DirectorInput{Username: "Anna", Name: "Anna Verdi", Password: "segreto-lungo", Confirm: "segreto-lungo"}
+
+func TestSetupOnlyOnce(t *testing.T) {
+	ctx := context.Background()
+	a, _ := newAuth(t)
+	need, err := a.SetupNeeded(ctx)
+	require.NoError(t, err)
+	assert.True(t, need)
+
+	// Two setups racing: exactly one wins.
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in := first
+			in.Username = "dir" + string(rune('a'+i))
+			_, errs[i] = a.Setup(ctx, in)
+		}()
+	}
+	wg.Wait()
+	wins := 0
+	for _, err := range errs {
+		if err == nil {
+			wins++
+		} else {
+			assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+		}
+	}
+	assert.Equal(t, 1, wins)
+	need, _ = a.SetupNeeded(ctx)
+	assert.False(t, need)
+}
+
+func TestDirectorValidation(t *testing.T) {
+	a, _ := newAuth(t)
+	_, err := a.Setup(context.Background(), tournament.DirectorInput{Username: "A b", Password: "short", Confirm: "other"})
+	e, ok := tournament.AsError(err)
+	require.True(t, ok)
+	assert.Equal(t, map[string]string{
+		"username": "director.username.format",
+		"name":     "error.required",
+		"password": "director.password.short",
+		"confirm":  "director.password.mismatch",
+	}, e.Fields)
+}
+
+func TestLoginAndSessions(t *testing.T) {
+	ctx := context.Background()
+	a, clk := newAuth(t)
+	d, err := a.Setup(ctx, first)
+	require.NoError(t, err)
+	assert.Equal(t, "anna", d.Username, "usernames are lower-cased")
+
+	_, secret, err := a.Login(ctx, " ANNA ", "segreto-lungo", "1.2.3.4")
+	require.NoError(t, err)
+	got, err := a.SessionDirector(ctx, secret)
+	require.NoError(t, err)
+	assert.Equal(t, d.ID, got.ID)
+
+	_, err = a.SessionDirector(ctx, secret+"x")
+	assert.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+
+	clk.t = clk.t.Add(tournament.SessionLifetime + time.Minute)
+	_, err = a.SessionDirector(ctx, secret)
+	assert.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err), "sessions expire")
+
+	_, secret, err = a.Login(ctx, "anna", "segreto-lungo", "1.2.3.4")
+	require.NoError(t, err)
+	require.NoError(t, a.Logout(ctx, secret))
+	_, err = a.SessionDirector(ctx, secret)
+	assert.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err), "logout ends the session")
+}
+
+func TestLoginThrottling(t *testing.T) {
+	ctx := context.Background()
+	a, clk := newAuth(t)
+	_, err := a.Setup(ctx, first)
+	require.NoError(t, err)
+	for i := 0; i < tournament.MaxFailuresPerUser; i++ {
+		_, _, err := a.Login(ctx, "anna", "wrong", "1.2.3.4")
+		require.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+	}
+	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "5.6.7.8")
+	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err), "even the right password waits once the user is throttled")
+
+	clk.t = clk.t.Add(tournament.ThrottleWindow + time.Second)
+	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "5.6.7.8")
+	assert.NoError(t, err, "the window passes")
+
+	// One address guessing many usernames is throttled too.
+	for i := 0; i < tournament.MaxFailuresPerIP; i++ {
+		_, _, err := a.Login(ctx, "user"+string(rune('a'+i)), "x", "9.9.9.9")
+		require.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+	}
+	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "9.9.9.9")
+	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err))
+}
+
+func TestPasswordChangeEndsOtherSessions(t *testing.T) {
+	ctx := context.Background()
+	a, _ := newAuth(t)
+	d, _ := a.Setup(ctx, first)
+	_, keep, _ := a.Login(ctx, "anna", "segreto-lungo", "ip")
+	_, other, _ := a.Login(ctx, "anna", "segreto-lungo", "ip")
+
+	err := a.ChangePassword(ctx, d.ID, "nope", "nuova-password", "nuova-password", keep)
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, "director.password.wrong", e.Fields["current"])
+
+	require.NoError(t, a.ChangePassword(ctx, d.ID, "segreto-lungo", "nuova-password", "nuova-password", keep))
+	_, err = a.SessionDirector(ctx, keep)
+	assert.NoError(t, err)
+	_, err = a.SessionDirector(ctx, other)
+	assert.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+	_, _, err = a.Login(ctx, "anna", "nuova-password", "ip")
+	assert.NoError(t, err)
+}
+
+func TestTokens(t *testing.T) {
+	ctx := context.Background()
+	a, _ := newAuth(t)
+	d, _ := a.Setup(ctx, first)
+	tok, secret, err := a.CreateToken(ctx, d.ID, "export")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(secret, tok.Prefix))
+	got, err := a.TokenDirector(ctx, secret)
+	require.NoError(t, err)
+	assert.Equal(t, d.ID, got.ID)
+
+	other, err := a.AddDirector(ctx, tournament.DirectorInput{Username: "bruno", Name: "Bruno", Password: "0123456789", Confirm: "0123456789"})
+	require.NoError(t, err)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(a.RevokeToken(ctx, other.ID, tok.ID)), "one cannot revoke another's token")
+
+	require.NoError(t, a.RevokeToken(ctx, d.ID, tok.ID))
+	_, err = a.TokenDirector(ctx, secret)
+	assert.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+	ts, _ := a.Tokens(ctx, d.ID)
+	require.Len(t, ts, 1)
+	assert.NotNil(t, ts[0].RevokedAt)
+
+	_, _, err = a.CreateToken(ctx, d.ID, " ")
+	assert.Equal(t, tournament.EINVALID, tournament.ErrorCode(err))
+}

@@ -1,0 +1,173 @@
+package db_test
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/db"
+	"burraco/tournament"
+)
+
+// open returns a fresh database in the test's temporary directory.
+func open(t *testing.T) (*db.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	d, err := db.Open(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { d.Close() })
+	return d, path
+}
+
+func TestMigrationsAreIdempotent(t *testing.T) {
+	ctx := context.Background()
+	d, path := open(t)
+	first, err := d.AppliedMigrations(ctx)
+	require.NoError(t, err)
+	require.NotEmpty(t, first)
+	p := &tournament.Player{FirstName: "A", LastName: "B", Active: true}
+	require.NoError(t, d.CreatePlayer(ctx, p))
+
+	require.NoError(t, d.Migrate(ctx), "migrating an up-to-date database is a no-op")
+	require.NoError(t, d.Close())
+	again, err := db.Open(path)
+	require.NoError(t, err, "reopening migrates again without failing")
+	defer again.Close()
+	second, err := again.AppliedMigrations(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, first, second)
+	got, err := again.FindPlayer(ctx, p.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "B", got.LastName, "data survives re-migration")
+}
+
+func TestCardNumberUnique(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	svc := &tournament.Players{Store: d}
+	a := tournament.Player{FirstName: "Anna", LastName: "Verdi", CardNumber: "C1"}
+	require.NoError(t, svc.Create(ctx, &a))
+	b := tournament.Player{FirstName: "Bruno", LastName: "Neri", CardNumber: "c1"}
+	err := svc.Create(ctx, &b)
+	e, ok := tournament.AsError(err)
+	require.True(t, ok, "got %v", err)
+	assert.Equal(t, tournament.ECONFLICT, e.Code)
+	assert.Equal(t, "player.card_number.taken", e.Fields["card_number"])
+
+	// Players without a card number do not collide.
+	for _, n := range []string{"X", "Y"} {
+		require.NoError(t, svc.Create(ctx, &tournament.Player{FirstName: n, LastName: n}))
+	}
+	// Updating to a taken number is refused; keeping one's own number is fine.
+	c := tournament.Player{FirstName: "Carla", LastName: "Blu", CardNumber: "C2"}
+	require.NoError(t, svc.Create(ctx, &c))
+	_, err = svc.Update(ctx, c.ID, tournament.Player{FirstName: "Carla", LastName: "Blu", CardNumber: "C1"})
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+	_, err = svc.Update(ctx, c.ID, tournament.Player{FirstName: "Carla", LastName: "Blu-Rossi", CardNumber: "C2"})
+	assert.NoError(t, err)
+
+	// The unique index backs the check even if two writers race past it.
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = d.CreatePlayer(ctx, &tournament.Player{FirstName: "R", LastName: "R", CardNumber: "RACE", Active: true})
+		}()
+	}
+	wg.Wait()
+	okCount := 0
+	for _, err := range errs {
+		if err == nil {
+			okCount++
+		} else {
+			assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err), "%v", err)
+		}
+	}
+	assert.Equal(t, 1, okCount)
+}
+
+func TestAccentsRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	p := &tournament.Player{FirstName: "Niccolò", LastName: "D'Alessandro", Club: "Società Àncona — ♠", Notes: "“virgolette”", Active: true}
+	require.NoError(t, d.CreatePlayer(ctx, p))
+	got, err := d.FindPlayer(ctx, p.ID)
+	require.NoError(t, err)
+	assert.Equal(t, p.FirstName, got.FirstName)
+	assert.Equal(t, p.LastName, got.LastName)
+	assert.Equal(t, p.Club, got.Club)
+	assert.Equal(t, p.Notes, got.Notes)
+	ps, n, err := d.FindPlayers(ctx, tournament.PlayerFilter{Query: "d'alessandro niccolò", Limit: 10})
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	assert.Equal(t, "Niccolò", ps[0].FirstName)
+}
+
+func TestFindPlayers(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	svc := &tournament.Players{Store: d}
+	for _, p := range []tournament.Player{
+		{FirstName: "Mario", LastName: "Rossi", Club: "Roma Burraco", CardNumber: "RM1"},
+		{FirstName: "Maria", LastName: "Bianchi", Club: "Milano", CardNumber: "MI7"},
+		{FirstName: "Luca", LastName: "rossini", Club: "Torino"},
+		{FirstName: "100%", LastName: "Under_score"},
+	} {
+		require.NoError(t, svc.Create(ctx, &p))
+	}
+	names := func(f tournament.PlayerFilter) []string {
+		f.Limit = 10
+		ps, _, err := svc.List(ctx, f)
+		require.NoError(t, err)
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.LastName)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"Rossi", "rossini"}, names(tournament.PlayerFilter{Query: "ROSS"}), "case-insensitive, sorted")
+	assert.Equal(t, []string{"Rossi"}, names(tournament.PlayerFilter{Query: "mario ross"}), "every word must match")
+	assert.Equal(t, []string{"Bianchi"}, names(tournament.PlayerFilter{Query: "mi7"}), "card number")
+	assert.Equal(t, []string{"Rossi"}, names(tournament.PlayerFilter{Query: "roma"}), "club")
+	assert.Equal(t, []string{"Under_score"}, names(tournament.PlayerFilter{Query: "%"}), "LIKE wildcards are literal")
+	assert.Equal(t, []string{"Under_score"}, names(tournament.PlayerFilter{Query: "r_s"}), "LIKE wildcards are literal")
+
+	// Deactivated players leave the default list but stay in the registry.
+	ps, _, _ := svc.List(ctx, tournament.PlayerFilter{Query: "bianchi"})
+	_, err := svc.SetActive(ctx, ps[0].ID, false)
+	require.NoError(t, err)
+	assert.Empty(t, names(tournament.PlayerFilter{Query: "bianchi"}))
+	assert.Equal(t, []string{"Bianchi"}, names(tournament.PlayerFilter{Query: "bianchi", IncludeInactive: true}))
+
+	// Paging.
+	page, total, err := svc.List(ctx, tournament.PlayerFilter{Limit: 2, Offset: 2})
+	require.NoError(t, err)
+	assert.Equal(t, 3, total)
+	assert.Len(t, page, 1)
+}
+
+func TestImportAllOrNothing(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	svc := &tournament.Players{Store: d}
+	err := d.CreatePlayers(ctx, []tournament.Player{
+		{FirstName: "A", LastName: "A", CardNumber: "SAME", Active: true},
+		{FirstName: "B", LastName: "B", CardNumber: "SAME", Active: true},
+	})
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+	all, err := d.AllPlayers(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, all, "a failing import writes nothing")
+
+	pv, err := svc.Import(ctx, stringsReader("nome;cognome;tessera\nA;A;T1\nB;B;T1\n;C;\n"))
+	require.NoError(t, err)
+	assert.Equal(t, 1, pv.Created)
+	all, _ = d.AllPlayers(ctx)
+	assert.Len(t, all, 1)
+}

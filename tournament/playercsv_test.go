@@ -1,0 +1,160 @@
+package tournament
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParsePlayersCSV(t *testing.T) {
+	t.Run("italian headers, semicolons, BOM, blank lines", func(t *testing.T) {
+		in := "\xef\xbb\xbfNome;Cognome;Circolo;Tessera\nNiccolò;D'Alessandro;Circolo Roma;rm1\n\n;;;\nAnna;Bianchi;;\n"
+		rows, err := ParsePlayersCSV(strings.NewReader(in))
+		require.NoError(t, err)
+		require.Len(t, rows, 2)
+		assert.Equal(t, 2, rows[0].Line)
+		assert.Equal(t, Player{FirstName: "Niccolò", LastName: "D'Alessandro", Club: "Circolo Roma", CardNumber: "RM1", Active: true}, rows[0].Player)
+		assert.Equal(t, 5, rows[1].Line)
+		assert.Equal(t, "Bianchi", rows[1].Player.LastName)
+	})
+	t.Run("english headers, commas, quotes, columns in any order", func(t *testing.T) {
+		in := "last_name,first_name,notes\n\"Rossi, jr\",Mario,\"likes \"\"quotes\"\"\"\n"
+		rows, err := ParsePlayersCSV(strings.NewReader(in))
+		require.NoError(t, err)
+		require.Len(t, rows, 1)
+		assert.Equal(t, "Rossi, jr", rows[0].Player.LastName)
+		assert.Equal(t, `likes "quotes"`, rows[0].Player.Notes)
+	})
+	t.Run("tabs", func(t *testing.T) {
+		rows, err := ParsePlayersCSV(strings.NewReader("nome\tcognome\nA\tB\n"))
+		require.NoError(t, err)
+		assert.Equal(t, "B", rows[0].Player.LastName)
+	})
+	t.Run("extra fields make the row invalid", func(t *testing.T) {
+		rows, err := ParsePlayersCSV(strings.NewReader("nome,cognome\nA,B,C\n"))
+		require.NoError(t, err)
+		assert.Equal(t, ImportInvalid, rows[0].Status)
+		assert.Equal(t, "import.too_many_fields", rows[0].Fields["row"])
+	})
+	errs := []struct {
+		name, in, key string
+	}{
+		{"empty", "  \n", "import.empty"},
+		{"no name columns", "club,email\nx,y\n", "import.missing_names"},
+		{"unknown column", "nome,cognome,colore\n", "import.unknown_column"},
+		{"repeated column", "nome,cognome,first_name\n", "import.repeated_column"},
+		{"bad quotes", "nome,cognome\n\"A,B\nC", "import.unreadable"},
+		{"not utf-8", "nome,cognome\n\xff\xfe,B\n", "import.not_utf8"},
+	}
+	for _, tt := range errs {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParsePlayersCSV(strings.NewReader(tt.in))
+			e, ok := AsError(err)
+			require.True(t, ok, "want a domain error, got %v", err)
+			assert.Equal(t, tt.key, e.Key)
+		})
+	}
+	t.Run("too big", func(t *testing.T) {
+		_, err := ParsePlayersCSV(strings.NewReader("nome,cognome\n" + strings.Repeat("a,b\n", MaxImportBytes/4+1)))
+		e, _ := AsError(err)
+		require.NotNil(t, e)
+		assert.Equal(t, "import.too_big", e.Key)
+	})
+}
+
+func TestCSVRoundTrip(t *testing.T) {
+	ps := []Player{
+		{FirstName: "Niccolò", LastName: "D'Alessandro", Club: "Società Burraco Àncona", CardNumber: "AN-1", Email: "n@x.it", Notes: "ha detto \"sì\", poi\nè andato", Active: true},
+		{FirstName: "Zoë", LastName: "Çelik", Active: false},
+	}
+	var buf bytes.Buffer
+	require.NoError(t, WritePlayersCSV(&buf, ps))
+	rows, err := ParsePlayersCSV(&buf)
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	for i := range ps {
+		assert.Equal(t, ps[i], rows[i].Player)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	existing := []Player{
+		{ID: 1, FirstName: "Mario", LastName: "Rossi", Club: "Roma", CardNumber: "C1"},
+		{ID: 2, FirstName: "Anna", LastName: "Verdi", Club: "Milano"},
+	}
+	in := "nome,cognome,circolo,tessera,email\n" +
+		"Luca,Neri,Roma,C9,\n" + // 2 new
+		"Other,Person,,c1,\n" + // 3 dup card of Rossi
+		"anna,VERDI,milano,,\n" + // 4 dup name+club of Verdi
+		"Piero,Blu,,C9,\n" + // 5 dup card of line 2
+		"Luca,Neri,Roma,,\n" + // 6 dup name of line 2
+		",Nobody,,,\n" + // 7 invalid
+		"Ugo,Gialli,,,bad\n" // 8 invalid email
+	rows, err := ParsePlayersCSV(strings.NewReader(in))
+	require.NoError(t, err)
+	pv := classify(rows, existing)
+	type want struct {
+		status ImportStatus
+		reason string
+		of     string
+	}
+	wants := []want{
+		{ImportNew, "", ""},
+		{ImportDuplicate, "import.dup.card", "Rossi Mario"},
+		{ImportDuplicate, "import.dup.name", "Verdi Anna"},
+		{ImportDuplicate, "import.dup.card_in_file", "2"},
+		{ImportDuplicate, "import.dup.name_in_file", "2"},
+		{ImportInvalid, "", ""},
+		{ImportInvalid, "", ""},
+	}
+	require.Len(t, pv.Rows, len(wants))
+	for i, w := range wants {
+		r := pv.Rows[i]
+		assert.Equal(t, w, want{r.Status, r.Reason, r.DuplicateOf}, "line %d", r.Line)
+	}
+	assert.Equal(t, map[string]string{"first_name": "error.required"}, pv.Rows[5].Fields)
+	assert.Equal(t, map[string]string{"email": "player.email.format"}, pv.Rows[6].Fields)
+	assert.Equal(t, [3]int{1, 4, 2}, [3]int{pv.New, pv.Duplicates, pv.Invalid})
+}
+
+func FuzzParsePlayersCSV(f *testing.F) {
+	f.Add("nome;cognome\nNiccolò;D'Alessandro\n")
+	f.Add("first_name,last_name,club,card_number,email,phone,notes,active\nA,B,C,D,e@f.it,1,\"n\nx\",no\n")
+	f.Add("\xef\xbb\xbf\"nome\",cognome\n\"a\"\"\",b,c\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		rows, err := ParsePlayersCSV(strings.NewReader(in))
+		if err != nil {
+			if _, ok := AsError(err); !ok {
+				t.Fatalf("non-domain error %v", err)
+			}
+			return
+		}
+		pv := classify(rows, nil)
+		if pv.New+pv.Duplicates+pv.Invalid != len(rows) {
+			t.Fatalf("counts %d+%d+%d != %d rows", pv.New, pv.Duplicates, pv.Invalid, len(rows))
+		}
+		// What is new must be valid and must round-trip through an export.
+		var ps []Player
+		for _, r := range pv.Rows {
+			if r.Status == ImportNew {
+				ps = append(ps, r.Player)
+			}
+		}
+		var buf bytes.Buffer
+		if err := WritePlayersCSV(&buf, ps); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParsePlayersCSV(&buf)
+		if len(ps) > 0 && err != nil {
+			t.Fatalf("export of valid players does not parse: %v", err)
+		}
+		for i := range back {
+			if back[i].Player != ps[i] {
+				t.Fatalf("round trip changed %+v into %+v", ps[i], back[i].Player)
+			}
+		}
+	})
+}

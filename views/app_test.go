@@ -1,0 +1,137 @@
+package views
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
+
+	"burraco/db"
+	"burraco/tournament"
+)
+
+// testApp is the whole web app on a fresh database, served over real HTTP.
+type testApp struct {
+	t     *testing.T
+	store *db.DB
+	srv   *httptest.Server
+}
+
+func newTestApp(t *testing.T) *testApp {
+	t.Helper()
+	store, err := db.Open(filepath.Join(t.TempDir(), "test.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	s := New(Services{
+		Players: &tournament.Players{Store: store},
+		Auth:    &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
+	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return &testApp{t: t, store: store, srv: srv}
+}
+
+// client is a browser-like client: it keeps cookies and does not follow redirects.
+type client struct {
+	app  *testApp
+	http *http.Client
+	lang string
+}
+
+func (a *testApp) client() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{app: a, lang: "en", http: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}}}
+}
+
+// response is a finished request with its body read.
+type response struct {
+	*http.Response
+	body string
+}
+
+func (r *response) doc(t *testing.T) *goquery.Document {
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(r.body))
+	require.NoError(t, err)
+	return doc
+}
+
+func (c *client) do(req *http.Request) *response {
+	c.app.t.Helper()
+	if c.lang != "" && req.Header.Get("Accept-Language") == "" {
+		req.Header.Set("Accept-Language", c.lang)
+	}
+	res, err := c.http.Do(req)
+	require.NoError(c.app.t, err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	require.NoError(c.app.t, err)
+	return &response{Response: res, body: string(b)}
+}
+
+func (c *client) get(path string) *response {
+	req, _ := http.NewRequest(http.MethodGet, c.app.srv.URL+path, nil)
+	return c.do(req)
+}
+
+// csrf returns the client's CSRF token, loading a page first if it has none.
+func (c *client) csrf() string {
+	u, _ := url.Parse(c.app.srv.URL)
+	for _, ck := range c.http.Jar.Cookies(u) {
+		if ck.Name == csrfCookie {
+			return ck.Value
+		}
+	}
+	c.get("/login")
+	for _, ck := range c.http.Jar.Cookies(u) {
+		if ck.Name == csrfCookie {
+			return ck.Value
+		}
+	}
+	c.app.t.Fatal("no csrf cookie")
+	return ""
+}
+
+// post sends a form with the client's CSRF token.
+func (c *client) post(path string, form url.Values) *response {
+	if form == nil {
+		form = url.Values{}
+	}
+	if _, ok := form["_csrf"]; !ok {
+		form.Set("_csrf", c.csrf())
+	}
+	req, _ := http.NewRequest(http.MethodPost, c.app.srv.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return c.do(req)
+}
+
+const testPassword = "password-lunga"
+
+// setup creates the first director through the form and returns the logged-in client.
+func (a *testApp) setup() *client {
+	c := a.client()
+	res := c.post("/setup", url.Values{"username": {"anna"}, "name": {"Anna Verdi"}, "password": {testPassword}, "confirm": {testPassword}})
+	require.Equal(a.t, http.StatusSeeOther, res.StatusCode, res.body)
+	return c
+}
+
+// apiToken creates a token for the first director and returns its secret.
+func (a *testApp) apiToken(c *client) string {
+	res := c.post("/tokens", url.Values{"name": {"test"}})
+	require.Equal(a.t, http.StatusCreated, res.StatusCode)
+	secret := res.doc(a.t).Find("#new-token").Text()
+	require.NotEmpty(a.t, secret)
+	return secret
+}
+
+type goqSel = goquery.Selection

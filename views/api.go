@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -226,7 +227,7 @@ func (s *Server) writePlayersCSV(c echo.Context) error {
 	if err := s.players.Export(c.Request().Context(), &buf); err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players.csv"))
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }
 

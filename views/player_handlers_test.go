@@ -148,6 +148,6 @@ func TestExportCSV(t *testing.T) {
 	res := c.get("/players/export.csv")
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	assert.Equal(t, "text/csv; charset=utf-8", res.header("Content-Type"))
-	assert.Contains(t, res.header("Content-Disposition"), "players.csv")
+	assert.Regexp(t, `^attachment; filename="players-\d{4}-\d{2}-\d{2}\.csv"$`, res.header("Content-Disposition"))
 	assert.Equal(t, "\xef\xbb\xbffirst_name,last_name,club,card_number,email,phone,notes,active\nNiccolò,D'Alessandro,Società,,,,,yes\n", res.body)
 }

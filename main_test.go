@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLoadConfig(t *testing.T) {
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	c, err := loadConfig(nil, getenv)
+	require.NoError(t, err)
+	assert.Equal(t, config{Addr: "localhost:8080", DB: "burraco.db"}, c)
+
+	env["BURRACO_ADDR"], env["BURRACO_DB"] = ":9000", "/data/club.db"
+	c, _ = loadConfig(nil, getenv)
+	assert.Equal(t, config{Addr: ":9000", DB: "/data/club.db"}, c)
+
+	c, _ = loadConfig([]string{"-addr", "127.0.0.1:1", "-db", "x.db"}, getenv)
+	assert.Equal(t, config{Addr: "127.0.0.1:1", DB: "x.db"}, c, "flags win over the environment")
+}
+
+// TestRunServesAndShutsDown starts the real app on a free port, checks it serves the
+// setup page, then cancels it as SIGTERM would and expects a clean stop.
+func TestRunServesAndShutsDown(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, config{Addr: addr, DB: filepath.Join(t.TempDir(), "b.db")}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	var res *http.Response
+	require.Eventually(t, func() bool {
+		res, err = http.Get("http://" + addr + "/healthz")
+		return err == nil
+	}, 10*time.Second, 20*time.Millisecond)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err = client.Get("http://" + addr + "/")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, "/setup", res.Header.Get("Location"), "a fresh database leads to setup")
+
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("server did not stop")
+	}
+}

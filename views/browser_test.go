@@ -1,0 +1,179 @@
+package views
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// chromium returns the path of a Chromium binary, or skips the test where none is
+// installed (failing instead under CI=true, where it must run).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("CI=true but no Chromium is installed: .ci/run must install Debian's chromium package")
+	}
+	t.Skip("browser test skipped: no Chromium found (install Debian's 'chromium' package to run it)")
+	return ""
+}
+
+// browser starts a headless Chromium for one test.
+func browser(t *testing.T, width, height int) context.Context {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("lang", "it-IT"),
+		chromedp.Flag("accept-lang", "it-IT,it"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, height),
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel3)
+	return ctx
+}
+
+// shot saves a full-page PNG when SCREENSHOT_DIR is set, to look at the pages.
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("SCREENSHOT_DIR")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644))
+}
+
+// do runs browser steps and fails the test on the first error.
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, steps...))
+}
+
+// run runs one browser action and returns its value.
+func run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	require.NoError(t, err)
+	return v
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	return strings.TrimSpace(run(t, ctx, chromedp.Text(sel)))
+}
+
+func TestBrowserFirstRun(t *testing.T) {
+	ctx := browser(t, 1200, 900)
+	app := newTestApp(t)
+	base := app.srv.URL
+	csvPath := filepath.Join(t.TempDir(), "giocatori.csv")
+	require.NoError(t, os.WriteFile(csvPath, []byte("Nome;Cognome;Circolo;Tessera\nNiccolò;D'Alessandro;Circolo Roma;RM77\nAnna;Verdi;Milano;MI1\n;Senza;;\n"), 0o644))
+
+	// First run: every page leads to setup, in the browser's language.
+	do(t, ctx, chromedp.Navigate(base+"/players"), chromedp.WaitVisible(`#username`))
+	require.Equal(t, base+"/setup", run(t, ctx, chromedp.Location()))
+	require.Equal(t, "Prima configurazione", text(t, ctx, "h1"))
+	shot(t, ctx, "setup")
+
+	do(t, ctx,
+		chromedp.SendKeys(`#username`, "anna"),
+		chromedp.SendKeys(`#name`, "Anna Verdi"),
+		chromedp.SendKeys(`#password`, "password-lunga"),
+		chromedp.SendKeys(`#confirm`, "password-lunga"),
+		chromedp.Submit(`#confirm`),
+		chromedp.WaitVisible(`.tiles`),
+		// Log out and in again.
+		chromedp.Click(`form[action="/logout"] button`),
+		chromedp.WaitVisible(`form[action="/login"]`),
+		chromedp.SendKeys(`#username`, "anna"),
+		chromedp.SendKeys(`#password`, "password-lunga"),
+	)
+	shot(t, ctx, "login")
+	do(t, ctx, chromedp.Submit(`#password`), chromedp.WaitVisible(`.tiles`))
+	require.Equal(t, "Benvenuto, Anna Verdi", text(t, ctx, "h1"))
+	shot(t, ctx, "home")
+
+	// Add a player, with a mistake first.
+	do(t, ctx,
+		chromedp.Navigate(base+"/players/new"),
+		chromedp.WaitVisible(`#first_name`),
+		chromedp.SendKeys(`#first_name`, "Mario"),
+		chromedp.SendKeys(`#email`, "non-una-mail"),
+		chromedp.Submit(`#first_name`),
+		chromedp.WaitVisible(`#last_name-error`),
+	)
+	require.Equal(t, "Mario", run(t, ctx, chromedp.Evaluate[string](`document.querySelector("#first_name").value`)), "what was typed is kept")
+	shot(t, ctx, "player-form-error")
+	do(t, ctx,
+		chromedp.SendKeys(`#last_name`, "Rossi"),
+		chromedp.SetValue(`#email`, "mario@example.it"),
+		chromedp.Submit(`#first_name`),
+		chromedp.WaitVisible(`.flash`),
+	)
+	require.Equal(t, "Rossi Mario aggiunto.", text(t, ctx, ".flash"))
+
+	// Import a CSV file: preview, then confirm.
+	do(t, ctx,
+		chromedp.Navigate(base+"/players/import"),
+		chromedp.WaitVisible(`#file`),
+		chromedp.SetUploadFiles(`#file`, []string{csvPath}),
+		chromedp.Submit(`#file`),
+		chromedp.WaitVisible(`table.import-rows`),
+	)
+	shot(t, ctx, "import-preview")
+	require.Equal(t, 3, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("table.import-rows tbody tr").length`)))
+	do(t, ctx, chromedp.Click(`.confirm-bar button`), chromedp.WaitVisible(`.flash`))
+	require.Contains(t, text(t, ctx, ".flash"), "2 giocatori creati, 1 righe saltate")
+
+	// Search as you type.
+	do(t, ctx,
+		chromedp.Navigate(base+"/players"),
+		chromedp.WaitVisible(`#q`),
+		chromedp.SendKeys(`#q`, "niccol"),
+	)
+	run(t, ctx, chromedp.Poll[bool](`document.querySelectorAll("#player-results tbody tr").length === 1`, chromedp.WithPollingTimeout(10*time.Second)))
+	require.Contains(t, text(t, ctx, "#player-results tbody"), "D'Alessandro Niccolò")
+	require.Contains(t, run(t, ctx, chromedp.Location()), "q=niccol", "the search is in the address, to share or reload")
+	shot(t, ctx, "players-search")
+
+	// Switch language: remembered across pages.
+	do(t, ctx, chromedp.Click(`button.lang[value="en"]`), chromedp.WaitVisible(`button.lang.current[value="en"]`))
+	require.Equal(t, "Players", text(t, ctx, "h1"))
+	do(t, ctx, chromedp.Navigate(base+"/players/import"), chromedp.WaitVisible(`h1`))
+	require.Equal(t, "Import players", text(t, ctx, "h1"))
+	do(t, ctx, chromedp.Navigate(base+"/players"), chromedp.WaitVisible(`#player-results`))
+	shot(t, ctx, "players-en")
+}
+
+func TestBrowserPhoneLayout(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	app := newTestApp(t)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(app.srv.URL+"/setup"), chromedp.WaitVisible(`#username`))
+	require.Equal(t, 390, run(t, ctx, chromedp.Evaluate[int](`window.innerWidth`)))
+	scrollWidth := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	innerWidth := run(t, ctx, chromedp.Evaluate[int](`window.innerWidth`))
+	require.LessOrEqual(t, scrollWidth, innerWidth, "no sideways scrolling on a phone")
+	shot(t, ctx, "setup-phone")
+}

@@ -1,0 +1,241 @@
+package scoring
+
+// Form says which figures a paper score sheet gives for a side's hand.
+type Form uint8
+
+// The forms a hand can be entered in.
+const (
+	Components Form = iota // burraco counts, closing, kitty and card points
+	BaseCards              // a base figure (burracos, closing, kitty) and a cards figure
+	TotalOnly              // the total alone
+)
+
+// Deck limits: two decks of 108 cards hold 1,080 card points. A burraco is at least 7
+// cards, so a side can have at most 15; there are 12 wild cards (4 jokers, 8 deuces).
+const (
+	DeckPoints   = 1080
+	MaxBurracos  = 15
+	MaxWild      = 12
+	KittyCards   = 11
+	maxKittyPts  = 11 * 30 // the most 11 cards can be worth, all jokers
+	maxBasePos   = 100 + MaxBurracos*200
+	maxAbsTotals = 100000
+)
+
+// Hand is one side's figures for one hand, in one of the forms.
+type Hand struct {
+	Form Form `json:"form"`
+
+	// Components.
+	Clean      int  `json:"clean"`
+	Dirty      int  `json:"dirty"`
+	SemiClean  int  `json:"semi_clean"`
+	Closed     bool `json:"closed"`
+	KittyTaken bool `json:"kitty_taken"`
+	Opened     bool `json:"opened"`
+	Table      int  `json:"table"`        // card points melded on the table
+	InHand     int  `json:"in_hand"`      // card points left in hand
+	KittyLeft  int  `json:"kitty_left"`   // card points of a kitty taken but never played
+	Base       int  `json:"base"`         // BaseCards form
+	Cards      int  `json:"cards"`        // BaseCards form
+	Total      int  `json:"total"`        // TotalOnly form
+}
+
+// Line is one item of a hand's total, for showing how it adds up.
+type Line struct {
+	Key    string `json:"key"`    // message key of the item
+	Count  int    `json:"count"`  // how many (burracos), or 0
+	Points int    `json:"points"` // what it adds (negative to take off)
+}
+
+// Score returns the hand's total under the rules. It allocates nothing.
+func (h *Hand) Score(r *Rules) int {
+	switch h.Form {
+	case BaseCards:
+		return h.Base + h.Cards
+	case TotalOnly:
+		return h.Total
+	}
+	return h.base(r) + h.cards(r)
+}
+
+// base is the part of a components hand that does not come from card points.
+func (h *Hand) base(r *Rules) int {
+	b := h.Clean*r.Clean + h.Dirty*r.Dirty
+	if r.SemiCleanOn {
+		b += h.SemiClean * r.SemiClean
+	}
+	if h.Closed {
+		b += r.Closing
+	}
+	if !h.KittyTaken {
+		b -= r.KittyPenalty
+	}
+	return b
+}
+
+// cards is the card-point part of a components hand.
+func (h *Hand) cards(r *Rules) int {
+	inHand := h.InHand
+	if r.NeverOpenedDoubles && !h.Opened {
+		inHand *= 2
+	}
+	c := h.Table - inHand
+	if r.KittyNotPlayed && h.KittyTaken {
+		c -= h.KittyLeft
+	}
+	return c
+}
+
+// Lines explains a components hand's total item by item (empty items left out); for
+// the other forms it gives the figures the sheet had.
+func (h *Hand) Lines(r *Rules) []Line {
+	var ls []Line
+	add := func(key string, count, pts int) {
+		if pts != 0 {
+			ls = append(ls, Line{key, count, pts})
+		}
+	}
+	switch h.Form {
+	case BaseCards:
+		add("hand.base", 0, h.Base)
+		add("hand.cards", 0, h.Cards)
+		return ls
+	case TotalOnly:
+		add("hand.total", 0, h.Total)
+		return ls
+	}
+	if h.Closed {
+		add("hand.closing", 0, r.Closing)
+	}
+	add("hand.clean", h.Clean, h.Clean*r.Clean)
+	if r.SemiCleanOn {
+		add("hand.semi_clean", h.SemiClean, h.SemiClean*r.SemiClean)
+	}
+	add("hand.dirty", h.Dirty, h.Dirty*r.Dirty)
+	if !h.KittyTaken {
+		add("hand.kitty_not_taken", 0, -r.KittyPenalty)
+	}
+	add("hand.table", 0, h.Table)
+	if r.NeverOpenedDoubles && !h.Opened {
+		add("hand.in_hand_doubled", 0, -2*h.InHand)
+	} else {
+		add("hand.in_hand", 0, -h.InHand)
+	}
+	if r.KittyNotPlayed && h.KittyTaken {
+		add("hand.kitty_not_played", 0, -h.KittyLeft)
+	}
+	return ls
+}
+
+// Validate checks one side's hand and returns every problem, each tied to its field.
+func (h *Hand) Validate(r *Rules) Problems {
+	p := Problems{}
+	switch h.Form {
+	case BaseCards:
+		if h.Base%5 != 0 {
+			p.Add("base", "hand.multiple_of_5")
+		} else if h.Base < -r.KittyPenalty || h.Base > maxBasePos+r.Closing {
+			p.Add("base", "hand.out_of_range")
+		}
+		if h.Cards%5 != 0 {
+			p.Add("cards", "hand.multiple_of_5")
+		} else if h.Cards > DeckPoints || h.Cards < -2*DeckPoints-maxKittyPts {
+			p.Add("cards", "hand.out_of_range")
+		}
+		return p.OrNil()
+	case TotalOnly:
+		if h.Total%5 != 0 {
+			p.Add("total", "hand.multiple_of_5")
+		} else if h.Total > maxBasePos+r.Closing+DeckPoints || h.Total < -r.KittyPenalty-2*DeckPoints-maxKittyPts {
+			p.Add("total", "hand.out_of_range")
+		}
+		return p.OrNil()
+	case Components:
+	default:
+		p.Add("form", "hand.form")
+		return p
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"clean", h.Clean}, {"dirty", h.Dirty}, {"semi_clean", h.SemiClean}} {
+		if c.v < 0 {
+			p.Add(c.name, "hand.negative")
+		} else if c.v > MaxBurracos {
+			p.Add(c.name, "hand.too_many_burracos")
+		}
+	}
+	if h.SemiClean > 0 && !r.SemiCleanOn {
+		p.Add("semi_clean", "hand.semi_clean_off")
+	}
+	if _, bad := p["clean"]; !bad && h.Clean+h.Dirty+h.SemiClean > MaxBurracos {
+		p.Add("clean", "hand.too_many_burracos")
+	}
+	if h.Dirty+h.SemiClean > MaxWild {
+		p.Add("dirty", "hand.too_many_dirty")
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"table", h.Table}, {"in_hand", h.InHand}, {"kitty_left", h.KittyLeft}} {
+		switch {
+		case c.v < 0:
+			p.Add(c.name, "hand.negative")
+		case c.v%5 != 0:
+			p.Add(c.name, "hand.multiple_of_5")
+		case c.v > DeckPoints:
+			p.Add(c.name, "hand.over_deck")
+		}
+	}
+	if len(p) == 0 && h.Table+h.InHand+h.KittyLeft > DeckPoints {
+		p.Add("table", "hand.over_deck")
+	}
+	// A burraco is at least 7 cards on the table, worth at least 5 points each.
+	if h.Table < 35*(h.Clean+h.Dirty+h.SemiClean) {
+		p.Add("table", "hand.table_too_low")
+	}
+	if h.KittyLeft > 0 {
+		if !r.KittyNotPlayed {
+			p.Add("kitty_left", "hand.kitty_left_off")
+		} else if !h.KittyTaken {
+			p.Add("kitty_left", "hand.kitty_left_not_taken")
+		} else if h.KittyLeft > maxKittyPts || h.KittyLeft < 5*KittyCards {
+			p.Add("kitty_left", "hand.out_of_range")
+		}
+	}
+	if h.Closed {
+		if !h.KittyTaken {
+			p.Add("closed", "hand.closer_kitty")
+		} else if h.Clean+h.Dirty+h.SemiClean == 0 {
+			p.Add("closed", "hand.closer_burraco")
+		} else if h.InHand != 0 {
+			p.Add("in_hand", "hand.closer_cards")
+		}
+	}
+	if r.NeverOpenedDoubles && !h.Opened && (h.Table != 0 || h.Clean+h.Dirty+h.SemiClean > 0 || h.Closed) {
+		p.Add("opened", "hand.not_opened_melds")
+	}
+	return p.OrNil()
+}
+
+// ValidateDeal checks the sides of one hand together: at most one closes. The problem is
+// reported on the "closed" field of each side after the first closer.
+func ValidateDeal(hands []Hand) map[int]Problems {
+	var out map[int]Problems
+	closer := -1
+	for i := range hands {
+		if hands[i].Form != Components || !hands[i].Closed {
+			continue
+		}
+		if closer < 0 {
+			closer = i
+			continue
+		}
+		if out == nil {
+			out = map[int]Problems{}
+		}
+		out[i] = Problems{"closed": "hand.two_closers"}
+	}
+	return out
+}

@@ -69,6 +69,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		Handler: views.New(views.Services{
 			Players: &tournament.Players{Store: store},
 			Auth:    &tournament.Auth{Store: store},
+			Scales:  &tournament.Scales{Store: store},
 		}, log),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,

@@ -62,6 +62,7 @@ func (d *DB) AppliedMigrations(ctx context.Context) ([]int, error) {
 
 var migrations = []migration{
 	{1, "directors, sessions, tokens, players", migrate1},
+	{2, "VP scales with the FIBUR 3- and 4-hand scales", migrate2},
 }
 
 func migrate1(tx *gorm.DB) error {
@@ -108,4 +109,36 @@ func migrate1(tx *gorm.DB) error {
 		UpdatedAt  time.Time
 	}
 	return tx.Migrator().CreateTable(&director{}, &session{}, &apiToken{}, &loginFailure{}, &player{})
+}
+
+func migrate2(tx *gorm.DB) error {
+	type scale struct {
+		ID        int64  `gorm:"primaryKey"`
+		Name      string `gorm:"size:100;not null;uniqueIndex"`
+		Builtin   bool   `gorm:"not null;default:false"`
+		Bands     string `gorm:"type:text;not null"`
+		CreatedAt time.Time
+		UpdatedAt time.Time
+	}
+	if err := tx.Migrator().CreateTable(&scale{}); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	// The data as it shipped; the scoring package's FIBUR3 and FIBUR4 must match it.
+	return tx.Create([]scale{
+		{Name: "FIBUR 3 smazzate (20-0)", Builtin: true, CreatedAt: now, UpdatedAt: now, Bands: `[` +
+			`{"from":0,"to":50,"winner":10,"loser":10},{"from":55,"to":150,"winner":11,"loser":9},` +
+			`{"from":155,"to":250,"winner":12,"loser":8},{"from":255,"to":350,"winner":13,"loser":7},` +
+			`{"from":355,"to":500,"winner":14,"loser":6},{"from":505,"to":650,"winner":15,"loser":5},` +
+			`{"from":655,"to":800,"winner":16,"loser":4},{"from":805,"to":1000,"winner":17,"loser":3},` +
+			`{"from":1005,"to":1250,"winner":18,"loser":2},{"from":1255,"to":1500,"winner":19,"loser":1},` +
+			`{"from":1505,"to":null,"winner":20,"loser":0}]`},
+		{Name: "FIBUR 4 smazzate (20-0)", Builtin: true, CreatedAt: now, UpdatedAt: now, Bands: `[` +
+			`{"from":0,"to":100,"winner":10,"loser":10},{"from":105,"to":300,"winner":11,"loser":9},` +
+			`{"from":305,"to":500,"winner":12,"loser":8},{"from":505,"to":700,"winner":13,"loser":7},` +
+			`{"from":705,"to":900,"winner":14,"loser":6},{"from":905,"to":1100,"winner":15,"loser":5},` +
+			`{"from":1105,"to":1300,"winner":16,"loser":4},{"from":1305,"to":1500,"winner":17,"loser":3},` +
+			`{"from":1505,"to":1700,"winner":18,"loser":2},{"from":1705,"to":2000,"winner":19,"loser":1},` +
+			`{"from":2005,"to":null,"winner":20,"loser":0}]`},
+	}).Error
 }

@@ -34,6 +34,7 @@ func newTestApp(t *testing.T) *testApp {
 	s := New(Services{
 		Players: &tournament.Players{Store: store},
 		Auth:    &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
+		Scales:  &tournament.Scales{Store: store},
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)

@@ -66,6 +66,10 @@ var publicRoutes = map[string]bool{
 	"POST /login":        true,
 	"POST /api/v1/setup": true,
 	"POST /api/v1/login": true,
+	// The score calculator is public by design (issue 3).
+	"GET /calc":              true,
+	"POST /api/v1/calc/hand": true,
+	"GET /api/v1/calc/vp":    true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

@@ -177,3 +177,31 @@ func TestBrowserPhoneLayout(t *testing.T) {
 	require.LessOrEqual(t, scrollWidth, innerWidth, "no sideways scrolling on a phone")
 	shot(t, ctx, "setup-phone")
 }
+
+func TestBrowserCalculatorOnPhone(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	app := newTestApp(t)
+	app.setup()
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(app.srv.URL+"/calc"), chromedp.WaitVisible(`#clean`))
+	require.Equal(t, "Calcolatore punteggi", text(t, ctx, "h1"))
+	// The worked example of RULES.md: closed, 1 clean + 1 dirty, 420 on the table = 820.
+	do(t, ctx,
+		chromedp.Click(`#closed`),
+		chromedp.SendKeys(`#clean`, "1"),
+		chromedp.SendKeys(`#dirty`, "1"),
+		chromedp.SendKeys(`#table`, "420"),
+	)
+	run(t, ctx, chromedp.Poll[bool](`document.querySelector("#hand-total") && document.querySelector("#hand-total").textContent === "820"`, chromedp.WithPollingTimeout(10*time.Second)))
+	do(t, ctx, chromedp.SendKeys(`#diff`, "600"))
+	run(t, ctx, chromedp.Poll[bool](`document.querySelector("#vp-winner") && document.querySelector("#vp-winner").textContent === "15"`, chromedp.WithPollingTimeout(10*time.Second)))
+	require.Equal(t, "5", text(t, ctx, "#vp-loser"))
+	scrollWidth := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	shot(t, ctx, "calc-phone")
+	require.LessOrEqual(t, scrollWidth, 390, "no sideways scrolling on a phone")
+
+	// A mistake shows next to its field, live.
+	do(t, ctx, chromedp.SendKeys(`#in_hand`, "15"))
+	run(t, ctx, chromedp.Poll[bool](`!!document.querySelector("#in_hand-error")`, chromedp.WithPollingTimeout(10*time.Second)))
+	require.Equal(t, "Chi chiude non ha carte in mano.", text(t, ctx, "#in_hand-error"))
+	shot(t, ctx, "calc-phone-error")
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"burraco/scoring"
 	"burraco/tournament"
 )
 
@@ -72,4 +73,58 @@ func sortedFields(m map[string]string) [][2]string {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strings.Replace(strconv.Itoa(n), "-", "−", 1)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// bandLabel shows a band's range: "55–150", or "over 1500" for the open end.
+func bandLabel(ctx context.Context, b scoring.Band) string {
+	if b.To == scoring.Open {
+		return t(ctx, "scales.from_open", b.From)
+	}
+	return strconv.Itoa(b.From) + "–" + strconv.Itoa(b.To)
+}
+
+func scaleRange(bands []scoring.Band) string {
+	if len(bands) == 0 {
+		return ""
+	}
+	first, last := bands[0], bands[len(bands)-1]
+	return strconv.Itoa(first.Winner) + "–" + strconv.Itoa(first.Loser) + " … " + strconv.Itoa(last.Winner) + "–" + strconv.Itoa(last.Loser)
+}
+
+// bandErrorLabel names a problem's place: "band 3, winner" for "bands.2.winner".
+func bandErrorLabel(ctx context.Context, key string) string {
+	parts := strings.Split(key, ".")
+	if len(parts) == 3 && parts[0] == "bands" {
+		i, _ := strconv.Atoi(parts[1])
+		return t(ctx, "scales.band_field", i+1, t(ctx, "scales."+parts[2]))
+	}
+	return t(ctx, "scales."+key)
+}
+
+func scaleEditorTitle(ctx context.Context, sc *tournament.Scale) string {
+	if sc == nil {
+		return t(ctx, "scales.new")
+	}
+	return t(ctx, "scales.edit", sc.Name)
+}
+
+func scaleEditorAction(sc *tournament.Scale) string {
+	if sc == nil {
+		return "/scales"
+	}
+	return idPath("/scales/", sc.ID, "")
 }

@@ -19,6 +19,7 @@ import (
 type Services struct {
 	Players *tournament.Players
 	Auth    *tournament.Auth
+	Scales  *tournament.Scales
 }
 
 // Server holds the routes and their dependencies.
@@ -26,6 +27,7 @@ type Server struct {
 	echo    *echo.Echo
 	players *tournament.Players
 	auth    *tournament.Auth
+	scales  *tournament.Scales
 	log     *slog.Logger
 }
 
@@ -36,7 +38,7 @@ func New(svc Services, log *slog.Logger) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, log: log}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, log: log}
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
@@ -99,6 +101,7 @@ func (s *Server) routes() {
 	e.POST("/setup", s.setup)
 	e.GET("/login", s.loginForm)
 	e.POST("/login", s.login)
+	e.GET("/calc", s.calculator)
 
 	d := e.Group("", s.requireDirector)
 	d.GET("/", s.home)
@@ -114,6 +117,18 @@ func (s *Server) routes() {
 	d.POST("/players/import/preview", s.importPreview)
 	d.POST("/players/import", s.importConfirm)
 	d.GET("/players/export.csv", s.exportPlayers)
+	d.GET("/scales", s.listScales)
+	d.GET("/scales/new", s.newScale)
+	d.POST("/scales", s.saveScale)
+	d.POST("/scales/preview", s.scalePreview)
+	d.GET("/scales/import", s.importScaleForm)
+	d.POST("/scales/import", s.importScale)
+	d.GET("/scales/:id", s.showScale)
+	d.GET("/scales/:id/edit", s.editScale)
+	d.POST("/scales/:id", s.saveScale)
+	d.POST("/scales/:id/copy", s.copyScale)
+	d.POST("/scales/:id/delete", s.deleteScale)
+	d.GET("/scales/:id/export.:format", s.exportScale)
 	d.GET("/directors", s.listDirectors)
 	d.POST("/directors", s.createDirector)
 	d.GET("/account", s.account)
@@ -124,6 +139,8 @@ func (s *Server) routes() {
 
 	e.POST("/api/v1/setup", s.apiSetup)
 	e.POST("/api/v1/login", s.apiLogin)
+	e.POST("/api/v1/calc/hand", s.apiCalcHand)
+	e.GET("/api/v1/calc/vp", s.apiCalcVP)
 	a := e.Group("/api/v1", s.requireToken)
 	a.GET("/players", s.apiListPlayers)
 	a.POST("/players", s.apiCreatePlayer)
@@ -133,6 +150,14 @@ func (s *Server) routes() {
 	a.PUT("/players/:id", s.apiUpdatePlayer)
 	a.POST("/players/:id/deactivate", s.apiDeactivatePlayer)
 	a.POST("/players/:id/activate", s.apiActivatePlayer)
+	a.GET("/scales", s.apiListScales)
+	a.POST("/scales", s.apiCreateScale)
+	a.POST("/scales/import", s.apiImportScale)
+	a.GET("/scales/:id", s.apiGetScale)
+	a.PUT("/scales/:id", s.apiUpdateScale)
+	a.DELETE("/scales/:id", s.apiDeleteScale)
+	a.POST("/scales/:id/copy", s.apiCopyScale)
+	a.GET("/scales/:id/export", s.apiExportScale)
 	a.GET("/directors", s.apiListDirectors)
 	a.POST("/directors", s.apiCreateDirector)
 	a.GET("/me", s.apiMe)

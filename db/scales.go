@@ -1,0 +1,148 @@
+package db
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+type scaleRow struct {
+	ID        int64
+	Name      string
+	Builtin   bool
+	Bands     string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+func (scaleRow) TableName() string { return "scales" }
+
+func (r scaleRow) scale() (tournament.Scale, error) {
+	s := tournament.Scale{ID: r.ID, Name: r.Name, Builtin: r.Builtin, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	if err := json.Unmarshal([]byte(r.Bands), &s.Bands); err != nil {
+		return s, fmt.Errorf("scale %d bands: %w", r.ID, err)
+	}
+	return s, nil
+}
+
+func bandsJSON(bs []scoring.Band) string {
+	b, _ := json.Marshal(bs) // bands always marshal
+	return string(b)
+}
+
+var errScaleNameTaken = &tournament.Error{Code: tournament.ECONFLICT, Key: "error.invalid",
+	Fields: map[string]string{"name": "scale.name_taken"}}
+
+// ListScales returns every scale, built-in first, then by name.
+func (d *DB) ListScales(ctx context.Context) ([]tournament.Scale, error) {
+	var rows []scaleRow
+	if err := d.gorm.WithContext(ctx).Order("builtin DESC, name").Find(&rows).Error; err != nil {
+		return nil, wrap(err, "list scales")
+	}
+	out := make([]tournament.Scale, len(rows))
+	for i, r := range rows {
+		s, err := r.scale()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+// FindScale returns one scale.
+func (d *DB) FindScale(ctx context.Context, id int64) (*tournament.Scale, error) {
+	var r scaleRow
+	if err := d.gorm.WithContext(ctx).First(&r, id).Error; err != nil {
+		return nil, wrap(err, "find scale")
+	}
+	s, err := r.scale()
+	return &s, err
+}
+
+func nameTaken(tx *gorm.DB, name string, exceptID int64) (bool, error) {
+	var n int64
+	err := tx.Model(&scaleRow{}).Where("name = ? AND id <> ?", name, exceptID).Count(&n).Error
+	return n > 0, err
+}
+
+// CreateScale inserts a scale.
+func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
+	now := time.Now().UTC()
+	r := scaleRow{Name: s.Name, Builtin: s.Builtin, Bands: bandsJSON(s.Bands), CreatedAt: now, UpdatedAt: now}
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if taken, err := nameTaken(tx, r.Name, 0); err != nil {
+			return err
+		} else if taken {
+			return errScaleNameTaken
+		}
+		return tx.Create(&r).Error
+	})
+	if isUniqueViolation(err) {
+		return errScaleNameTaken
+	} else if err != nil {
+		return wrap(err, "create scale")
+	}
+	s.ID, s.CreatedAt, s.UpdatedAt = r.ID, r.CreatedAt, r.UpdatedAt
+	return nil
+}
+
+// UpdateScale saves the name and bands of a scale that is not built in.
+func (d *DB) UpdateScale(ctx context.Context, s *tournament.Scale) error {
+	now := time.Now().UTC()
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if taken, err := nameTaken(tx, s.Name, s.ID); err != nil {
+			return err
+		} else if taken {
+			return errScaleNameTaken
+		}
+		res := tx.Model(&scaleRow{}).Where("id = ? AND builtin = ?", s.ID, false).
+			Updates(map[string]any{"name": s.Name, "bands": bandsJSON(s.Bands), "updated_at": now})
+		if res.Error == nil && res.RowsAffected == 0 {
+			return tournament.Errorf(tournament.ECONFLICT, "scale.builtin")
+		}
+		return res.Error
+	})
+	if isUniqueViolation(err) {
+		return errScaleNameTaken
+	} else if err != nil {
+		return wrap(err, "update scale")
+	}
+	s.UpdatedAt = now
+	return nil
+}
+
+// DeleteScale removes a scale that is not built in and that no tournament uses.
+func (d *DB) DeleteScale(ctx context.Context, id int64) error {
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		used, err := scaleUsers(tx, id)
+		if err != nil {
+			return err
+		}
+		if used > 0 {
+			return tournament.Errorf(tournament.ECONFLICT, "scale.in_use", used)
+		}
+		res := tx.Where("id = ? AND builtin = ?", id, false).Delete(&scaleRow{})
+		if res.Error == nil && res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return res.Error
+	})
+	return wrap(err, "delete scale")
+}
+
+// scaleUsers counts the tournaments that use a scale.
+func scaleUsers(tx *gorm.DB, id int64) (int64, error) {
+	if !tx.Migrator().HasTable("tournaments") {
+		return 0, nil // no tournament can use a scale before tournaments exist
+	}
+	var n int64
+	err := tx.Table("tournaments").Where("scale_id = ?", id).Count(&n).Error
+	return n, err
+}

@@ -1,0 +1,179 @@
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"burraco/scoring"
+)
+
+// Scale is a stored VP scale. Built-in scales (the federation's) cannot be edited or
+// deleted: copy one to change it.
+type Scale struct {
+	ID        int64          `json:"id"`
+	Name      string         `json:"name"`
+	Builtin   bool           `json:"builtin"`
+	Bands     []scoring.Band `json:"bands"`
+	CreatedAt time.Time      `json:"created_at"`
+	UpdatedAt time.Time      `json:"updated_at"`
+}
+
+// Rules returns the scale as the scoring package uses it.
+func (s *Scale) Rules() *scoring.Scale {
+	return &scoring.Scale{Name: s.Name, Bands: s.Bands}
+}
+
+// ScaleStore persists VP scales. Each method is one transaction.
+type ScaleStore interface {
+	ListScales(ctx context.Context) ([]Scale, error)
+	FindScale(ctx context.Context, id int64) (*Scale, error)
+	// CreateScale inserts s; a taken name is an ECONFLICT on "name".
+	CreateScale(ctx context.Context, s *Scale) error
+	// UpdateScale saves name and bands of a non-built-in scale.
+	UpdateScale(ctx context.Context, s *Scale) error
+	// DeleteScale removes a non-built-in scale no tournament uses (ECONFLICT otherwise).
+	DeleteScale(ctx context.Context, id int64) error
+}
+
+// Scales is the use-case service for VP scales.
+type Scales struct {
+	Store ScaleStore
+}
+
+// validateScale returns the scale's problems as a domain error.
+func validateScale(s *Scale) error {
+	s.Name = collapseSpaces(s.Name)
+	if p := s.Rules().Validate(); p != nil {
+		return &Error{Code: EINVALID, Key: "error.invalid", Fields: p}
+	}
+	return nil
+}
+
+// List returns every scale, built-in ones first.
+func (s *Scales) List(ctx context.Context) ([]Scale, error) { return s.Store.ListScales(ctx) }
+
+// Get returns one scale.
+func (s *Scales) Get(ctx context.Context, id int64) (*Scale, error) { return s.Store.FindScale(ctx, id) }
+
+// Create validates and stores a new scale.
+func (s *Scales) Create(ctx context.Context, sc *Scale) error {
+	sc.Builtin = false
+	if err := validateScale(sc); err != nil {
+		return err
+	}
+	return s.Store.CreateScale(ctx, sc)
+}
+
+// Update replaces a scale's name and bands; built-in scales are refused.
+func (s *Scales) Update(ctx context.Context, id int64, in Scale) (*Scale, error) {
+	sc, err := s.Store.FindScale(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if sc.Builtin {
+		return nil, Errorf(ECONFLICT, "scale.builtin")
+	}
+	sc.Name, sc.Bands = in.Name, in.Bands
+	if err := validateScale(sc); err != nil {
+		return nil, err
+	}
+	if err := s.Store.UpdateScale(ctx, sc); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// Copy makes an editable copy of a scale under a new name (or "<name> (copy)").
+func (s *Scales) Copy(ctx context.Context, id int64, name string) (*Scale, error) {
+	src, err := s.Store.FindScale(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(name) == "" {
+		name = src.Name + " (copia)"
+	}
+	sc := &Scale{Name: name, Bands: append([]scoring.Band(nil), src.Bands...)}
+	if err := s.Create(ctx, sc); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// Delete removes a scale that is not built in and that no tournament uses.
+func (s *Scales) Delete(ctx context.Context, id int64) error {
+	sc, err := s.Store.FindScale(ctx, id)
+	if err != nil {
+		return err
+	}
+	if sc.Builtin {
+		return Errorf(ECONFLICT, "scale.builtin")
+	}
+	return s.Store.DeleteScale(ctx, id)
+}
+
+// ScaleFormat is a scale file format.
+type ScaleFormat string
+
+// The scale file formats.
+const (
+	ScaleCSV  ScaleFormat = "csv"
+	ScaleJSON ScaleFormat = "json"
+)
+
+// Import reads a scale from CSV (bands only; the name given) or JSON ({"name", "bands"};
+// the name given, if any, wins) and creates it.
+func (s *Scales) Import(ctx context.Context, r io.Reader, format ScaleFormat, name string) (*Scale, error) {
+	sc := &Scale{Name: name}
+	switch format {
+	case ScaleCSV:
+		bands, key, line := scoring.ParseScaleCSV(r)
+		if key != "" {
+			return nil, Errorf(EINVALID, key, line)
+		}
+		sc.Bands = bands
+	case ScaleJSON:
+		var in struct {
+			Name  string         `json:"name"`
+			Bands []scoring.Band `json:"bands"`
+		}
+		dec := json.NewDecoder(io.LimitReader(r, 1<<20))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&in); err != nil {
+			return nil, Errorf(EINVALID, "scale.json_unreadable", err.Error())
+		}
+		sc.Bands = in.Bands
+		if strings.TrimSpace(name) == "" {
+			sc.Name = in.Name
+		}
+	default:
+		return nil, Errorf(EINVALID, "scale.format")
+	}
+	if err := s.Create(ctx, sc); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// Export writes a scale as CSV or JSON.
+func (s *Scales) Export(ctx context.Context, id int64, format ScaleFormat, w io.Writer) (*Scale, error) {
+	sc, err := s.Store.FindScale(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	switch format {
+	case ScaleCSV:
+		return sc, scoring.WriteScaleCSV(w, sc.Bands)
+	case ScaleJSON:
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(map[string]any{"name": sc.Name, "bands": sc.Bands}); err != nil {
+			return nil, fmt.Errorf("export scale: %w", err)
+		}
+		return sc, nil
+	}
+	return nil, Errorf(EINVALID, "scale.format")
+}

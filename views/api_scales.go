@@ -1,0 +1,125 @@
+package views
+
+import (
+	"bytes"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+func (s *Server) apiListScales(c echo.Context) error {
+	ss, err := s.scales.List(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"scales": ss})
+}
+
+func (s *Server) apiGetScale(c echo.Context) error {
+	sc, err := s.scaleParam(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, sc)
+}
+
+// scaleInput is the JSON body of a scale create or update.
+type scaleInput struct {
+	Name  string           `json:"name"`
+	Bands []scoring.Band `json:"bands"`
+}
+
+func (s *Server) apiCreateScale(c echo.Context) error {
+	var in scaleInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	sc := tournament.Scale{Name: in.Name, Bands: in.Bands}
+	if err := s.scales.Create(c.Request().Context(), &sc); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, sc)
+}
+
+func (s *Server) apiUpdateScale(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	var in scaleInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	sc, err := s.scales.Update(c.Request().Context(), id, tournament.Scale{Name: in.Name, Bands: in.Bands})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, sc)
+}
+
+func (s *Server) apiCopyScale(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Name string `json:"name"`
+	}
+	if c.Request().ContentLength != 0 {
+		if err := decodeJSON(c, &in); err != nil {
+			return err
+		}
+	}
+	sc, err := s.scales.Copy(c.Request().Context(), id, in.Name)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, sc)
+}
+
+func (s *Server) apiDeleteScale(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	if err := s.scales.Delete(c.Request().Context(), id); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// apiImportScale takes a CSV or JSON body: ?format=csv|json&name=....
+func (s *Server) apiImportScale(c echo.Context) error {
+	format := tournament.ScaleFormat(c.QueryParam("format"))
+	if format == "" {
+		format = tournament.ScaleCSV
+	}
+	sc, err := s.scales.Import(c.Request().Context(), c.Request().Body, format, c.QueryParam("name"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, sc)
+}
+
+func (s *Server) apiExportScale(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	format := tournament.ScaleFormat(c.QueryParam("format"))
+	if format == "" {
+		format = tournament.ScaleJSON
+	}
+	var buf bytes.Buffer
+	if _, err := s.scales.Export(c.Request().Context(), id, format, &buf); err != nil {
+		return err
+	}
+	ctype := "application/json"
+	if format == tournament.ScaleCSV {
+		ctype = "text/csv; charset=utf-8"
+	}
+	return c.Blob(http.StatusOK, ctype, buf.Bytes())
+}

@@ -33,12 +33,12 @@ type Hand struct {
 	Closed     bool `json:"closed"`
 	KittyTaken bool `json:"kitty_taken"`
 	Opened     bool `json:"opened"`
-	Table      int  `json:"table"`        // card points melded on the table
-	InHand     int  `json:"in_hand"`      // card points left in hand
-	KittyLeft  int  `json:"kitty_left"`   // card points of a kitty taken but never played
-	Base       int  `json:"base"`         // BaseCards form
-	Cards      int  `json:"cards"`        // BaseCards form
-	Total      int  `json:"total"`        // TotalOnly form
+	Table      int  `json:"table"`      // card points melded on the table
+	InHand     int  `json:"in_hand"`    // card points left in hand
+	KittyLeft  int  `json:"kitty_left"` // card points of a kitty taken but never played
+	Base       int  `json:"base"`       // BaseCards form
+	Cards      int  `json:"cards"`      // BaseCards form
+	Total      int  `json:"total"`      // TotalOnly form
 }
 
 // Line is one item of a hand's total, for showing how it adds up.

@@ -57,7 +57,9 @@ func validateScale(s *Scale) error {
 func (s *Scales) List(ctx context.Context) ([]Scale, error) { return s.Store.ListScales(ctx) }
 
 // Get returns one scale.
-func (s *Scales) Get(ctx context.Context, id int64) (*Scale, error) { return s.Store.FindScale(ctx, id) }
+func (s *Scales) Get(ctx context.Context, id int64) (*Scale, error) {
+	return s.Store.FindScale(ctx, id)
+}
 
 // Create validates and stores a new scale.
 func (s *Scales) Create(ctx context.Context, sc *Scale) error {

@@ -28,7 +28,7 @@ func (s *Server) apiGetScale(c echo.Context) error {
 
 // scaleInput is the JSON body of a scale create or update.
 type scaleInput struct {
-	Name  string           `json:"name"`
+	Name  string         `json:"name"`
 	Bands []scoring.Band `json:"bands"`
 }
 

@@ -150,7 +150,7 @@ type TableResult struct {
 	Seats    []int64  `json:"seats"`
 	Scores   []int    `json:"scores"`
 	BestHand []int    `json:"best_hand"`
-	Points   []Points `json:"points"` // nil until the table is complete
+	Points   []Points `json:"points"`  // nil until the table is complete
 	Entered  int      `json:"entered"` // hands entered (of seats × hands per game)
 	Complete bool     `json:"complete"`
 }

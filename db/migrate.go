@@ -63,6 +63,7 @@ func (d *DB) AppliedMigrations(ctx context.Context) ([]int, error) {
 var migrations = []migration{
 	{1, "directors, sessions, tokens, players", migrate1},
 	{2, "VP scales with the FIBUR 3- and 4-hand scales", migrate2},
+	{3, "tournaments, entries, games, seats, hands, events", migrate3},
 }
 
 func migrate1(tx *gorm.DB) error {
@@ -141,4 +142,92 @@ func migrate2(tx *gorm.DB) error {
 			`{"from":1505,"to":1700,"winner":18,"loser":2},{"from":1705,"to":2000,"winner":19,"loser":1},` +
 			`{"from":2005,"to":null,"winner":20,"loser":0}]`},
 	}).Error
+}
+
+func migrate3(tx *gorm.DB) error {
+	type scale struct{ ID int64 }
+	type player struct{ ID int64 }
+	type tournament struct {
+		ID           int64  `gorm:"primaryKey"`
+		Name         string `gorm:"size:100;not null"`
+		Date         string `gorm:"size:10;not null;index"`
+		Venue        string `gorm:"size:100;not null;default:''"`
+		Format       string `gorm:"size:20;not null"`
+		Games        int    `gorm:"not null"`
+		HandsPerGame int    `gorm:"not null"`
+		Rules        string `gorm:"type:text;not null"`
+		Qualifiers   int    `gorm:"not null;default:0"`
+		Notes        string `gorm:"size:2000;not null;default:''"`
+		SitOut       string `gorm:"size:20;not null"`
+		ByePoints    int    `gorm:"not null"`
+		ScaleID      *int64 `gorm:"index"`
+		Scale        *scale `gorm:"constraint:OnDelete:RESTRICT"`
+		CreatedAt    time.Time
+		UpdatedAt    time.Time
+	}
+	type entry struct {
+		ID           int64 `gorm:"primaryKey"`
+		TournamentID int64 `gorm:"not null;uniqueIndex:idx_entries_player"`
+		Tournament   tournament
+		PlayerID     *int64  `gorm:"uniqueIndex:idx_entries_player"`
+		Player       *player `gorm:"constraint:OnDelete:RESTRICT"`
+		Substitute   bool    `gorm:"not null;default:false"`
+		Name         string  `gorm:"size:201;not null"`
+		Club         string  `gorm:"size:100;not null;default:''"`
+		CheckedIn    bool    `gorm:"not null;default:false"`
+		Withdrawn    bool    `gorm:"not null;default:false"`
+		CreatedAt    time.Time
+	}
+	type game struct {
+		ID           int64 `gorm:"primaryKey"`
+		TournamentID int64 `gorm:"not null;uniqueIndex:idx_games_number"`
+		Tournament   tournament
+		Number       int    `gorm:"not null;uniqueIndex:idx_games_number"`
+		Seed         int64  `gorm:"not null"`
+		Override     string `gorm:"size:500;not null;default:''"`
+		DrawnAt      time.Time
+	}
+	type seat struct {
+		ID      int64 `gorm:"primaryKey"`
+		GameID  int64 `gorm:"not null;uniqueIndex:idx_seats_entry"`
+		Game    game
+		EntryID int64 `gorm:"not null;uniqueIndex:idx_seats_entry"`
+		Entry   entry
+		TableNo int `gorm:"not null"` // 0: sits this game out
+		SeatNo  int `gorm:"not null"`
+	}
+	type hand struct {
+		ID         int64 `gorm:"primaryKey"`
+		GameID     int64 `gorm:"not null;uniqueIndex:idx_hands_unique"`
+		Game       game
+		TableNo    int   `gorm:"not null"`
+		HandNo     int   `gorm:"not null;uniqueIndex:idx_hands_unique"`
+		EntryID    int64 `gorm:"not null;uniqueIndex:idx_hands_unique"`
+		Entry      entry
+		Form       int  `gorm:"not null"`
+		Clean      int  `gorm:"not null"`
+		Dirty      int  `gorm:"not null"`
+		SemiClean  int  `gorm:"not null"`
+		Closed     bool `gorm:"not null"`
+		KittyTaken bool `gorm:"not null"`
+		Opened     bool `gorm:"not null"`
+		TablePts   int  `gorm:"not null"`
+		InHand     int  `gorm:"not null"`
+		KittyLeft  int  `gorm:"not null"`
+		Base       int  `gorm:"not null"`
+		Cards      int  `gorm:"not null"`
+		Total      int  `gorm:"not null"`
+		Score      int  `gorm:"not null"`
+		UpdatedAt  time.Time
+	}
+	type event struct {
+		ID           int64 `gorm:"primaryKey"`
+		TournamentID int64 `gorm:"not null;index"`
+		Tournament   tournament
+		At           time.Time `gorm:"not null"`
+		Director     string    `gorm:"size:40;not null"`
+		Kind         string    `gorm:"size:30;not null"`
+		Detail       string    `gorm:"size:1000;not null"`
+	}
+	return tx.Migrator().CreateTable(&tournament{}, &entry{}, &game{}, &seat{}, &hand{}, &event{})
 }

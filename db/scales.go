@@ -139,10 +139,7 @@ func (d *DB) DeleteScale(ctx context.Context, id int64) error {
 
 // scaleUsers counts the tournaments that use a scale.
 func scaleUsers(tx *gorm.DB, id int64) (int64, error) {
-	if !tx.Migrator().HasTable("tournaments") {
-		return 0, nil // no tournament can use a scale before tournaments exist
-	}
 	var n int64
-	err := tx.Table("tournaments").Where("scale_id = ?", id).Count(&n).Error
+	err := tx.Model(&tournamentRow{}).Where("scale_id = ?", id).Count(&n).Error
 	return n, err
 }

@@ -1,0 +1,225 @@
+package db_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+type fixture struct {
+	ctx context.Context
+	svc *tournament.Evenings
+	tid int64
+}
+
+// newEvening creates a tournament with n registered players entered.
+func newEvening(t *testing.T, n int, edit func(*tournament.Tournament)) *fixture {
+	d, _ := open(t)
+	ctx := context.Background()
+	svc := &tournament.Evenings{Store: d, Players: d}
+	tr := tournament.NewTournament(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC))
+	tr.Name = "Martedì"
+	if edit != nil {
+		edit(&tr)
+	}
+	require.NoError(t, svc.Create(ctx, &tr))
+	for i := 1; i <= n; i++ {
+		p := &tournament.Player{FirstName: fmt.Sprintf("P%02d", i), LastName: "Test", Active: true}
+		require.NoError(t, d.CreatePlayer(ctx, p))
+		_, err := svc.AddPlayer(ctx, tr.ID, p.ID)
+		require.NoError(t, err)
+	}
+	return &fixture{ctx, svc, tr.ID}
+}
+
+// total is a hand entered as its total alone.
+func total(n int) *scoring.Hand { return &scoring.Hand{Form: scoring.TotalOnly, Total: n} }
+
+// fill enters every table of a game: seat 1 wins, seat 2 second, seat 3 third.
+func (f *fixture) fill(t *testing.T, number int) {
+	ev, err := f.svc.Evening(f.ctx, f.tid)
+	require.NoError(t, err)
+	for ti := range ev.Games[number-1].Seating.Tables {
+		var sh tournament.Sheet
+		for h := 0; h < ev.Tournament.HandsPerGame; h++ {
+			sh.Hands = append(sh.Hands, []*scoring.Hand{total(300), total(100), total(-100)})
+		}
+		_, err := f.svc.SaveSheet(f.ctx, f.tid, number, ti+1, sh, "anna")
+		require.NoError(t, err)
+	}
+}
+
+func TestDrawNeedsCompleteGameOrLoggedOverride(t *testing.T) {
+	f := newEvening(t, 9, nil)
+	g1, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 99}, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, int64(99), g1.Seed)
+	assert.Len(t, g1.Seating.Tables, 3)
+
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, "draw.incomplete", e.Key)
+
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Override: "table 3 left early"}, "anna")
+	require.NoError(t, err)
+	evs, _ := f.svc.Events(f.ctx, f.tid)
+	assert.Equal(t, "draw_override", evs[0].Kind)
+	assert.Contains(t, evs[0].Detail, "table 3 left early")
+	assert.Equal(t, "anna", evs[0].Director)
+
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Override: "x"}, "anna")
+	e, _ = tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, "draw.all_drawn", e.Key)
+
+	// Settings are locked once a game is drawn.
+	ev, _ := f.svc.Evening(f.ctx, f.tid)
+	_, err = f.svc.Update(f.ctx, f.tid, ev.Tournament)
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+}
+
+func TestSameSeedSameDraw(t *testing.T) {
+	a := newEvening(t, 12, nil)
+	b := newEvening(t, 12, nil)
+	ga, err := a.svc.Draw(a.ctx, a.tid, tournament.DrawOptions{Seed: 2026}, "x")
+	require.NoError(t, err)
+	gb, err := b.svc.Draw(b.ctx, b.tid, tournament.DrawOptions{Seed: 2026}, "x")
+	require.NoError(t, err)
+	assert.Equal(t, ga.Seating, gb.Seating)
+}
+
+func TestCorrectionReseatsTheNextGame(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 5}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	require.NoError(t, err)
+	ev, _ := f.svc.Evening(f.ctx, f.tid)
+	before := ev.Games[1].Seating
+	t1 := ev.Games[0].Seating.Tables[0]
+
+	// Correct table 1 so that seat 3 won instead: the next game is re-seated.
+	sh := tournament.Sheet{}
+	for range 3 {
+		sh.Hands = append(sh.Hands, []*scoring.Hand{total(-100), total(100), total(300)})
+	}
+	out, err := f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	require.NoError(t, err)
+	assert.True(t, out.Reseated)
+	ev, _ = f.svc.Evening(f.ctx, f.tid)
+	after := ev.Games[1].Seating
+	assert.NotEqual(t, before, after)
+	assert.Equal(t, t1[2], after.Tables[0][0], "the new winner of table 1 stays at table 1")
+	evs, _ := f.svc.Events(f.ctx, f.tid)
+	assert.Contains(t, evs[0].Detail, "game 2 re-seated")
+
+	// Once game 2 has started, a correction of game 1 keeps game 2's seats and says so.
+	f.fill(t, 2)
+	out, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	require.NoError(t, err)
+	assert.True(t, out.LaterStarted)
+	assert.False(t, out.Reseated)
+}
+
+func TestSheetValidation(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	closer := &scoring.Hand{Closed: true, KittyTaken: true, Opened: true, Clean: 1, Table: 300}
+	sh := tournament.Sheet{Hands: [][]*scoring.Hand{
+		{closer, closer, total(12)},
+		{nil, nil, nil},
+	}}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, map[string]string{"h1.s2.closed": "hand.two_closers", "h1.s3.total": "hand.multiple_of_5"}, e.Fields)
+	ev, _ := f.svc.Evening(f.ctx, f.tid)
+	assert.Empty(t, ev.Games[0].Hands, "nothing is half-saved")
+
+	// A partly entered sheet is kept as entered; the table is not complete yet.
+	sh.Hands[0] = []*scoring.Hand{closer, total(-20), total(-160)}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	require.NoError(t, err)
+	ev, _ = f.svc.Evening(f.ctx, f.tid)
+	require.Len(t, ev.Games[0].Hands, 3)
+	scores := map[int64]int{}
+	for _, h := range ev.Games[0].Hands {
+		scores[h.EntryID] = h.Score
+	}
+	seats := ev.Games[0].Seating.Tables[0]
+	assert.Equal(t, map[int64]int{seats[0]: 600, seats[1]: -20, seats[2]: -160}, scores, "closing 100 + clean 200 + 300 on the table")
+	assert.False(t, ev.Games[0].Complete(3))
+}
+
+func TestOverrideSeats(t *testing.T) {
+	f := newEvening(t, 7, nil)
+	g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+	require.NoError(t, err)
+	require.Len(t, g.Seating.SitOuts, 1)
+	s := g.Seating
+	// Swap the sit-out with a seated player.
+	swapped := tournament.Seating{Tables: [][]int64{{s.SitOuts[0], s.Tables[0][1], s.Tables[0][2]}, s.Tables[1]}, SitOuts: []int64{s.Tables[0][0]}}
+	require.NoError(t, f.svc.OverrideSeats(f.ctx, f.tid, 1, swapped, "anna"))
+	ev, _ := f.svc.Evening(f.ctx, f.tid)
+	assert.Equal(t, swapped, ev.Games[0].Seating)
+
+	bad := tournament.Seating{Tables: [][]int64{{s.Tables[0][0], s.Tables[0][0], s.Tables[0][2]}, s.Tables[1]}, SitOuts: s.SitOuts}
+	err = f.svc.OverrideSeats(f.ctx, f.tid, 1, bad, "anna")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, "seats.twice", e.Fields["seat.1.2"])
+
+	f.fill(t, 1)
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(f.svc.OverrideSeats(f.ctx, f.tid, 1, swapped, "anna")), "not once the game started")
+}
+
+func TestSubstitutes(t *testing.T) {
+	f := newEvening(t, 7, func(tr *tournament.Tournament) { tr.SitOut = tournament.SitOutSubstitutes })
+	g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 8}, "anna")
+	require.NoError(t, err)
+	assert.Len(t, g.Seating.Tables, 3, "7 players and 2 substitutes")
+	assert.Empty(t, g.Seating.SitOuts)
+	ev, _ := f.svc.Evening(f.ctx, f.tid)
+	subs := 0
+	for _, e := range ev.Entries {
+		if e.Substitute {
+			subs++
+			assert.Regexp(t, `^Sostituto \d$`, e.Name)
+		}
+	}
+	assert.Equal(t, 2, subs)
+	f.fill(t, 1)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	require.NoError(t, err)
+	ev, _ = f.svc.Evening(f.ctx, f.tid)
+	assert.Len(t, ev.Entries, 9, "the same substitutes play on")
+	assert.Len(t, tournament.Standings(ev), 7, "substitutes are not ranked")
+}
+
+func TestScaleInUseCannotBeDeleted(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	scales := &tournament.Scales{Store: d}
+	ss, _ := scales.List(ctx)
+	cp, err := scales.Copy(ctx, ss[0].ID, "Club")
+	require.NoError(t, err)
+	tr := tournament.NewTournament(time.Now())
+	tr.Name, tr.ScaleID = "Uses the scale", &cp.ID
+	require.NoError(t, (&tournament.Evenings{Store: d, Players: d}).Create(ctx, &tr))
+	err = scales.Delete(ctx, cp.ID)
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, "scale.in_use", e.Key)
+	_, err = scales.Get(ctx, cp.ID)
+	assert.NoError(t, err, "still there")
+}

@@ -69,7 +69,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		Handler: views.New(views.Services{
 			Players: &tournament.Players{Store: store},
 			Auth:    &tournament.Auth{Store: store},
-			Scales:  &tournament.Scales{Store: store},
+			Scales:   &tournament.Scales{Store: store},
+			Evenings: &tournament.Evenings{Store: store, Players: store},
 		}, log),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,

@@ -87,6 +87,19 @@ func (h *Hand) cards(r *Rules) int {
 	return c
 }
 
+// Split returns a hand's base and cards figures, as a paper sheet writes them: for a
+// components hand computed from its parts, for a base + cards hand as entered. A hand
+// entered as its total alone has no split: ok is false.
+func (h *Hand) Split(r *Rules) (base, cards int, ok bool) {
+	switch h.Form {
+	case Components:
+		return h.base(r), h.cards(r), true
+	case BaseCards:
+		return h.Base, h.Cards, true
+	}
+	return 0, 0, false
+}
+
 // Lines explains a components hand's total item by item (empty items left out); for
 // the other forms it gives the figures the sheet had.
 func (h *Hand) Lines(r *Rules) []Line {

@@ -77,28 +77,28 @@ func (t *Tournament) Validate() error {
 		fe.Add("name", "error.too_long")
 	}
 	if _, err := time.Parse("2006-01-02", t.Date); err != nil {
-		fe.Add("date", "tournament.date")
+		fe.Add("date", "tournament.err.date")
 	}
 	if utf8.RuneCountInString(t.Venue) > maxNameLen {
 		fe.Add("venue", "error.too_long")
 	}
 	if t.Format != FormatThreePlayer {
-		fe.Add("format", "tournament.format")
+		fe.Add("format", "tournament.err.format")
 	}
 	if t.Games < 1 || t.Games > MaxGames {
-		fe.Add("games", "tournament.games")
+		fe.Add("games", "tournament.err.games")
 	}
 	if t.HandsPerGame < 1 || t.HandsPerGame > MaxHandsPerGame {
-		fe.Add("hands_per_game", "tournament.hands")
+		fe.Add("hands_per_game", "tournament.err.hands")
 	}
 	if t.Qualifiers < 0 || t.Qualifiers > 10000 {
-		fe.Add("qualifiers", "tournament.qualifiers")
+		fe.Add("qualifiers", "tournament.err.qualifiers")
 	}
 	if t.SitOut != SitOutRotate && t.SitOut != SitOutSubstitutes {
-		fe.Add("sit_out", "tournament.sit_out")
+		fe.Add("sit_out", "tournament.err.sit_out")
 	}
 	if t.ByePoints < 0 || t.ByePoints > RP(6) {
-		fe.Add("bye_points", "tournament.bye_points")
+		fe.Add("bye_points", "tournament.err.bye_points")
 	}
 	if utf8.RuneCountInString(t.Notes) > maxNotesLen {
 		fe.Add("notes", "error.too_long")

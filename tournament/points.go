@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Points are ranking points counted in sixths, so that shared places stay exact:
@@ -63,4 +64,21 @@ func TablePoints(scores []int) []Points {
 		out[i] = sum / Points(equal)
 	}
 	return out
+}
+
+// ParsePoints reads points written as a sheet shows them ("3", "4.5", "3.33"): whole
+// numbers or sixths, nothing else, so that they stay exact.
+func ParsePoints(s string) (Points, bool) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), ",", ".")
+	whole, frac, _ := strings.Cut(s, ".")
+	w, err := strconv.Atoi(whole)
+	if err != nil || w < 0 || w > 1000 {
+		return 0, false
+	}
+	sixths := map[string]Points{"": 0, "0": 0, "00": 0, "17": 1, "33": 2, "5": 3, "50": 3, "67": 4, "83": 5}
+	f, ok := sixths[frac]
+	if !ok {
+		return 0, false
+	}
+	return RP(w) + f, true
 }

@@ -43,3 +43,15 @@ func TestPointsString(t *testing.T) {
 		assert.Equal(t, want, p.String())
 	}
 }
+
+func TestParsePoints(t *testing.T) {
+	for in, want := range map[string]Points{"3": 18, "4.5": 27, "4,5": 27, "3.33": 20, "0": 0, "6": 36, "2.17": 13} {
+		got, ok := ParsePoints(in)
+		assert.True(t, ok, in)
+		assert.Equal(t, want, got, in)
+	}
+	for _, in := range []string{"", "x", "3.4", "-1", "3.333"} {
+		_, ok := ParsePoints(in)
+		assert.False(t, ok, in)
+	}
+}

@@ -34,7 +34,8 @@ func newTestApp(t *testing.T) *testApp {
 	s := New(Services{
 		Players: &tournament.Players{Store: store},
 		Auth:    &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
-		Scales:  &tournament.Scales{Store: store},
+		Scales:   &tournament.Scales{Store: store},
+		Evenings: &tournament.Evenings{Store: store, Players: store},
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)

@@ -128,3 +128,79 @@ func scaleEditorAction(sc *tournament.Scale) string {
 	}
 	return idPath("/scales/", sc.ID, "")
 }
+
+// entryName is the name of an entry of the evening.
+func entryName(ctx context.Context, ev *tournament.Evening, id int64) string {
+	if e := ev.Entry(id); e != nil {
+		return e.Name
+	}
+	return "?"
+}
+
+// seatRow is a line of the alphabetical "find your seat" list.
+type seatRow struct {
+	Name  string
+	Table int // 0: sits out
+}
+
+func seatFinder(ev *tournament.Evening, g *tournament.Game) []seatRow {
+	var rows []seatRow
+	for t, tb := range g.Seating.Tables {
+		for _, id := range tb {
+			if e := ev.Entry(id); e != nil && !e.Substitute {
+				rows = append(rows, seatRow{e.Name, t + 1})
+			}
+		}
+	}
+	for _, id := range g.Seating.SitOuts {
+		rows = append(rows, seatRow{entryName(nil, ev, id), 0})
+	}
+	sort.Slice(rows, func(i, j int) bool { return strings.ToLower(rows[i].Name) < strings.ToLower(rows[j].Name) })
+	return rows
+}
+
+// gamePeople lists everyone of a game (seated or sitting out), by name.
+func gamePeople(ev *tournament.Evening, g *tournament.Game) []int64 {
+	var ids []int64
+	for _, tb := range g.Seating.Tables {
+		ids = append(ids, tb...)
+	}
+	ids = append(ids, g.Seating.SitOuts...)
+	sort.Slice(ids, func(i, j int) bool {
+		return strings.ToLower(entryName(nil, ev, ids[i])) < strings.ToLower(entryName(nil, ev, ids[j]))
+	})
+	return ids
+}
+
+func tournamentFormTitle(ctx context.Context, tr *tournament.Tournament) string {
+	if tr == nil {
+		return t(ctx, "tournaments.new")
+	}
+	return t(ctx, "tournaments.edit", tr.Name)
+}
+
+func tournamentFormAction(tr *tournament.Tournament) string {
+	if tr == nil {
+		return "/tournaments"
+	}
+	return idPath("/tournaments/", tr.ID, "")
+}
+
+// standingsState says whether the standings are final or after which game.
+func standingsState(ctx context.Context, ev *tournament.Evening) string {
+	done := 0
+	for i := range ev.Games {
+		if ev.Games[i].Complete(ev.Tournament.HandsPerGame) {
+			done = i + 1
+		} else {
+			break
+		}
+	}
+	switch {
+	case len(ev.Games) == ev.Tournament.Games && done == len(ev.Games):
+		return t(ctx, "standings.final")
+	case done == 0:
+		return t(ctx, "standings.provisional")
+	}
+	return t(ctx, "standings.after_game", done, ev.Tournament.Games)
+}

@@ -34,7 +34,7 @@ func Translate(lang Lang, key string, args ...any) string {
 	if !ok {
 		return key
 	}
-	if len(args) > 0 {
+	if len(args) > 0 && strings.Contains(msg, "%") {
 		return fmt.Sprintf(msg, args...)
 	}
 	return msg

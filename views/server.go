@@ -19,7 +19,8 @@ import (
 type Services struct {
 	Players *tournament.Players
 	Auth    *tournament.Auth
-	Scales  *tournament.Scales
+	Scales   *tournament.Scales
+	Evenings *tournament.Evenings
 }
 
 // Server holds the routes and their dependencies.
@@ -27,8 +28,9 @@ type Server struct {
 	echo    *echo.Echo
 	players *tournament.Players
 	auth    *tournament.Auth
-	scales  *tournament.Scales
-	log     *slog.Logger
+	scales   *tournament.Scales
+	evenings *tournament.Evenings
+	log      *slog.Logger
 }
 
 // New builds the web server with every route and middleware.
@@ -38,7 +40,7 @@ func New(svc Services, log *slog.Logger) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, log: log}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, evenings: svc.Evenings, log: log}
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
@@ -117,6 +119,27 @@ func (s *Server) routes() {
 	d.POST("/players/import/preview", s.importPreview)
 	d.POST("/players/import", s.importConfirm)
 	d.GET("/players/export.csv", s.exportPlayers)
+	d.GET("/tournaments", s.listTournaments)
+	d.GET("/tournaments/new", s.newTournament)
+	d.POST("/tournaments", s.createTournament)
+	d.GET("/tournaments/:id", s.showTournament)
+	d.GET("/tournaments/:id/edit", s.editTournament)
+	d.POST("/tournaments/:id", s.updateTournament)
+	d.GET("/tournaments/:id/entries", s.entriesPage)
+	d.GET("/tournaments/:id/entries/search", s.searchEntries)
+	d.POST("/tournaments/:id/entries", s.addEntry)
+	d.POST("/tournaments/:id/entries/new", s.addNewEntry)
+	d.POST("/tournaments/:id/entries/:eid", s.setEntry)
+	d.POST("/tournaments/:id/draw", s.draw)
+	d.GET("/tournaments/:id/standings", s.standingsPage)
+	d.GET("/tournaments/:id/games/:n", s.showGame)
+	d.GET("/tournaments/:id/games/:n/print", s.printGame)
+	d.GET("/tournaments/:id/games/:n/sheets", s.printSheets)
+	d.GET("/tournaments/:id/games/:n/seats", s.seatsForm)
+	d.POST("/tournaments/:id/games/:n/seats", s.overrideSeats)
+	d.GET("/tournaments/:id/games/:n/tables/:t", s.sheetForm)
+	d.POST("/tournaments/:id/games/:n/tables/:t", s.saveSheet)
+	d.POST("/tournaments/:id/games/:n/tables/:t/preview", s.sheetPreview)
 	d.GET("/scales", s.listScales)
 	d.GET("/scales/new", s.newScale)
 	d.POST("/scales", s.saveScale)
@@ -150,6 +173,18 @@ func (s *Server) routes() {
 	a.PUT("/players/:id", s.apiUpdatePlayer)
 	a.POST("/players/:id/deactivate", s.apiDeactivatePlayer)
 	a.POST("/players/:id/activate", s.apiActivatePlayer)
+	a.GET("/tournaments", s.apiListTournaments)
+	a.POST("/tournaments", s.apiCreateTournament)
+	a.GET("/tournaments/:id", s.apiGetTournament)
+	a.PUT("/tournaments/:id", s.apiUpdateTournament)
+	a.POST("/tournaments/:id/entries", s.apiAddEntry)
+	a.POST("/tournaments/:id/entries/:eid", s.apiSetEntry)
+	a.POST("/tournaments/:id/draw", s.apiDraw)
+	a.GET("/tournaments/:id/games/:n", s.apiGetGame)
+	a.PUT("/tournaments/:id/games/:n/seats", s.apiOverrideSeats)
+	a.PUT("/tournaments/:id/games/:n/tables/:t", s.apiSaveSheet)
+	a.GET("/tournaments/:id/standings", s.apiStandings)
+	a.GET("/tournaments/:id/events", s.apiEvents)
 	a.GET("/scales", s.apiListScales)
 	a.POST("/scales", s.apiCreateScale)
 	a.POST("/scales/import", s.apiImportScale)

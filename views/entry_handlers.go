@@ -1,0 +1,109 @@
+package views
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+)
+
+func (s *Server) entriesPage(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, entriesView(ev, newForm()))
+}
+
+// searchEntries is the search-as-you-type of the registry, for adding players.
+func (s *Server) searchEntries(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	q := c.QueryParam("q")
+	var ps []tournament.Player
+	if q != "" {
+		if ps, _, err = s.players.List(c.Request().Context(), tournament.PlayerFilter{Query: q, Limit: 15}); err != nil {
+			return err
+		}
+	}
+	entered := map[int64]bool{}
+	for _, e := range ev.Entries {
+		entered[e.PlayerID] = true
+	}
+	return render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
+}
+
+func (s *Server) addEntry(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	pid, _ := strconv.ParseInt(c.FormValue("player_id"), 10, 64)
+	e, err := s.evenings.AddPlayer(c.Request().Context(), ev.Tournament.ID, pid)
+	if err != nil {
+		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
+			setFlash(c, d.Key)
+			return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
+		}
+		return err
+	}
+	setFlash(c, "entries.added", e.Name)
+	return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
+}
+
+// addNewEntry registers a player on the spot and enters them.
+func (s *Server) addNewEntry(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	f := formFrom(c, "first_name", "last_name", "club", "card_number")
+	p := playerOf(f)
+	e, err := s.evenings.AddNewPlayer(c.Request().Context(), ev.Tournament.ID, &p)
+	if err != nil {
+		if !f.fail(err) {
+			return err
+		}
+		return render(c, statusOf(tournament.ErrorCode(err)), entriesView(ev, f))
+	}
+	setFlash(c, "entries.added", e.Name)
+	return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
+}
+
+// setEntry checks an entry in or out, withdraws or reinstates it.
+func (s *Server) setEntry(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
+	e := ev.Entry(eid)
+	if e == nil {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	checkedIn, withdrawn := e.CheckedIn, e.Withdrawn
+	switch c.FormValue("action") {
+	case "check_in":
+		checkedIn = true
+	case "check_out":
+		checkedIn = false
+	case "withdraw":
+		withdrawn = true
+	case "reinstate":
+		withdrawn = false
+	default:
+		return echo.ErrBadRequest
+	}
+	if _, err := s.evenings.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, checkedIn, withdrawn, directorOf(c).Username); err != nil {
+		return err
+	}
+	back := idPath("/tournaments/", ev.Tournament.ID, "/entries")
+	if c.FormValue("back") == "home" {
+		back = idPath("/tournaments/", ev.Tournament.ID, "")
+	}
+	return redirect(c, back)
+}

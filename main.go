@@ -67,8 +67,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
-			Players: &tournament.Players{Store: store},
-			Auth:    &tournament.Auth{Store: store},
+			Players:  &tournament.Players{Store: store},
+			Auth:     &tournament.Auth{Store: store},
 			Scales:   &tournament.Scales{Store: store},
 			Evenings: &tournament.Evenings{Store: store, Players: store},
 		}, log),

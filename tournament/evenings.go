@@ -105,7 +105,9 @@ func (s *Evenings) Update(ctx context.Context, id int64, in Tournament) (*Tourna
 }
 
 // List returns every tournament, newest first.
-func (s *Evenings) List(ctx context.Context) ([]Tournament, error) { return s.Store.ListTournaments(ctx) }
+func (s *Evenings) List(ctx context.Context) ([]Tournament, error) {
+	return s.Store.ListTournaments(ctx)
+}
 
 // Evening returns a tournament with everything entered so far.
 func (s *Evenings) Evening(ctx context.Context, id int64) (*Evening, error) {

@@ -17,17 +17,17 @@ import (
 
 // Services are the use cases the web layer calls.
 type Services struct {
-	Players *tournament.Players
-	Auth    *tournament.Auth
+	Players  *tournament.Players
+	Auth     *tournament.Auth
 	Scales   *tournament.Scales
 	Evenings *tournament.Evenings
 }
 
 // Server holds the routes and their dependencies.
 type Server struct {
-	echo    *echo.Echo
-	players *tournament.Players
-	auth    *tournament.Auth
+	echo     *echo.Echo
+	players  *tournament.Players
+	auth     *tournament.Auth
 	scales   *tournament.Scales
 	evenings *tournament.Evenings
 	log      *slog.Logger

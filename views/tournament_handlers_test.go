@@ -1,0 +1,181 @@
+package views
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// newTournamentHTML creates a tournament through the form and enters n new players.
+func newTournamentHTML(t *testing.T, c *client, n int) string {
+	t.Helper()
+	res := c.post("/tournaments", url.Values{"name": {"Giovedì"}, "date": {"2026-11-26"}, "venue": {"Circolo"},
+		"games": {"2"}, "hands_per_game": {"3"}, "qualifiers": {"2"}, "sit_out": {"rotate"}, "bye_points": {"3"},
+		"never_opened_doubles": {"on"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	entries := res.Header.Get("Location")
+	base := strings.TrimSuffix(entries, "/entries")
+	for i := 1; i <= n; i++ {
+		res := c.post(base+"/entries/new", url.Values{"first_name": {fmt.Sprintf("N%d", i)}, "last_name": {"Verdi"}})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	}
+	return base
+}
+
+func TestTournamentFormErrors(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	doc := c.get("/tournaments/new").doc(t)
+	assert.Equal(t, "2", doc.Find("#games").AttrOr("value", ""), "2 games by default")
+	assert.Equal(t, "3", doc.Find("#hands_per_game").AttrOr("value", ""))
+	assert.Equal(t, "3", doc.Find("#bye_points").AttrOr("value", ""))
+
+	res := c.post("/tournaments", url.Values{"name": {""}, "date": {"tomorrow"}, "games": {"x"}, "hands_per_game": {"3"}, "bye_points": {"3.4"}, "sit_out": {"rotate"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.doc(t)
+	assert.Equal(t, "Enter a whole number.", doc.Find("#games-error").Text())
+	assert.Equal(t, "x", doc.Find("#games").AttrOr("value", ""))
+	assert.Contains(t, doc.Find("#bye_points-error").Text(), "sixths")
+	res = c.post("/tournaments", url.Values{"name": {""}, "date": {"tomorrow"}, "games": {"0"}, "hands_per_game": {"3"}, "bye_points": {"3"}, "sit_out": {"rotate"}})
+	doc = res.doc(t)
+	assert.Equal(t, "This field is required.", doc.Find("#name-error").Text())
+	assert.Equal(t, "Enter a date (YYYY-MM-DD).", doc.Find("#date-error").Text())
+	assert.Equal(t, "From 1 to 20 games.", doc.Find("#games-error").Text())
+	assert.Equal(t, "tomorrow", doc.Find("#date").AttrOr("value", ""))
+}
+
+func TestEveningThroughThePages(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	base := newTournamentHTML(t, c, 7)
+
+	// Search-as-you-type finds registry players and marks those entered.
+	require.Equal(t, http.StatusSeeOther, c.post("/players", url.Values{"first_name": {"Zeno"}, "last_name": {"Bianchi"}}).StatusCode)
+	doc := c.get(base + "/entries/search?q=bianchi").doc(t)
+	assert.Equal(t, 1, doc.Find("form button").Length())
+	doc = c.get(base + "/entries/search?q=verdi").doc(t)
+	assert.Equal(t, 7, doc.Find(".badge").Length(), "already entered")
+
+	// 7 players: the home page explains the sit-outs before the draw.
+	doc = c.get(base).doc(t)
+	assert.Contains(t, doc.Find(".next-step").Text(), "Next: draw game 1.")
+	assert.Contains(t, doc.Find(".next-step").Text(), "7 players are checked in: 1 will sit out each game, in turn, scoring 3 ranking points.")
+
+	res := c.post(base+"/draw", url.Values{"seed": {"77"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	game1 := res.Header.Get("Location")
+	doc = c.get(game1).doc(t)
+	assert.Contains(t, doc.Find(".flash").Text(), "Game 1 drawn (seed 77).")
+	assert.Equal(t, 2, doc.Find(".table-card").Length())
+	assert.Equal(t, 1, doc.Find(".sitouts").Length())
+
+	// Drawing again before the game is complete needs a reason.
+	res = c.post(base+"/draw", nil)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.doc(t)
+	assert.Contains(t, doc.Find(".alert").Text(), "Game 1 is not complete")
+	assert.Equal(t, 1, doc.Find("#override").Length())
+
+	// Score entry: a mistake shows next to the cell, what was typed is kept.
+	sheetURL := game1 + "/tables/1"
+	doc = c.get(sheetURL).doc(t)
+	_, checked := doc.Find(`[id="h1.s1.kitty_taken"]`).Attr("checked")
+	assert.True(t, checked, "kitty taken is the default")
+	form := url.Values{"form": {"total"}}
+	for h := 1; h <= 3; h++ {
+		for s := 1; s <= 3; s++ {
+			form.Set(fmt.Sprintf("h%d.s%d.total", h, s), fmt.Sprint(100*s))
+		}
+	}
+	form.Set("h2.s3.total", "12")
+	res = c.post(sheetURL, form)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.doc(t)
+	assert.Contains(t, doc.Find("#cell-2-3").Text(), "Points go in fives.")
+	assert.Equal(t, "12", doc.Find(`[id="h2.s3.total"]`).AttrOr("value", ""))
+	assert.Equal(t, "= 100", strings.TrimSpace(doc.Find("#cell-1-1 .cell-sum").Text()))
+
+	// The live preview computes without saving.
+	form.Set("h2.s3.total", "15")
+	doc = c.post(sheetURL+"/preview", form).doc(t)
+	assert.Equal(t, "615", doc.Find("#game-3").Text())
+	assert.Equal(t, "300", doc.Find("#game-1").Text())
+
+	res = c.post(sheetURL, form)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	doc = c.get(res.Header.Get("Location")).doc(t)
+	assert.Equal(t, "Table 1 saved.", doc.Find(".flash").Text())
+	card := doc.Find(".table-card").First()
+	assert.Equal(t, []string{"1", "3", "6"}, card.Find(".ppoints").Map(func(_ int, s *goqSel) string { return s.Text() }))
+
+	// Re-opening the sheet shows what was saved, in the form it was entered.
+	doc = c.get(sheetURL).doc(t)
+	assert.Equal(t, "615", doc.Find("#game-3").Text())
+	assert.Equal(t, "15", doc.Find(`[id="h2.s3.total"]`).AttrOr("value", ""))
+
+	// Seat changes are possible only before the first score.
+	assert.Equal(t, 0, c.get(game1).doc(t).Find(`a[href$="/seats"]`).Length())
+
+	// Standings: table 1 is complete, table 2 not yet: provisional.
+	doc = c.get(base + "/standings").doc(t)
+	assert.Contains(t, doc.Find(".print-sub").Text(), "provisional")
+	assert.Equal(t, "6", doc.Find("tbody tr").First().Find("td.rp").Text())
+
+	// Print pages: the table list by table and alphabetically, and one sheet per table.
+	doc = c.get(game1 + "/print").doc(t)
+	assert.Equal(t, 2, doc.Find(".print-table").Length())
+	assert.Equal(t, 7, doc.Find("table.find-seat tbody tr").Length())
+	assert.Contains(t, doc.Find("table.find-seat").Text(), "sits out")
+	doc = c.get(game1 + "/sheets").doc(t)
+	assert.Equal(t, 2, doc.Find("section.score-sheet").Length())
+	assert.Equal(t, 3, doc.Find("section.score-sheet").First().Find("tr.hand-row").Length())
+	assert.Equal(t, 3, doc.Find("section.score-sheet").First().Find("th.player").Length())
+}
+
+func TestWithdrawAndCorrection(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	base := newTournamentHTML(t, c, 6)
+	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
+	fill := func(game, table int, scores [3]int) *response {
+		form := url.Values{"form": {"total"}}
+		for h := 1; h <= 3; h++ {
+			for s := 1; s <= 3; s++ {
+				form.Set(fmt.Sprintf("h%d.s%d.total", h, s), fmt.Sprint(scores[s-1]))
+			}
+		}
+		return c.post(fmt.Sprintf("%s/games/%d/tables/%d", base, game, table), form)
+	}
+	fill(1, 1, [3]int{300, 200, 100})
+	fill(1, 2, [3]int{300, 200, 100})
+	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", nil).StatusCode)
+
+	// Correcting game 1 while game 2 has not started re-seats game 2, and says so.
+	res := fill(1, 1, [3]int{100, 200, 300})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	doc := c.get(res.Header.Get("Location")).doc(t)
+	assert.Contains(t, doc.Find(".flash").Text(), "Game 2 had not started yet: its seats were recomputed")
+
+	// Withdraw a player mid-evening: kept in the standings with what they played.
+	ev, err := app.store.LoadEvening(t.Context(), idFrom(base))
+	require.NoError(t, err)
+	first := ev.Entries[0]
+	res = c.post(fmt.Sprintf("%s/entries/%d", base, first.ID), url.Values{"action": {"withdraw"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	doc = c.get(base + "/standings").doc(t)
+	row := doc.Find("tbody tr.inactive")
+	require.Equal(t, 1, row.Length())
+	assert.Contains(t, row.Text(), first.Name)
+	assert.Contains(t, row.Text(), "withdrawn")
+}
+
+func idFrom(path string) int64 {
+	var id int64
+	fmt.Sscanf(path[strings.LastIndex(path, "/")+1:], "%d", &id)
+	return id
+}

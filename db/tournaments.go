@@ -223,33 +223,54 @@ func (d *DB) LoadEvening(ctx context.Context, id int64) (*tournament.Evening, er
 		byGame[r.ID] = &ev.Games[i]
 	}
 	sub := g.Model(&gameRow{}).Select("id").Where("tournament_id = ?", id)
-	var seats []seatRow
-	if err := g.Where("game_id IN (?)", sub).Order("game_id, table_no, seat_no").Find(&seats).Error; err != nil {
+	// Seats and hands can be tens of thousands of rows: they are scanned by hand, which
+	// is several times faster than gorm's reflection.
+	rows, err := g.Model(&seatRow{}).Select("game_id, table_no, entry_id").Where("game_id IN (?)", sub).
+		Order("game_id, table_no, seat_no").Rows()
+	if err != nil {
 		return nil, wrap(err, "load seats")
 	}
-	for _, s := range seats {
-		gm := byGame[s.GameID]
-		if s.TableNo == 0 {
-			gm.Seating.SitOuts = append(gm.Seating.SitOuts, s.EntryID)
+	defer rows.Close()
+	for rows.Next() {
+		var gameID, entryID int64
+		var table int
+		if err := rows.Scan(&gameID, &table, &entryID); err != nil {
+			return nil, wrap(err, "scan seat")
+		}
+		gm := byGame[gameID]
+		if table == 0 {
+			gm.Seating.SitOuts = append(gm.Seating.SitOuts, entryID)
 			continue
 		}
-		for len(gm.Seating.Tables) < s.TableNo {
-			gm.Seating.Tables = append(gm.Seating.Tables, nil)
+		for len(gm.Seating.Tables) < table {
+			gm.Seating.Tables = append(gm.Seating.Tables, make([]int64, 0, 3))
 		}
-		gm.Seating.Tables[s.TableNo-1] = append(gm.Seating.Tables[s.TableNo-1], s.EntryID)
+		gm.Seating.Tables[table-1] = append(gm.Seating.Tables[table-1], entryID)
 	}
-	var hands []handRow
-	if err := g.Where("game_id IN (?)", sub).Order("game_id, table_no, hand_no, entry_id").Find(&hands).Error; err != nil {
+	if err := rows.Err(); err != nil {
+		return nil, wrap(err, "load seats")
+	}
+	rows, err = g.Model(&handRow{}).Select("game_id, table_no, hand_no, entry_id, form, clean, dirty, semi_clean, closed, "+
+		"kitty_taken, opened, table_pts, in_hand, kitty_left, base, cards, total, score").Where("game_id IN (?)", sub).
+		Order("game_id, table_no, hand_no, entry_id").Rows()
+	if err != nil {
 		return nil, wrap(err, "load hands")
 	}
-	for _, h := range hands {
-		gm := byGame[h.GameID]
-		gm.Hands = append(gm.Hands, tournament.HandScore{Table: h.TableNo, Hand: h.HandNo, EntryID: h.EntryID, Score: h.Score,
-			Figures: scoring.Hand{Form: scoring.Form(h.Form), Clean: h.Clean, Dirty: h.Dirty, SemiClean: h.SemiClean,
-				Closed: h.Closed, KittyTaken: h.KittyTaken, Opened: h.Opened, Table: h.TablePts, InHand: h.InHand,
-				KittyLeft: h.KittyLeft, Base: h.Base, Cards: h.Cards, Total: h.Total}})
+	defer rows.Close()
+	for rows.Next() {
+		var gameID int64
+		var h tournament.HandScore
+		f := &h.Figures
+		var form int
+		if err := rows.Scan(&gameID, &h.Table, &h.Hand, &h.EntryID, &form, &f.Clean, &f.Dirty, &f.SemiClean, &f.Closed,
+			&f.KittyTaken, &f.Opened, &f.Table, &f.InHand, &f.KittyLeft, &f.Base, &f.Cards, &f.Total, &h.Score); err != nil {
+			return nil, wrap(err, "scan hand")
+		}
+		f.Form = scoring.Form(form)
+		gm := byGame[gameID]
+		gm.Hands = append(gm.Hands, h)
 	}
-	return ev, nil
+	return ev, wrap(rows.Err(), "load hands")
 }
 
 var errAlreadyEntered = tournament.Errorf(tournament.ECONFLICT, "entry.already")

@@ -177,11 +177,11 @@ func (ev *Evening) Drawable() []Entry {
 	return out
 }
 
-// NewSeed returns a random draw seed.
+// NewSeed returns a random six-digit draw seed, short enough to read out and type.
 func NewSeed() int64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	return int64(binary.BigEndian.Uint64(b[:]) >> 12) // short enough to read out and type
+	return 100000 + int64(binary.BigEndian.Uint64(b[:])%900000)
 }
 
 // DrawOptions are the choices of a draw.

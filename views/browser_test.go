@@ -1,7 +1,9 @@
 package views
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,7 +12,10 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
+
+	"burraco/tournament"
 )
 
 // chromium returns the path of a Chromium binary, or skips the test where none is
@@ -77,6 +82,22 @@ func run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
 	v, err := chromedp.Run(ctx, a)
 	require.NoError(t, err)
 	return v
+}
+
+// waitFor waits until a JavaScript condition holds, across page loads.
+func waitFor(t *testing.T, ctx context.Context, js string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s (last error: %v)", js, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 func text(t *testing.T, ctx context.Context, sel string) string {
@@ -204,4 +225,103 @@ func TestBrowserCalculatorOnPhone(t *testing.T) {
 	run(t, ctx, chromedp.Poll[bool](`!!document.querySelector("#in_hand-error")`, chromedp.WithPollingTimeout(10*time.Second)))
 	require.Equal(t, "Chi chiude non ha carte in mano.", text(t, ctx, "#in_hand-error"))
 	shot(t, ctx, "calc-phone-error")
+}
+
+// pdfPages counts the pages of a PDF that Chromium printed.
+func pdfPages(pdf []byte) int {
+	return bytes.Count(pdf, []byte("/Type /Page")) - bytes.Count(pdf, []byte("/Type /Pages"))
+}
+
+// printA4 prints the current page on A4 as the browser's print preview would, saving
+// the PDF when SCREENSHOT_DIR is set, and returns its number of pages.
+func printA4(t *testing.T, ctx context.Context, name string) int {
+	t.Helper()
+	pdf := run(t, ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPreferCSSPageSize(), chromedp.PDFPrintBackground()))
+	if dir := os.Getenv("SCREENSHOT_DIR"); dir != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name+".pdf"), pdf, 0o644))
+	}
+	return pdfPages(pdf)
+}
+
+func TestBrowserEvening(t *testing.T) {
+	ctx := browser(t, 1280, 900)
+	app := newTestApp(t)
+	app.setup()
+	for _, n := range [][2]string{{"Niccolò", "D'Alessandro"}, {"Anna", "Verdi"}, {"Mario", "Rossi"}} {
+		require.NoError(t, app.store.CreatePlayer(t.Context(), &tournament.Player{FirstName: n[0], LastName: n[1], Club: "Circolo Roma", Active: true}))
+	}
+	base := app.srv.URL
+	do(t, ctx,
+		chromedp.Navigate(base+"/login"),
+		chromedp.WaitVisible(`#username`),
+		chromedp.SendKeys(`#username`, "anna"),
+		chromedp.SendKeys(`#password`, testPassword),
+		chromedp.Submit(`#password`),
+		chromedp.WaitVisible(`.tiles`),
+		// Create the tournament.
+		chromedp.Navigate(base+"/tournaments/new"),
+		chromedp.WaitVisible(`#name`),
+		chromedp.SendKeys(`#name`, "Torneo del giovedì"),
+		chromedp.SendKeys(`#venue`, "Circolo Roma"),
+		chromedp.Submit(`#name`),
+		chromedp.WaitVisible(`#entry-q`),
+	)
+	// Add three players by searching the registry, one registered on the spot.
+	entries := func(n int) {
+		t.Helper()
+		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll("table.entries tbody tr").length === %d`, n))
+	}
+	for i, q := range []string{"niccol", "verdi", "rossi"} {
+		do(t, ctx, chromedp.WaitVisible(`#entry-q`), chromedp.SendKeys(`#entry-q`, q),
+			chromedp.WaitVisible(`#entry-results form button`), chromedp.Click(`#entry-results form button`))
+		entries(i + 1)
+	}
+	do(t, ctx,
+		chromedp.SendKeys(`form[action$="/entries/new"] #first_name`, "Zoë"),
+		chromedp.SendKeys(`form[action$="/entries/new"] #last_name`, "Bianchi"),
+		chromedp.Submit(`form[action$="/entries/new"] #first_name`),
+	)
+	entries(4)
+	shot(t, ctx, "entries")
+
+	// Draw game 1: 4 players, so one sits out.
+	do(t, ctx, chromedp.Click(`a.button[href$="/standings"]`), chromedp.WaitVisible(`.standings-table`))
+	home := strings.TrimSuffix(run(t, ctx, chromedp.Location()), "/standings")
+	do(t, ctx, chromedp.Navigate(home), chromedp.WaitVisible(`.draw-form`))
+	require.Contains(t, text(t, ctx, ".next-step"), "4 giocatori presenti. Riposi per partita: 1")
+	shot(t, ctx, "tournament-home")
+	do(t, ctx, chromedp.Click(`.draw-form button[type=submit]`), chromedp.WaitVisible(`.table-card`))
+	shot(t, ctx, "game")
+
+	// Enter table 1's three hands from the keyboard: totals, Tab along the sheet, Enter saves.
+	do(t, ctx, chromedp.Click(`a.table-card`), chromedp.WaitVisible(`#sheet`), chromedp.Click(`.form-switch a:last-child`), chromedp.WaitVisible(`[id="h1.s1.total"]`))
+	scores := []string{"820", "-20", "-160", "300", "100", "0", "45", "50", "-95"}
+	do(t, ctx, chromedp.Focus(`[id="h1.s1.total"]`))
+	for i, s := range scores {
+		keys := s + kb.Tab
+		if i == len(scores)-1 {
+			keys = s
+		}
+		do(t, ctx, chromedp.KeyEvent(keys))
+	}
+	// Live game totals: 820+300+45, -20+100+50, -160+0-95.
+	waitFor(t, ctx, `document.querySelector("#game-1").textContent === "1165" && document.querySelector("#game-2").textContent === "130" && document.querySelector("#game-3").textContent === "-255"`)
+	shot(t, ctx, "score-entry")
+	do(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(`.flash`))
+	require.Equal(t, "Tavolo 1 salvato.", text(t, ctx, ".flash"))
+	require.Equal(t, "6", text(t, ctx, ".table-card .ppoints"))
+
+	// The printed table list (by table, then alphabetical) and the score sheet, on A4.
+	game := run(t, ctx, chromedp.Location())
+	do(t, ctx, chromedp.Navigate(game+"/print"), chromedp.WaitVisible(`.print-tables`))
+	shot(t, ctx, "table-list-screen")
+	require.Equal(t, 2, printA4(t, ctx, "table-list"), "one page by table, one alphabetical")
+	do(t, ctx, chromedp.Navigate(game+"/sheets"), chromedp.WaitVisible(`.score-sheet`))
+	require.Equal(t, 1, printA4(t, ctx, "score-sheets"), "one A4 page per table")
+
+	// The standings.
+	do(t, ctx, chromedp.Navigate(home+"/standings"), chromedp.WaitVisible(`.standings-table`))
+	require.Equal(t, "6", text(t, ctx, ".standings-table tbody tr:first-child td.rp"))
+	shot(t, ctx, "standings")
+	require.Equal(t, 1, printA4(t, ctx, "standings"))
 }

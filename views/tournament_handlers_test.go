@@ -64,7 +64,7 @@ func TestEveningThroughThePages(t *testing.T) {
 	// 7 players: the home page explains the sit-outs before the draw.
 	doc = c.get(base).doc(t)
 	assert.Contains(t, doc.Find(".next-step").Text(), "Next: draw game 1.")
-	assert.Contains(t, doc.Find(".next-step").Text(), "7 players are checked in: 1 will sit out each game, in turn, scoring 3 ranking points.")
+	assert.Contains(t, doc.Find(".next-step").Text(), "7 players are checked in. Sit-outs per game: 1, in turn, each scoring 3 ranking points.")
 
 	res := c.post(base+"/draw", url.Values{"seed": {"77"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)

@@ -223,3 +223,83 @@ func TestScaleInUseCannotBeDeleted(t *testing.T) {
 	_, err = scales.Get(ctx, cp.ID)
 	assert.NoError(t, err, "still there")
 }
+
+// TestNonMultipleOfThree plays 10 and 11 players over four games under both options:
+// rotating sit-outs (nobody sits out twice before everyone has once) and substitutes
+// (everyone plays every game, the substitutes fill the tables).
+func TestNonMultipleOfThree(t *testing.T) {
+	for _, n := range []int{10, 11} {
+		for _, pol := range []tournament.SitOutPolicy{tournament.SitOutRotate, tournament.SitOutSubstitutes} {
+			t.Run(fmt.Sprintf("%d players, %s", n, pol), func(t *testing.T) {
+				f := newEvening(t, n, func(tr *tournament.Tournament) { tr.SitOut, tr.Games = pol, 4 })
+				for g := 1; g <= 4; g++ {
+					_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: int64(g)}, "anna")
+					require.NoError(t, err)
+					f.fill(t, g)
+				}
+				ev, _ := f.svc.Evening(f.ctx, f.tid)
+				sat := ev.SitOutCounts()
+				played := map[int64]int{}
+				for _, g := range ev.Games {
+					for _, tb := range g.Seating.Tables {
+						require.Len(t, tb, 3)
+						for _, id := range tb {
+							played[id]++
+						}
+					}
+				}
+				ss := tournament.Standings(ev)
+				require.Len(t, ss, n, "every player is ranked, no substitute")
+				for _, s := range ss {
+					if pol == tournament.SitOutSubstitutes {
+						assert.Equal(t, 4, played[s.Entry.ID], "%s plays every game", s.Entry.Name)
+						assert.Zero(t, sat[s.Entry.ID])
+					} else {
+						assert.Equal(t, 4, played[s.Entry.ID]+sat[s.Entry.ID])
+						assert.Equal(t, sat[s.Entry.ID], s.SatOut)
+					}
+				}
+				if pol == tournament.SitOutRotate {
+					// 4 games × (n mod 3) sit-outs spread over n players: at most one each so far.
+					for _, s := range ss {
+						assert.LessOrEqual(t, s.SatOut, 1, s.Entry.Name)
+					}
+					assert.Len(t, sat, 4*(n%3))
+				} else {
+					subs := 0
+					for _, e := range ev.Entries {
+						if e.Substitute {
+							subs++
+						}
+					}
+					assert.Equal(t, (3-n%3)%3, subs)
+				}
+			})
+		}
+	}
+}
+
+func TestWithdrawnPlayersAreNotDrawn(t *testing.T) {
+	f := newEvening(t, 7, func(tr *tournament.Tournament) { tr.Games = 3 })
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	ev, _ := f.svc.Evening(f.ctx, f.tid)
+	gone := ev.Games[0].Seating.Tables[0][0]
+	_, err = f.svc.SetEntry(f.ctx, f.tid, gone, true, true, "anna")
+	require.NoError(t, err)
+	g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	require.NoError(t, err)
+	assert.Len(t, g.Seating.Tables, 2, "6 players left: two full tables, no sit-out")
+	assert.Empty(t, g.Seating.SitOuts)
+	for _, tb := range g.Seating.Tables {
+		assert.NotContains(t, tb, gone)
+	}
+	ev, _ = f.svc.Evening(f.ctx, f.tid)
+	for _, s := range tournament.Standings(ev) {
+		if s.Entry.ID == gone {
+			assert.Equal(t, 1, s.Played, "kept with what they played")
+			assert.Equal(t, "6", s.Points.String())
+		}
+	}
+}

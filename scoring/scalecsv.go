@@ -44,10 +44,10 @@ func ParseScaleCSV(r io.Reader) ([]Band, string, int) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
-			return nil, ErrScaleCSV, csvErrLine(err, line)
+			return nil, ErrScaleCSV, csvErrLine(err, len(bands)+2)
 		}
+		line, _ := cr.FieldPos(0)
 		var v [4]int
 		for i, f := range rec {
 			f = strings.TrimSpace(f)

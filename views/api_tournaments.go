@@ -208,11 +208,7 @@ func (s *Server) apiDraw(c echo.Context) error {
 }
 
 func (s *Server) apiGetGame(c echo.Context) error {
-	ev, err := s.evening(c)
-	if err != nil {
-		return err
-	}
-	g, err := gameOf(c, ev)
+	ev, g, err := s.eveningGame(c)
 	if err != nil {
 		return err
 	}

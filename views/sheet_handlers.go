@@ -170,11 +170,7 @@ func (v *sheetView) compute(sh tournament.Sheet, problems map[string]string) {
 
 // sheetView loads a table's score entry page.
 func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
-	ev, err := s.evening(c)
-	if err != nil {
-		return nil, err
-	}
-	g, err := gameOf(c, ev)
+	ev, g, err := s.eveningGame(c)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"burraco/scoring"
@@ -234,61 +235,35 @@ func gameOf(c echo.Context, ev *tournament.Evening) (*tournament.Game, error) {
 	return &ev.Games[n-1], nil
 }
 
-func (s *Server) showGame(c echo.Context) error {
+// eveningGame loads the evening and its game :n.
+func (s *Server) eveningGame(c echo.Context) (*tournament.Evening, *tournament.Game, error) {
 	ev, err := s.evening(c)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	g, err := gameOf(c, ev)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, gamePage(ev, g))
+	return ev, g, err
 }
 
-func (s *Server) printGame(c echo.Context) error {
-	ev, err := s.evening(c)
-	if err != nil {
-		return err
+// gameView serves a page of one game: its tables, the printed list, the score sheets,
+// the seat change form.
+func (s *Server) gameView(page func(*tournament.Evening, *tournament.Game) templ.Component) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ev, g, err := s.eveningGame(c)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, page(ev, g))
 	}
-	g, err := gameOf(c, ev)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, tableListPrint(ev, g))
 }
 
-func (s *Server) printSheets(c echo.Context) error {
-	ev, err := s.evening(c)
-	if err != nil {
-		return err
-	}
-	g, err := gameOf(c, ev)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, sheetsPrint(ev, g))
-}
-
-// seatForm is the seat override form: a select per seat and per sit-out.
-func (s *Server) seatsForm(c echo.Context) error {
-	ev, err := s.evening(c)
-	if err != nil {
-		return err
-	}
-	g, err := gameOf(c, ev)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, seatsPage(ev, g, g.Seating, newForm()))
+// seatsForm is the seat change form: a select per seat and per sit-out.
+func seatsForm(ev *tournament.Evening, g *tournament.Game) templ.Component {
+	return seatsPage(ev, g, g.Seating, newForm())
 }
 
 func (s *Server) overrideSeats(c echo.Context) error {
-	ev, err := s.evening(c)
-	if err != nil {
-		return err
-	}
-	g, err := gameOf(c, ev)
+	ev, g, err := s.eveningGame(c)
 	if err != nil {
 		return err
 	}

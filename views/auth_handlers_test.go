@@ -228,3 +228,35 @@ func TestErrorPages(t *testing.T) {
 }
 
 func (r *response) header(k string) string { return r.Header.Get(k) }
+
+func TestDirectorsAndPasswordForms(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	res := c.post("/directors", url.Values{"username": {"anna"}, "name": {"Altra Anna"}, "password": {"0123456789"}, "confirm": {"0123456789"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc := res.doc(t)
+	assert.Equal(t, "This username is already taken.", doc.Find("#username-error").Text())
+	assert.Equal(t, "Altra Anna", doc.Find("#name").AttrOr("value", ""))
+	res = c.post("/directors", url.Values{"username": {"bruno"}, "name": {"Bruno Neri"}, "password": {"0123456789"}, "confirm": {"0123456789"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, 2, c.get("/directors").doc(t).Find("table.list tbody tr").Length())
+
+	// Bruno logs in elsewhere; Anna changes her password: her other sessions end, this one stays.
+	other := app.client()
+	require.Equal(t, http.StatusSeeOther, other.post("/login", url.Values{"username": {"anna"}, "password": {testPassword}}).StatusCode)
+	res = c.post("/account/password", url.Values{"current": {"wrong"}, "password": {"nuova-password"}, "confirm": {"nuova-password"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "This is not your current password.", res.doc(t).Find("#current-error").Text())
+	res = c.post("/account/password", url.Values{"current": {testPassword}, "password": {"nuova-password"}, "confirm": {"nuova-password"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, http.StatusOK, c.get("/players").StatusCode, "this session stays")
+	assert.Equal(t, http.StatusSeeOther, other.get("/players").StatusCode, "the other session ended")
+
+	// Tokens: created (shown once), listed by prefix, revoked.
+	secret := app.apiToken(c)
+	doc = c.get("/tokens").doc(t)
+	assert.Equal(t, 0, doc.Find("#new-token").Length(), "the secret is shown only once")
+	revoke := doc.Find(`form[action$="/revoke"]`).First().AttrOr("action", "")
+	require.Equal(t, http.StatusSeeOther, c.post(revoke, nil).StatusCode)
+	assert.Equal(t, http.StatusUnauthorized, c.api("GET", "/api/v1/me", secret, "", nil).StatusCode)
+}

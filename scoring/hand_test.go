@@ -211,3 +211,11 @@ func BenchmarkValidate(b *testing.B) {
 		}
 	}
 }
+
+func TestValidateRules(t *testing.T) {
+	assert.Nil(t, Standard.Validate())
+	assert.Nil(t, ThreePlayer.Validate())
+	bad := Standard
+	bad.Closing, bad.KittyPenalty = 102, -100
+	assert.Equal(t, Problems{"closing": "rules.value", "kitty_penalty": "rules.value"}, bad.Validate())
+}

@@ -1,12 +1,16 @@
 package views
 
 import (
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -259,4 +263,18 @@ func TestDirectorsAndPasswordForms(t *testing.T) {
 	revoke := doc.Find(`form[action$="/revoke"]`).First().AttrOr("action", "")
 	require.Equal(t, http.StatusSeeOther, c.post(revoke, nil).StatusCode)
 	assert.Equal(t, http.StatusUnauthorized, c.api("GET", "/api/v1/me", secret, "", nil).StatusCode)
+}
+
+func TestInternalErrorPage(t *testing.T) {
+	s := New(Services{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s.echo.GET("/broken", func(echo.Context) error { panic("secret detail") })
+	for path, want := range map[string]string{"/broken": "Something went wrong on our side"} {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Language", "en")
+		rec := httptest.NewRecorder()
+		s.echo.ServeHTTP(rec, req)
+		assert.Equal(t, http.StatusInternalServerError, rec.Code)
+		assert.Contains(t, rec.Body.String(), want)
+		assert.NotContains(t, rec.Body.String(), "secret detail", "internals are logged, not shown")
+	}
 }

@@ -303,3 +303,15 @@ func TestWithdrawnPlayersAreNotDrawn(t *testing.T) {
 		}
 	}
 }
+
+// The "two closers" problem lands on the right seat even when an earlier seat is blank.
+func TestTwoClosersReportedOnTheirSeat(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	closer := &scoring.Hand{Closed: true, KittyTaken: true, Opened: true, Clean: 1, Table: 300}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, tournament.Sheet{Hands: [][]*scoring.Hand{{nil, closer, closer}}}, "anna")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, map[string]string{"h1.s3.closed": "hand.two_closers"}, e.Fields)
+}

@@ -359,7 +359,7 @@ func (s *Evenings) SaveSheet(ctx context.Context, tid int64, number, table int, 
 		if len(row) != len(seats) {
 			return nil, Errorf(EINVALID, "sheet.seats", len(seats))
 		}
-		var entered []scoring.Hand
+		deal := make([]scoring.Hand, len(row)) // a blank seat is a zero hand, which never closes
 		for si, h := range row {
 			if h == nil {
 				continue
@@ -367,10 +367,10 @@ func (s *Evenings) SaveSheet(ctx context.Context, tid int64, number, table int, 
 			for f, k := range h.Validate(&t.Rules) {
 				fe.Add(fmt.Sprintf("h%d.s%d.%s", hi+1, si+1, f), k)
 			}
-			entered = append(entered, *h)
+			deal[si] = *h
 			hands = append(hands, HandScore{Table: table, Hand: hi + 1, EntryID: seats[si], Figures: *h, Score: h.Score(&t.Rules)})
 		}
-		for si, p := range scoring.ValidateDeal(entered) {
+		for si, p := range scoring.ValidateDeal(deal) {
 			for f, k := range p {
 				fe.Add(fmt.Sprintf("h%d.s%d.%s", hi+1, si+1, f), k)
 			}

@@ -130,7 +130,7 @@ func scaleEditorAction(sc *tournament.Scale) string {
 }
 
 // entryName is the name of an entry of the evening.
-func entryName(ctx context.Context, ev *tournament.Evening, id int64) string {
+func entryName(ev *tournament.Evening, id int64) string {
 	if e := ev.Entry(id); e != nil {
 		return e.Name
 	}
@@ -153,7 +153,7 @@ func seatFinder(ev *tournament.Evening, g *tournament.Game) []seatRow {
 		}
 	}
 	for _, id := range g.Seating.SitOuts {
-		rows = append(rows, seatRow{entryName(nil, ev, id), 0})
+		rows = append(rows, seatRow{entryName(ev, id), 0})
 	}
 	sort.Slice(rows, func(i, j int) bool { return strings.ToLower(rows[i].Name) < strings.ToLower(rows[j].Name) })
 	return rows
@@ -167,7 +167,7 @@ func gamePeople(ev *tournament.Evening, g *tournament.Game) []int64 {
 	}
 	ids = append(ids, g.Seating.SitOuts...)
 	sort.Slice(ids, func(i, j int) bool {
-		return strings.ToLower(entryName(nil, ev, ids[i])) < strings.ToLower(entryName(nil, ev, ids[j]))
+		return strings.ToLower(entryName(ev, ids[i])) < strings.ToLower(entryName(ev, ids[j]))
 	})
 	return ids
 }

@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"net/http"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -121,10 +123,9 @@ func (v *sheetView) compute(sh tournament.Sheet, problems map[string]string) {
 	r := &v.Ev.Tournament.Rules
 	v.Games = make([]int, len(v.Seats))
 	v.Cells = make([][]cell, v.Ev.Tournament.HandsPerGame)
-	var hands [][]scoring.Hand
 	for h := range v.Cells {
 		v.Cells[h] = make([]cell, len(v.Seats))
-		var deal []scoring.Hand
+		deal := make([]scoring.Hand, len(v.Seats)) // a blank seat is a zero hand, which never closes
 		for s := range v.Seats {
 			hd := sh.Hands[h][s]
 			cl := &v.Cells[h][s]
@@ -143,29 +144,32 @@ func (v *sheetView) compute(sh tournament.Sheet, problems map[string]string) {
 					cl.Errors = append(cl.Errors, f+":"+key)
 				}
 			}
-			cl.Valid = len(cl.Errors) == 0
 			cl.Total = hd.Score(r)
 			v.Games[s] += cl.Total
-			deal = append(deal, *hd)
+			deal[s] = *hd
 		}
-		hands = append(hands, deal)
-		for i, p := range scoring.ValidateDeal(deal) {
-			// i counts entered hands; find the seat it belongs to.
-			n := -1
-			for s := range v.Seats {
-				if v.Cells[h][s].Entered {
-					n++
-				}
-				if n == i {
-					for f, key := range p {
-						v.Cells[h][s].Errors = append(v.Cells[h][s].Errors, f+":"+key)
-					}
-					v.Cells[h][s].Valid = false
-					break
-				}
+		for s, p := range scoring.ValidateDeal(deal) {
+			for f, key := range p {
+				v.Cells[h][s].Errors = append(v.Cells[h][s].Errors, f+":"+key)
 			}
 		}
+		for s := range v.Cells[h] {
+			cl := &v.Cells[h][s]
+			sort.Strings(cl.Errors)
+			cl.Errors = slices.Compact(cl.Errors)
+			cl.Valid = cl.Entered && len(cl.Errors) == 0
+		}
 	}
+}
+
+// fieldError reports whether a cell has a problem on one of its fields.
+func (c cell) fieldError(field string) bool {
+	for _, e := range c.Errors {
+		if strings.HasPrefix(e, field+":") {
+			return true
+		}
+	}
+	return false
 }
 
 // sheetView loads a table's score entry page.

@@ -98,6 +98,8 @@ func TestEveningThroughThePages(t *testing.T) {
 	doc = res.doc(t)
 	assert.Contains(t, doc.Find("#cell-2-3").Text(), "Points go in fives.")
 	assert.Equal(t, "12", doc.Find(`[id="h2.s3.total"]`).AttrOr("value", ""))
+	assert.Equal(t, "true", doc.Find(`[id="h2.s3.total"]`).AttrOr("aria-invalid", ""), "the wrong input itself is marked")
+	assert.Equal(t, "", doc.Find(`[id="h2.s2.total"]`).AttrOr("aria-invalid", ""))
 	assert.Equal(t, "= 100", strings.TrimSpace(doc.Find("#cell-1-1 .cell-sum").Text()))
 
 	// The live preview computes without saving.

@@ -3,6 +3,7 @@ package scoring
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -96,6 +97,9 @@ func TestValidateScale(t *testing.T) {
 		{"loser increases", func(s *Scale) { s.Bands[1].Loser = 11; s.Bands[1].Winner = 12 }, Problems{"bands.1.loser": "scale.loser_increases"}},
 		{"winner below loser", func(s *Scale) { s.Bands[0].Winner = 9 }, Problems{"bands.0.winner": "scale.winner_below_loser"}},
 		{"negative VP", func(s *Scale) { s.Bands[2].Loser = -1 }, Problems{"bands.2.loser": "scale.vp_range"}},
+		{"winner VP too high", func(s *Scale) { s.Bands[2].Winner = MaxVP + 1 }, Problems{"bands.2.winner": "scale.vp_range"}},
+		{"name too long", func(s *Scale) { s.Name = strings.Repeat("à", 101) }, Problems{"name": "error.too_long"}},
+		{"too many bands", func(s *Scale) { s.Bands = make([]Band, 201) }, Problems{"bands": "scale.too_many_bands"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

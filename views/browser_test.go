@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
@@ -316,6 +318,16 @@ func TestBrowserEvening(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(game+"/print"), chromedp.WaitVisible(`.print-tables`))
 	shot(t, ctx, "table-list-screen")
 	require.Equal(t, 2, printA4(t, ctx, "table-list"), "one page by table, one alphabetical")
+	// In print media the navigation, the print button and the back link disappear.
+	do(t, ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+		return chromedp.Void{}, err
+	})
+	require.True(t, run(t, ctx, chromedp.Evaluate[bool](`[".topbar", ".print-bar"].every(s => getComputedStyle(document.querySelector(s)).display === "none")`)), "no navigation chrome on paper")
+	do(t, ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: ""})
+		return chromedp.Void{}, err
+	})
 	do(t, ctx, chromedp.Navigate(game+"/sheets"), chromedp.WaitVisible(`.score-sheet`))
 	require.Equal(t, 1, printA4(t, ctx, "score-sheets"), "one A4 page per table")
 

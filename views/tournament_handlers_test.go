@@ -209,3 +209,39 @@ func TestSeatOverrideForm(t *testing.T) {
 	doc = c.get(base).doc(t)
 	assert.Contains(t, doc.Find(".log").Text(), "seats changed")
 }
+
+func TestCheckInAndSettingsLock(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	base := newTournamentHTML(t, c, 4)
+
+	// Settings can be edited until game 1 is drawn.
+	doc := c.get(base + "/edit").doc(t)
+	assert.Equal(t, "Giovedì", doc.Find("#name").AttrOr("value", ""))
+	form := url.Values{"name": {"Giovedì sera"}, "date": {"2026-11-26"}, "venue": {"Circolo"}, "games": {"3"},
+		"hands_per_game": {"3"}, "qualifiers": {"2"}, "sit_out": {"rotate"}, "bye_points": {"4.5"}}
+	require.Equal(t, http.StatusSeeOther, c.post(base, form).StatusCode)
+	doc = c.get(base).doc(t)
+	assert.Equal(t, "Giovedì sera", doc.Find("h1").Text())
+	assert.Contains(t, doc.Find(".subtitle").Text(), "3 games of 3 hands")
+
+	// A player marked absent is not drawn: 3 present make one table, nobody sits out.
+	ev, err := app.store.LoadEvening(t.Context(), idFrom(base))
+	require.NoError(t, err)
+	absent := ev.Entries[3]
+	require.Equal(t, http.StatusSeeOther, c.post(fmt.Sprintf("%s/entries/%d", base, absent.ID), url.Values{"action": {"check_out"}}).StatusCode)
+	doc = c.get(base + "/entries").doc(t)
+	assert.Contains(t, doc.Find("h2").First().Text(), "3 of 4 present")
+	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", nil).StatusCode)
+	ev, _ = app.store.LoadEvening(t.Context(), idFrom(base))
+	require.Len(t, ev.Games[0].Seating.Tables, 1)
+	assert.NotContains(t, ev.Games[0].Seating.Tables[0], absent.ID)
+	assert.Empty(t, ev.Games[0].Seating.SitOuts)
+
+	// Once drawn, the settings are locked: the form says so and nothing changes.
+	form.Set("name", "Changed")
+	res := c.post(base, form)
+	require.Equal(t, http.StatusConflict, res.StatusCode)
+	assert.Contains(t, res.doc(t).Find(".alert").Text(), "settings can no longer change")
+	assert.Equal(t, "Giovedì sera", c.get(base).doc(t).Find("h1").Text())
+}

@@ -17,8 +17,9 @@ import (
 // scaleEditor is the state of the scale editor form.
 type scaleEditor struct {
 	Scale *tournament.Scale // nil when creating
-	Form  *form
-	Rows  int
+	Form    *form
+	Rows    int
+	Preview preview
 }
 
 // bandField names a band's input, the same as the validator's problem key.
@@ -142,6 +143,7 @@ func (s *Server) saveScale(c echo.Context) error {
 		}
 		return render(c, http.StatusOK, scaleEditorPage(editorFor(sc, bands, ed.Form.Values["name"])))
 	}
+	ed.Preview = previewOf(ed, bands)
 	if len(ed.Form.Errors) > 0 {
 		ed.Form.Error = "error.invalid"
 		return render(c, http.StatusUnprocessableEntity, scaleEditorPage(ed))

@@ -54,6 +54,7 @@ func TestScalePages(t *testing.T) {
 	doc = res.doc(t)
 	assert.Equal(t, "Must start just after the previous band ends.", doc.Find(`[id="bands.1.from-error"]`).Text())
 	assert.Equal(t, "The winner cannot get fewer VP than the loser.", doc.Find(`[id="bands.1.winner-error"]`).Text())
+	assert.Contains(t, doc.Find("#preview").Text(), "problems", "the preview stays in step with the form")
 
 	// Add a row without saving.
 	form := editorForm("Club", [4]string{"0", "50", "10", "10"}, [4]string{"55", "", "20", "0"})

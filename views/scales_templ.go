@@ -1068,7 +1068,7 @@ func scaleEditorPage(ed scaleEditor) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = scalePreviewBox(preview{}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = scalePreviewBox(ed.Preview).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

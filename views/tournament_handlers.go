@@ -31,7 +31,8 @@ func tournamentForm(t *tournament.Tournament) *form {
 	return f
 }
 
-// tournamentOf reads the settings form; numbers that cannot be read are noted on f.
+// tournamentOf reads the settings form. Numbers that cannot be read are noted on f, with
+// every other problem of the settings, so that the form shows them all at once.
 func tournamentOf(f *form) tournament.Tournament {
 	v := f.Values
 	num := func(k string) int {
@@ -56,6 +57,19 @@ func tournamentOf(f *form) tournament.Tournament {
 	t.Rules.SemiCleanOn = v["semi_clean_on"] != ""
 	t.Rules.NeverOpenedDoubles = v["never_opened_doubles"] != ""
 	t.Rules.KittyNotPlayed = v["kitty_not_played"] != ""
+	if len(f.Errors) > 0 {
+		// Show every problem at once: the domain's too, where the number could be read.
+		probe := t
+		probe.Normalize()
+		if e, ok := tournament.AsError(probe.Validate()); ok {
+			for k, key := range e.Fields {
+				if _, unread := f.Errors[k]; !unread {
+					f.Errors[k] = key
+				}
+			}
+		}
+		f.Error = "error.invalid"
+	}
 	return t
 }
 
@@ -85,7 +99,6 @@ func (s *Server) createTournament(c echo.Context) error {
 	f := formFrom(c, tournamentFields...)
 	t := tournamentOf(f)
 	if len(f.Errors) > 0 {
-		f.Error = "error.invalid"
 		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(nil, f))
 	}
 	if err := s.evenings.Create(c.Request().Context(), &t); err != nil {
@@ -114,7 +127,6 @@ func (s *Server) updateTournament(c echo.Context) error {
 	f := formFrom(c, tournamentFields...)
 	in := tournamentOf(f)
 	if len(f.Errors) > 0 {
-		f.Error = "error.invalid"
 		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(&ev.Tournament, f))
 	}
 	in.ScaleID = ev.Tournament.ScaleID

@@ -41,6 +41,8 @@ func TestTournamentFormErrors(t *testing.T) {
 	assert.Equal(t, "Enter a whole number.", doc.Find("#games-error").Text())
 	assert.Equal(t, "x", doc.Find("#games").AttrOr("value", ""))
 	assert.Contains(t, doc.Find("#bye_points-error").Text(), "sixths")
+	assert.Equal(t, "This field is required.", doc.Find("#name-error").Text(), "every problem at once, not only the unreadable number")
+	assert.Equal(t, "Enter a date (YYYY-MM-DD).", doc.Find("#date-error").Text())
 	res = c.post("/tournaments", url.Values{"name": {""}, "date": {"tomorrow"}, "games": {"0"}, "hands_per_game": {"3"}, "bye_points": {"3"}, "sit_out": {"rotate"}})
 	doc = res.doc(t)
 	assert.Equal(t, "This field is required.", doc.Find("#name-error").Text())

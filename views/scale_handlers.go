@@ -16,7 +16,7 @@ import (
 
 // scaleEditor is the state of the scale editor form.
 type scaleEditor struct {
-	Scale *tournament.Scale // nil when creating
+	Scale   *tournament.Scale // nil when creating
 	Form    *form
 	Rows    int
 	Preview preview

@@ -15,8 +15,14 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/threeplayer"
 	"burraco/views"
 )
+
+// The formats a tournament's stages can be played in.
+func init() {
+	tournament.Register(threeplayer.Format{})
+}
 
 // config is the app's configuration: flags, with environment variables as defaults.
 type config struct {
@@ -67,10 +73,10 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
-			Players:  &tournament.Players{Store: store},
-			Auth:     &tournament.Auth{Store: store},
-			Scales:   &tournament.Scales{Store: store},
-			Evenings: &tournament.Evenings{Store: store, Players: store},
+			Players:     &tournament.Players{Store: store},
+			Auth:        &tournament.Auth{Store: store},
+			Scales:      &tournament.Scales{Store: store},
+			Tournaments: &tournament.Tournaments{Store: store, Players: store},
 		}, log),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,

@@ -4,10 +4,13 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/driver/sqlite"
@@ -20,6 +23,13 @@ import (
 // DB is the store: it implements the tournament package's storage interfaces.
 type DB struct {
 	gorm *gorm.DB
+	// sql is gorm's pool, where writers begin IMMEDIATE transactions on SQLite; reader is
+	// a pool on the same file whose transactions are deferred and read-only, so a read
+	// sees one snapshot and never waits for a writer (on PostgreSQL both are one pool).
+	sql, reader *sql.DB
+	postgres    bool
+	stmts       sync.Map // SQL text → *sql.Stmt, prepared once per pool
+	stages      sync.Map // stageKey → decoded settings, rules and scale
 }
 
 // Open opens (creating it if needed) the SQLite database at path, with WAL, foreign
@@ -41,6 +51,15 @@ func Open(path string) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	d := &DB{gorm: g}
+	if d.sql, err = g.DB(); err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	q.Set("_txlock", "deferred")
+	q.Set("_query_only", "true")
+	if d.reader, err = sql.Open("sqlite3", "file:"+path+"?"+q.Encode()); err != nil {
+		_ = d.sql.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
 	if err := d.Migrate(context.Background()); err != nil {
 		_ = d.Close()
 		return nil, err
@@ -50,11 +69,21 @@ func Open(path string) (*DB, error) {
 
 // Close closes the database.
 func (d *DB) Close() error {
-	sqlDB, err := d.gorm.DB()
+	var err error
+	d.stmts.Range(func(_, v any) bool {
+		_ = v.(*sql.Stmt).Close()
+		return true
+	})
+	if d.reader != nil && d.reader != d.sql {
+		err = d.reader.Close()
+	}
+	if cerr := d.sql.Close(); cerr != nil {
+		err = cerr
+	}
 	if err != nil {
 		return fmt.Errorf("close database: %w", err)
 	}
-	return sqlDB.Close()
+	return nil
 }
 
 // Ping checks the database answers.
@@ -69,6 +98,142 @@ func (d *DB) Ping(ctx context.Context) error {
 // tx runs fn in one transaction.
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return d.gorm.WithContext(ctx).Transaction(fn)
+}
+
+// sqlTx is a transaction on the tournament tables: plain database/sql with statements
+// prepared once per connection (the save of a sheet is the app's hot path), written with
+// "?" placeholders for both databases.
+type sqlTx struct {
+	ctx context.Context
+	tx  *sql.Tx
+	db  *DB
+	rd  bool // on the reader pool
+}
+
+func (d *DB) stmt(ctx context.Context, pool *sql.DB, q string) (*sql.Stmt, error) {
+	key := q
+	if pool == d.reader && pool != d.sql {
+		key = "r:" + q
+	}
+	if s, ok := d.stmts.Load(key); ok {
+		return s.(*sql.Stmt), nil
+	}
+	s, err := pool.PrepareContext(ctx, d.rebind(q))
+	if err != nil {
+		return nil, fmt.Errorf("prepare %q: %w", q, err)
+	}
+	if prev, loaded := d.stmts.LoadOrStore(key, s); loaded {
+		_ = s.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return s, nil
+}
+
+// rebind turns "?" placeholders into PostgreSQL's "$1, $2…".
+func (d *DB) rebind(q string) string {
+	if !d.postgres {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (x *sqlTx) prepared(q string) (*sql.Stmt, error) {
+	pool := x.db.sql
+	if x.rd {
+		pool = x.db.reader
+	}
+	s, err := x.db.stmt(x.ctx, pool, q)
+	if err != nil {
+		return nil, err
+	}
+	return x.tx.StmtContext(x.ctx, s), nil
+}
+
+func (x *sqlTx) query(q string, args ...any) (*sql.Rows, error) {
+	s, err := x.prepared(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.QueryContext(x.ctx, args...)
+}
+
+// errRow is a row whose statement could not be prepared.
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
+
+func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } {
+	s, err := x.prepared(q)
+	if err != nil {
+		return errRow{err}
+	}
+	return s.QueryRowContext(x.ctx, args...)
+}
+
+func (x *sqlTx) exec(q string, args ...any) (sql.Result, error) {
+	s, err := x.prepared(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.ExecContext(x.ctx, args...)
+}
+
+// run executes a statement.
+func (x *sqlTx) run(q string, args ...any) error {
+	_, err := x.exec(q, args...)
+	return err
+}
+
+// affected executes a statement and returns the number of rows it changed.
+func (x *sqlTx) affected(q string, args ...any) (int64, error) {
+	res, err := x.exec(q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// execOnce runs a statement whose text varies (a multi-row insert) without keeping it.
+func (x *sqlTx) execOnce(q string, args ...any) error {
+	_, err := x.tx.ExecContext(x.ctx, x.db.rebind(q), args...)
+	return err
+}
+
+// write runs fn in one write transaction.
+func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
+	tx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(&sqlTx{ctx: ctx, tx: tx, db: d}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// read runs fn in one read-only transaction: one consistent snapshot.
+func (d *DB) read(ctx context.Context, fn func(x *sqlTx) error) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if d.postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := d.reader.BeginTx(ctx, opts)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck // read-only: nothing to keep
+	return fn(&sqlTx{ctx: ctx, tx: tx, db: d, rd: true})
 }
 
 // wrap passes domain errors through, maps gorm's "no row" to ENOTFOUND and adds
@@ -96,4 +261,16 @@ func isUniqueViolation(err error) bool {
 	}
 	s := err.Error()
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "duplicate key value")
+}
+
+// isFKViolation recognises a foreign-key failure from SQLite or PostgreSQL.
+func isFKViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, gorm.ErrForeignKeyViolated) {
+		return true
+	}
+	s := err.Error()
+	return strings.Contains(s, "FOREIGN KEY constraint failed") || strings.Contains(s, "violates foreign key constraint")
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // open returns a fresh database in the test's temporary directory.
-func open(t *testing.T) (*db.DB, string) {
+func open(t testing.TB) (*db.DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "test.db")
 	d, err := db.Open(path)

@@ -22,6 +22,7 @@ type playerRow struct {
 	Phone      string
 	Notes      string
 	Active     bool
+	Version    int
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 }
@@ -30,7 +31,10 @@ func (playerRow) TableName() string { return "players" }
 
 func toPlayerRow(p *tournament.Player) playerRow {
 	r := playerRow{ID: p.ID, FirstName: p.FirstName, LastName: p.LastName, Club: p.Club,
-		Email: p.Email, Phone: p.Phone, Notes: p.Notes, Active: p.Active, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+		Email: p.Email, Phone: p.Phone, Notes: p.Notes, Active: p.Active, Version: p.Version, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	if r.Version == 0 {
+		r.Version = 1
+	}
 	if p.CardNumber != "" {
 		c := p.CardNumber
 		r.CardNumber = &c
@@ -40,7 +44,7 @@ func toPlayerRow(p *tournament.Player) playerRow {
 
 func (r playerRow) player() tournament.Player {
 	p := tournament.Player{ID: r.ID, FirstName: r.FirstName, LastName: r.LastName, Club: r.Club,
-		Email: r.Email, Phone: r.Phone, Notes: r.Notes, Active: r.Active, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+		Email: r.Email, Phone: r.Phone, Notes: r.Notes, Active: r.Active, Version: r.Version, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 	if r.CardNumber != nil {
 		p.CardNumber = *r.CardNumber
 	}
@@ -133,18 +137,32 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 		} else if taken {
 			return errCardTaken
 		}
-		res := tx.Model(&playerRow{ID: r.ID}).Select("*").Omit("id", "created_at").Updates(&r)
-		if res.Error == nil && res.RowsAffected == 0 {
-			return gorm.ErrRecordNotFound
+		q := tx.Model(&playerRow{}).Where("id = ?", r.ID)
+		if p.Version != 0 {
+			q = q.Where("version = ?", p.Version)
 		}
-		return res.Error
+		res := q.Updates(map[string]any{"first_name": r.FirstName, "last_name": r.LastName, "club": r.Club,
+			"card_number": r.CardNumber, "email": r.Email, "phone": r.Phone, "notes": r.Notes, "active": r.Active,
+			"version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
+		if res.Error != nil {
+			return res.Error
+		} else if res.RowsAffected == 0 {
+			var n int64
+			if err := tx.Model(&playerRow{}).Where("id = ?", r.ID).Count(&n).Error; err != nil {
+				return err
+			} else if n == 0 {
+				return gorm.ErrRecordNotFound
+			}
+			return tournament.Errorf(tournament.ECONFLICT, "player.stale")
+		}
+		return tx.Model(&playerRow{}).Where("id = ?", r.ID).Select("version", "updated_at").Take(&r).Error
 	})
 	if isUniqueViolation(err) {
 		return errCardTaken
 	} else if err != nil {
 		return wrap(err, "update player")
 	}
-	p.UpdatedAt = r.UpdatedAt
+	p.Version, p.UpdatedAt = r.Version, r.UpdatedAt
 	return nil
 }
 

@@ -140,6 +140,6 @@ func (d *DB) DeleteScale(ctx context.Context, id int64) error {
 // scaleUsers counts the tournaments that use a scale.
 func scaleUsers(tx *gorm.DB, id int64) (int64, error) {
 	var n int64
-	err := tx.Model(&tournamentRow{}).Where("scale_id = ?", id).Count(&n).Error
+	err := tx.Raw("SELECT COUNT(DISTINCT tournament_id) FROM stages WHERE scale_id = ?", id).Row().Scan(&n)
 	return n, err
 }

@@ -2,481 +2,729 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
-
-	"gorm.io/gorm"
 
 	"burraco/scoring"
 	"burraco/tournament"
 )
 
-type tournamentRow struct {
-	ID           int64
-	Name         string
-	Date         string
-	Venue        string
-	Format       string
-	Games        int
-	HandsPerGame int
-	Rules        string
-	Qualifiers   int
-	Notes        string
-	SitOut       string
-	ByePoints    int
-	ScaleID      *int64
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
-}
+// The tournament tables are read and written with plain SQL (portable: "?" placeholders,
+// no dialect-specific syntax but RETURNING, which SQLite and PostgreSQL share) and
+// scanned by hand: a score sheet's save is on the hot path of an evening.
 
-func (tournamentRow) TableName() string { return "tournaments" }
+const tournamentCols = "id, name, date, venue, notes, version, revision, created_at, updated_at"
 
-func toTournamentRow(t *tournament.Tournament) tournamentRow {
-	rules, _ := json.Marshal(t.Rules) // plain struct: always marshals
-	return tournamentRow{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Format: t.Format, Games: t.Games,
-		HandsPerGame: t.HandsPerGame, Rules: string(rules), Qualifiers: t.Qualifiers, Notes: t.Notes,
-		SitOut: string(t.SitOut), ByePoints: int(t.ByePoints), ScaleID: t.ScaleID, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt}
-}
-
-func (r tournamentRow) tournament() (tournament.Tournament, error) {
-	t := tournament.Tournament{ID: r.ID, Name: r.Name, Date: r.Date, Venue: r.Venue, Format: r.Format, Games: r.Games,
-		HandsPerGame: r.HandsPerGame, Qualifiers: r.Qualifiers, Notes: r.Notes, SitOut: tournament.SitOutPolicy(r.SitOut),
-		ByePoints: tournament.Points(r.ByePoints), ScaleID: r.ScaleID, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
-	if err := json.Unmarshal([]byte(r.Rules), &t.Rules); err != nil {
-		return t, fmt.Errorf("tournament %d rules: %w", r.ID, err)
+func scanTournament(row interface{ Scan(...any) error }) (tournament.Tournament, error) {
+	var t tournament.Tournament
+	err := row.Scan(&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Revision, &t.CreatedAt, &t.UpdatedAt)
+	if err == sql.ErrNoRows {
+		return t, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	return t, nil
+	return t, err
 }
 
-type entryRow struct {
-	ID           int64
-	TournamentID int64
-	PlayerID     *int64
-	Substitute   bool
-	Name         string
-	Club         string
-	CheckedIn    bool
-	Withdrawn    bool
-	CreatedAt    time.Time
-}
+const stageCols = "id, tournament_id, seq, format, settings, rules, scale_id, scale_copy, qualifiers, from_stage_id, version"
 
-func (entryRow) TableName() string { return "entries" }
-
-func toEntryRow(e *tournament.Entry) entryRow {
-	r := entryRow{ID: e.ID, TournamentID: e.TournamentID, Substitute: e.Substitute, Name: e.Name, Club: e.Club,
-		CheckedIn: e.CheckedIn, Withdrawn: e.Withdrawn, CreatedAt: time.Now().UTC()}
-	if e.PlayerID != 0 {
-		id := e.PlayerID
-		r.PlayerID = &id
+func (d *DB) scanStage(row interface{ Scan(...any) error }) (*tournament.Stage, error) {
+	var s tournament.Stage
+	var settings, rules string
+	var scaleCopy *string
+	if err := row.Scan(&s.ID, &s.TournamentID, &s.Seq, &s.Format, &settings, &rules, &s.ScaleID, &scaleCopy,
+		&s.Qualifiers, &s.FromStageID, &s.Version); err != nil {
+		if err == sql.ErrNoRows {
+			return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		}
+		return nil, err
 	}
-	return r
+	// A stage changes only with its version: its decoded settings are kept by the
+	// stored text, which is what they are decoded from.
+	key := stageKey{format: s.Format, settings: settings, rules: rules}
+	if scaleCopy != nil {
+		key.hasScale, key.scale = true, *scaleCopy
+	}
+	if c, ok := d.stages.Load(key); ok {
+		cached := c.(*tournament.Stage)
+		s.Settings, s.Rules, s.Scale = cached.Settings, cached.Rules, cached.Scale
+		return &s, nil
+	}
+	f, ok := tournament.FormatOf(s.Format)
+	if !ok {
+		return nil, fmt.Errorf("stage %d: format %q is not registered", s.ID, s.Format)
+	}
+	var err error
+	if s.Settings, err = f.Decode([]byte(settings)); err != nil {
+		return nil, fmt.Errorf("stage %d: %w", s.ID, err)
+	}
+	if err := json.Unmarshal([]byte(rules), &s.Rules); err != nil {
+		return nil, fmt.Errorf("stage %d rules: %w", s.ID, err)
+	}
+	if scaleCopy != nil {
+		s.Scale = &scoring.Scale{}
+		if err := json.Unmarshal([]byte(*scaleCopy), s.Scale); err != nil {
+			return nil, fmt.Errorf("stage %d scale: %w", s.ID, err)
+		}
+	}
+	d.stages.Store(key, &tournament.Stage{Settings: s.Settings, Rules: s.Rules, Scale: s.Scale})
+	return &s, nil
 }
 
-type gameRow struct {
-	ID           int64
-	TournamentID int64
-	Number       int
-	Seed         int64
-	Override     string
-	DrawnAt      time.Time
+// stageKey is the stored text a stage's settings are decoded from.
+type stageKey struct {
+	format, settings, rules string
+	hasScale                bool
+	scale                   string
 }
 
-func (gameRow) TableName() string { return "games" }
-
-type seatRow struct {
-	ID      int64
-	GameID  int64
-	EntryID int64
-	TableNo int
-	SeatNo  int
+func stageJSON(s *tournament.Stage) (settings, rules string, err error) {
+	a, err := json.Marshal(s.Settings)
+	if err != nil {
+		return "", "", fmt.Errorf("stage settings: %w", err)
+	}
+	b, err := json.Marshal(s.Rules)
+	if err != nil {
+		return "", "", fmt.Errorf("stage rules: %w", err)
+	}
+	return string(a), string(b), nil
 }
 
-func (seatRow) TableName() string { return "seats" }
-
-type handRow struct {
-	ID         int64
-	GameID     int64
-	TableNo    int
-	HandNo     int
-	EntryID    int64
-	Form       int
-	Clean      int
-	Dirty      int
-	SemiClean  int
-	Closed     bool
-	KittyTaken bool
-	Opened     bool
-	TablePts   int
-	InHand     int
-	KittyLeft  int
-	Base       int
-	Cards      int
-	Total      int
-	Score      int
-	UpdatedAt  time.Time
-}
-
-func (handRow) TableName() string { return "hands" }
-
-type eventRow struct {
-	ID           int64
-	TournamentID int64
-	At           time.Time
-	Director     string
-	Kind         string
-	Detail       string
-}
-
-func (eventRow) TableName() string { return "events" }
-
-func toEventRow(e tournament.Event) eventRow {
-	return eventRow{TournamentID: e.TournamentID, At: e.At, Director: e.Director, Kind: e.Kind, Detail: e.Detail}
-}
-
-// CreateTournament inserts a tournament.
-func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament) error {
+// CreateTournament inserts a tournament with its first stage.
+func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *tournament.Stage) error {
 	now := time.Now().UTC()
-	t.CreatedAt, t.UpdatedAt = now, now
-	r := toTournamentRow(t)
-	if err := d.gorm.WithContext(ctx).Create(&r).Error; err != nil {
-		return wrap(err, "create tournament")
+	settings, rules, err := stageJSON(s)
+	if err != nil {
+		return err
 	}
-	t.ID = r.ID
-	return nil
-}
-
-// UpdateTournament saves a tournament's settings while it has no game.
-func (d *DB) UpdateTournament(ctx context.Context, t *tournament.Tournament) error {
-	t.UpdatedAt = time.Now().UTC()
-	r := toTournamentRow(t)
-	err := d.tx(ctx, func(tx *gorm.DB) error {
-		var n int64
-		if err := tx.Model(&gameRow{}).Where("tournament_id = ?", t.ID).Count(&n).Error; err != nil {
+	err = d.write(ctx, func(x *sqlTx) error {
+		row := x.queryRow("INSERT INTO tournaments (name, date, venue, notes, version, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, ?, ?) RETURNING "+tournamentCols,
+			t.Name, t.Date, t.Venue, t.Notes, now, now)
+		var err error
+		if *t, err = scanTournament(row); err != nil {
 			return err
 		}
-		if n > 0 {
-			return tournament.Errorf(tournament.ECONFLICT, "tournament.locked")
-		}
-		res := tx.Model(&tournamentRow{ID: t.ID}).Select("*").Omit("id", "created_at").Updates(&r)
-		if res.Error == nil && res.RowsAffected == 0 {
-			return gorm.ErrRecordNotFound
-		}
-		return res.Error
+		s.TournamentID, s.Version = t.ID, 1
+		return x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, version, created_at, updated_at) "+
+			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", t.ID, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID)
 	})
-	return wrap(err, "update tournament")
+	if isFKViolation(err) {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}
+	}
+	return wrap(err, "create tournament")
 }
 
 // ListTournaments returns every tournament, the latest date first.
 func (d *DB) ListTournaments(ctx context.Context) ([]tournament.Tournament, error) {
-	var rows []tournamentRow
-	if err := d.gorm.WithContext(ctx).Order("date DESC, id DESC").Find(&rows).Error; err != nil {
-		return nil, wrap(err, "list tournaments")
-	}
-	out := make([]tournament.Tournament, len(rows))
-	for i, r := range rows {
-		t, err := r.tournament()
+	var out []tournament.Tournament
+	err := d.read(ctx, func(x *sqlTx) error {
+		rows, err := x.query("SELECT " + tournamentCols + " FROM tournaments ORDER BY date DESC, id DESC")
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out[i] = t
-	}
-	return out, nil
+		defer rows.Close()
+		for rows.Next() {
+			t, err := scanTournament(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, t)
+		}
+		return rows.Err()
+	})
+	return out, wrap(err, "list tournaments")
 }
 
-// LoadEvening reads a tournament and everything in it with five queries, whatever its
-// size.
-func (d *DB) LoadEvening(ctx context.Context, id int64) (*tournament.Evening, error) {
-	g := d.gorm.WithContext(ctx)
-	var tr tournamentRow
-	if err := g.First(&tr, id).Error; err != nil {
+// Revision returns a tournament's revision.
+func (d *DB) Revision(ctx context.Context, tid int64) (int64, error) {
+	var rev int64
+	err := d.read(ctx, func(x *sqlTx) error {
+		return x.queryRow("SELECT revision FROM tournaments WHERE id = ?", tid).Scan(&rev)
+	})
+	if err == sql.ErrNoRows {
+		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return rev, wrap(err, "revision")
+}
+
+// Load reads a tournament's current stage whole, in one read transaction, with a fixed
+// number of queries whatever its size.
+func (d *DB) Load(ctx context.Context, tid int64) (*tournament.State, error) {
+	var st *tournament.State
+	err := d.read(ctx, func(x *sqlTx) error {
+		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid))
+		if err != nil {
+			return err
+		}
+		st, err = loadState(x, t)
+		return err
+	})
+	if err != nil {
 		return nil, wrap(err, "load tournament")
 	}
-	t, err := tr.tournament()
+	return st, nil
+}
+
+// LoadTable reads one table of round n of the current stage with its sides, hands and
+// entries, in one read transaction.
+func (d *DB) LoadTable(ctx context.Context, tid int64, n, t int) (*tournament.TableState, error) {
+	ts := &tournament.TableState{}
+	err := d.read(ctx, func(x *sqlTx) error {
+		var err error
+		if ts.Tournament, err = scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid)); err != nil {
+			return err
+		}
+		stage, err := currentStage(x, tid)
+		if err != nil {
+			return err
+		}
+		ts.Stage = *stage
+		r, tb, err := tableOf(x, stage.ID, n, t)
+		if err != nil {
+			return err
+		}
+		ts.Round, ts.Table = *r, *tb
+		if err := loadHands(x, "table_id = ?", tb.ID, map[int64]*tournament.Table{tb.ID: &ts.Table}); err != nil {
+			return err
+		}
+		es, err := loadEntries(x, "e.id IN (SELECT entry_id FROM sides WHERE table_id = ?)", tb.ID)
+		if err != nil {
+			return err
+		}
+		for _, sd := range ts.Table.Sides {
+			for _, e := range es {
+				if e.ID == sd.EntryID {
+					ts.Entries = append(ts.Entries, e)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, wrap(err, "load table")
+	}
+	return ts, nil
+}
+
+func currentStage(x *sqlTx, tid int64) (*tournament.Stage, error) {
+	return x.db.scanStage(x.queryRow("SELECT "+stageCols+" FROM stages WHERE tournament_id = ? ORDER BY seq DESC LIMIT 1", tid))
+}
+
+// loadState reads the current stage of t with its entries, rounds, tables, sides, byes
+// and hands.
+func loadState(x *sqlTx, t tournament.Tournament) (*tournament.State, error) {
+	stage, err := currentStage(x, t.ID)
 	if err != nil {
 		return nil, err
 	}
-	ev := &tournament.Evening{Tournament: t}
-	var entries []entryRow
-	if err := g.Where("tournament_id = ?", id).Order("id").Find(&entries).Error; err != nil {
-		return nil, wrap(err, "load entries")
+	st := &tournament.State{Tournament: t, Stage: *stage}
+	if st.Entries, err = loadEntries(x, "e.tournament_id = ?", t.ID); err != nil {
+		return nil, err
 	}
-	for _, r := range entries {
-		e := tournament.Entry{ID: r.ID, TournamentID: r.TournamentID, Substitute: r.Substitute, Name: r.Name,
-			Club: r.Club, CheckedIn: r.CheckedIn, Withdrawn: r.Withdrawn}
-		if r.PlayerID != nil {
-			e.PlayerID = *r.PlayerID
-		}
-		ev.Entries = append(ev.Entries, e)
-	}
-	var games []gameRow
-	if err := g.Where("tournament_id = ?", id).Order("number").Find(&games).Error; err != nil {
-		return nil, wrap(err, "load games")
-	}
-	if len(games) == 0 {
-		return ev, nil
-	}
-	byGame := map[int64]*tournament.Game{}
-	ev.Games = make([]tournament.Game, len(games))
-	for i, r := range games {
-		ev.Games[i] = tournament.Game{ID: r.ID, Number: r.Number, Seed: r.Seed, Override: r.Override, DrawnAt: r.DrawnAt}
-		byGame[r.ID] = &ev.Games[i]
-	}
-	sub := g.Model(&gameRow{}).Select("id").Where("tournament_id = ?", id)
-	// Seats and hands can be tens of thousands of rows: they are scanned by hand, which
-	// is several times faster than gorm's reflection.
-	rows, err := g.Model(&seatRow{}).Select("game_id, table_no, entry_id").Where("game_id IN (?)", sub).
-		Order("game_id, table_no, seat_no").Rows()
+	rows, err := x.query("SELECT id, stage_id, number, seed, override, drawn_at FROM rounds WHERE stage_id = ? ORDER BY number", stage.ID)
 	if err != nil {
-		return nil, wrap(err, "load seats")
+		return nil, err
+	}
+	defer rows.Close()
+	roundAt := map[int64]int{}
+	for rows.Next() {
+		var r tournament.Round
+		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt); err != nil {
+			return nil, err
+		}
+		roundAt[r.ID] = len(st.Rounds)
+		st.Rounds = append(st.Rounds, r)
+	}
+	if err := rows.Err(); err != nil || len(st.Rounds) == 0 {
+		return st, err
+	}
+	rounds := "SELECT id FROM rounds WHERE stage_id = ?"
+	tableAt := map[int64]*tournament.Table{}
+	rows, err = x.query("SELECT id, round_id, number, outcome_kind, outcome_side, version FROM round_tables WHERE round_id IN ("+rounds+") ORDER BY round_id, number", stage.ID)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var gameID, entryID int64
-		var table int
-		if err := rows.Scan(&gameID, &table, &entryID); err != nil {
-			return nil, wrap(err, "scan seat")
+		var tb tournament.Table
+		var roundID int64
+		if err := rows.Scan(&tb.ID, &roundID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version); err != nil {
+			return nil, err
 		}
-		gm := byGame[gameID]
-		if table == 0 {
-			gm.Seating.SitOuts = append(gm.Seating.SitOuts, entryID)
-			continue
-		}
-		for len(gm.Seating.Tables) < table {
-			gm.Seating.Tables = append(gm.Seating.Tables, make([]int64, 0, 3))
-		}
-		gm.Seating.Tables[table-1] = append(gm.Seating.Tables[table-1], entryID)
+		r := &st.Rounds[roundAt[roundID]]
+		r.Tables = append(r.Tables, tb)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, wrap(err, "load seats")
+		return nil, err
 	}
-	rows, err = g.Model(&handRow{}).Select("game_id, table_no, hand_no, entry_id, form, clean, dirty, semi_clean, closed, "+
-		"kitty_taken, opened, table_pts, in_hand, kitty_left, base, cards, total, score").Where("game_id IN (?)", sub).
-		Order("game_id, table_no, hand_no, entry_id").Rows()
+	for ri := range st.Rounds {
+		for ti := range st.Rounds[ri].Tables {
+			tableAt[st.Rounds[ri].Tables[ti].ID] = &st.Rounds[ri].Tables[ti]
+		}
+	}
+	tables := "SELECT t.id FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ?"
+	if err := loadSides(x, "table_id IN ("+tables+")", stage.ID, tableAt); err != nil {
+		return nil, err
+	}
+	if err := loadHands(x, "table_id IN ("+tables+")", stage.ID, tableAt); err != nil {
+		return nil, err
+	}
+	rows, err = x.query("SELECT round_id, entry_id, points FROM byes WHERE round_id IN ("+rounds+") ORDER BY round_id, id", stage.ID)
 	if err != nil {
-		return nil, wrap(err, "load hands")
+		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var gameID int64
+		var roundID int64
+		var b tournament.Bye
+		if err := rows.Scan(&roundID, &b.EntryID, &b.Points); err != nil {
+			return nil, err
+		}
+		r := &st.Rounds[roundAt[roundID]]
+		r.Byes = append(r.Byes, b)
+	}
+	return st, rows.Err()
+}
+
+func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
+	rows, err := x.query("SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn FROM entries e WHERE "+where+" ORDER BY e.id", arg)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []tournament.Entry
+	at := map[int64]int{}
+	for rows.Next() {
+		var e tournament.Entry
+		if err := rows.Scan(&e.ID, &e.TournamentID, &e.Kind, &e.Name, &e.Club, &e.CheckedIn, &e.Withdrawn); err != nil {
+			return nil, err
+		}
+		at[e.ID] = len(out)
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
+	}
+	rows, err = x.query("SELECT m.entry_id, m.player_id, p.last_name, p.first_name FROM entry_members m JOIN players p ON p.id = m.player_id "+
+		"JOIN entries e ON e.id = m.entry_id WHERE "+where+" ORDER BY m.entry_id, m.position", arg)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var eid int64
+		var m tournament.Member
+		var last, first string
+		if err := rows.Scan(&eid, &m.PlayerID, &last, &first); err != nil {
+			return nil, err
+		}
+		m.Name = strings.TrimSpace(last + " " + first)
+		if i, ok := at[eid]; ok {
+			out[i].Members = append(out[i].Members, m)
+		}
+	}
+	return out, rows.Err()
+}
+
+func loadSides(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Table) error {
+	rows, err := x.query("SELECT table_id, position, entry_id FROM sides WHERE "+where+" ORDER BY table_id, position", arg)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var tid int64
+		var s tournament.Side
+		if err := rows.Scan(&tid, &s.Position, &s.EntryID); err != nil {
+			return err
+		}
+		if t := tableAt[tid]; t != nil {
+			t.Sides = append(t.Sides, s)
+		}
+	}
+	return rows.Err()
+}
+
+const handCols = "hand_no, side, form, clean, dirty, semi_clean, closed, kitty_taken, opened, table_pts, in_hand, kitty_left, base, cards, total, score"
+
+func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Table) error {
+	rows, err := x.query("SELECT table_id, "+handCols+" FROM hands WHERE "+where+" ORDER BY table_id, hand_no, side", arg)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var tid int64
 		var h tournament.HandScore
 		f := &h.Figures
 		var form int
-		if err := rows.Scan(&gameID, &h.Table, &h.Hand, &h.EntryID, &form, &f.Clean, &f.Dirty, &f.SemiClean, &f.Closed,
-			&f.KittyTaken, &f.Opened, &f.Table, &f.InHand, &f.KittyLeft, &f.Base, &f.Cards, &f.Total, &h.Score); err != nil {
-			return nil, wrap(err, "scan hand")
+		if err := rows.Scan(&tid, &h.Hand, &h.Side, &form, &f.Clean, &f.Dirty, &f.SemiClean, &f.Closed, &f.KittyTaken, &f.Opened,
+			&f.Table, &f.InHand, &f.KittyLeft, &f.Base, &f.Cards, &f.Total, &h.Score); err != nil {
+			return err
 		}
 		f.Form = scoring.Form(form)
-		gm := byGame[gameID]
-		gm.Hands = append(gm.Hands, h)
+		if t := tableAt[tid]; t != nil {
+			t.Hands = append(t.Hands, h)
+		}
 	}
-	return ev, wrap(rows.Err(), "load hands")
+	return rows.Err()
+}
+
+// Events returns a tournament's log, newest first.
+func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) {
+	var out []tournament.Event
+	err := d.read(ctx, func(x *sqlTx) error {
+		rows, err := x.query("SELECT id, tournament_id, at, director, kind, detail FROM events WHERE tournament_id = ? ORDER BY id DESC", tid)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e tournament.Event
+			if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Director, &e.Kind, &e.Detail); err != nil {
+				return err
+			}
+			out = append(out, e)
+		}
+		return rows.Err()
+	})
+	return out, wrap(err, "events")
+}
+
+// Update runs a command on one tournament in one write transaction. Its first statement
+// raises the tournament's revision: on PostgreSQL that takes the row's lock until the
+// end, on SQLite the transaction is already the only writer (BEGIN IMMEDIATE), so the
+// commands on one tournament run one after the other on both.
+func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error) error {
+	err := d.write(ctx, func(x *sqlTx) error {
+		t, err := scanTournament(x.queryRow("UPDATE tournaments SET revision = revision + 1 WHERE id = ? RETURNING "+tournamentCols, tid))
+		if err != nil {
+			return err
+		}
+		return fn(&storeTx{sqlTx: x, t: &t})
+	})
+	if isUniqueViolation(err) {
+		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
+	return wrap(err, "update tournament")
+}
+
+// storeTx is a command's view of the store, inside its transaction.
+type storeTx struct {
+	*sqlTx
+	t     *tournament.Tournament
+	stage *tournament.Stage
+}
+
+func (x *storeTx) Tournament() *tournament.Tournament { return x.t }
+
+func (x *storeTx) Stage() (*tournament.Stage, error) {
+	if x.stage == nil {
+		s, err := currentStage(x.sqlTx, x.t.ID)
+		if err != nil {
+			return nil, err
+		}
+		x.stage = s
+	}
+	cp := *x.stage
+	return &cp, nil
+}
+
+func (x *storeTx) State() (*tournament.State, error) { return loadState(x.sqlTx, *x.t) }
+
+func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
+	es, err := loadEntries(x.sqlTx, "e.id = ? AND e.tournament_id = "+fmt.Sprint(x.t.ID), id)
+	if err != nil {
+		return nil, err
+	}
+	if len(es) == 0 {
+		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return &es[0], nil
+}
+
+func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
+	return tableOf(x.sqlTx, stageID, n, t)
+}
+
+// tableOf reads round n of a stage (without its tables) and its table t with its sides.
+func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
+	var r tournament.Round
+	var tb tournament.Table
+	err := x.queryRow("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, t.id, t.number, t.outcome_kind, t.outcome_side, t.version "+
+		"FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ? AND r.number = ? AND t.number = ?", stageID, n, t).
+		Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version)
+	if err == sql.ErrNoRows {
+		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil {
+		return nil, nil, err
+	}
+	at := map[int64]*tournament.Table{tb.ID: &tb}
+	if err := loadSides(x, "table_id = ?", tb.ID, at); err != nil {
+		return nil, nil, err
+	}
+	return &r, &tb, nil
+}
+
+func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
+	var hands, outcomes int
+	err = x.queryRow("SELECT (SELECT COUNT(*) FROM rounds WHERE stage_id = ? AND number = ?), "+
+		"(SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ? AND r.number = ?), "+
+		"(SELECT COUNT(*) FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ? AND r.number = ? AND t.outcome_kind <> '')",
+		stageID, n, stageID, n, stageID, n).Scan(&drawn, &hands, &outcomes)
+	return drawn, hands+outcomes > 0, err
+}
+
+func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) error {
+	now := time.Now().UTC()
+	n, err := x.affected("UPDATE tournaments SET name = ?, date = ?, venue = ?, notes = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+		t.Name, t.Date, t.Venue, t.Notes, now, t.ID, t.Version)
+	if err != nil {
+		return err
+	} else if n == 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "tournament.stale")
+	}
+	settings, rules, err := stageJSON(s)
+	if err != nil {
+		return err
+	}
+	n, err = x.affected("UPDATE stages SET format = ?, settings = ?, rules = ?, scale_id = ?, qualifiers = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+		s.Format, settings, rules, s.ScaleID, s.Qualifiers, now, s.ID, s.Version)
+	if isFKViolation(err) {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}
+	} else if err != nil {
+		return err
+	} else if n == 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "tournament.stale")
+	}
+	t.Version++
+	s.Version++
+	t.UpdatedAt = now
+	x.stage = nil
+	return nil
 }
 
 var errAlreadyEntered = tournament.Errorf(tournament.ECONFLICT, "entry.already")
 
-// AddEntry enters a registered player.
-func (d *DB) AddEntry(ctx context.Context, e *tournament.Entry) error {
-	r := toEntryRow(e)
-	err := d.tx(ctx, func(tx *gorm.DB) error {
+func (x *storeTx) AddEntry(e *tournament.Entry) error {
+	for _, m := range e.Members {
 		var n int64
-		if err := tx.Model(&entryRow{}).Where("tournament_id = ? AND player_id = ?", e.TournamentID, e.PlayerID).Count(&n).Error; err != nil {
+		if err := x.queryRow("SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?", x.t.ID, m.PlayerID).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
 			return errAlreadyEntered
 		}
-		return tx.Create(&r).Error
-	})
-	if isUniqueViolation(err) {
-		return errAlreadyEntered
-	} else if err != nil {
-		return wrap(err, "add entry")
 	}
-	e.ID = r.ID
+	return insertEntry(x.sqlTx, x.t.ID, e)
+}
+
+func insertEntry(x *sqlTx, tid int64, e *tournament.Entry) error {
+	e.TournamentID = tid
+	if err := x.queryRow("INSERT INTO entries (tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+		tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, time.Now().UTC()).Scan(&e.ID); err != nil {
+		return err
+	}
+	for i, m := range e.Members {
+		if err := x.run("INSERT INTO entry_members (entry_id, tournament_id, player_id, position) VALUES (?, ?, ?, ?)", e.ID, tid, m.PlayerID, i+1); err != nil {
+			if isUniqueViolation(err) {
+				return errAlreadyEntered
+			}
+			return err
+		}
+	}
 	return nil
 }
 
-// AddNewPlayer creates a player and enters them in one transaction.
-func (d *DB) AddNewPlayer(ctx context.Context, p *tournament.Player, e *tournament.Entry) error {
-	pr := toPlayerRow(p)
-	var er entryRow
-	err := d.tx(ctx, func(tx *gorm.DB) error {
-		if taken, err := cardTaken(tx, pr.CardNumber, 0); err != nil {
+func (x *storeTx) SetEntry(e *tournament.Entry) error {
+	n, err := x.affected("UPDATE entries SET checked_in = ?, withdrawn = ? WHERE id = ? AND tournament_id = ?", e.CheckedIn, e.Withdrawn, e.ID, x.t.ID)
+	if err == nil && n == 0 {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return err
+}
+
+func (x *storeTx) CreatePlayer(p *tournament.Player) error {
+	r := toPlayerRow(p)
+	if r.CardNumber != nil {
+		var n int
+		if err := x.queryRow("SELECT COUNT(*) FROM players WHERE card_number = ?", *r.CardNumber).Scan(&n); err != nil {
 			return err
-		} else if taken {
+		} else if n > 0 {
 			return errCardTaken
 		}
-		if err := tx.Create(&pr).Error; err != nil {
-			return err
-		}
-		e.PlayerID = pr.ID
-		er = toEntryRow(e)
-		return tx.Create(&er).Error
-	})
+	}
+	now := time.Now().UTC()
+	r.CreatedAt, r.UpdatedAt, r.Version = now, now, 1
+	err := x.queryRow("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, created_at, updated_at) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
+		r.Active, r.Version, r.CreatedAt, r.UpdatedAt).Scan(&r.ID)
 	if isUniqueViolation(err) {
 		return errCardTaken
 	} else if err != nil {
-		return wrap(err, "add new player")
+		return err
 	}
-	*p = pr.player()
-	e.ID = er.ID
+	*p = r.player()
 	return nil
 }
 
-// SetEntry saves an entry's flags and logs it.
-func (d *DB) SetEntry(ctx context.Context, e *tournament.Entry, ev tournament.Event) error {
-	err := d.tx(ctx, func(tx *gorm.DB) error {
-		res := tx.Model(&entryRow{}).Where("id = ? AND tournament_id = ?", e.ID, e.TournamentID).
-			Updates(map[string]any{"checked_in": e.CheckedIn, "withdrawn": e.Withdrawn})
-		if res.Error != nil {
-			return res.Error
-		} else if res.RowsAffected == 0 {
-			return gorm.ErrRecordNotFound
-		}
-		r := toEventRow(ev)
-		return tx.Create(&r).Error
-	})
-	return wrap(err, "set entry")
-}
-
-func seatRows(gameID int64, s tournament.Seating, ids func(int64) int64) []seatRow {
-	var rows []seatRow
-	for t, tb := range s.Tables {
-		for i, id := range tb {
-			rows = append(rows, seatRow{GameID: gameID, EntryID: ids(id), TableNo: t + 1, SeatNo: i + 1})
-		}
+func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament.Entry) error {
+	var last int
+	if err := x.queryRow("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE stage_id = ?", stageID).Scan(&last); err != nil {
+		return err
 	}
-	for i, id := range s.SitOuts {
-		rows = append(rows, seatRow{GameID: gameID, EntryID: ids(id), TableNo: 0, SeatNo: i + 1})
-	}
-	return rows
-}
-
-// AddGame stores a new game with its seats (and new substitutes) and logs the draw.
-func (d *DB) AddGame(ctx context.Context, tid int64, g *tournament.Game, subs []tournament.Entry, ev tournament.Event) error {
-	err := d.tx(ctx, func(tx *gorm.DB) error {
-		var last int
-		if err := tx.Model(&gameRow{}).Where("tournament_id = ?", tid).Select("COALESCE(MAX(number), 0)").Scan(&last).Error; err != nil {
-			return err
-		}
-		if g.Number != last+1 {
-			return tournament.Errorf(tournament.ECONFLICT, "draw.conflict")
-		}
-		subIDs := make([]int64, len(subs))
-		for i := range subs {
-			r := toEntryRow(&subs[i])
-			if err := tx.Create(&r).Error; err != nil {
-				return err
-			}
-			subs[i].ID, subIDs[i] = r.ID, r.ID
-		}
-		gr := gameRow{TournamentID: tid, Number: g.Number, Seed: g.Seed, Override: g.Override, DrawnAt: g.DrawnAt}
-		if err := tx.Create(&gr).Error; err != nil {
-			return err
-		}
-		g.ID = gr.ID
-		resolve := func(id int64) int64 {
-			if id < 0 {
-				return subIDs[-id-1]
-			}
-			return id
-		}
-		g.Seating = remap(g.Seating, resolve)
-		if rows := seatRows(g.ID, g.Seating, func(id int64) int64 { return id }); len(rows) > 0 {
-			if err := tx.CreateInBatches(&rows, 500).Error; err != nil {
-				return err
-			}
-		}
-		r := toEventRow(ev)
-		return tx.Create(&r).Error
-	})
-	if isUniqueViolation(err) {
+	if r.Number != last+1 {
 		return tournament.Errorf(tournament.ECONFLICT, "draw.conflict")
 	}
-	return wrap(err, "add game")
-}
-
-func remap(s tournament.Seating, f func(int64) int64) tournament.Seating {
-	out := tournament.Seating{Tables: make([][]int64, len(s.Tables))}
-	for i, tb := range s.Tables {
-		for _, id := range tb {
-			out.Tables[i] = append(out.Tables[i], f(id))
+	subIDs := make([]int64, len(subs))
+	for i := range subs {
+		if err := insertEntry(x.sqlTx, x.t.ID, &subs[i]); err != nil {
+			return err
+		}
+		subIDs[i] = subs[i].ID
+	}
+	resolve := func(id int64) int64 {
+		if id < 0 {
+			return subIDs[-id-1]
+		}
+		return id
+	}
+	for ti := range r.Tables {
+		for si := range r.Tables[ti].Sides {
+			r.Tables[ti].Sides[si].EntryID = resolve(r.Tables[ti].Sides[si].EntryID)
 		}
 	}
-	for _, id := range s.SitOuts {
-		out.SitOuts = append(out.SitOuts, f(id))
+	for i := range r.Byes {
+		r.Byes[i].EntryID = resolve(r.Byes[i].EntryID)
 	}
-	return out
-}
-
-func replaceSeats(tx *gorm.DB, gameID int64, s tournament.Seating) error {
-	var n int64
-	if err := tx.Model(&handRow{}).Where("game_id = ?", gameID).Count(&n).Error; err != nil {
+	r.StageID = stageID
+	if err := x.queryRow("INSERT INTO rounds (stage_id, number, seed, override, drawn_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+		stageID, r.Number, r.Seed, r.Override, r.DrawnAt).Scan(&r.ID); err != nil {
 		return err
 	}
-	if n > 0 {
+	return x.writeSeats(r)
+}
+
+// writeSeats inserts a round's tables (those without an ID), sides and byes.
+func (x *storeTx) writeSeats(r *tournament.Round) error {
+	for ti := range r.Tables {
+		tb := &r.Tables[ti]
+		if tb.ID == 0 {
+			tb.Version = 1
+			if err := x.queryRow("INSERT INTO round_tables (round_id, number, outcome_kind, outcome_side, version) VALUES (?, ?, '', 0, 1) RETURNING id",
+				r.ID, tb.Number).Scan(&tb.ID); err != nil {
+				return err
+			}
+		}
+		if len(tb.Sides) == 0 {
+			continue
+		}
+		var sql strings.Builder
+		args := make([]any, 0, 4*len(tb.Sides))
+		sql.WriteString("INSERT INTO sides (table_id, position, round_id, entry_id) VALUES ")
+		for i, s := range tb.Sides {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			sql.WriteString("(?, ?, ?, ?)")
+			args = append(args, tb.ID, s.Position, r.ID, s.EntryID)
+		}
+		if err := x.run(sql.String(), args...); err != nil {
+			return err
+		}
+	}
+	for _, b := range r.Byes {
+		if err := x.run("INSERT INTO byes (round_id, entry_id, points) VALUES (?, ?, ?)", r.ID, b.EntryID, int(b.Points)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (x *storeTx) CopyScale(s *tournament.Stage) error {
+	if s.ScaleID == nil {
+		return nil
+	}
+	var bands string
+	var name string
+	if err := x.queryRow("SELECT name, bands FROM scales WHERE id = ?", *s.ScaleID).Scan(&name, &bands); err != nil {
+		return err
+	}
+	sc := scoring.Scale{Name: name}
+	if err := json.Unmarshal([]byte(bands), &sc.Bands); err != nil {
+		return fmt.Errorf("scale %d: %w", *s.ScaleID, err)
+	}
+	cp, err := json.Marshal(sc)
+	if err != nil {
+		return err
+	}
+	s.Scale = &sc
+	return x.run("UPDATE stages SET scale_copy = ? WHERE id = ?", string(cp), s.ID)
+}
+
+func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
+	var started int
+	if err := x.queryRow("SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id WHERE t.round_id = ?", r.ID).Scan(&started); err != nil {
+		return err
+	}
+	if started > 0 {
 		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
 	}
-	if err := tx.Where("game_id = ?", gameID).Delete(&seatRow{}).Error; err != nil {
+	for _, q := range []string{"DELETE FROM sides WHERE round_id = ?", "DELETE FROM byes WHERE round_id = ?"} {
+		if err := x.run(q, r.ID); err != nil {
+			return err
+		}
+	}
+	// Tables keep their rows (and versions go up); tables no longer needed are removed.
+	if err := x.run("DELETE FROM round_tables WHERE round_id = ? AND number > ?", r.ID, len(r.Tables)); err != nil {
 		return err
 	}
-	rows := seatRows(gameID, s, func(id int64) int64 { return id })
-	return tx.CreateInBatches(&rows, 500).Error
-}
-
-// ReplaceSeating changes the seats of a game that has not started, and logs it.
-func (d *DB) ReplaceSeating(ctx context.Context, gameID int64, s tournament.Seating, ev tournament.Event) error {
-	err := d.tx(ctx, func(tx *gorm.DB) error {
-		if err := replaceSeats(tx, gameID, s); err != nil {
+	if err := x.run("UPDATE round_tables SET version = version + 1 WHERE round_id = ?", r.ID); err != nil {
+		return err
+	}
+	for ti := range r.Tables {
+		r.Tables[ti].ID = 0
+		if err := x.queryRow("SELECT id, version FROM round_tables WHERE round_id = ? AND number = ?", r.ID, r.Tables[ti].Number).
+			Scan(&r.Tables[ti].ID, &r.Tables[ti].Version); err != nil && err != sql.ErrNoRows {
 			return err
 		}
-		r := toEventRow(ev)
-		return tx.Create(&r).Error
-	})
-	return wrap(err, "replace seating")
+	}
+	return x.writeSeats(r)
 }
 
-// SaveTable replaces one table's hands (and re-seats the next game) and logs it.
-func (d *DB) SaveTable(ctx context.Context, gameID int64, table int, hands []tournament.HandScore, next *tournament.Game, ev tournament.Event) error {
+func (x *storeTx) SaveTable(t *tournament.Table) error {
+	n, err := x.affected("UPDATE round_tables SET version = version + 1, outcome_kind = ?, outcome_side = ? WHERE id = ? AND version = ?",
+		t.Outcome.Kind, t.Outcome.Side, t.ID, t.Version)
+	if err != nil {
+		return err
+	} else if n == 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "sheet.stale", t.Number)
+	}
+	t.Version++
+	if err := x.run("DELETE FROM hands WHERE table_id = ?", t.ID); err != nil {
+		return err
+	}
+	if len(t.Hands) == 0 {
+		return nil
+	}
 	now := time.Now().UTC()
-	rows := make([]handRow, len(hands))
-	for i, h := range hands {
+	var sql strings.Builder
+	sql.WriteString("INSERT INTO hands (table_id, " + handCols + ", updated_at) VALUES ")
+	args := make([]any, 0, 18*len(t.Hands))
+	for i, h := range t.Hands {
+		if i > 0 {
+			sql.WriteString(", ")
+		}
+		sql.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 		f := h.Figures
-		rows[i] = handRow{GameID: gameID, TableNo: h.Table, HandNo: h.Hand, EntryID: h.EntryID, Form: int(f.Form),
-			Clean: f.Clean, Dirty: f.Dirty, SemiClean: f.SemiClean, Closed: f.Closed, KittyTaken: f.KittyTaken,
-			Opened: f.Opened, TablePts: f.Table, InHand: f.InHand, KittyLeft: f.KittyLeft, Base: f.Base,
-			Cards: f.Cards, Total: f.Total, Score: h.Score, UpdatedAt: now}
+		args = append(args, t.ID, h.Hand, h.Side, int(f.Form), f.Clean, f.Dirty, f.SemiClean, f.Closed, f.KittyTaken, f.Opened,
+			f.Table, f.InHand, f.KittyLeft, f.Base, f.Cards, f.Total, h.Score, now)
 	}
-	err := d.tx(ctx, func(tx *gorm.DB) error {
-		if err := tx.Where("game_id = ? AND table_no = ?", gameID, table).Delete(&handRow{}).Error; err != nil {
-			return err
-		}
-		if len(rows) > 0 {
-			if err := tx.Create(&rows).Error; err != nil {
-				return err
-			}
-		}
-		if next != nil {
-			if err := replaceSeats(tx, next.ID, next.Seating); err != nil {
-				return err
-			}
-		}
-		r := toEventRow(ev)
-		return tx.Create(&r).Error
-	})
-	return wrap(err, "save table")
+	return x.run(sql.String(), args...)
 }
 
-// Events returns a tournament's log, newest first.
-func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) {
-	var rows []eventRow
-	if err := d.gorm.WithContext(ctx).Where("tournament_id = ?", tid).Order("id DESC").Find(&rows).Error; err != nil {
-		return nil, wrap(err, "events")
-	}
-	out := make([]tournament.Event, len(rows))
-	for i, r := range rows {
-		out[i] = tournament.Event{ID: r.ID, TournamentID: r.TournamentID, At: r.At, Director: r.Director, Kind: r.Kind, Detail: r.Detail}
-	}
-	return out, nil
+func (x *storeTx) Log(e tournament.Event) error {
+	return x.run("INSERT INTO events (tournament_id, at, director, kind, detail) VALUES (?, ?, ?, ?, ?)",
+		e.TournamentID, e.At, e.Director, e.Kind, e.Detail)
 }

@@ -1,5 +1,11 @@
 package scoring
 
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
 // Form says which figures a paper score sheet gives for a side's hand.
 type Form uint8
 
@@ -39,6 +45,107 @@ type Hand struct {
 	Base       int  `json:"base"`       // BaseCards form
 	Cards      int  `json:"cards"`      // BaseCards form
 	Total      int  `json:"total"`      // TotalOnly form
+}
+
+// HandFieldError says why a hand could not be read from JSON, naming the field.
+type HandFieldError struct {
+	Field   string // the field's JSON name
+	Problem string // what is wrong, in English (it ends up in the API's bad-JSON message)
+}
+
+func (e *HandFieldError) Error() string { return fmt.Sprintf("hand field %q %s", e.Field, e.Problem) }
+
+// UnmarshalJSON reads a hand as strictly as the API reads its bodies, which
+// json.Decoder.DisallowUnknownFields cannot do through a custom unmarshaler: a field that
+// is not one of the hand's JSON names (matched exactly), a null field, and a value of the
+// wrong type (a count that is not a whole number, a flag that is not true or false) are
+// refused with a *HandFieldError, where plain decoding would skip the first and read a
+// null as 0 or false. A field left out keeps its value, as with plain decoding; on an
+// error the hand is left unchanged.
+//
+// A hand that is null as a whole is left alone, as encoding/json expects of an
+// unmarshaler. A null *Hand, such as a seat with nothing entered in [][]*Hand, never gets
+// here: encoding/json sets the pointer to nil without calling this method.
+func (h *Hand) UnmarshalJSON(data []byte) error {
+	if isNull(data) {
+		return nil
+	}
+	v := *h
+	err := eachMember(data, func(name string, value json.RawMessage) error {
+		dst, want, zero := v.field(name)
+		switch {
+		case dst == nil:
+			return &HandFieldError{name, "is unknown"}
+		case isNull(value):
+			return &HandFieldError{name, "cannot be null (leave it out for " + zero + ")"}
+		case json.Unmarshal(value, dst) != nil:
+			return &HandFieldError{name, "must be " + want + ", not " + describeJSON(value)}
+		}
+		return nil
+	})
+	if err == errNotObject {
+		return fmt.Errorf("a hand must be a JSON object, not %s", describeJSON(data))
+	} else if err != nil {
+		return err
+	}
+	*h = v
+	return nil
+}
+
+// field returns a pointer to the hand's field with that JSON name, what its value must
+// be and its zero value, in words; dst is nil for an unknown name.
+func (h *Hand) field(name string) (dst any, want, zero string) {
+	const count, flag = "a whole number", "true or false"
+	switch name {
+	case "form":
+		return &h.Form, "0 (components), 1 (base and cards) or 2 (total)", "0"
+	case "clean":
+		return &h.Clean, count, "0"
+	case "dirty":
+		return &h.Dirty, count, "0"
+	case "semi_clean":
+		return &h.SemiClean, count, "0"
+	case "closed":
+		return &h.Closed, flag, "false"
+	case "kitty_taken":
+		return &h.KittyTaken, flag, "false"
+	case "opened":
+		return &h.Opened, flag, "false"
+	case "table":
+		return &h.Table, count, "0"
+	case "in_hand":
+		return &h.InHand, count, "0"
+	case "kitty_left":
+		return &h.KittyLeft, count, "0"
+	case "base":
+		return &h.Base, count, "0"
+	case "cards":
+		return &h.Cards, count, "0"
+	case "total":
+		return &h.Total, count, "0"
+	}
+	return nil, "", ""
+}
+
+// describeJSON names the kind of a JSON value for a message: a number or a flag as
+// written (shortened), anything else by its kind.
+func describeJSON(value []byte) string {
+	value = bytes.TrimSpace(value)
+	if len(value) == 0 {
+		return "nothing"
+	}
+	switch value[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	}
+	if len(value) > 24 {
+		return string(value[:24]) + "…"
+	}
+	return string(value)
 }
 
 // Line is one item of a hand's total, for showing how it adds up.

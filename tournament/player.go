@@ -20,6 +20,7 @@ type Player struct {
 	Phone      string    `json:"phone"`
 	Notes      string    `json:"notes"`
 	Active     bool      `json:"active"`
+	Version    int       `json:"version"` // counts saves: a save from an older version is refused
 	CreatedAt  time.Time `json:"created_at"`
 	UpdatedAt  time.Time `json:"updated_at"`
 }
@@ -124,7 +125,9 @@ type PlayerStore interface {
 	FindPlayers(ctx context.Context, f PlayerFilter) ([]Player, int, error)
 	// CreatePlayer inserts p and sets its ID; a taken card number is an ECONFLICT.
 	CreatePlayer(ctx context.Context, p *Player) error
-	// UpdatePlayer saves every field of p; a taken card number is an ECONFLICT.
+	// UpdatePlayer saves every field of p; a taken card number is an ECONFLICT. With
+	// p.Version not 0 the stored player must still be at that version (ECONFLICT
+	// "player.stale" otherwise); p.Version is the new version after.
 	UpdatePlayer(ctx context.Context, p *Player) error
 	// CreatePlayers inserts all the players or none.
 	CreatePlayers(ctx context.Context, ps []Player) error

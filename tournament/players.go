@@ -60,11 +60,17 @@ func (s *Players) validate(ctx context.Context, p *Player, id int64) error {
 }
 
 // Update replaces the editable fields of a player; the active flag is left as it is.
+// in.Version is the version the edit started from: a player saved since then is an
+// ECONFLICT "player.stale"; 0 saves over whatever is stored.
 func (s *Players) Update(ctx context.Context, id int64, in Player) (*Player, error) {
 	p, err := s.Store.FindPlayer(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	if in.Version != 0 && in.Version != p.Version {
+		return nil, Errorf(ECONFLICT, "player.stale")
+	}
+	p.Version = in.Version
 	in.Normalize()
 	if err := s.validate(ctx, &in, id); err != nil {
 		return nil, err
@@ -88,6 +94,7 @@ func (s *Players) SetActive(ctx context.Context, id int64, active bool) (*Player
 		return p, nil
 	}
 	p.Active = active
+	p.Version = 0 // a switch is not an edit of the fields: it never conflicts
 	if err := s.Store.UpdatePlayer(ctx, p); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package tournament
 
 import (
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -11,9 +13,6 @@ type Points int
 
 // RP returns whole ranking points as Points.
 func RP(n int) Points { return Points(n * 6) }
-
-// Ranking points of the three places at a 3-player table (RULES.md section 3).
-var placePoints = [3]Points{RP(6), RP(3), RP(1)}
 
 // String shows points the way a standings sheet does: "4.5", "2", "3.33".
 func (p Points) String() string {
@@ -41,31 +40,6 @@ func (p Points) String() string {
 	return s
 }
 
-// TablePoints gives each player at a table the ranking points of the places they
-// cover: tied players share them equally. scores are the players' game scores, in seat
-// order; the result is in the same order. A table of fewer than 3 (never drawn, but
-// safe) gives the top places.
-func TablePoints(scores []int) []Points {
-	out := make([]Points, len(scores))
-	for i, s := range scores {
-		better, equal := 0, 0
-		for _, o := range scores {
-			switch {
-			case o > s:
-				better++
-			case o == s:
-				equal++
-			}
-		}
-		var sum Points
-		for place := better; place < better+equal && place < len(placePoints); place++ {
-			sum += placePoints[place]
-		}
-		out[i] = sum / Points(equal)
-	}
-	return out
-}
-
 // ParsePoints reads points written as a sheet shows them ("3", "4.5", "3.33"): whole
 // numbers or sixths, nothing else, so that they stay exact.
 func ParsePoints(s string) (Points, bool) {
@@ -81,4 +55,19 @@ func ParsePoints(s string) (Points, bool) {
 		return 0, false
 	}
 	return RP(w) + f, true
+}
+
+// MarshalJSON writes points as a sheet shows them: "4.5".
+func (p Points) MarshalJSON() ([]byte, error) { return json.Marshal(p.String()) }
+
+// UnmarshalJSON reads points written as a sheet shows them, as a string ("4.5") or a
+// number (3, 4.5).
+func (p *Points) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	v, ok := ParsePoints(s)
+	if !ok || string(b) == "null" {
+		return fmt.Errorf("points %s: write them as on a sheet, e.g. \"3\" or \"4.5\"", b)
+	}
+	*p = v
+	return nil
 }

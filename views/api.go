@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -58,14 +59,24 @@ func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) 
 }
 
 // decodeJSON reads a JSON body strictly: unknown fields are refused, so a typo is
-// not silently ignored.
+// not silently ignored, and so is anything but white space after the value (a second
+// value, or garbage), which would otherwise be dropped unread.
 func decodeJSON(c echo.Context, v any) error {
 	dec := json.NewDecoder(c.Request().Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{err.Error()}}
+		return badJSON(err.Error())
+	}
+	end := dec.InputOffset()
+	if _, err := dec.Token(); err != io.EOF {
+		return badJSON(fmt.Sprintf("unexpected data after the JSON value, which ends at offset %d", end))
 	}
 	return nil
+}
+
+// badJSON is the error of a body that cannot be read; detail is left in English.
+func badJSON(detail string) error {
+	return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{detail}}
 }
 
 // idParam reads the :id path parameter.
@@ -77,17 +88,42 @@ func idParam(c echo.Context) (int64, error) {
 	return id, nil
 }
 
-// pageParams reads page and per_page query parameters (1-based page).
+// Paging limits: a page number beyond maxPage is a mistake (and could overflow the
+// offset), and no page holds more than maxPerPage rows.
+const (
+	maxPage    = 1_000_000
+	maxPerPage = 500
+)
+
+// pageParams reads the page and per_page query parameters leniently, for HTML pages:
+// a missing, unreadable or out-of-range value gives the first page of perPage rows.
 func pageParams(c echo.Context, perPage int) (page, limit int) {
-	page, _ = strconv.Atoi(c.QueryParam("page"))
-	if page < 1 {
-		page = 1
-	}
-	limit = perPage
-	if n, err := strconv.Atoi(c.QueryParam("per_page")); err == nil && n > 0 && n <= 500 {
-		limit = n
-	}
+	page, limit, _ = apiPageParams(c, perPage)
 	return page, limit
+}
+
+// apiPageParams reads the page (from 1 to maxPage) and per_page (from 1 to maxPerPage,
+// default perPage) query parameters for the API. A parameter left out takes its default;
+// one that is given but empty, unreadable or out of range is refused with an EINVALID
+// error naming each such parameter. page and limit are always usable: on an error they
+// hold the defaults in place of the refused values.
+func apiPageParams(c echo.Context, perPage int) (page, limit int, err error) {
+	q := c.QueryParams()
+	fe := tournament.FieldErrors{}
+	read := func(name string, def, most int, key string) int {
+		if _, given := q[name]; !given {
+			return def
+		}
+		n, err := strconv.Atoi(q.Get(name))
+		if err != nil || n < 1 || n > most {
+			fe.Add(name, key)
+			return def
+		}
+		return n
+	}
+	page = read("page", 1, maxPage, "api.page_invalid")
+	limit = read("per_page", perPage, maxPerPage, "api.per_page_invalid")
+	return page, limit, fe.Err()
 }
 
 // playerInput is the JSON body of a player create or update.
@@ -107,7 +143,10 @@ func (in playerInput) player() tournament.Player {
 }
 
 func (s *Server) apiListPlayers(c echo.Context) error {
-	page, limit := pageParams(c, 50)
+	page, limit, err := apiPageParams(c, 50)
+	if err != nil {
+		return err
+	}
 	f := tournament.PlayerFilter{Query: c.QueryParam("q"), IncludeInactive: c.QueryParam("inactive") == "true",
 		Offset: (page - 1) * limit, Limit: limit}
 	ps, total, err := s.players.List(c.Request().Context(), f)
@@ -129,6 +168,7 @@ func (s *Server) apiGetPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	c.Response().Header().Set("ETag", etag(p.Version))
 	return c.JSON(http.StatusOK, p)
 }
 
@@ -149,15 +189,28 @@ func (s *Server) apiUpdatePlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	version, err := ifMatch(c)
+	if err != nil {
+		return err
+	}
 	var in playerInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	p, err := s.players.Update(c.Request().Context(), id, in.player())
-	if err != nil {
+	p := in.player()
+	p.Version = version
+	up, err := s.players.Update(c.Request().Context(), id, p)
+	if isStale(err) {
+		now, gerr := s.players.Get(c.Request().Context(), id)
+		if gerr != nil {
+			return gerr
+		}
+		return apiConflict(c, err, now, now.Version)
+	} else if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, p)
+	c.Response().Header().Set("ETag", etag(up.Version))
+	return c.JSON(http.StatusOK, up)
 }
 
 func (s *Server) apiDeactivatePlayer(c echo.Context) error { return s.apiSetActive(c, false) }

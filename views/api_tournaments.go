@@ -1,8 +1,10 @@
 package views
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -10,59 +12,135 @@ import (
 	"burraco/tournament"
 )
 
-// tournamentInput is the JSON body of a tournament create or update; bye_points is
-// written as on a sheet ("3", "4.5").
+// etag is a version as an HTTP entity tag.
+func etag(version int) string { return `"` + strconv.Itoa(version) + `"` }
+
+// ifMatch reads the version an API write expects from If-Match: 0 when the header is
+// absent or "*" (the write then saves over whatever is stored).
+func ifMatch(c echo.Context) (int, error) {
+	h := strings.TrimSpace(c.Request().Header.Get("If-Match"))
+	if h == "" || h == "*" {
+		return 0, nil
+	}
+	v, err := strconv.Atoi(strings.Trim(strings.TrimPrefix(h, "W/"), `"`))
+	if err != nil || v < 1 {
+		return 0, &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"If-Match": "api.if_match"}}
+	}
+	return v, nil
+}
+
+// apiConflict answers a stale write with 409, the error, and what is stored now.
+func apiConflict(c echo.Context, err error, current any, version int) error {
+	e, _ := tournament.AsError(err)
+	lang := langOf(c)
+	c.Response().Header().Set("ETag", etag(version))
+	return c.JSON(http.StatusConflict, map[string]any{
+		"error":   apiErrorBody{Code: e.Code, Message: Translate(lang, e.Key, e.Args...)},
+		"current": current,
+	})
+}
+
+func isStale(err error) bool {
+	e, ok := tournament.AsError(err)
+	return ok && e.Code == tournament.ECONFLICT && strings.HasSuffix(e.Key, ".stale")
+}
+
+// tournamentInput is the JSON body of a tournament create or update. settings are the
+// format's own; rules start from preset (the format's when absent) and take only the
+// fields given.
 type tournamentInput struct {
-	Name         string         `json:"name"`
-	Date         string         `json:"date"`
-	Venue        string         `json:"venue"`
-	Games        int            `json:"games"`
-	HandsPerGame int            `json:"hands_per_game"`
-	Qualifiers   int            `json:"qualifiers"`
-	Notes        string         `json:"notes"`
-	SitOut       string         `json:"sit_out"`
-	ByePoints    string         `json:"bye_points"`
-	Rules        *scoring.Rules `json:"rules"`
+	Name       string          `json:"name"`
+	Date       string          `json:"date"`
+	Venue      string          `json:"venue"`
+	Notes      string          `json:"notes"`
+	Format     string          `json:"format"`
+	Qualifiers int             `json:"qualifiers"`
+	Settings   json.RawMessage `json:"settings"`
+	Preset     string          `json:"preset"`
+	Rules      json.RawMessage `json:"rules"`
+	ScaleID    *int64          `json:"scale_id"`
 }
 
-func (in tournamentInput) tournament() (tournament.Tournament, error) {
-	t := tournament.Tournament{Name: in.Name, Date: in.Date, Venue: in.Venue, Format: tournament.FormatThreePlayer,
-		Games: in.Games, HandsPerGame: in.HandsPerGame, Qualifiers: in.Qualifiers, Notes: in.Notes,
-		SitOut: tournament.SitOutPolicy(in.SitOut), Rules: scoring.ThreePlayer, ByePoints: tournament.DefaultByePoints}
-	if in.Games == 0 {
-		t.Games = tournament.DefaultGames
-	}
-	if in.HandsPerGame == 0 {
-		t.HandsPerGame = tournament.DefaultHandsPerGame
-	}
-	if in.Rules != nil {
-		t.Rules = *in.Rules
-	}
-	if in.ByePoints != "" {
-		p, ok := tournament.ParsePoints(in.ByePoints)
-		if !ok {
-			return t, &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"bye_points": "tournament.err.bye_points"}}
+// presetOf names the preset whose rules a format starts from.
+func presetOf(fm tournament.Format) string {
+	for _, p := range scoring.Presets {
+		if p.Rules == fm.Rules() {
+			return p.Name
 		}
-		t.ByePoints = p
 	}
-	return t, nil
+	return "standard"
 }
 
-// apiTournament is a tournament as the API shows it, with points as text.
-func apiTournament(t tournament.Tournament) map[string]any {
-	return map[string]any{"id": t.ID, "name": t.Name, "date": t.Date, "venue": t.Venue, "format": t.Format,
-		"games": t.Games, "hands_per_game": t.HandsPerGame, "qualifiers": t.Qualifiers, "notes": t.Notes,
-		"sit_out": t.SitOut, "bye_points": t.ByePoints.String(), "rules": t.Rules, "created_at": t.CreatedAt}
+// read turns the input into a tournament and its stage; every problem of the input comes
+// back at once, settings fields named "settings.<field>".
+func (in tournamentInput) read() (tournament.Tournament, tournament.Stage, error) {
+	t := tournament.Tournament{Name: in.Name, Date: in.Date, Venue: in.Venue, Notes: in.Notes}
+	if in.Format == "" {
+		in.Format = "individual3"
+	}
+	fe := tournament.FieldErrors{}
+	fm, ok := tournament.FormatOf(in.Format)
+	if !ok {
+		fe.Add("format", "tournament.err.format")
+		return t, tournament.Stage{}, fe.Err()
+	}
+	st := tournament.Stage{Format: fm.Name(), Qualifiers: in.Qualifiers, ScaleID: in.ScaleID}
+	settings, err := fm.Decode(in.Settings)
+	if err != nil {
+		fe.Add("settings", "api.bad_settings")
+		settings = fm.Defaults()
+	}
+	st.Settings = settings
+	preset := in.Preset
+	if preset == "" {
+		preset = presetOf(fm)
+	} else if _, ok := scoring.PresetRules(preset); !ok {
+		fe.Add("preset", "rules.preset_unknown")
+		preset = presetOf(fm)
+	}
+	rules, problems := scoring.DecodeRules(in.Rules, preset)
+	for k, v := range problems {
+		fe.Add("rules."+k, v)
+	}
+	st.Rules = rules
+	if in.ScaleID != nil && *in.ScaleID <= 0 {
+		fe.Add("scale_id", "tournament.err.scale")
+	}
+	// The domain's checks, with the settings' fields named as the API names them.
+	t2 := t
+	t2.Normalize()
+	all := t2.Validate()
+	named := map[string]bool{}
+	for _, fd := range fm.Fields() {
+		named[fd.Name] = true
+	}
+	for k, v := range st.Validate() {
+		if named[k] {
+			k = "settings." + k
+		}
+		all.Add(k, v)
+	}
+	for k, v := range all {
+		fe.Add(k, v)
+	}
+	return t, st, fe.Err()
+}
+
+// apiTournament is a tournament with its stage as the API shows it.
+func apiTournament(t *tournament.Tournament, st *tournament.Stage) map[string]any {
+	return map[string]any{"id": t.ID, "name": t.Name, "date": t.Date, "venue": t.Venue, "notes": t.Notes,
+		"version": t.Version, "format": st.Format, "settings": st.Settings, "rules": st.Rules, "qualifiers": st.Qualifiers,
+		"scale_id": st.ScaleID, "scale": st.Scale, "created_at": t.CreatedAt, "updated_at": t.UpdatedAt}
 }
 
 func (s *Server) apiListTournaments(c echo.Context) error {
-	ts, err := s.evenings.List(c.Request().Context())
+	ts, err := s.tournaments.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
 	out := make([]map[string]any, len(ts))
 	for i, t := range ts {
-		out[i] = apiTournament(t)
+		out[i] = map[string]any{"id": t.ID, "name": t.Name, "date": t.Date, "venue": t.Venue, "version": t.Version}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"tournaments": out})
 }
@@ -72,14 +150,15 @@ func (s *Server) apiCreateTournament(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	t, err := in.tournament()
+	t, st, err := in.read()
 	if err != nil {
 		return err
 	}
-	if err := s.evenings.Create(c.Request().Context(), &t); err != nil {
+	if err := s.tournaments.Create(c.Request().Context(), &t, &st); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, apiTournament(t))
+	c.Response().Header().Set("ETag", etag(t.Version))
+	return c.JSON(http.StatusCreated, apiTournament(&t, &st))
 }
 
 func (s *Server) apiUpdateTournament(c echo.Context) error {
@@ -87,53 +166,74 @@ func (s *Server) apiUpdateTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	version, err := ifMatch(c)
+	if err != nil {
+		return err
+	}
 	var in tournamentInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	t, err := in.tournament()
+	t, st, err := in.read()
 	if err != nil {
 		return err
 	}
-	up, err := s.evenings.Update(c.Request().Context(), id, t)
-	if err != nil {
+	t.Version = version
+	up, upStage, err := s.tournaments.Update(c.Request().Context(), id, t, st, directorOf(c).Username)
+	if isStale(err) {
+		now, lerr := s.tournaments.Load(c.Request().Context(), id)
+		if lerr != nil {
+			return lerr
+		}
+		return apiConflict(c, err, apiTournament(&now.Tournament, &now.Stage), now.Tournament.Version)
+	} else if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, apiTournament(*up))
+	c.Response().Header().Set("ETag", etag(up.Version))
+	return c.JSON(http.StatusOK, apiTournament(up, upStage))
 }
 
-// apiGetTournament returns the tournament with its entries, games and what to do next.
+// apiGetTournament returns the tournament with its stage, entries, rounds and what to do
+// next.
 func (s *Server) apiGetTournament(c echo.Context) error {
 	ev, err := s.evening(c)
 	if err != nil {
 		return err
 	}
-	st := statusOfEvening(ev)
-	games := make([]map[string]any, len(ev.Games))
-	for i := range ev.Games {
-		games[i] = apiGame(ev, &ev.Games[i])
+	step := ev.Format().Next(ev)
+	rounds := make([]map[string]any, len(ev.Rounds))
+	for i := range ev.Rounds {
+		rounds[i] = apiRound(ev, &ev.Rounds[i])
 	}
-	return c.JSON(http.StatusOK, map[string]any{"tournament": apiTournament(ev.Tournament), "entries": ev.Entries,
-		"games": games, "next": st.Next, "next_text": Translate(langOf(c), st.Next, len(ev.Games)+1)})
+	entries := ev.Entries
+	if entries == nil {
+		entries = []tournament.Entry{}
+	}
+	c.Response().Header().Set("ETag", etag(ev.Tournament.Version))
+	return c.JSON(http.StatusOK, map[string]any{"tournament": apiTournament(&ev.Tournament, &ev.Stage), "entries": entries,
+		"rounds": rounds, "next": step.Key, "next_text": Translate(langOf(c), step.Key, step.Args...)})
 }
 
-func apiGame(ev *tournament.Evening, g *tournament.Game) map[string]any {
-	results := g.Results(ev.Tournament.HandsPerGame)
+// apiTable is a table's seats, result and version.
+func apiTable(tb *tournament.Table, r tournament.TableResult) map[string]any {
+	pts := make([]tournament.Points, len(r.Points))
+	copy(pts, r.Points)
+	return map[string]any{"number": tb.Number, "version": tb.Version, "entries": r.Entries, "scores": r.Scores, "points": pts,
+		"entered": r.Entered, "expected": r.Expected, "complete": r.Complete}
+}
+
+func apiRound(ev *tournament.State, g *tournament.Round) map[string]any {
+	results := ev.Results(g)
 	tables := make([]map[string]any, len(results))
-	for i, r := range results {
-		pts := make([]string, len(r.Points))
-		for j, p := range r.Points {
-			pts[j] = p.String()
-		}
-		tables[i] = map[string]any{"number": r.Number, "seats": r.Seats, "scores": r.Scores, "points": pts,
-			"entered": r.Entered, "complete": r.Complete}
+	for i := range results {
+		tables[i] = apiTable(&g.Tables[i], results[i])
 	}
-	sitOuts := g.Seating.SitOuts
-	if sitOuts == nil {
-		sitOuts = []int64{}
+	byes := g.Byes
+	if byes == nil {
+		byes = []tournament.Bye{}
 	}
 	return map[string]any{"number": g.Number, "seed": g.Seed, "drawn_at": g.DrawnAt, "override": g.Override,
-		"tables": tables, "sit_outs": sitOuts, "complete": g.Complete(ev.Tournament.HandsPerGame), "started": g.Started()}
+		"tables": tables, "byes": byes, "complete": ev.Complete(g), "started": g.Started()}
 }
 
 // apiAddEntry enters a registered player ({"player_id": 7}) or registers and enters a
@@ -153,9 +253,9 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 	var e *tournament.Entry
 	if in.Player != nil {
 		p := in.Player.player()
-		e, err = s.evenings.AddNewPlayer(c.Request().Context(), id, &p)
+		e, err = s.tournaments.AddNewPlayer(c.Request().Context(), id, &p, directorOf(c).Username)
 	} else {
-		e, err = s.evenings.AddPlayer(c.Request().Context(), id, in.PlayerID)
+		e, err = s.tournaments.AddPlayer(c.Request().Context(), id, in.PlayerID, directorOf(c).Username)
 	}
 	if err != nil {
 		return err
@@ -170,13 +270,23 @@ func (s *Server) apiSetEntry(c echo.Context) error {
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
 	var in struct {
-		CheckedIn bool `json:"checked_in"`
-		Withdrawn bool `json:"withdrawn"`
+		CheckedIn *bool `json:"checked_in"`
+		Withdrawn *bool `json:"withdrawn"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	e, err := s.evenings.SetEntry(c.Request().Context(), id, eid, in.CheckedIn, in.Withdrawn, directorOf(c).Username)
+	fe := tournament.FieldErrors{}
+	if in.CheckedIn == nil {
+		fe.Add("checked_in", "error.required")
+	}
+	if in.Withdrawn == nil {
+		fe.Add("withdrawn", "error.required")
+	}
+	if err := fe.Err(); err != nil {
+		return err
+	}
+	e, err := s.tournaments.SetEntry(c.Request().Context(), id, eid, *in.CheckedIn, *in.Withdrawn, directorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -197,22 +307,26 @@ func (s *Server) apiDraw(c echo.Context) error {
 			return err
 		}
 	}
-	if _, err := s.evenings.Draw(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override}, directorOf(c).Username); err != nil {
-		return err
+	if in.Seed < 0 {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"seed": "draw.seed"}}
 	}
-	ev, err := s.evenings.Evening(c.Request().Context(), id)
+	r, err := s.tournaments.Draw(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override}, directorOf(c).Username)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, apiGame(ev, ev.Current()))
+	ev, err := s.tournaments.Load(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, apiRound(ev, ev.Round(r.Number)))
 }
 
-func (s *Server) apiGetGame(c echo.Context) error {
-	ev, g, err := s.eveningGame(c)
+func (s *Server) apiGetRound(c echo.Context) error {
+	ev, g, err := s.eveningRound(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, apiGame(ev, g))
+	return c.JSON(http.StatusOK, apiRound(ev, g))
 }
 
 func (s *Server) apiOverrideSeats(c echo.Context) error {
@@ -221,52 +335,121 @@ func (s *Server) apiOverrideSeats(c echo.Context) error {
 		return err
 	}
 	n, _ := strconv.Atoi(c.Param("n"))
-	var in tournament.Seating
+	var in tournament.Seats
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := s.evenings.OverrideSeats(c.Request().Context(), id, n, in, directorOf(c).Username); err != nil {
+	if err := s.tournaments.OverrideSeats(c.Request().Context(), id, n, in, directorOf(c).Username); err != nil {
 		return err
 	}
-	return s.apiGetGame(c)
+	return s.apiGetRound(c)
 }
 
-// apiSaveSheet replaces a table's hands: {"hands": [[hand, hand, hand], ...]}, a hand
-// being null where nothing was entered.
-func (s *Server) apiSaveSheet(c echo.Context) error {
-	id, err := idParam(c)
+// tableParams reads :id, :n and :t.
+func tableParams(c echo.Context) (id int64, n, t int, err error) {
+	if id, err = idParam(c); err != nil {
+		return 0, 0, 0, err
+	}
+	n, err1 := strconv.Atoi(c.Param("n"))
+	t, err2 := strconv.Atoi(c.Param("t"))
+	if err1 != nil || err2 != nil {
+		return 0, 0, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return id, n, t, nil
+}
+
+// apiTableState is a table as its score sheet holds it: seats, hands, result, version.
+func apiTableState(ts *tournament.TableState) map[string]any {
+	st := &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries}
+	out := apiTable(&ts.Table, st.Format().Result(st, &ts.Table))
+	hands := ts.Table.Hands
+	if hands == nil {
+		hands = []tournament.HandScore{}
+	}
+	out["round"], out["hands"], out["sides"], out["outcome"] = ts.Round.Number, hands, ts.Table.Sides, ts.Table.Outcome
+	return out
+}
+
+func (s *Server) apiGetTable(c echo.Context) error {
+	id, n, t, err := tableParams(c)
 	if err != nil {
 		return err
 	}
-	n, _ := strconv.Atoi(c.Param("n"))
-	table, _ := strconv.Atoi(c.Param("t"))
+	ts, err := s.tournaments.Table(c.Request().Context(), id, n, t)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("ETag", etag(ts.Table.Version))
+	return c.JSON(http.StatusOK, apiTableState(ts))
+}
+
+// apiSaveSheet replaces a table's hands: {"hands": [[hand, hand, hand], ...]}, a hand
+// being null where nothing was entered. "hands" is required: clearing a table is
+// DELETE on the same path.
+func (s *Server) apiSaveSheet(c echo.Context) error {
 	var in struct {
 		Hands [][]*scoring.Hand `json:"hands"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	out, err := s.evenings.SaveSheet(c.Request().Context(), id, n, table, tournament.Sheet{Hands: in.Hands}, directorOf(c).Username)
-	if err != nil {
-		return err
+	if in.Hands == nil {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"hands": "sheet.hands_required"}}
 	}
-	ev, err := s.evenings.Evening(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"outcome": out, "game": apiGame(ev, &ev.Games[n-1])})
+	return s.apiWriteSheet(c, tournament.Sheet{Hands: in.Hands})
 }
 
-// apiStanding is a standings line with points as text ("4.5") and in sixths.
-func apiStanding(st tournament.Standing) map[string]any {
-	games := make([]map[string]any, len(st.Games))
-	for i, g := range st.Games {
-		games[i] = map[string]any{"game": g.Game, "table": g.Table, "score": g.Score, "points": g.Points.String(), "sat_out": g.SatOut, "done": g.Done}
+// apiClearSheet removes every hand of a table.
+func (s *Server) apiClearSheet(c echo.Context) error {
+	return s.apiWriteSheet(c, tournament.Sheet{Clear: true})
+}
+
+func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
+	id, n, t, err := tableParams(c)
+	if err != nil {
+		return err
 	}
-	return map[string]any{"place": st.Place, "tied": st.Tied, "entry_id": st.Entry.ID, "player_id": st.Entry.PlayerID,
-		"name": st.Entry.Name, "points": st.Points.String(), "points_sixths": int(st.Points), "game_points": st.GamePoints,
-		"best_game": st.Best, "played": st.Played, "sat_out": st.SatOut, "withdrawn": st.Entry.Withdrawn,
-		"qualifies": st.Qualifies, "at_cut": st.AtCut, "games": games}
+	if sh.Version, err = ifMatch(c); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	out, err := s.tournaments.SaveSheet(ctx, id, n, t, sh, directorOf(c).Username)
+	if isStale(err) {
+		ts, lerr := s.tournaments.Table(ctx, id, n, t)
+		if lerr != nil {
+			return lerr
+		}
+		return apiConflict(c, err, apiTableState(ts), ts.Table.Version)
+	} else if err != nil {
+		return err
+	}
+	ts, err := s.tournaments.Table(ctx, id, n, t)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("ETag", etag(ts.Table.Version))
+	return c.JSON(http.StatusOK, map[string]any{"outcome": out, "table": apiTableState(ts)})
+}
+
+// apiStanding is a standings line with its values named by the format's columns
+// (points as text, "4.5", and in sixths as "<name>_sixths").
+func apiStanding(cols []tournament.Column, st tournament.Standing) map[string]any {
+	rounds := make([]map[string]any, len(st.Rounds))
+	for i, g := range st.Rounds {
+		rounds[i] = map[string]any{"round": g.Round, "table": g.Table, "score": g.Score, "points": g.Points, "bye": g.Bye, "done": g.Done}
+	}
+	out := map[string]any{"place": st.Place, "tied": st.Tied, "entry_id": st.Entry.ID, "name": st.Entry.Name,
+		"members": st.Entry.Members, "played": st.Played, "byes": st.Byes, "withdrawn": st.Entry.Withdrawn,
+		"qualifies": st.Qualifies, "at_cut": st.AtCut, "rounds": rounds}
+	for i, col := range cols {
+		if col.Kind == "points" {
+			out[col.Name] = tournament.Points(st.Values[i])
+			out[col.Name+"_sixths"] = st.Values[i]
+		} else {
+			out[col.Name] = st.Values[i]
+		}
+	}
+	return out
 }
 
 func (s *Server) apiStandings(c echo.Context) error {
@@ -274,15 +457,19 @@ func (s *Server) apiStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, ss, err := s.evenings.Standings(c.Request().Context(), id)
+	_, cols, ss, err := s.tournaments.Standings(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
 	out := make([]map[string]any, len(ss))
 	for i, st := range ss {
-		out[i] = apiStanding(st)
+		out[i] = apiStanding(cols, st)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"standings": out})
+	names := make([]string, len(cols))
+	for i, col := range cols {
+		names[i] = col.Name
+	}
+	return c.JSON(http.StatusOK, map[string]any{"ranked_by": names, "standings": out})
 }
 
 func (s *Server) apiEvents(c echo.Context) error {
@@ -290,9 +477,12 @@ func (s *Server) apiEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	evs, err := s.evenings.Events(c.Request().Context(), id)
+	evs, err := s.tournaments.Events(c.Request().Context(), id)
 	if err != nil {
 		return err
+	}
+	if evs == nil {
+		evs = []tournament.Event{}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"events": evs})
 }

@@ -32,10 +32,10 @@ func newTestApp(t *testing.T) *testApp {
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	s := New(Services{
-		Players:  &tournament.Players{Store: store},
-		Auth:     &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
-		Scales:   &tournament.Scales{Store: store},
-		Evenings: &tournament.Evenings{Store: store, Players: store},
+		Players:     &tournament.Players{Store: store},
+		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
+		Scales:      &tournament.Scales{Store: store},
+		Tournaments: &tournament.Tournaments{Store: store, Players: store},
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)

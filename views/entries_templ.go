@@ -10,7 +10,7 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import "burraco/tournament"
 
-func entriesView(ev *tournament.Evening, f *form) templ.Component {
+func entriesView(ev *tournament.State, f *form) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -43,7 +43,7 @@ func entriesView(ev *tournament.Evening, f *form) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = tournamentHead(&ev.Tournament).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = tournamentHead(ev).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -136,7 +136,7 @@ func entriesView(ev *tournament.Evening, f *form) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					if e.Substitute {
+					if e.Substitute() {
 						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<span class=\"badge badge-builtin\">")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
@@ -263,7 +263,7 @@ func entriesView(ev *tournament.Evening, f *form) templ.Component {
 								return templ_7745c5c3_Err
 							}
 						}
-						if len(ev.Games) > 0 {
+						if len(ev.Rounds) > 0 {
 							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "<button type=\"submit\" name=\"action\" value=\"withdraw\" class=\"button small danger\">")
 							if templ_7745c5c3_Err != nil {
 								return templ_7745c5c3_Err

@@ -32,7 +32,9 @@ func (s *Server) searchEntries(c echo.Context) error {
 	}
 	entered := map[int64]bool{}
 	for _, e := range ev.Entries {
-		entered[e.PlayerID] = true
+		for _, m := range e.Members {
+			entered[m.PlayerID] = true
+		}
 	}
 	return render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
 }
@@ -43,7 +45,7 @@ func (s *Server) addEntry(c echo.Context) error {
 		return err
 	}
 	pid, _ := strconv.ParseInt(c.FormValue("player_id"), 10, 64)
-	e, err := s.evenings.AddPlayer(c.Request().Context(), ev.Tournament.ID, pid)
+	e, err := s.tournaments.AddPlayer(c.Request().Context(), ev.Tournament.ID, pid, directorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			setFlash(c, d.Key)
@@ -63,7 +65,7 @@ func (s *Server) addNewEntry(c echo.Context) error {
 	}
 	f := formFrom(c, "first_name", "last_name", "club", "card_number")
 	p := playerOf(f)
-	e, err := s.evenings.AddNewPlayer(c.Request().Context(), ev.Tournament.ID, &p)
+	e, err := s.tournaments.AddNewPlayer(c.Request().Context(), ev.Tournament.ID, &p, directorOf(c).Username)
 	if err != nil {
 		if !f.fail(err) {
 			return err
@@ -98,7 +100,7 @@ func (s *Server) setEntry(c echo.Context) error {
 	default:
 		return echo.ErrBadRequest
 	}
-	if _, err := s.evenings.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, checkedIn, withdrawn, directorOf(c).Username); err != nil {
+	if _, err := s.tournaments.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, checkedIn, withdrawn, directorOf(c).Username); err != nil {
 		return err
 	}
 	back := idPath("/tournaments/", ev.Tournament.ID, "/entries")

@@ -16,12 +16,12 @@ type apiGameOut struct {
 	Seed   int64
 	Tables []struct {
 		Number   int
-		Seats    []int64
+		Entries  []int64
 		Scores   []int
 		Points   []string
 		Complete bool
 	}
-	SitOuts  []int64 `json:"sit_outs"`
+	Byes     []struct{ EntryID int64 } `json:"byes"`
 	Complete bool
 }
 
@@ -56,7 +56,7 @@ func TestAPIWholeEvening(t *testing.T) {
 	require.Len(t, g.Tables, 3)
 
 	// The director seats game 1 by hand: T1 P1 P2 P3, T2 P4 P5 P6, T3 P7 P8 P9.
-	call("PUT", base+"/games/1/seats", fmt.Sprintf(`{"tables":[[%d,%d,%d],[%d,%d,%d],[%d,%d,%d]],"sit_outs":[]}`,
+	call("PUT", base+"/rounds/1/seats", fmt.Sprintf(`{"tables":[[%d,%d,%d],[%d,%d,%d],[%d,%d,%d]],"byes":[]}`,
 		entry[1], entry[2], entry[3], entry[4], entry[5], entry[6], entry[7], entry[8], entry[9]), &g)
 
 	tot := func(n int) string { return fmt.Sprintf(`{"form":2,"total":%d}`, n) }
@@ -65,7 +65,7 @@ func TestAPIWholeEvening(t *testing.T) {
 		for _, r := range rows {
 			hands = append(hands, "["+strings.Join(r[:], ",")+"]")
 		}
-		call("PUT", fmt.Sprintf("%s/games/%d/tables/%d", base, game, table), `{"hands":[`+strings.Join(hands, ",")+`]}`, nil)
+		call("PUT", fmt.Sprintf("%s/rounds/%d/tables/%d", base, game, table), `{"hands":[`+strings.Join(hands, ",")+`]}`, nil)
 	}
 	// Game 1, table 1. Hand 1 in all three forms: P1 closed with a dirty burraco and 100
 	// on the table (100+100+100 = 300); P2 base -100 (kitty not taken) + cards 200 = 100;
@@ -83,7 +83,7 @@ func TestAPIWholeEvening(t *testing.T) {
 	// 10/3 = 3.33 each. Best hands are all 100: seat order decides P7, P8, P9.
 	sheet(1, 3, [3]string{tot(100), tot(0), tot(50)}, [3]string{tot(100), tot(100), tot(100)}, [3]string{tot(0), tot(100), tot(50)})
 
-	call("GET", base+"/games/1", "", &g)
+	call("GET", base+"/rounds/1", "", &g)
 	require.True(t, g.Complete)
 	wantG1 := [][]string{{"6", "3", "1"}, {"4.5", "4.5", "1"}, {"3.33", "3.33", "3.33"}}
 	for i, tb := range g.Tables {
@@ -95,9 +95,9 @@ func TestAPIWholeEvening(t *testing.T) {
 	// T1: P1 stays, P8 (2nd of T3) arrives, P6 (3rd of T2) arrives.
 	// T2: P5 stays, P2 (2nd of T1), P9 (3rd of T3).  T3: P7 stays, P4 (2nd of T2), P3 (3rd of T1).
 	call("POST", base+"/draw", "", &g)
-	assert.Equal(t, []int64{entry[1], entry[8], entry[6]}, g.Tables[0].Seats)
-	assert.Equal(t, []int64{entry[5], entry[2], entry[9]}, g.Tables[1].Seats)
-	assert.Equal(t, []int64{entry[7], entry[4], entry[3]}, g.Tables[2].Seats)
+	assert.Equal(t, []int64{entry[1], entry[8], entry[6]}, g.Tables[0].Entries)
+	assert.Equal(t, []int64{entry[5], entry[2], entry[9]}, g.Tables[1].Entries)
+	assert.Equal(t, []int64{entry[7], entry[4], entry[3]}, g.Tables[2].Entries)
 
 	// T1: P1 0, P8 600, P6 300 -> P8 6, P6 3, P1 1.
 	sheet(2, 1, [3]string{tot(0), tot(200), tot(100)}, [3]string{tot(0), tot(200), tot(100)}, [3]string{tot(0), tot(200), tot(100)})
@@ -105,7 +105,7 @@ func TestAPIWholeEvening(t *testing.T) {
 	sheet(2, 2, [3]string{tot(100), tot(100), tot(100)}, [3]string{tot(100), tot(100), tot(100)}, [3]string{tot(100), tot(100), tot(100)})
 	// T3: P7 -300, P4 500, P3 500 -> P4 and P3 4.5 each, P7 1.
 	sheet(2, 3, [3]string{tot(-100), tot(500), tot(0)}, [3]string{tot(-100), tot(0), tot(0)}, [3]string{tot(-100), tot(0), tot(500)})
-	call("GET", base+"/games/2", "", &g)
+	call("GET", base+"/rounds/2", "", &g)
 	wantG2 := [][]string{{"1", "6", "3"}, {"3.33", "3.33", "3.33"}, {"1", "4.5", "4.5"}}
 	for i, tb := range g.Tables {
 		assert.Equal(t, wantG2[i], tb.Points, "game 2 table %d", i+1)
@@ -166,7 +166,7 @@ func TestAPIWholeEvening(t *testing.T) {
 	for _, ev := range evs.Events {
 		kinds[ev.Kind]++
 	}
-	assert.Equal(t, map[string]int{"draw": 2, "seats_override": 1, "scores": 6}, kinds)
+	assert.Equal(t, map[string]int{"entry_add": 9, "draw": 2, "seats_override": 1, "scores": 6}, kinds)
 	b, _ := json.Marshal(kinds)
 	t.Logf("log: %s", b)
 }

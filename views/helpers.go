@@ -130,7 +130,7 @@ func scaleEditorAction(sc *tournament.Scale) string {
 }
 
 // entryName is the name of an entry of the evening.
-func entryName(ev *tournament.Evening, id int64) string {
+func entryName(ev *tournament.State, id int64) string {
 	if e := ev.Entry(id); e != nil {
 		return e.Name
 	}
@@ -143,29 +143,25 @@ type seatRow struct {
 	Table int // 0: sits out
 }
 
-func seatFinder(ev *tournament.Evening, g *tournament.Game) []seatRow {
+func seatFinder(ev *tournament.State, g *tournament.Round) []seatRow {
 	var rows []seatRow
-	for t, tb := range g.Seating.Tables {
-		for _, id := range tb {
-			if e := ev.Entry(id); e != nil && !e.Substitute {
-				rows = append(rows, seatRow{e.Name, t + 1})
+	for _, tb := range g.Tables {
+		for _, sd := range tb.Sides {
+			if e := ev.Entry(sd.EntryID); e != nil && !e.Substitute() {
+				rows = append(rows, seatRow{e.Name, tb.Number})
 			}
 		}
 	}
-	for _, id := range g.Seating.SitOuts {
-		rows = append(rows, seatRow{entryName(ev, id), 0})
+	for _, b := range g.Byes {
+		rows = append(rows, seatRow{entryName(ev, b.EntryID), 0})
 	}
 	sort.Slice(rows, func(i, j int) bool { return strings.ToLower(rows[i].Name) < strings.ToLower(rows[j].Name) })
 	return rows
 }
 
 // gamePeople lists everyone of a game (seated or sitting out), by name.
-func gamePeople(ev *tournament.Evening, g *tournament.Game) []int64 {
-	var ids []int64
-	for _, tb := range g.Seating.Tables {
-		ids = append(ids, tb...)
-	}
-	ids = append(ids, g.Seating.SitOuts...)
+func gamePeople(ev *tournament.State, g *tournament.Round) []int64 {
+	ids := g.People()
 	sort.Slice(ids, func(i, j int) bool {
 		return strings.ToLower(entryName(ev, ids[i])) < strings.ToLower(entryName(ev, ids[j]))
 	})
@@ -186,21 +182,30 @@ func tournamentFormAction(tr *tournament.Tournament) string {
 	return idPath("/tournaments/", tr.ID, "")
 }
 
-// standingsState says whether the standings are final or after which game.
-func standingsState(ctx context.Context, ev *tournament.Evening) string {
+// standingsState says whether the standings are final or after which round.
+func standingsState(ctx context.Context, ev *tournament.State) string {
 	done := 0
-	for i := range ev.Games {
-		if ev.Games[i].Complete(ev.Tournament.HandsPerGame) {
+	for i := range ev.Rounds {
+		if ev.Complete(&ev.Rounds[i]) {
 			done = i + 1
 		} else {
 			break
 		}
 	}
+	planned := ev.Stage.Settings.Rounds()
 	switch {
-	case len(ev.Games) == ev.Tournament.Games && done == len(ev.Games):
+	case len(ev.Rounds) == planned && done == len(ev.Rounds):
 		return t(ctx, "standings.final")
 	case done == 0:
 		return t(ctx, "standings.provisional")
 	}
-	return t(ctx, "standings.after_game", done, ev.Tournament.Games)
+	return t(ctx, "standings.after_game", done, planned)
+}
+
+// columnValue shows a standings value as its column reads it.
+func columnValue(col tournament.Column, v int) string {
+	if col.Kind == "points" {
+		return tournament.Points(v).String()
+	}
+	return strconv.Itoa(v)
 }

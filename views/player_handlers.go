@@ -11,19 +11,37 @@ import (
 
 const playersPerPage = 50
 
-var playerFields = []string{"first_name", "last_name", "club", "card_number", "email", "phone", "notes"}
+var playerFields = []string{"first_name", "last_name", "club", "card_number", "email", "phone", "notes", "version"}
+
+// playerLabels names the player form's fields in the catalogue.
+var playerLabels = map[string]string{"first_name": "player.first_name", "last_name": "player.last_name", "club": "player.club",
+	"card_number": "player.card_number", "email": "player.email", "phone": "player.phone", "notes": "player.notes"}
 
 func playerOf(f *form) tournament.Player {
 	v := f.Values
-	return tournament.Player{FirstName: v["first_name"], LastName: v["last_name"], Club: v["club"],
+	p := tournament.Player{FirstName: v["first_name"], LastName: v["last_name"], Club: v["club"],
 		CardNumber: v["card_number"], Email: v["email"], Phone: v["phone"], Notes: v["notes"]}
+	p.Version, _ = strconv.Atoi(v["version"])
+	return p
 }
 
 func playerForm(p *tournament.Player) *form {
 	f := newForm()
 	f.Values = map[string]string{"first_name": p.FirstName, "last_name": p.LastName, "club": p.Club,
-		"card_number": p.CardNumber, "email": p.Email, "phone": p.Phone, "notes": p.Notes}
+		"card_number": p.CardNumber, "email": p.Email, "phone": p.Phone, "notes": p.Notes, "version": strconv.Itoa(p.Version)}
 	return f
+}
+
+// playerConflict fills a stale player form with what is stored now beside what was
+// typed, and moves its version on: saving again saves what was typed.
+func playerConflict(f *form, stored *tournament.Player) {
+	now := playerForm(stored)
+	for _, k := range playerFields {
+		if k != "version" && now.Values[k] != f.Values[k] {
+			f.Conflict = append(f.Conflict, conflictLine{Label: playerLabels[k], Stored: now.Values[k], Typed: f.Values[k]})
+		}
+	}
+	f.Values["version"] = now.Values["version"]
 }
 
 // playerList is a page of the player list with its search.
@@ -106,6 +124,9 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		}
 		if !f.fail(err) {
 			return err
+		}
+		if e, _ := tournament.AsError(err); e.Key == "player.stale" {
+			playerConflict(f, current)
 		}
 		return render(c, statusOf(tournament.ErrorCode(err)), playerFormPage(current, f))
 	}

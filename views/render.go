@@ -71,6 +71,16 @@ type form struct {
 	Errors map[string]string // field -> message key
 	Error  string            // message key for the whole form
 	Args   []any             // arguments of Error
+	// Conflict lists, after a stale save, what is stored now beside what was typed.
+	Conflict []conflictLine
+}
+
+// conflictLine is one field that someone else saved while this form was being filled.
+type conflictLine struct {
+	Label  string // message key, or the text itself when Raw
+	Raw    bool
+	Stored string
+	Typed  string
 }
 
 func newForm() *form { return &form{Values: map[string]string{}, Errors: map[string]string{}} }

@@ -17,20 +17,20 @@ import (
 
 // Services are the use cases the web layer calls.
 type Services struct {
-	Players  *tournament.Players
-	Auth     *tournament.Auth
-	Scales   *tournament.Scales
-	Evenings *tournament.Evenings
+	Players     *tournament.Players
+	Auth        *tournament.Auth
+	Scales      *tournament.Scales
+	Tournaments *tournament.Tournaments
 }
 
 // Server holds the routes and their dependencies.
 type Server struct {
-	echo     *echo.Echo
-	players  *tournament.Players
-	auth     *tournament.Auth
-	scales   *tournament.Scales
-	evenings *tournament.Evenings
-	log      *slog.Logger
+	echo        *echo.Echo
+	players     *tournament.Players
+	auth        *tournament.Auth
+	scales      *tournament.Scales
+	tournaments *tournament.Tournaments
+	log         *slog.Logger
 }
 
 // New builds the web server with every route and middleware.
@@ -40,7 +40,7 @@ func New(svc Services, log *slog.Logger) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, evenings: svc.Evenings, log: log}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log}
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
@@ -132,14 +132,14 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/entries/:eid", s.setEntry)
 	d.POST("/tournaments/:id/draw", s.draw)
 	d.GET("/tournaments/:id/standings", s.standingsPage)
-	d.GET("/tournaments/:id/games/:n", s.gameView(gamePage))
-	d.GET("/tournaments/:id/games/:n/print", s.gameView(tableListPrint))
-	d.GET("/tournaments/:id/games/:n/sheets", s.gameView(sheetsPrint))
-	d.GET("/tournaments/:id/games/:n/seats", s.gameView(seatsForm))
-	d.POST("/tournaments/:id/games/:n/seats", s.overrideSeats)
-	d.GET("/tournaments/:id/games/:n/tables/:t", s.sheetForm)
-	d.POST("/tournaments/:id/games/:n/tables/:t", s.saveSheet)
-	d.POST("/tournaments/:id/games/:n/tables/:t/preview", s.sheetPreview)
+	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
+	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))
+	d.GET("/tournaments/:id/rounds/:n/sheets", s.roundView(sheetsPrint))
+	d.GET("/tournaments/:id/rounds/:n/seats", s.roundView(seatsForm))
+	d.POST("/tournaments/:id/rounds/:n/seats", s.overrideSeats)
+	d.GET("/tournaments/:id/rounds/:n/tables/:t", s.sheetForm)
+	d.POST("/tournaments/:id/rounds/:n/tables/:t", s.saveSheet)
+	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", s.sheetPreview)
 	d.GET("/scales", s.listScales)
 	d.GET("/scales/new", s.newScale)
 	d.POST("/scales", s.saveScale)
@@ -180,9 +180,11 @@ func (s *Server) routes() {
 	a.POST("/tournaments/:id/entries", s.apiAddEntry)
 	a.POST("/tournaments/:id/entries/:eid", s.apiSetEntry)
 	a.POST("/tournaments/:id/draw", s.apiDraw)
-	a.GET("/tournaments/:id/games/:n", s.apiGetGame)
-	a.PUT("/tournaments/:id/games/:n/seats", s.apiOverrideSeats)
-	a.PUT("/tournaments/:id/games/:n/tables/:t", s.apiSaveSheet)
+	a.GET("/tournaments/:id/rounds/:n", s.apiGetRound)
+	a.PUT("/tournaments/:id/rounds/:n/seats", s.apiOverrideSeats)
+	a.GET("/tournaments/:id/rounds/:n/tables/:t", s.apiGetTable)
+	a.PUT("/tournaments/:id/rounds/:n/tables/:t", s.apiSaveSheet)
+	a.DELETE("/tournaments/:id/rounds/:n/tables/:t", s.apiClearSheet)
 	a.GET("/tournaments/:id/standings", s.apiStandings)
 	a.GET("/tournaments/:id/events", s.apiEvents)
 	a.GET("/scales", s.apiListScales)

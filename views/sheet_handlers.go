@@ -23,16 +23,16 @@ var numberFields = map[scoring.Form][]string{
 
 // sheetView is everything the score entry page shows.
 type sheetView struct {
-	Ev      *tournament.Evening
-	Game    *tournament.Game
+	Ev      *tournament.State // the tournament and stage, with the entries of this table
+	Game    *tournament.Round
 	Table   int
+	Tab     *tournament.Table
 	Seats   []tournament.Entry
 	Form    scoring.Form
 	Values  *form
 	Cells   [][]cell // [hand][seat]
 	Games   []int    // game totals per seat
 	Entered bool     // hands are stored for this table
-	Warning string
 }
 
 // cell is one player's hand on the sheet, as computed from what was typed.
@@ -48,14 +48,10 @@ func cellName(h, s int, field string) string { return fmt.Sprintf("h%d.s%d.%s", 
 // sheetFromStore fills the form with the stored hands of a table, shown in the chosen
 // form where they can be.
 func sheetFromStore(v *sheetView) {
-	r := &v.Ev.Tournament.Rules
-	seatOf := map[int64]int{}
-	for i, e := range v.Seats {
-		seatOf[e.ID] = i + 1
-	}
-	for _, h := range v.Game.Hands {
-		s, ok := seatOf[h.EntryID]
-		if !ok || h.Table != v.Table {
+	r := &v.Ev.Stage.Rules
+	for _, h := range v.Tab.Hands {
+		s := h.Side
+		if s < 1 || s > len(v.Seats) {
 			continue
 		}
 		v.Entered = true
@@ -85,7 +81,7 @@ func sheetFromStore(v *sheetView) {
 // readSheet parses the posted sheet: which cells were entered, their hands, and the
 // problems found reading them.
 func readSheet(c echo.Context, v *sheetView) (tournament.Sheet, map[string]string) {
-	hands := v.Ev.Tournament.HandsPerGame
+	hands := v.Ev.Stage.HandsPerRound()
 	problems := map[string]string{}
 	sh := tournament.Sheet{Hands: make([][]*scoring.Hand, hands)}
 	for h := 1; h <= hands; h++ {
@@ -118,21 +114,30 @@ func readSheet(c echo.Context, v *sheetView) (tournament.Sheet, map[string]strin
 	return sh, problems
 }
 
-// compute fills the cells and game totals from a sheet, with the problems by field.
+// compute fills the cells and game totals from a sheet, with the problems found reading
+// it: the rest comes from tournament.CheckSheet, the one check the save runs too.
 func (v *sheetView) compute(sh tournament.Sheet, problems map[string]string) {
-	r := &v.Ev.Tournament.Rules
+	hands := v.Ev.Stage.HandsPerRound()
 	v.Games = make([]int, len(v.Seats))
-	v.Cells = make([][]cell, v.Ev.Tournament.HandsPerGame)
+	v.Cells = make([][]cell, hands)
 	for h := range v.Cells {
 		v.Cells[h] = make([]cell, len(v.Seats))
-		deal := make([]scoring.Hand, len(v.Seats)) // a blank seat is a zero hand, which never closes
-		for s := range v.Seats {
-			hd := sh.Hands[h][s]
+	}
+	scored, fe, err := tournament.CheckSheet(&v.Ev.Stage, len(v.Seats), sh)
+	if err != nil {
+		fe = tournament.FieldErrors{}
+	}
+	for _, hs := range scored {
+		cl := &v.Cells[hs.Hand-1][hs.Side-1]
+		cl.Entered, cl.Total = true, hs.Score
+		v.Games[hs.Side-1] += hs.Score
+	}
+	for h := range v.Cells {
+		for s := range v.Cells[h] {
 			cl := &v.Cells[h][s]
-			if hd == nil {
+			if !cl.Entered {
 				continue
 			}
-			cl.Entered = true
 			prefix := fmt.Sprintf("h%d.s%d.", h+1, s+1)
 			for k, key := range problems {
 				if strings.HasPrefix(k, prefix) {
@@ -140,24 +145,15 @@ func (v *sheetView) compute(sh tournament.Sheet, problems map[string]string) {
 				}
 			}
 			if len(cl.Errors) == 0 {
-				for f, key := range hd.Validate(r) {
-					cl.Errors = append(cl.Errors, f+":"+key)
+				for k, key := range fe {
+					if strings.HasPrefix(k, prefix) {
+						cl.Errors = append(cl.Errors, k[len(prefix):]+":"+key)
+					}
 				}
 			}
-			cl.Total = hd.Score(r)
-			v.Games[s] += cl.Total
-			deal[s] = *hd
-		}
-		for s, p := range scoring.ValidateDeal(deal) {
-			for f, key := range p {
-				v.Cells[h][s].Errors = append(v.Cells[h][s].Errors, f+":"+key)
-			}
-		}
-		for s := range v.Cells[h] {
-			cl := &v.Cells[h][s]
 			sort.Strings(cl.Errors)
 			cl.Errors = slices.Compact(cl.Errors)
-			cl.Valid = cl.Entered && len(cl.Errors) == 0
+			cl.Valid = len(cl.Errors) == 0
 		}
 	}
 }
@@ -172,28 +168,27 @@ func (c cell) fieldError(field string) bool {
 	return false
 }
 
-// sheetView loads a table's score entry page.
+// loadSheet loads a table's score entry page: the table alone, not the tournament.
 func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
-	ev, g, err := s.eveningGame(c)
+	id, err := idParam(c)
 	if err != nil {
 		return nil, err
 	}
-	t, err := strconv.Atoi(c.Param("t"))
-	if err != nil || t < 1 || t > len(g.Seating.Tables) {
+	n, err1 := strconv.Atoi(c.Param("n"))
+	t, err2 := strconv.Atoi(c.Param("t"))
+	if err1 != nil || err2 != nil {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	v := &sheetView{Ev: ev, Game: g, Table: t, Values: newForm()}
-	for _, id := range g.Seating.Tables[t-1] {
-		if e := ev.Entry(id); e != nil {
-			v.Seats = append(v.Seats, *e)
-		}
+	ts, err := s.tournaments.Table(c.Request().Context(), id, n, t)
+	if err != nil {
+		return nil, err
 	}
+	v := &sheetView{Ev: &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries},
+		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: newForm()}
+	v.Values.Values["version"] = itoa(ts.Table.Version)
 	v.Form = scoring.Components
-	for _, h := range g.Hands {
-		if h.Table == t {
-			v.Form = h.Figures.Form
-			break
-		}
+	if len(ts.Table.Hands) > 0 {
+		v.Form = ts.Table.Hands[0].Figures.Form
 	}
 	if f, ok := scoring.ParseForm(c.QueryParam("form")); ok && c.QueryParam("form") != "" {
 		v.Form = f
@@ -204,6 +199,21 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	return v, nil
 }
 
+// storedSheet is the sheet of what is stored for a table.
+func storedSheet(v *sheetView) tournament.Sheet {
+	sh := tournament.Sheet{Hands: make([][]*scoring.Hand, v.Ev.Stage.HandsPerRound())}
+	for h := range sh.Hands {
+		sh.Hands[h] = make([]*scoring.Hand, len(v.Seats))
+	}
+	for _, h := range v.Tab.Hands {
+		if h.Hand >= 1 && h.Hand <= len(sh.Hands) && h.Side >= 1 && h.Side <= len(v.Seats) {
+			fig := h.Figures
+			sh.Hands[h.Hand-1][h.Side-1] = &fig
+		}
+	}
+	return sh
+}
+
 func (s *Server) sheetForm(c echo.Context) error {
 	v, err := s.loadSheet(c)
 	if err != nil {
@@ -211,7 +221,7 @@ func (s *Server) sheetForm(c echo.Context) error {
 	}
 	sheetFromStore(v)
 	if v.Form == scoring.Components && !v.Entered {
-		for h := 1; h <= v.Ev.Tournament.HandsPerGame; h++ {
+		for h := 1; h <= v.Ev.Stage.HandsPerRound(); h++ {
 			for s := 1; s <= len(v.Seats); s++ {
 				v.Values.Values[cellName(h, s, "kitty_taken")] = "on"
 				v.Values.Values[cellName(h, s, "opened")] = "on"
@@ -219,19 +229,7 @@ func (s *Server) sheetForm(c echo.Context) error {
 		}
 	}
 	// Compute what is stored, as if it had just been typed.
-	sh := tournament.Sheet{Hands: make([][]*scoring.Hand, v.Ev.Tournament.HandsPerGame)}
-	for h := range sh.Hands {
-		sh.Hands[h] = make([]*scoring.Hand, len(v.Seats))
-	}
-	for _, h := range v.Game.Hands {
-		for si, e := range v.Seats {
-			if h.Table == v.Table && h.EntryID == e.ID {
-				fig := h.Figures
-				sh.Hands[h.Hand-1][si] = &fig
-			}
-		}
-	}
-	v.compute(sh, nil)
+	v.compute(storedSheet(v), nil)
 	return render(c, http.StatusOK, sheetPage(v))
 }
 
@@ -252,8 +250,15 @@ func (s *Server) saveSheet(c echo.Context) error {
 		return err
 	}
 	sh, problems := readSheet(c, v)
+	if c.FormValue("clear") != "" {
+		sh, problems = tournament.Sheet{Clear: true}, map[string]string{}
+	}
+	typed := c.FormValue("version")
+	sh.Version, _ = strconv.Atoi(typed)
+	v.Values.Values["version"] = typed
+	status := http.StatusUnprocessableEntity
 	if len(problems) == 0 {
-		out, err := s.evenings.SaveSheet(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table, sh, directorOf(c).Username)
+		out, err := s.tournaments.SaveSheet(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table, sh, directorOf(c).Username)
 		if err == nil {
 			switch {
 			case out.Reseated:
@@ -263,24 +268,53 @@ func (s *Server) saveSheet(c echo.Context) error {
 			default:
 				setFlash(c, "sheet.saved", itoa(v.Table))
 			}
-			return redirect(c, gamePath(v.Ev.Tournament.ID, v.Game.Number, ""))
+			return redirect(c, roundPath(v.Ev.Tournament.ID, v.Game.Number, ""))
 		}
 		e, ok := tournament.AsError(err)
 		if !ok || e.Code == tournament.EINTERNAL {
 			return err
 		}
+		status = statusOf(e.Code)
 		for k, key := range e.Fields {
 			problems[k] = key
 		}
 		if len(e.Fields) == 0 {
 			v.Values.Error, v.Values.Args = e.Key, e.Args
 		}
+		if e.Key == "sheet.stale" {
+			v.sheetConflict(c, sh)
+		}
 	}
 	v.compute(sh, problems)
 	if v.Values.Error == "" {
 		v.Values.Error = "error.invalid"
 	}
-	return render(c, http.StatusUnprocessableEntity, sheetPage(v))
+	return render(c, status, sheetPage(v))
+}
+
+// sheetConflict puts beside what was typed the totals someone else saved meanwhile, and
+// moves the form to the stored version: saving again saves what was typed.
+func (v *sheetView) sheetConflict(c echo.Context, typed tournament.Sheet) {
+	stored, _, _ := tournament.CheckSheet(&v.Ev.Stage, len(v.Seats), storedSheet(v))
+	mine, _, _ := tournament.CheckSheet(&v.Ev.Stage, len(v.Seats), typed)
+	at := func(hs []tournament.HandScore, h, s int) string {
+		for _, x := range hs {
+			if x.Hand == h && x.Side == s {
+				return strconv.Itoa(x.Score)
+			}
+		}
+		return "–"
+	}
+	lang := langOf(c)
+	for h := 1; h <= v.Ev.Stage.HandsPerRound(); h++ {
+		for s := 1; s <= len(v.Seats); s++ {
+			if a, b := at(stored, h, s), at(mine, h, s); a != b {
+				v.Values.Conflict = append(v.Values.Conflict, conflictLine{Raw: true,
+					Label: Translate(lang, "sheet.hand") + " " + itoa(h) + " · " + v.Seats[s-1].Name, Stored: a, Typed: b})
+			}
+		}
+	}
+	v.Values.Values["version"] = itoa(v.Tab.Version)
 }
 
 // sheetSlots lists the parts of the sheet a live update replaces: each cell's total and

@@ -2,7 +2,9 @@ package views
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,20 +12,30 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
-	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/threeplayer"
 )
 
-var tournamentFields = []string{"name", "date", "venue", "games", "hands_per_game", "qualifiers", "sit_out", "bye_points",
-	"notes", "semi_clean_on", "never_opened_doubles", "kitty_not_played"}
+// tournamentFields are the settings form's own fields; the format adds its own.
+var tournamentFields = []string{"name", "date", "venue", "notes", "qualifiers", "format", "version",
+	"semi_clean_on", "never_opened_doubles", "kitty_not_played"}
 
-// tournamentForm fills the settings form from a tournament.
-func tournamentForm(t *tournament.Tournament) *form {
+// settingsLabels names the form's fields in the catalogue, for a conflict's report.
+var settingsLabels = map[string]string{"name": "tournament.name", "date": "tournament.date", "venue": "tournament.venue",
+	"notes": "player.notes", "qualifiers": "tournament.qualifiers", "semi_clean_on": "calc.semi_clean_on",
+	"never_opened_doubles": "tournament.never_opened_doubles", "kitty_not_played": "calc.kitty_not_played"}
+
+// tournamentForm fills the settings form from a tournament and its stage.
+func tournamentForm(t *tournament.Tournament, st *tournament.Stage) *form {
 	f := newForm()
-	f.Values = map[string]string{"name": t.Name, "date": t.Date, "venue": t.Venue, "games": itoa(t.Games),
-		"hands_per_game": itoa(t.HandsPerGame), "qualifiers": itoa(t.Qualifiers), "sit_out": string(t.SitOut),
-		"bye_points": t.ByePoints.String(), "notes": t.Notes}
-	for k, on := range map[string]bool{"semi_clean_on": t.Rules.SemiCleanOn, "never_opened_doubles": t.Rules.NeverOpenedDoubles, "kitty_not_played": t.Rules.KittyNotPlayed} {
+	f.Values = map[string]string{"name": t.Name, "date": t.Date, "venue": t.Venue, "notes": t.Notes,
+		"qualifiers": itoa(st.Qualifiers), "format": st.Format, "version": itoa(t.Version)}
+	if fm, ok := tournament.FormatOf(st.Format); ok {
+		for k, v := range fm.FormValues(st.Settings) {
+			f.Values[k] = v
+		}
+	}
+	for k, on := range map[string]bool{"semi_clean_on": st.Rules.SemiCleanOn, "never_opened_doubles": st.Rules.NeverOpenedDoubles, "kitty_not_played": st.Rules.KittyNotPlayed} {
 		if on {
 			f.Values[k] = "on"
 		}
@@ -31,59 +43,92 @@ func tournamentForm(t *tournament.Tournament) *form {
 	return f
 }
 
+// formatNamed returns the format a settings form is for (the 3-player one by default).
+func formatNamed(name string) tournament.Format {
+	if f, ok := tournament.FormatOf(name); ok {
+		return f
+	}
+	f, _ := tournament.FormatOf(threeplayer.Name)
+	return f
+}
+
+// settingsForm reads the posted settings form of a format.
+func settingsForm(c echo.Context, fm tournament.Format) *form {
+	names := slices.Clone(tournamentFields)
+	for _, fd := range fm.Fields() {
+		names = append(names, fd.Name)
+	}
+	return formFrom(c, names...)
+}
+
 // tournamentOf reads the settings form. Numbers that cannot be read are noted on f, with
 // every other problem of the settings, so that the form shows them all at once.
-func tournamentOf(f *form) tournament.Tournament {
+func tournamentOf(f *form, fm tournament.Format) (tournament.Tournament, tournament.Stage) {
 	v := f.Values
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
+	t := tournament.Tournament{Name: v["name"], Date: v["date"], Venue: v["venue"], Notes: v["notes"]}
+	t.Version, _ = strconv.Atoi(v["version"])
+	st := tournament.Stage{Format: fm.Name(), Rules: fm.Rules()}
+	settings, fe := fm.ParseForm(v)
+	st.Settings = settings
+	for k, key := range fe {
+		f.Errors[k] = key
+	}
+	if q := strings.TrimSpace(v["qualifiers"]); q != "" {
+		n, err := strconv.Atoi(q)
 		if err != nil {
-			f.Errors[k] = "error.not_a_number"
+			f.Errors["qualifiers"] = "error.not_a_number"
 		}
-		return n
+		st.Qualifiers = n
 	}
-	t := tournament.Tournament{Name: v["name"], Date: v["date"], Venue: v["venue"], Format: tournament.FormatThreePlayer,
-		Games: num("games"), HandsPerGame: num("hands_per_game"), Qualifiers: num("qualifiers"),
-		SitOut: tournament.SitOutPolicy(v["sit_out"]), Notes: v["notes"], Rules: scoring.ThreePlayer}
-	if strings.TrimSpace(v["qualifiers"]) == "" {
-		t.Qualifiers = 0
-		delete(f.Errors, "qualifiers")
-	}
-	bye, ok := tournament.ParsePoints(v["bye_points"])
-	if !ok {
-		f.Errors["bye_points"] = "tournament.err.bye_points"
-	}
-	t.ByePoints = bye
-	t.Rules.SemiCleanOn = v["semi_clean_on"] != ""
-	t.Rules.NeverOpenedDoubles = v["never_opened_doubles"] != ""
-	t.Rules.KittyNotPlayed = v["kitty_not_played"] != ""
+	st.Rules.SemiCleanOn = v["semi_clean_on"] != ""
+	st.Rules.NeverOpenedDoubles = v["never_opened_doubles"] != ""
+	st.Rules.KittyNotPlayed = v["kitty_not_played"] != ""
 	if len(f.Errors) > 0 {
-		// Show every problem at once: the domain's too, where the number could be read.
-		probe := t
+		// Show every problem at once: the domain's too, where the value could be read.
+		probe, probeStage := t, st
 		probe.Normalize()
-		if e, ok := tournament.AsError(probe.Validate()); ok {
-			for k, key := range e.Fields {
-				if _, unread := f.Errors[k]; !unread {
-					f.Errors[k] = key
-				}
+		all := probe.Validate()
+		for k, key := range probeStage.Validate() {
+			all.Add(k, key)
+		}
+		for k, key := range all {
+			if _, unread := f.Errors[k]; !unread {
+				f.Errors[k] = key
 			}
 		}
 		f.Error = "error.invalid"
 	}
-	return t
+	return t, st
 }
 
-// tournamentParam reads :id and loads the evening.
-func (s *Server) evening(c echo.Context) (*tournament.Evening, error) {
+// settingsConflict fills a stale settings form with what is stored now beside what was
+// typed, and moves its version on: saving again saves what was typed.
+func settingsConflict(f *form, st *tournament.State) {
+	stored := tournamentForm(&st.Tournament, &st.Stage)
+	labels := maps.Clone(settingsLabels)
+	for _, fd := range st.Format().Fields() {
+		labels[fd.Name] = fd.Label
+	}
+	keys := slices.Sorted(maps.Keys(labels))
+	for _, k := range keys {
+		if stored.Values[k] != f.Values[k] {
+			f.Conflict = append(f.Conflict, conflictLine{Label: labels[k], Stored: stored.Values[k], Typed: f.Values[k]})
+		}
+	}
+	f.Values["version"] = stored.Values["version"]
+}
+
+// evening reads :id and loads the tournament's current stage.
+func (s *Server) evening(c echo.Context) (*tournament.State, error) {
 	id, err := idParam(c)
 	if err != nil {
 		return nil, err
 	}
-	return s.evenings.Evening(c.Request().Context(), id)
+	return s.tournaments.Load(c.Request().Context(), id)
 }
 
 func (s *Server) listTournaments(c echo.Context) error {
-	ts, err := s.evenings.List(c.Request().Context())
+	ts, err := s.tournaments.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -91,21 +136,25 @@ func (s *Server) listTournaments(c echo.Context) error {
 }
 
 func (s *Server) newTournament(c echo.Context) error {
-	t := tournament.NewTournament(time.Now())
-	return render(c, http.StatusOK, tournamentFormPage(nil, tournamentForm(&t)))
+	t, st, err := tournament.New(time.Now(), formatNamed(c.QueryParam("format")).Name())
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, tournamentFormPage(nil, formatNamed(st.Format), tournamentForm(&t, &st)))
 }
 
 func (s *Server) createTournament(c echo.Context) error {
-	f := formFrom(c, tournamentFields...)
-	t := tournamentOf(f)
+	fm := formatNamed(c.FormValue("format"))
+	f := settingsForm(c, fm)
+	t, st := tournamentOf(f, fm)
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(nil, f))
+		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(nil, fm, f))
 	}
-	if err := s.evenings.Create(c.Request().Context(), &t); err != nil {
+	if err := s.tournaments.Create(c.Request().Context(), &t, &st); err != nil {
 		if !f.fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), tournamentFormPage(nil, f))
+		return render(c, statusOf(tournament.ErrorCode(err)), tournamentFormPage(nil, fm, f))
 	}
 	setFlash(c, "tournaments.created", t.Name)
 	return redirect(c, idPath("/tournaments/", t.ID, "/entries"))
@@ -116,7 +165,7 @@ func (s *Server) editTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, tournamentFormPage(&ev.Tournament, tournamentForm(&ev.Tournament)))
+	return render(c, http.StatusOK, tournamentFormPage(&ev.Tournament, ev.Format(), tournamentForm(&ev.Tournament, &ev.Stage)))
 }
 
 func (s *Server) updateTournament(c echo.Context) error {
@@ -124,18 +173,24 @@ func (s *Server) updateTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formFrom(c, tournamentFields...)
-	in := tournamentOf(f)
+	fm := ev.Format()
+	f := settingsForm(c, fm)
+	in, inStage := tournamentOf(f, fm)
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(&ev.Tournament, f))
+		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(&ev.Tournament, fm, f))
 	}
-	in.ScaleID = ev.Tournament.ScaleID
-	t, err := s.evenings.Update(c.Request().Context(), ev.Tournament.ID, in)
+	inStage.ScaleID = ev.Stage.ScaleID
+	t, _, err := s.tournaments.Update(c.Request().Context(), ev.Tournament.ID, in, inStage, directorOf(c).Username)
 	if err != nil {
 		if !f.fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), tournamentFormPage(&ev.Tournament, f))
+		if e, _ := tournament.AsError(err); e.Key == "tournament.stale" {
+			if now, lerr := s.evening(c); lerr == nil {
+				settingsConflict(f, now)
+			}
+		}
+		return render(c, statusOf(tournament.ErrorCode(err)), tournamentFormPage(&ev.Tournament, fm, f))
 	}
 	setFlash(c, "tournaments.saved", t.Name)
 	return redirect(c, idPath("/tournaments/", t.ID, ""))
@@ -147,7 +202,7 @@ func (s *Server) showTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	events, err := s.evenings.Events(c.Request().Context(), ev.Tournament.ID)
+	events, err := s.tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 	if err != nil {
 		return err
 	}
@@ -156,50 +211,24 @@ func (s *Server) showTournament(c echo.Context) error {
 
 // eveningStatus is what the tournament home shows.
 type eveningStatus struct {
-	Ev        *tournament.Evening
-	Drawable  int // players the next draw would seat
-	Current   *tournament.Game
-	Results   []tournament.TableResult
-	Done      int // complete tables of the current game
-	Complete  bool
-	Finished  bool // every game drawn and complete
-	Next      string
-	SitOutMsg string
+	Ev       *tournament.State
+	Step     tournament.Step
+	Current  *tournament.Round
+	Results  []tournament.TableResult
+	Done     int // complete tables of the current round
+	Complete bool
 }
 
-func statusOfEvening(ev *tournament.Evening) eveningStatus {
-	st := eveningStatus{Ev: ev, Current: ev.Current()}
-	for _, e := range ev.Drawable() {
-		if !e.Substitute {
-			st.Drawable++
-		}
-	}
-	t := ev.Tournament
+func statusOfEvening(ev *tournament.State) eveningStatus {
+	st := eveningStatus{Ev: ev, Current: ev.Current(), Step: ev.Format().Next(ev)}
 	if st.Current != nil {
-		st.Results = st.Current.Results(t.HandsPerGame)
+		st.Results = ev.Results(st.Current)
 		for _, r := range st.Results {
 			if r.Complete {
 				st.Done++
 			}
 		}
 		st.Complete = st.Done == len(st.Results)
-	}
-	switch {
-	case len(ev.Entries) == 0:
-		st.Next = "next.add_players"
-	case st.Current == nil && st.Drawable < 3:
-		st.Next = "next.check_in"
-	case st.Current == nil:
-		st.Next = "next.draw_first"
-	case !st.Complete:
-		st.Next = "next.enter_scores"
-	case len(ev.Games) < t.Games:
-		st.Next = "next.draw_next"
-	default:
-		st.Finished, st.Next = true, "next.finished"
-	}
-	if n := st.Drawable % 3; n != 0 && !st.Finished {
-		st.SitOutMsg = "sitout.explain." + string(t.SitOut)
 	}
 	return st
 }
@@ -216,52 +245,52 @@ func (s *Server) draw(c echo.Context) error {
 			f.Errors["seed"] = "draw.seed"
 		}
 	}
-	var g *tournament.Game
+	var g *tournament.Round
 	if len(f.Errors) == 0 {
-		g, err = s.evenings.Draw(c.Request().Context(), ev.Tournament.ID, opt, directorOf(c).Username)
+		g, err = s.tournaments.Draw(c.Request().Context(), ev.Tournament.ID, opt, directorOf(c).Username)
 		if err != nil && !f.fail(err) {
 			return err
 		}
 	}
 	if len(f.Errors) > 0 || f.Error != "" {
-		events, err := s.evenings.Events(c.Request().Context(), ev.Tournament.ID)
+		events, err := s.tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 		if err != nil {
 			return err
 		}
 		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
 	}
 	setFlash(c, "draw.done", itoa(g.Number), strconv.FormatInt(g.Seed, 10))
-	return redirect(c, gamePath(ev.Tournament.ID, g.Number, ""))
+	return redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
 }
 
-func gamePath(tid int64, n int, suffix string) string {
-	return idPath("/tournaments/", tid, "/games/"+itoa(n)+suffix)
+func roundPath(tid int64, n int, suffix string) string {
+	return idPath("/tournaments/", tid, "/rounds/"+itoa(n)+suffix)
 }
 
-// game reads :n and returns the game of the evening.
-func gameOf(c echo.Context, ev *tournament.Evening) (*tournament.Game, error) {
+// roundOf reads :n and returns that round of the stage.
+func roundOf(c echo.Context, ev *tournament.State) (*tournament.Round, error) {
 	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 || n > len(ev.Games) {
+	if err != nil || ev.Round(n) == nil {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	return &ev.Games[n-1], nil
+	return ev.Round(n), nil
 }
 
-// eveningGame loads the evening and its game :n.
-func (s *Server) eveningGame(c echo.Context) (*tournament.Evening, *tournament.Game, error) {
+// eveningRound loads the tournament and its round :n.
+func (s *Server) eveningRound(c echo.Context) (*tournament.State, *tournament.Round, error) {
 	ev, err := s.evening(c)
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := gameOf(c, ev)
+	g, err := roundOf(c, ev)
 	return ev, g, err
 }
 
-// gameView serves a page of one game: its tables, the printed list, the score sheets,
+// roundView serves a page of one round: its tables, the printed list, the score sheets,
 // the seat change form.
-func (s *Server) gameView(page func(*tournament.Evening, *tournament.Game) templ.Component) echo.HandlerFunc {
+func (s *Server) roundView(page func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ev, g, err := s.eveningGame(c)
+		ev, g, err := s.eveningRound(c)
 		if err != nil {
 			return err
 		}
@@ -269,37 +298,37 @@ func (s *Server) gameView(page func(*tournament.Evening, *tournament.Game) templ
 	}
 }
 
-// seatsForm is the seat change form: a select per seat and per sit-out.
-func seatsForm(ev *tournament.Evening, g *tournament.Game) templ.Component {
-	return seatsPage(ev, g, g.Seating, newForm())
+// seatsForm is the seat change form: a select per seat and per bye.
+func seatsForm(ev *tournament.State, g *tournament.Round) templ.Component {
+	return seatsPage(ev, g, tournament.SeatsOf(g), newForm())
 }
 
 func (s *Server) overrideSeats(c echo.Context) error {
-	ev, g, err := s.eveningGame(c)
+	ev, g, err := s.eveningRound(c)
 	if err != nil {
 		return err
 	}
-	var seating tournament.Seating
-	for ti, tb := range g.Seating.Tables {
-		row := make([]int64, len(tb))
-		for si := range tb {
+	seats := tournament.Seats{}
+	for ti, tb := range g.Tables {
+		row := make([]int64, len(tb.Sides))
+		for si := range tb.Sides {
 			row[si], _ = strconv.ParseInt(c.FormValue(fmt.Sprintf("seat.%d.%d", ti+1, si+1)), 10, 64)
 		}
-		seating.Tables = append(seating.Tables, row)
+		seats.Tables = append(seats.Tables, row)
 	}
-	for i := range g.Seating.SitOuts {
-		id, _ := strconv.ParseInt(c.FormValue(fmt.Sprintf("sitout.%d", i+1)), 10, 64)
-		seating.SitOuts = append(seating.SitOuts, id)
+	for i := range g.Byes {
+		id, _ := strconv.ParseInt(c.FormValue(fmt.Sprintf("bye.%d", i+1)), 10, 64)
+		seats.Byes = append(seats.Byes, id)
 	}
-	if err := s.evenings.OverrideSeats(c.Request().Context(), ev.Tournament.ID, g.Number, seating, directorOf(c).Username); err != nil {
+	if err := s.tournaments.OverrideSeats(c.Request().Context(), ev.Tournament.ID, g.Number, seats, directorOf(c).Username); err != nil {
 		f := newForm()
 		if !f.fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), seatsPage(ev, g, seating, f))
+		return render(c, statusOf(tournament.ErrorCode(err)), seatsPage(ev, g, seats, f))
 	}
 	setFlash(c, "seats.saved", itoa(g.Number))
-	return redirect(c, gamePath(ev.Tournament.ID, g.Number, ""))
+	return redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
 }
 
 func (s *Server) standingsPage(c echo.Context) error {
@@ -307,5 +336,6 @@ func (s *Server) standingsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, standingsView(ev, tournament.Standings(ev)))
+	cols, lines := ev.Format().Standings(ev)
+	return render(c, http.StatusOK, standingsView(ev, cols, lines))
 }

@@ -153,7 +153,7 @@ func TestWithdrawAndCorrection(t *testing.T) {
 				form.Set(fmt.Sprintf("h%d.s%d.total", h, s), fmt.Sprint(scores[s-1]))
 			}
 		}
-		return c.post(fmt.Sprintf("%s/games/%d/tables/%d", base, game, table), form)
+		return c.post(fmt.Sprintf("%s/rounds/%d/tables/%d", base, game, table), form)
 	}
 	fill(1, 1, [3]int{300, 200, 100})
 	fill(1, 2, [3]int{300, 200, 100})
@@ -166,7 +166,7 @@ func TestWithdrawAndCorrection(t *testing.T) {
 	assert.Contains(t, doc.Find(".flash").Text(), "Game 2 had not started yet: its seats were recomputed")
 
 	// Withdraw a player mid-evening: kept in the standings with what they played.
-	ev, err := app.store.LoadEvening(t.Context(), idFrom(base))
+	ev, err := app.store.Load(t.Context(), idFrom(base))
 	require.NoError(t, err)
 	first := ev.Entries[0]
 	res = c.post(fmt.Sprintf("%s/entries/%d", base, first.ID), url.Values{"action": {"withdraw"}})
@@ -189,25 +189,25 @@ func TestSeatOverrideForm(t *testing.T) {
 	c := app.setup()
 	base := newTournamentHTML(t, c, 4)
 	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", url.Values{"seed": {"9"}}).StatusCode)
-	doc := c.get(base + "/games/1/seats").doc(t)
+	doc := c.get(base + "/rounds/1/seats").doc(t)
 	assert.Equal(t, 4, doc.Find("select").Length(), "three seats and one sit-out")
 	pick := func(name string) string {
 		v, _ := doc.Find(`select[name="` + name + `"] option[selected]`).Attr("value")
 		return v
 	}
-	s1, s2, s3, out := pick("seat.1.1"), pick("seat.1.2"), pick("seat.1.3"), pick("sitout.1")
+	s1, s2, s3, out := pick("seat.1.1"), pick("seat.1.2"), pick("seat.1.3"), pick("bye.1")
 
 	// The same player twice is refused, next to the seat.
-	res := c.post(base+"/games/1/seats", url.Values{"seat.1.1": {s1}, "seat.1.2": {s1}, "seat.1.3": {s3}, "sitout.1": {out}})
+	res := c.post(base+"/rounds/1/seats", url.Values{"seat.1.1": {s1}, "seat.1.2": {s1}, "seat.1.3": {s3}, "bye.1": {out}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	assert.Equal(t, "This player is seated twice.", res.doc(t).Find(`[id="seat.1.2-error"]`).Text())
 
 	// Swap the sit-out in.
-	res = c.post(base+"/games/1/seats", url.Values{"seat.1.1": {out}, "seat.1.2": {s2}, "seat.1.3": {s3}, "sitout.1": {s1}})
+	res = c.post(base+"/rounds/1/seats", url.Values{"seat.1.1": {out}, "seat.1.2": {s2}, "seat.1.3": {s3}, "bye.1": {s1}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
-	doc = c.get(base + "/games/1/seats").doc(t)
+	doc = c.get(base + "/rounds/1/seats").doc(t)
 	assert.Equal(t, out, pick("seat.1.1"))
-	assert.Equal(t, s1, pick("sitout.1"))
+	assert.Equal(t, s1, pick("bye.1"))
 	doc = c.get(base).doc(t)
 	assert.Contains(t, doc.Find(".log").Text(), "seats changed")
 }
@@ -228,17 +228,17 @@ func TestCheckInAndSettingsLock(t *testing.T) {
 	assert.Contains(t, doc.Find(".subtitle").Text(), "3 games of 3 hands")
 
 	// A player marked absent is not drawn: 3 present make one table, nobody sits out.
-	ev, err := app.store.LoadEvening(t.Context(), idFrom(base))
+	ev, err := app.store.Load(t.Context(), idFrom(base))
 	require.NoError(t, err)
 	absent := ev.Entries[3]
 	require.Equal(t, http.StatusSeeOther, c.post(fmt.Sprintf("%s/entries/%d", base, absent.ID), url.Values{"action": {"check_out"}}).StatusCode)
 	doc = c.get(base + "/entries").doc(t)
 	assert.Contains(t, doc.Find("h2").First().Text(), "3 of 4 present")
 	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", nil).StatusCode)
-	ev, _ = app.store.LoadEvening(t.Context(), idFrom(base))
-	require.Len(t, ev.Games[0].Seating.Tables, 1)
-	assert.NotContains(t, ev.Games[0].Seating.Tables[0], absent.ID)
-	assert.Empty(t, ev.Games[0].Seating.SitOuts)
+	ev, _ = app.store.Load(t.Context(), idFrom(base))
+	require.Len(t, ev.Rounds[0].Tables, 1)
+	assert.NotContains(t, ev.Rounds[0].Tables[0].Entries(), absent.ID)
+	assert.Empty(t, ev.Rounds[0].Byes)
 
 	// Once drawn, the settings are locked: the form says so and nothing changes.
 	form.Set("name", "Changed")

@@ -9,46 +9,62 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/db"
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/threeplayer"
 )
 
 type fixture struct {
 	ctx context.Context
-	svc *tournament.Evenings
+	svc *tournament.Tournaments
 	tid int64
+	db  *db.DB
 }
 
-// newEvening creates a tournament with n registered players entered.
-func newEvening(t *testing.T, n int, edit func(*tournament.Tournament)) *fixture {
+// newEvening creates a 3-player tournament with n registered players entered.
+func newEvening(t testing.TB, n int, edit func(*threeplayer.Settings)) *fixture {
 	d, _ := open(t)
+	return newEveningIn(t, d, n, edit)
+}
+
+func newEveningIn(t testing.TB, d *db.DB, n int, edit func(*threeplayer.Settings)) *fixture {
 	ctx := context.Background()
-	svc := &tournament.Evenings{Store: d, Players: d}
-	tr := tournament.NewTournament(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC))
+	svc := &tournament.Tournaments{Store: d, Players: d}
+	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), threeplayer.Name)
+	require.NoError(t, err)
 	tr.Name = "Martedì"
 	if edit != nil {
-		edit(&tr)
+		s := stage.Settings.(threeplayer.Settings)
+		edit(&s)
+		stage.Settings = s
 	}
-	require.NoError(t, svc.Create(ctx, &tr))
+	require.NoError(t, svc.Create(ctx, &tr, &stage))
 	for i := 1; i <= n; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("P%02d", i), LastName: "Test", Active: true}
 		require.NoError(t, d.CreatePlayer(ctx, p))
-		_, err := svc.AddPlayer(ctx, tr.ID, p.ID)
+		_, err := svc.AddPlayer(ctx, tr.ID, p.ID, "anna")
 		require.NoError(t, err)
 	}
-	return &fixture{ctx, svc, tr.ID}
+	return &fixture{ctx, svc, tr.ID, d}
+}
+
+// state loads the tournament.
+func (f *fixture) state(t testing.TB) *tournament.State {
+	st, err := f.svc.Load(f.ctx, f.tid)
+	require.NoError(t, err)
+	return st
 }
 
 // total is a hand entered as its total alone.
 func total(n int) *scoring.Hand { return &scoring.Hand{Form: scoring.TotalOnly, Total: n} }
 
 // fill enters every table of a game: seat 1 wins, seat 2 second, seat 3 third.
-func (f *fixture) fill(t *testing.T, number int) {
-	ev, err := f.svc.Evening(f.ctx, f.tid)
-	require.NoError(t, err)
-	for ti := range ev.Games[number-1].Seating.Tables {
+func (f *fixture) fill(t testing.TB, number int) {
+	st := f.state(t)
+	for ti := range st.Rounds[number-1].Tables {
 		var sh tournament.Sheet
-		for h := 0; h < ev.Tournament.HandsPerGame; h++ {
+		for h := 0; h < st.Stage.HandsPerRound(); h++ {
 			sh.Hands = append(sh.Hands, []*scoring.Hand{total(300), total(100), total(-100)})
 		}
 		_, err := f.svc.SaveSheet(f.ctx, f.tid, number, ti+1, sh, "anna")
@@ -61,7 +77,7 @@ func TestDrawNeedsCompleteGameOrLoggedOverride(t *testing.T) {
 	g1, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 99}, "anna")
 	require.NoError(t, err)
 	assert.Equal(t, int64(99), g1.Seed)
-	assert.Len(t, g1.Seating.Tables, 3)
+	assert.Len(t, g1.Tables, 3)
 
 	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
 	e, _ := tournament.AsError(err)
@@ -81,8 +97,8 @@ func TestDrawNeedsCompleteGameOrLoggedOverride(t *testing.T) {
 	assert.Equal(t, "draw.all_drawn", e.Key)
 
 	// Settings are locked once a game is drawn.
-	ev, _ := f.svc.Evening(f.ctx, f.tid)
-	_, err = f.svc.Update(f.ctx, f.tid, ev.Tournament)
+	st := f.state(t)
+	_, _, err = f.svc.Update(f.ctx, f.tid, st.Tournament, st.Stage, "anna")
 	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
 }
 
@@ -93,7 +109,7 @@ func TestSameSeedSameDraw(t *testing.T) {
 	require.NoError(t, err)
 	gb, err := b.svc.Draw(b.ctx, b.tid, tournament.DrawOptions{Seed: 2026}, "x")
 	require.NoError(t, err)
-	assert.Equal(t, ga.Seating, gb.Seating)
+	assert.Equal(t, tournament.SeatsOf(ga), tournament.SeatsOf(gb))
 }
 
 func TestCorrectionReseatsTheNextGame(t *testing.T) {
@@ -103,9 +119,9 @@ func TestCorrectionReseatsTheNextGame(t *testing.T) {
 	f.fill(t, 1)
 	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
 	require.NoError(t, err)
-	ev, _ := f.svc.Evening(f.ctx, f.tid)
-	before := ev.Games[1].Seating
-	t1 := ev.Games[0].Seating.Tables[0]
+	ev := f.state(t)
+	before := tournament.SeatsOf(&ev.Rounds[1])
+	t1 := ev.Rounds[0].Tables[0].Entries()
 
 	// Correct table 1 so that seat 3 won instead: the next game is re-seated.
 	sh := tournament.Sheet{}
@@ -115,12 +131,12 @@ func TestCorrectionReseatsTheNextGame(t *testing.T) {
 	out, err := f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
 	require.NoError(t, err)
 	assert.True(t, out.Reseated)
-	ev, _ = f.svc.Evening(f.ctx, f.tid)
-	after := ev.Games[1].Seating
+	ev = f.state(t)
+	after := tournament.SeatsOf(&ev.Rounds[1])
 	assert.NotEqual(t, before, after)
 	assert.Equal(t, t1[2], after.Tables[0][0], "the new winner of table 1 stays at table 1")
 	evs, _ := f.svc.Events(f.ctx, f.tid)
-	assert.Contains(t, evs[0].Detail, "game 2 re-seated")
+	assert.Contains(t, evs[0].Detail, "round 2 re-seated")
 
 	// Once game 2 has started, a correction of game 1 keeps game 2's seats and says so.
 	f.fill(t, 2)
@@ -143,37 +159,38 @@ func TestSheetValidation(t *testing.T) {
 	e, _ := tournament.AsError(err)
 	require.NotNil(t, e)
 	assert.Equal(t, map[string]string{"h1.s2.closed": "hand.two_closers", "h1.s3.total": "hand.multiple_of_5"}, e.Fields)
-	ev, _ := f.svc.Evening(f.ctx, f.tid)
-	assert.Empty(t, ev.Games[0].Hands, "nothing is half-saved")
+	ev := f.state(t)
+	assert.Empty(t, ev.Rounds[0].Tables[0].Hands, "nothing is half-saved")
 
 	// A partly entered sheet is kept as entered; the table is not complete yet.
 	sh.Hands[0] = []*scoring.Hand{closer, total(-20), total(-160)}
 	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
 	require.NoError(t, err)
-	ev, _ = f.svc.Evening(f.ctx, f.tid)
-	require.Len(t, ev.Games[0].Hands, 3)
-	scores := map[int64]int{}
-	for _, h := range ev.Games[0].Hands {
-		scores[h.EntryID] = h.Score
+	ev = f.state(t)
+	tb := ev.Rounds[0].Tables[0]
+	require.Len(t, tb.Hands, 3)
+	scores := map[int]int{}
+	for _, h := range tb.Hands {
+		scores[h.Side] = h.Score
 	}
-	seats := ev.Games[0].Seating.Tables[0]
-	assert.Equal(t, map[int64]int{seats[0]: 600, seats[1]: -20, seats[2]: -160}, scores, "closing 100 + clean 200 + 300 on the table")
-	assert.False(t, ev.Games[0].Complete(3))
+	assert.Equal(t, map[int]int{1: 600, 2: -20, 3: -160}, scores, "closing 100 + clean 200 + 300 on the table")
+	assert.False(t, ev.Complete(&ev.Rounds[0]))
 }
 
 func TestOverrideSeats(t *testing.T) {
 	f := newEvening(t, 7, nil)
 	g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
 	require.NoError(t, err)
-	require.Len(t, g.Seating.SitOuts, 1)
-	s := g.Seating
+	require.Len(t, g.Byes, 1)
+	s := tournament.SeatsOf(g)
 	// Swap the sit-out with a seated player.
-	swapped := tournament.Seating{Tables: [][]int64{{s.SitOuts[0], s.Tables[0][1], s.Tables[0][2]}, s.Tables[1]}, SitOuts: []int64{s.Tables[0][0]}}
+	swapped := tournament.Seats{Tables: [][]int64{{s.Byes[0], s.Tables[0][1], s.Tables[0][2]}, s.Tables[1]}, Byes: []int64{s.Tables[0][0]}}
 	require.NoError(t, f.svc.OverrideSeats(f.ctx, f.tid, 1, swapped, "anna"))
-	ev, _ := f.svc.Evening(f.ctx, f.tid)
-	assert.Equal(t, swapped, ev.Games[0].Seating)
+	ev := f.state(t)
+	assert.Equal(t, swapped, tournament.SeatsOf(&ev.Rounds[0]))
+	assert.Equal(t, threeplayer.DefaultByePoints, ev.Rounds[0].Byes[0].Points, "the new sit-out scores the bye points")
 
-	bad := tournament.Seating{Tables: [][]int64{{s.Tables[0][0], s.Tables[0][0], s.Tables[0][2]}, s.Tables[1]}, SitOuts: s.SitOuts}
+	bad := tournament.Seats{Tables: [][]int64{{s.Tables[0][0], s.Tables[0][0], s.Tables[0][2]}, s.Tables[1]}, Byes: s.Byes}
 	err = f.svc.OverrideSeats(f.ctx, f.tid, 1, bad, "anna")
 	e, _ := tournament.AsError(err)
 	require.NotNil(t, e)
@@ -184,15 +201,15 @@ func TestOverrideSeats(t *testing.T) {
 }
 
 func TestSubstitutes(t *testing.T) {
-	f := newEvening(t, 7, func(tr *tournament.Tournament) { tr.SitOut = tournament.SitOutSubstitutes })
+	f := newEvening(t, 7, func(s *threeplayer.Settings) { s.SitOut = threeplayer.SitOutSubstitutes })
 	g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 8}, "anna")
 	require.NoError(t, err)
-	assert.Len(t, g.Seating.Tables, 3, "7 players and 2 substitutes")
-	assert.Empty(t, g.Seating.SitOuts)
-	ev, _ := f.svc.Evening(f.ctx, f.tid)
+	assert.Len(t, g.Tables, 3, "7 players and 2 substitutes")
+	assert.Empty(t, g.Byes)
+	ev := f.state(t)
 	subs := 0
 	for _, e := range ev.Entries {
-		if e.Substitute {
+		if e.Substitute() {
 			subs++
 			assert.Regexp(t, `^Sostituto \d$`, e.Name)
 		}
@@ -201,9 +218,10 @@ func TestSubstitutes(t *testing.T) {
 	f.fill(t, 1)
 	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
 	require.NoError(t, err)
-	ev, _ = f.svc.Evening(f.ctx, f.tid)
+	ev = f.state(t)
 	assert.Len(t, ev.Entries, 9, "the same substitutes play on")
-	assert.Len(t, tournament.Standings(ev), 7, "substitutes are not ranked")
+	_, ss := ev.Format().Standings(ev)
+	assert.Len(t, ss, 7, "substitutes are not ranked")
 }
 
 func TestScaleInUseCannotBeDeleted(t *testing.T) {
@@ -213,9 +231,10 @@ func TestScaleInUseCannotBeDeleted(t *testing.T) {
 	ss, _ := scales.List(ctx)
 	cp, err := scales.Copy(ctx, ss[0].ID, "Club")
 	require.NoError(t, err)
-	tr := tournament.NewTournament(time.Now())
-	tr.Name, tr.ScaleID = "Uses the scale", &cp.ID
-	require.NoError(t, (&tournament.Evenings{Store: d, Players: d}).Create(ctx, &tr))
+	tr, stage, err := tournament.New(time.Now(), threeplayer.Name)
+	require.NoError(t, err)
+	tr.Name, stage.ScaleID = "Uses the scale", &cp.ID
+	require.NoError(t, (&tournament.Tournaments{Store: d, Players: d}).Create(ctx, &tr, &stage))
 	err = scales.Delete(ctx, cp.ID)
 	e, _ := tournament.AsError(err)
 	require.NotNil(t, e)
@@ -229,46 +248,49 @@ func TestScaleInUseCannotBeDeleted(t *testing.T) {
 // (everyone plays every game, the substitutes fill the tables).
 func TestNonMultipleOfThree(t *testing.T) {
 	for _, n := range []int{10, 11} {
-		for _, pol := range []tournament.SitOutPolicy{tournament.SitOutRotate, tournament.SitOutSubstitutes} {
+		for _, pol := range []threeplayer.SitOutPolicy{threeplayer.SitOutRotate, threeplayer.SitOutSubstitutes} {
 			t.Run(fmt.Sprintf("%d players, %s", n, pol), func(t *testing.T) {
-				f := newEvening(t, n, func(tr *tournament.Tournament) { tr.SitOut, tr.Games = pol, 4 })
+				f := newEvening(t, n, func(s *threeplayer.Settings) { s.SitOut, s.Games = pol, 4 })
 				for g := 1; g <= 4; g++ {
 					_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: int64(g)}, "anna")
 					require.NoError(t, err)
 					f.fill(t, g)
 				}
-				ev, _ := f.svc.Evening(f.ctx, f.tid)
-				sat := ev.SitOutCounts()
+				ev := f.state(t)
+				sat := map[int64]int{}
 				played := map[int64]int{}
-				for _, g := range ev.Games {
-					for _, tb := range g.Seating.Tables {
-						require.Len(t, tb, 3)
-						for _, id := range tb {
+				for _, g := range ev.Rounds {
+					for _, tb := range g.Tables {
+						require.Len(t, tb.Sides, 3)
+						for _, id := range tb.Entries() {
 							played[id]++
 						}
 					}
+					for _, b := range g.Byes {
+						sat[b.EntryID]++
+					}
 				}
-				ss := tournament.Standings(ev)
+				_, ss := ev.Format().Standings(ev)
 				require.Len(t, ss, n, "every player is ranked, no substitute")
 				for _, s := range ss {
-					if pol == tournament.SitOutSubstitutes {
+					if pol == threeplayer.SitOutSubstitutes {
 						assert.Equal(t, 4, played[s.Entry.ID], "%s plays every game", s.Entry.Name)
 						assert.Zero(t, sat[s.Entry.ID])
 					} else {
 						assert.Equal(t, 4, played[s.Entry.ID]+sat[s.Entry.ID])
-						assert.Equal(t, sat[s.Entry.ID], s.SatOut)
+						assert.Equal(t, sat[s.Entry.ID], s.Byes)
 					}
 				}
-				if pol == tournament.SitOutRotate {
+				if pol == threeplayer.SitOutRotate {
 					// 4 games × (n mod 3) sit-outs spread over n players: at most one each so far.
 					for _, s := range ss {
-						assert.LessOrEqual(t, s.SatOut, 1, s.Entry.Name)
+						assert.LessOrEqual(t, s.Byes, 1, s.Entry.Name)
 					}
 					assert.Len(t, sat, 4*(n%3))
 				} else {
 					subs := 0
 					for _, e := range ev.Entries {
-						if e.Substitute {
+						if e.Substitute() {
 							subs++
 						}
 					}
@@ -280,26 +302,27 @@ func TestNonMultipleOfThree(t *testing.T) {
 }
 
 func TestWithdrawnPlayersAreNotDrawn(t *testing.T) {
-	f := newEvening(t, 7, func(tr *tournament.Tournament) { tr.Games = 3 })
+	f := newEvening(t, 7, func(s *threeplayer.Settings) { s.Games = 3 })
 	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
 	require.NoError(t, err)
 	f.fill(t, 1)
-	ev, _ := f.svc.Evening(f.ctx, f.tid)
-	gone := ev.Games[0].Seating.Tables[0][0]
+	ev := f.state(t)
+	gone := ev.Rounds[0].Tables[0].Sides[0].EntryID
 	_, err = f.svc.SetEntry(f.ctx, f.tid, gone, true, true, "anna")
 	require.NoError(t, err)
 	g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
 	require.NoError(t, err)
-	assert.Len(t, g.Seating.Tables, 2, "6 players left: two full tables, no sit-out")
-	assert.Empty(t, g.Seating.SitOuts)
-	for _, tb := range g.Seating.Tables {
-		assert.NotContains(t, tb, gone)
+	assert.Len(t, g.Tables, 2, "6 players left: two full tables, no sit-out")
+	assert.Empty(t, g.Byes)
+	for _, tb := range g.Tables {
+		assert.NotContains(t, tb.Entries(), gone)
 	}
-	ev, _ = f.svc.Evening(f.ctx, f.tid)
-	for _, s := range tournament.Standings(ev) {
+	ev = f.state(t)
+	_, ss := ev.Format().Standings(ev)
+	for _, s := range ss {
 		if s.Entry.ID == gone {
 			assert.Equal(t, 1, s.Played, "kept with what they played")
-			assert.Equal(t, "6", s.Points.String())
+			assert.Equal(t, "6", tournament.Points(s.Values[threeplayer.ValPoints]).String())
 		}
 	}
 }

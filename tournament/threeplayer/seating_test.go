@@ -1,4 +1,4 @@
-package tournament
+package threeplayer
 
 import (
 	"fmt"

@@ -1,0 +1,10 @@
+package db
+
+import (
+	"burraco/tournament"
+	"burraco/tournament/threeplayer"
+)
+
+// The store decodes each stage's settings with its format: the tests register the
+// formats as main does.
+func init() { tournament.Register(threeplayer.Format{}) }

@@ -1,0 +1,225 @@
+package tournament
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"sync"
+
+	"burraco/scoring"
+)
+
+// Format is a way of playing a stage (RULES.md sections 3 to 5). Each format is a
+// package under tournament/, registered in main; the services, the views and the store
+// reach formats only through this interface.
+type Format interface {
+	// Name is the format's stable identifier, stored with each stage.
+	Name() string
+	// Defaults returns the settings of a new stage.
+	Defaults() Settings
+	// Rules is the rule set a new stage of the format starts from.
+	Rules() scoring.Rules
+	// Decode reads settings stored or sent as JSON, strictly: unknown fields are refused.
+	// Missing fields keep their defaults.
+	Decode(data []byte) (Settings, error)
+	// Check validates settings, every problem at once, keyed by the fields' JSON names.
+	Check(s Settings) FieldErrors
+	// Fields describes the settings for a form, in display order.
+	Fields() []Field
+	// FormValues and ParseForm convert settings to and from a form's text values; a value
+	// that cannot be read is a problem on its field (the others are still read).
+	FormValues(s Settings) map[string]string
+	ParseForm(values map[string]string) (Settings, FieldErrors)
+	// SidesPerTable is how many sides sit at a table.
+	SidesPerTable(s Settings) int
+	// Draw seats the next round from the state (st.Rounds are the rounds before it) with
+	// a seed: the first at random, later ones from the results. New entries it needs
+	// (substitutes) come back with negative IDs in the round: -1 is subs[0].
+	Draw(st *State, seed int64) (*Round, []Entry, error)
+	// Result computes one table's result.
+	Result(st *State, t *Table) TableResult
+	// Standings ranks the stage: the columns it ranks on, and the lines.
+	Standings(st *State) ([]Column, []Standing)
+	// Next says what the director should do now.
+	Next(st *State) Step
+	// CheckSeats validates a round whose seats were changed by hand.
+	CheckSeats(st *State, drawn, changed *Round) FieldErrors
+}
+
+// Field is one setting of a format, as a form shows it.
+type Field struct {
+	Name    string   // the JSON and form name
+	Kind    string   // "number", "points" (ranking points written as on a sheet) or "choice"
+	Choices []string // for a choice: the values
+	// ChoicePrefix names a choice's values in the catalogue: "<prefix>.<value>" and
+	// "<prefix>.<value>.help".
+	ChoicePrefix string
+	Label        string // message key
+	Help         string // message key, or ""
+}
+
+var (
+	formatsMu sync.RWMutex
+	formats   = map[string]Format{}
+)
+
+// Register makes a format available; main registers every format once at start.
+func Register(f Format) {
+	formatsMu.Lock()
+	defer formatsMu.Unlock()
+	formats[f.Name()] = f
+}
+
+// FormatOf returns a registered format by name.
+func FormatOf(name string) (Format, bool) {
+	formatsMu.RLock()
+	defer formatsMu.RUnlock()
+	f, ok := formats[name]
+	return f, ok
+}
+
+// FormatNames lists the registered formats, sorted.
+func FormatNames() []string {
+	formatsMu.RLock()
+	defer formatsMu.RUnlock()
+	var out []string
+	for n := range formats {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TableResult is a table's scores and ranking points, in position order.
+type TableResult struct {
+	Number   int      `json:"number"`
+	Entries  []int64  `json:"entries"` // by position
+	Scores   []int    `json:"scores"`  // each side's total over the round
+	Points   []Points `json:"points"`  // nil until the table is complete
+	Entered  int      `json:"entered"` // hand scores entered
+	Expected int      `json:"expected"`
+	Complete bool     `json:"complete"`
+}
+
+// Results computes every table of a round with the stage's format.
+func (st *State) Results(r *Round) []TableResult {
+	f := st.Format()
+	out := make([]TableResult, len(r.Tables))
+	for i := range r.Tables {
+		out[i] = f.Result(st, &r.Tables[i])
+	}
+	return out
+}
+
+// Complete reports whether every table of a round has its result.
+func (st *State) Complete(r *Round) bool {
+	for _, res := range st.Results(r) {
+		if !res.Complete {
+			return false
+		}
+	}
+	return true
+}
+
+// Column is one value standings rank on, in order of importance.
+type Column struct {
+	Name  string `json:"name"`  // the API name: "points", "game_points"
+	Label string `json:"label"` // message key
+	Kind  string `json:"kind"`  // "points" (Points, sixths) or "number"
+	// OnlyPlayed shows the value only for entries that have played (a best game).
+	OnlyPlayed bool `json:"-"`
+}
+
+// RoundLine is one entry's line for one round in the standings.
+type RoundLine struct {
+	Round  int    `json:"round"`
+	Table  int    `json:"table,omitempty"`
+	Score  int    `json:"score"`
+	Points Points `json:"points"`
+	Bye    bool   `json:"bye,omitempty"`
+	Done   bool   `json:"done"`
+}
+
+// Standing is one entry's line in a stage's standings.
+type Standing struct {
+	Entry     Entry       `json:"entry"`
+	Place     int         `json:"place"`
+	Tied      bool        `json:"tied"` // ex aequo: shares its place
+	Values    []int       `json:"values"`
+	Played    int         `json:"played"`
+	Byes      int         `json:"byes"`
+	Qualifies bool        `json:"qualifies"`
+	AtCut     bool        `json:"at_cut"` // tied across the qualification line: the director decides
+	Rounds    []RoundLine `json:"rounds"`
+}
+
+// Rank orders standings by their values, higher first, gives shared places to equal
+// values (ex aequo; names only order the display) and marks the first q entries that
+// have not withdrawn as qualifying; a tie across the line is marked AtCut instead.
+func Rank(out []Standing, q int) {
+	better := func(a, b *Standing) int {
+		for i := range min(len(a.Values), len(b.Values)) {
+			if c := cmp.Compare(b.Values[i], a.Values[i]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int {
+		if c := better(&a, &b); c != 0 {
+			return c
+		}
+		return cmp.Compare(strings.ToLower(a.Entry.Name), strings.ToLower(b.Entry.Name))
+	})
+	for i := range out {
+		out[i].Tied = false
+		if i > 0 && better(&out[i-1], &out[i]) == 0 {
+			out[i].Place, out[i].Tied, out[i-1].Tied = out[i-1].Place, true, true
+		} else {
+			out[i].Place = i + 1
+		}
+	}
+	markQualifiers(out, q)
+}
+
+// markQualifiers marks the first q players who have not withdrawn; a tie that straddles
+// the line is marked AtCut instead, for the director to decide.
+func markQualifiers(out []Standing, q int) {
+	if q <= 0 {
+		return
+	}
+	var eligible []*Standing
+	for i := range out {
+		if !out[i].Entry.Withdrawn {
+			eligible = append(eligible, &out[i])
+		}
+	}
+	for i := 0; i < len(eligible); {
+		j := i + 1 // the group of i: eligible players tied with it
+		for j < len(eligible) && eligible[j].Place == eligible[i].Place {
+			j++
+		}
+		switch {
+		case j <= q:
+			for _, s := range eligible[i:j] {
+				s.Qualifies = true
+			}
+		case i < q:
+			for _, s := range eligible[i:j] {
+				s.AtCut = true
+			}
+		}
+		i = j
+	}
+}
+
+// Step is what the director should do next, as a message key with its arguments.
+type Step struct {
+	Key      string `json:"key"`
+	Args     []any  `json:"args,omitempty"`
+	CanDraw  bool   `json:"can_draw"` // a draw is possible now (perhaps with an override)
+	Finished bool   `json:"finished"`
+	// Note is a message key the director should read (how odd numbers are handled).
+	Note     string `json:"note,omitempty"`
+	NoteArgs []any  `json:"note_args,omitempty"`
+}

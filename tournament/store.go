@@ -1,0 +1,89 @@
+package tournament
+
+import (
+	"context"
+	"time"
+)
+
+// Event is a line of a tournament's log: draws, overrides, corrections.
+type Event struct {
+	ID           int64     `json:"id"`
+	TournamentID int64     `json:"tournament_id"`
+	At           time.Time `json:"at"`
+	Director     string    `json:"director"`
+	Kind         string    `json:"kind"`
+	Detail       string    `json:"detail"`
+}
+
+// TournamentStore persists tournaments. Reads outside a command see one consistent
+// snapshot; every command runs in Update.
+type TournamentStore interface {
+	// CreateTournament stores a tournament with its first stage.
+	CreateTournament(ctx context.Context, t *Tournament, s *Stage) error
+	ListTournaments(ctx context.Context) ([]Tournament, error)
+	// Load reads a tournament's current stage with its entries, rounds, tables, sides,
+	// byes and hands.
+	Load(ctx context.Context, tid int64) (*State, error)
+	// LoadTable reads one table of round n of the current stage, with what a score sheet
+	// shows: the tournament, the stage, the round (without its tables), the table with
+	// its sides and hands, and the entries sitting at it.
+	LoadTable(ctx context.Context, tid int64, n, t int) (*TableState, error)
+	// Revision returns a tournament's revision, which changes with every change in it.
+	Revision(ctx context.Context, tid int64) (int64, error)
+	Events(ctx context.Context, tid int64) ([]Event, error)
+	// Update runs a command on one tournament in one write transaction: it starts by
+	// taking the tournament's lock (ENOTFOUND when there is none), so that commands on
+	// one tournament never interleave, whatever the database; fn loads what it decides
+	// on through tx, decides and writes. An error from fn rolls everything back.
+	Update(ctx context.Context, tid int64, fn func(tx Tx) error) error
+}
+
+// Tx is what a command reads and writes inside its transaction.
+type Tx interface {
+	// Tournament returns the tournament, locked by Update.
+	Tournament() *Tournament
+	// Stage returns the tournament's current stage (the one with the highest Seq).
+	Stage() (*Stage, error)
+	// State loads the current stage whole, as Load does.
+	State() (*State, error)
+	// Entry returns one entry of the tournament.
+	Entry(id int64) (*Entry, error)
+	// Table returns round n of a stage (without its tables) and its table t with its
+	// sides, not its hands: what a save of the table decides on.
+	Table(stageID int64, n, t int) (*Round, *Table, error)
+	// RoundState reports whether round n of a stage is drawn, and whether it has started.
+	RoundState(stageID int64, n int) (drawn, started bool, err error)
+
+	// SaveSettings writes the tournament and its stage; each must still be at the version
+	// it carries (ECONFLICT otherwise), and both versions go up.
+	SaveSettings(t *Tournament, s *Stage) error
+	// AddEntry enters a side (ECONFLICT "entry.already" when a member is already in).
+	AddEntry(e *Entry) error
+	// SetEntry saves an entry's check-in and withdrawal.
+	SetEntry(e *Entry) error
+	// CreatePlayer adds a player to the registry (ECONFLICT when the card is taken).
+	CreatePlayer(p *Player) error
+	// AddRound stores a newly drawn round with its tables, sides and byes; sides with
+	// negative entry IDs are new substitutes (subs[-id-1]), created with it. Its number
+	// must be the next one.
+	AddRound(stageID int64, r *Round, subs []Entry) error
+	// CopyScale stores in the stage a copy of the VP scale it names (s.Scale is set).
+	CopyScale(s *Stage) error
+	// ReplaceSeats changes the seats and byes of a round no table of which has started.
+	ReplaceSeats(r *Round) error
+	// SaveTable replaces a table's hands and outcome. t.Version is the version the sheet
+	// was read at: when the stored one differs, nothing is written and the error is
+	// ECONFLICT; on success t.Version is the new one.
+	SaveTable(t *Table) error
+	// Log appends to the tournament's log.
+	Log(e Event) error
+}
+
+// TableState is one table with what its score sheet shows.
+type TableState struct {
+	Tournament Tournament
+	Stage      Stage
+	Round      Round // without its tables
+	Table      Table
+	Entries    []Entry // of the sides, in position order
+}

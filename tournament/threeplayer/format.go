@@ -1,0 +1,327 @@
+// Package threeplayer is format A of RULES.md section 3: individuals at 3-player tables,
+// 6/3/1 ranking points per table, rotation between games. Its rounds are called games.
+package threeplayer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// Name identifies the format in stored stages and in the API.
+const Name = "individual3"
+
+// SitOutPolicy is how an evening handles a number of players that is not a multiple of 3.
+type SitOutPolicy string
+
+// The sit-out policies.
+const (
+	// SitOutRotate: the extra one or two players sit out each game, in turn, and score
+	// the bye points.
+	SitOutRotate SitOutPolicy = "rotate"
+	// SitOutSubstitutes: one or two substitutes (club volunteers) fill the tables and are
+	// not ranked.
+	SitOutSubstitutes SitOutPolicy = "substitutes"
+)
+
+// Settings of a 3-player stage.
+type Settings struct {
+	Games        int               `json:"games"`
+	HandsPerGame int               `json:"hands_per_game"`
+	SitOut       SitOutPolicy      `json:"sit_out"`
+	ByePoints    tournament.Points `json:"bye_points"`
+}
+
+// Rounds is the number of games.
+func (s Settings) Rounds() int { return s.Games }
+
+// HandsPerRound is the number of hands of a game.
+func (s Settings) HandsPerRound() int { return s.HandsPerGame }
+
+// Defaults of a new evening (seed 000: 2 games of 3 hands) and limits.
+const (
+	DefaultGames        = 2
+	DefaultHandsPerGame = 3
+	MaxGames            = 20
+	MaxHandsPerGame     = 10
+)
+
+// DefaultByePoints is what a sit-out scores by default: the second place's 3 points.
+var DefaultByePoints = tournament.RP(3)
+
+// Format is the 3-player format.
+type Format struct{}
+
+var _ tournament.Format = Format{}
+
+// Name implements tournament.Format.
+func (Format) Name() string { return Name }
+
+// Defaults implements tournament.Format.
+func (Format) Defaults() tournament.Settings {
+	return Settings{Games: DefaultGames, HandsPerGame: DefaultHandsPerGame, SitOut: SitOutRotate, ByePoints: DefaultByePoints}
+}
+
+// Rules implements tournament.Format: a player who never opened counts their hand twice.
+func (Format) Rules() scoring.Rules { return scoring.ThreePlayer }
+
+// Decode implements tournament.Format.
+func (f Format) Decode(data []byte) (tournament.Settings, error) {
+	s := f.Defaults().(Settings)
+	if len(bytes.TrimSpace(data)) == 0 || string(bytes.TrimSpace(data)) == "null" {
+		return s, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("3-player settings: %w", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("3-player settings: data after the object")
+	}
+	return s, nil
+}
+
+func of(s tournament.Settings) Settings {
+	if v, ok := s.(Settings); ok {
+		return v
+	}
+	if v, ok := s.(*Settings); ok && v != nil {
+		return *v
+	}
+	return Format{}.Defaults().(Settings)
+}
+
+// Check implements tournament.Format.
+func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
+	s, ok := ts.(Settings)
+	fe := tournament.FieldErrors{}
+	if !ok {
+		fe.Add("settings", "tournament.err.format")
+		return fe
+	}
+	if s.Games < 1 || s.Games > MaxGames {
+		fe.Add("games", "tournament.err.games")
+	}
+	if s.HandsPerGame < 1 || s.HandsPerGame > MaxHandsPerGame {
+		fe.Add("hands_per_game", "tournament.err.hands")
+	}
+	if s.SitOut != SitOutRotate && s.SitOut != SitOutSubstitutes {
+		fe.Add("sit_out", "tournament.err.sit_out")
+	}
+	if s.ByePoints < 0 || s.ByePoints > tournament.RP(6) {
+		fe.Add("bye_points", "tournament.err.bye_points")
+	}
+	return fe
+}
+
+// Fields implements tournament.Format.
+func (Format) Fields() []tournament.Field {
+	return []tournament.Field{
+		{Name: "games", Kind: "number", Label: "tournament.games"},
+		{Name: "hands_per_game", Kind: "number", Label: "tournament.hands_per_game"},
+		{Name: "sit_out", Kind: "choice", Choices: []string{string(SitOutRotate), string(SitOutSubstitutes)}, ChoicePrefix: "sitout",
+			Label: "tournament.sit_out", Help: "tournament.sit_out_help"},
+		{Name: "bye_points", Kind: "points", Label: "tournament.bye_points"},
+	}
+}
+
+// FormValues implements tournament.Format.
+func (Format) FormValues(ts tournament.Settings) map[string]string {
+	s := of(ts)
+	return map[string]string{"games": strconv.Itoa(s.Games), "hands_per_game": strconv.Itoa(s.HandsPerGame),
+		"sit_out": string(s.SitOut), "bye_points": s.ByePoints.String()}
+}
+
+// ParseForm implements tournament.Format.
+func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
+	fe := tournament.FieldErrors{}
+	num := func(k string) int {
+		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
+		if err != nil {
+			fe.Add(k, "error.not_a_number")
+		}
+		return n
+	}
+	s := Settings{Games: num("games"), HandsPerGame: num("hands_per_game"), SitOut: SitOutPolicy(v["sit_out"])}
+	bye, ok := tournament.ParsePoints(v["bye_points"])
+	if !ok {
+		fe.Add("bye_points", "tournament.err.bye_points")
+	}
+	s.ByePoints = bye
+	return s, fe
+}
+
+// SidesPerTable implements tournament.Format.
+func (Format) SidesPerTable(tournament.Settings) int { return 3 }
+
+// Draw implements tournament.Format: game 1 at random, later games by rotation from the
+// previous game's results; with rotating sit-outs the extra players sit out in turn and
+// score the bye points, with substitutes the missing seats are filled by substitutes
+// (new ones are created as needed).
+func (Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tournament.Entry, error) {
+	s := of(st.Stage.Settings)
+	var players, activeSubs []int64
+	for _, e := range st.Drawable() {
+		if e.Substitute() {
+			activeSubs = append(activeSubs, e.ID)
+		} else {
+			players = append(players, e.ID)
+		}
+	}
+	if len(players) < 3 {
+		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "draw.too_few")
+	}
+	var subs []tournament.Entry
+	if s.SitOut == SitOutSubstitutes {
+		need := (3 - len(players)%3) % 3
+		known := 0
+		for _, e := range st.Entries {
+			if e.Substitute() {
+				known++
+			}
+		}
+		for i := range need {
+			if i < len(activeSubs) {
+				players = append(players, activeSubs[i])
+				continue
+			}
+			known++
+			subs = append(subs, tournament.Entry{TournamentID: st.Tournament.ID, Kind: tournament.EntrySubstitute, CheckedIn: true,
+				Name: fmt.Sprintf("Sostituto %d", known)})
+			players = append(players, -int64(len(subs)))
+		}
+	}
+	var order [][]int64
+	if prev := st.Current(); prev != nil {
+		order = Order(st, prev)
+	}
+	seating := NextSeating(players, order, sitOutCounts(st), seed, s.SitOut == SitOutRotate)
+	r := &tournament.Round{Number: len(st.Rounds) + 1, Seed: seed}
+	for i, ids := range seating.Tables {
+		r.Tables = append(r.Tables, tournament.Table{Number: i + 1, Sides: tournament.SidesFromEntries(ids)})
+	}
+	for _, id := range seating.SitOuts {
+		r.Byes = append(r.Byes, tournament.Bye{EntryID: id, Points: s.ByePoints})
+	}
+	return r, subs, nil
+}
+
+// sitOutCounts counts how many games each entry has sat out.
+func sitOutCounts(st *tournament.State) map[int64]int {
+	n := map[int64]int{}
+	for _, r := range st.Rounds {
+		for _, b := range r.Byes {
+			n[b.EntryID]++
+		}
+	}
+	return n
+}
+
+// tableScores adds up a table's hands: each position's game score, best single hand and
+// the number of hand scores entered.
+func tableScores(t *tournament.Table) (scores, best []int, entered int) {
+	scores, best = make([]int, len(t.Sides)), make([]int, len(t.Sides))
+	seen := make([]bool, len(t.Sides))
+	for _, h := range t.Hands {
+		p := h.Side - 1
+		if p < 0 || p >= len(t.Sides) {
+			continue
+		}
+		entered++
+		scores[p] += h.Score
+		if !seen[p] || h.Score > best[p] {
+			best[p], seen[p] = h.Score, true
+		}
+	}
+	return scores, best, entered
+}
+
+// Result implements tournament.Format: a table has ranking points once every hand of
+// every player is entered.
+func (Format) Result(st *tournament.State, t *tournament.Table) tournament.TableResult {
+	scores, _, entered := tableScores(t)
+	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: scores, Entered: entered,
+		Expected: len(t.Sides) * of(st.Stage.Settings).HandsPerGame}
+	r.Complete = r.Entered == r.Expected && len(t.Sides) > 0
+	if r.Complete {
+		r.Points = TablePoints(scores)
+	}
+	return r
+}
+
+// Order returns each table's players by place, for the rotation into the next game.
+func Order(st *tournament.State, r *tournament.Round) [][]int64 {
+	order := make([][]int64, len(r.Tables))
+	for i := range r.Tables {
+		t := &r.Tables[i]
+		scores, best, _ := tableScores(t)
+		score, bestHand := map[int64]int{}, map[int64]int{}
+		for j, sd := range t.Sides {
+			score[sd.EntryID], bestHand[sd.EntryID] = scores[j], best[j]
+		}
+		order[i] = TableOrder(t.Entries(), score, bestHand)
+	}
+	return order
+}
+
+// CheckSeats implements tournament.Format: tables of three, nobody twice.
+func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	seen := map[int64]bool{}
+	for ti, tb := range changed.Tables {
+		if len(tb.Sides) != 3 {
+			fe.Add(fmt.Sprintf("table.%d", ti+1), "seats.table_of_three")
+		}
+		for si, sd := range tb.Sides {
+			if seen[sd.EntryID] {
+				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+			}
+			seen[sd.EntryID] = true
+		}
+	}
+	for i, b := range changed.Byes {
+		if seen[b.EntryID] {
+			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
+		}
+		seen[b.EntryID] = true
+	}
+	return fe
+}
+
+// Next implements tournament.Format.
+func (Format) Next(st *tournament.State) tournament.Step {
+	s := of(st.Stage.Settings)
+	drawable := 0
+	for _, e := range st.Drawable() {
+		if !e.Substitute() {
+			drawable++
+		}
+	}
+	cur := st.Current()
+	var step tournament.Step
+	switch {
+	case len(st.Entries) == 0:
+		step.Key = "next.add_players"
+	case cur == nil && drawable < 3:
+		step.Key = "next.check_in"
+	case cur == nil:
+		step = tournament.Step{Key: "next.draw_first", CanDraw: true}
+	case !st.Complete(cur):
+		step = tournament.Step{Key: "next.enter_scores", CanDraw: len(st.Rounds) < s.Games}
+	case len(st.Rounds) < s.Games:
+		step = tournament.Step{Key: "next.draw_next", Args: []any{len(st.Rounds) + 1}, CanDraw: true}
+	default:
+		step = tournament.Step{Key: "next.finished", Finished: true}
+	}
+	if n := drawable % 3; n != 0 && !step.Finished {
+		step.Note = "sitout.explain." + string(s.SitOut)
+		step.NoteArgs = []any{drawable, n, s.ByePoints.String(), (3 - n) % 3}
+	}
+	return step
+}

@@ -1,0 +1,9 @@
+package views
+
+import (
+	"burraco/tournament"
+	"burraco/tournament/threeplayer"
+)
+
+// The formats are registered as main registers them.
+func init() { tournament.Register(threeplayer.Format{}) }

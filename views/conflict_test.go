@@ -1,0 +1,387 @@
+package views
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/tournament"
+)
+
+// rawResult is a response read in a goroutine, where require cannot stop the test.
+type rawResult struct {
+	status int
+	body   string
+	header http.Header
+	err    error
+}
+
+// raw sends a request with the given headers, from any goroutine.
+func raw(hc *http.Client, method, u string, header map[string]string, body string) rawResult {
+	req, err := http.NewRequest(method, u, strings.NewReader(body))
+	if err != nil {
+		return rawResult{err: err}
+	}
+	req.Header.Set("Accept-Language", "en")
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := hc.Do(req)
+	if err != nil {
+		return rawResult{err: err}
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	return rawResult{status: res.StatusCode, body: string(b), header: res.Header, err: err}
+}
+
+// race runs fns at the same moment and returns their results in order.
+func race(fns ...func() rawResult) []rawResult {
+	out := make([]rawResult, len(fns))
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i, fn := range fns {
+		wg.Go(func() {
+			<-start
+			out[i] = fn()
+		})
+	}
+	close(start)
+	wg.Wait()
+	return out
+}
+
+// apiEvening creates a 3-player tournament with n players through the API and draws
+// round 1 with a fixed seed; it returns the tournament's API path and the entries.
+func apiEvening(t *testing.T, c *client, tok string, n int, settings string) (string, []int64) {
+	t.Helper()
+	var tr struct{ ID int64 }
+	res := c.api("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","settings":`+settings+`}`, &tr)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
+	var ids []int64
+	for i := 1; i <= n; i++ {
+		var e struct{ ID int64 }
+		res := c.api("POST", base+"/entries", tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Bianchi"}}`, i), &e)
+		require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+		ids = append(ids, e.ID)
+	}
+	res = c.api("POST", base+"/draw", tok, `{"seed": 77}`, nil)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	return base, ids
+}
+
+func totals(a, b, c int) string {
+	row := fmt.Sprintf(`[{"form":2,"total":%d},{"form":2,"total":%d},{"form":2,"total":%d}]`, a, b, c)
+	return `{"hands":[` + row + "," + row + "," + row + `]}`
+}
+
+// Two saves of one sheet from the same version through the API: one lands, the other
+// gets 409 with what is stored now. Without If-Match the API keeps last-write-wins.
+func TestAPISheetConflict(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	base, _ := apiEvening(t, c, tok, 3, `{"games":2}`)
+	table := base + "/rounds/1/tables/1"
+	res := c.api("GET", table, tok, "", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	tag := res.Header.Get("ETag")
+	require.Equal(t, `"1"`, tag)
+
+	for trial := range 10 {
+		put := func(a int) func() rawResult {
+			return func() rawResult {
+				return raw(http.DefaultClient, "PUT", app.srv.URL+table, map[string]string{"Authorization": "Bearer " + tok,
+					"Content-Type": "application/json", "If-Match": tag}, totals(a, 100, 0))
+			}
+		}
+		got := race(put(300+trial*5), put(900+trial*5))
+		statuses := []int{got[0].status, got[1].status}
+		slices.Sort(statuses)
+		require.Equal(t, []int{http.StatusOK, http.StatusConflict}, statuses, "trial %d: %s | %s", trial, got[0].body, got[1].body)
+		won, lost := got[0], got[1]
+		if won.status != http.StatusOK {
+			won, lost = lost, won
+		}
+		var conflict struct {
+			Error   struct{ Code, Message string }
+			Current struct {
+				Version int
+				Scores  []int
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(lost.body), &conflict))
+		assert.Equal(t, "conflict", conflict.Error.Code)
+		assert.Contains(t, conflict.Error.Message, "Someone else saved table 1")
+		var saved struct{ Table struct{ Scores []int } }
+		require.NoError(t, json.Unmarshal([]byte(won.body), &saved))
+		assert.Equal(t, saved.Table.Scores, conflict.Current.Scores, "the 409 shows what is stored now")
+		assert.Equal(t, won.header.Get("ETag"), lost.header.Get("ETag"))
+		tag = won.header.Get("ETag")
+	}
+
+	// Without If-Match, a save goes over whatever is stored.
+	res = c.api("PUT", table, tok, totals(-100, 100, 600), nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	// A stale If-Match is refused even when nobody races.
+	res = raw2(c, "PUT", table, tok, `"1"`, totals(0, 0, 0))
+	assert.Equal(t, http.StatusConflict, res.StatusCode)
+	res = raw2(c, "PUT", table, tok, `"abc"`, totals(0, 0, 0))
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+}
+
+// raw2 is a request with If-Match from the test goroutine.
+func raw2(c *client, method, path, tok, ifMatch, body string) *response {
+	req, _ := http.NewRequest(method, c.app.srv.URL+path, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+tok)
+	req.Header.Set("Content-Type", "application/json")
+	if ifMatch != "" {
+		req.Header.Set("If-Match", ifMatch)
+	}
+	return c.do(req)
+}
+
+// Two directors save the same score sheet form: one lands, the other sees a 409 with
+// what is stored beside what they typed, their input kept; saving again goes through.
+func TestSheetFormConflict(t *testing.T) {
+	app := newTestApp(t)
+	anna := app.setup()
+	base := newTournamentHTML(t, anna, 3)
+	require.Equal(t, http.StatusSeeOther, anna.post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
+	sheet := base + "/rounds/1/tables/1"
+	version := anna.get(sheet).doc(t).Find(`input[name="version"]`).AttrOr("value", "")
+	require.Equal(t, "1", version)
+	form := func(a int) url.Values {
+		f := url.Values{"form": {"total"}, "version": {version}, "_csrf": {anna.csrf()}}
+		for h := 1; h <= 3; h++ {
+			f.Set(fmt.Sprintf("h%d.s1.total", h), fmt.Sprint(a))
+			f.Set(fmt.Sprintf("h%d.s2.total", h), "100")
+			f.Set(fmt.Sprintf("h%d.s3.total", h), "0")
+		}
+		return f
+	}
+	post := func(f url.Values) func() rawResult {
+		return func() rawResult {
+			return raw(anna.http, "POST", app.srv.URL+sheet, map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, f.Encode())
+		}
+	}
+	got := race(post(form(300)), post(form(700)))
+	statuses := []int{got[0].status, got[1].status}
+	slices.Sort(statuses)
+	require.Equal(t, []int{http.StatusSeeOther, http.StatusConflict}, statuses)
+	lost, typed := got[0], "300"
+	if lost.status != http.StatusConflict {
+		lost, typed = got[1], "700"
+	}
+	res := &response{body: lost.body}
+	doc := res.doc(t)
+	assert.Contains(t, doc.Find(".alert").Text(), "Someone else saved table 1")
+	rows := doc.Find("table.conflict tbody tr")
+	assert.Equal(t, 3, rows.Length(), "the three hands of seat 1 differ")
+	stored := map[string]string{"300": "700", "700": "300"}[typed]
+	assert.Equal(t, stored, rows.First().Find("td").First().Text())
+	assert.Equal(t, typed, rows.First().Find("td").Last().Text())
+	assert.Equal(t, typed, doc.Find(`input[name="h1.s1.total"]`).AttrOr("value", ""), "what was typed is kept")
+	newVersion := doc.Find(`input[name="version"]`).AttrOr("value", "")
+	assert.Equal(t, "2", newVersion)
+
+	// Saving the kept form again saves what was typed.
+	f := form(0)
+	doc.Find("#sheet input").Each(func(_ int, in *goqSel) {
+		if name := in.AttrOr("name", ""); name != "" && name != "_csrf" {
+			f.Set(name, in.AttrOr("value", ""))
+		}
+	})
+	require.Equal(t, http.StatusSeeOther, anna.post(sheet, f).StatusCode)
+	st, err := app.store.Load(t.Context(), idFrom(base))
+	require.NoError(t, err)
+	assert.Equal(t, typed, fmt.Sprint(st.Rounds[0].Tables[0].Hands[0].Score))
+}
+
+// Two saves of the same player, through the API and the form: one lands, one gets 409.
+func TestPlayerConflict(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	var p struct{ ID int64 }
+	require.Equal(t, http.StatusCreated, c.api("POST", "/api/v1/players", tok, `{"first_name":"Lucia","last_name":"Bianchi"}`, &p).StatusCode)
+	path := fmt.Sprintf("/api/v1/players/%d", p.ID)
+	res := c.api("GET", path, tok, "", nil)
+	tag := res.Header.Get("ETag")
+	require.Equal(t, `"1"`, tag)
+	put := func(club string) func() rawResult {
+		return func() rawResult {
+			return raw(http.DefaultClient, "PUT", app.srv.URL+path, map[string]string{"Authorization": "Bearer " + tok,
+				"Content-Type": "application/json", "If-Match": tag}, `{"first_name":"Lucia","last_name":"Bianchi","club":"`+club+`"}`)
+		}
+	}
+	got := race(put("Forlì"), put("Cesena"))
+	statuses := []int{got[0].status, got[1].status}
+	slices.Sort(statuses)
+	require.Equal(t, []int{http.StatusOK, http.StatusConflict}, statuses, got[0].body+got[1].body)
+
+	// The form: the hidden version makes a stale save a 409 that shows both.
+	edit := c.get(fmt.Sprintf("/players/%d/edit", p.ID)).doc(t)
+	v := edit.Find(`input[name="version"]`).AttrOr("value", "")
+	require.Equal(t, "2", v)
+	form := func(club string) url.Values {
+		return url.Values{"first_name": {"Lucia"}, "last_name": {"Bianchi"}, "club": {club}, "version": {v}, "_csrf": {c.csrf()}}
+	}
+	post := func(club string) func() rawResult {
+		return func() rawResult {
+			return raw(c.http, "POST", app.srv.URL+fmt.Sprintf("/players/%d", p.ID), map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, form(club).Encode())
+		}
+	}
+	got = race(post("Ravenna"), post("Rimini"))
+	statuses = []int{got[0].status, got[1].status}
+	slices.Sort(statuses)
+	require.Equal(t, []int{http.StatusSeeOther, http.StatusConflict}, statuses)
+	lost := got[0]
+	if lost.status != http.StatusConflict {
+		lost = got[1]
+	}
+	doc := (&response{body: lost.body}).doc(t)
+	assert.Contains(t, doc.Find(".alert").Text(), "Someone else saved this player")
+	assert.Contains(t, doc.Find("table.conflict").Text(), "Club")
+}
+
+// Settings carry a version too: a stale If-Match is a 409 with the stored settings.
+func TestAPISettingsConflictAndStrictInput(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	var tr struct {
+		ID       int64
+		Version  int
+		Settings map[string]any
+		Rules    map[string]any
+	}
+	// A partial rules object is filled from the preset, never zeroed.
+	res := c.api("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","preset":"three_player","rules":{"semi_clean_on":true},"settings":{"games":3}}`, &tr)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	assert.Equal(t, `"1"`, res.Header.Get("ETag"))
+	assert.Equal(t, float64(200), tr.Rules["clean"], "clean burraco kept from the preset")
+	assert.Equal(t, true, tr.Rules["semi_clean_on"])
+	assert.Equal(t, true, tr.Rules["never_opened_doubles"])
+	assert.Equal(t, float64(3), tr.Settings["games"])
+	assert.Equal(t, float64(3), tr.Settings["hands_per_game"], "defaults fill what is not given")
+	assert.Equal(t, "3", tr.Settings["bye_points"])
+	path := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
+
+	body := `{"name":"Sera","date":"2026-11-24","settings":{"games":4}}`
+	require.Equal(t, http.StatusOK, raw2(c, "PUT", path, tok, `"1"`, body).StatusCode)
+	res = raw2(c, "PUT", path, tok, `"1"`, `{"name":"Altro","date":"2026-11-24"}`)
+	require.Equal(t, http.StatusConflict, res.StatusCode)
+	var conflict struct {
+		Current struct {
+			Name     string
+			Version  int
+			Settings map[string]any
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(res.body), &conflict))
+	assert.Equal(t, 2, conflict.Current.Version)
+	assert.Equal(t, float64(4), conflict.Current.Settings["games"])
+	assert.Equal(t, `"2"`, res.Header.Get("ETag"))
+
+	for _, tc := range []struct{ name, body, field string }{
+		{"unknown preset", `{"name":"X","date":"2026-11-24","preset":"bridge"}`, "preset"},
+		{"unknown rule", `{"name":"X","date":"2026-11-24","rules":{"cleen":200}}`, "rules.cleen"},
+		{"null rule", `{"name":"X","date":"2026-11-24","rules":{"clean":null}}`, "rules.clean"},
+		{"bad settings", `{"name":"X","date":"2026-11-24","settings":{"gamez":2}}`, "settings"},
+		{"settings out of range", `{"name":"X","date":"2026-11-24","settings":{"games":99}}`, "settings.games"},
+		{"unknown scale", `{"name":"X","date":"2026-11-24","scale_id":999}`, "scale_id"},
+		{"unknown format", `{"name":"X","date":"2026-11-24","format":"swiss"}`, "format"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var e apiErr
+			res := c.api("POST", "/api/v1/tournaments", tok, tc.body, &e)
+			require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.body)
+			assert.Contains(t, e.Error.Fields, tc.field, res.body)
+		})
+	}
+}
+
+// An empty body, "hands": null or "total": null never wipe or zero a sheet; clearing a
+// table is its own action.
+func TestAPISheetStrictInputAndClear(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	base, _ := apiEvening(t, c, tok, 3, `{}`)
+	table := base + "/rounds/1/tables/1"
+	require.Equal(t, http.StatusOK, c.api("PUT", table, tok, totals(300, 100, 0), nil).StatusCode)
+	for _, body := range []string{`{}`, `{"hands": null}`, `{"hands": []}`,
+		`{"hands":[[{"form":2,"total":null},null,null]]}`, `{"hands":[[null,null,null]]} {"x":1}`} {
+		res := c.api("PUT", table, tok, body, nil)
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", body, res.body)
+	}
+	var got struct{ Scores []int }
+	c.api("GET", table, tok, "", &got)
+	assert.Equal(t, []int{900, 300, 0}, got.Scores, "the sheet is untouched")
+
+	res := c.api("DELETE", table, tok, "", &struct{}{})
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	c.api("GET", table, tok, "", &got)
+	assert.Equal(t, []int{0, 0, 0}, got.Scores)
+	var evs struct{ Events []tournament.Event }
+	c.api("GET", base+"/events", tok, "", &evs)
+	assert.Contains(t, evs.Events[0].Detail, "cleared")
+}
+
+// Simultaneous draws through the API give one draw; simultaneous corrections leave the
+// next round seated from the final results.
+func TestAPIConcurrentDrawsAndCorrections(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	base, _ := apiEvening(t, c, tok, 12, `{"games":3}`)
+	for tb := 1; tb <= 4; tb++ {
+		require.Equal(t, http.StatusOK, c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", base, tb), tok, totals(300, 100, 0), nil).StatusCode)
+	}
+	draw := func() rawResult {
+		return raw(http.DefaultClient, "POST", app.srv.URL+base+"/draw", map[string]string{"Authorization": "Bearer " + tok}, "")
+	}
+	got := race(draw, draw, draw, draw)
+	created := 0
+	for _, r := range got {
+		require.NoError(t, r.err)
+		if r.status == http.StatusCreated {
+			created++
+		} else {
+			assert.Equal(t, http.StatusConflict, r.status, r.body)
+		}
+	}
+	assert.Equal(t, 1, created, "one draw")
+	st, err := app.store.Load(t.Context(), idFrom(base))
+	require.NoError(t, err)
+	require.Len(t, st.Rounds, 2)
+
+	var fns []func() rawResult
+	for tb := 1; tb <= 4; tb++ {
+		fns = append(fns, func() rawResult {
+			return raw(http.DefaultClient, "PUT", fmt.Sprintf("%s%s/rounds/1/tables/%d", app.srv.URL, base, tb),
+				map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}, totals(0, 100, 300))
+		})
+	}
+	for _, r := range race(fns...) {
+		require.Equal(t, http.StatusOK, r.status, r.body)
+	}
+	st, err = app.store.Load(t.Context(), idFrom(base))
+	require.NoError(t, err)
+	later := st.Rounds[1]
+	st.Rounds = st.Rounds[:1]
+	want, _, err := st.Format().Draw(st, later.Seed)
+	require.NoError(t, err)
+	assert.Equal(t, tournament.SeatsOf(want), tournament.SeatsOf(&later), "round 2 seated from the final round-1 results")
+}

@@ -30,6 +30,10 @@ type DB struct {
 	postgres    bool
 	stmts       sync.Map // SQL text → *sql.Stmt, prepared once per pool
 	stages      sync.Map // stageKey → decoded settings, rules and scale
+	// writers queues this process's write transactions on SQLite, in Go: SQLite's own
+	// busy handler polls with sleeps of up to 100 ms, which under many concurrent
+	// writers turns into long waits. (SQLite serves one process; PostgreSQL, many.)
+	writers sync.Mutex
 }
 
 // Open opens (creating it if needed) the SQLite database at path, with WAL, foreign
@@ -95,9 +99,19 @@ func (d *DB) Ping(ctx context.Context) error {
 	return sqlDB.PingContext(ctx)
 }
 
-// tx runs fn in one transaction.
+// tx runs fn in one gorm transaction.
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	defer d.lockWriters()()
 	return d.gorm.WithContext(ctx).Transaction(fn)
+}
+
+// lockWriters takes this process's writer turn on SQLite and returns its release.
+func (d *DB) lockWriters() func() {
+	if d.postgres {
+		return func() {}
+	}
+	d.writers.Lock()
+	return d.writers.Unlock
 }
 
 // sqlTx is a transaction on the tournament tables: plain database/sql with statements
@@ -211,6 +225,7 @@ func (x *sqlTx) execOnce(q string, args ...any) error {
 
 // write runs fn in one write transaction.
 func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
+	defer d.lockWriters()()
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err

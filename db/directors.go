@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -159,15 +160,23 @@ func (d *DB) CreateSession(ctx context.Context, s *tournament.Session) error {
 	return wrap(err, "create session")
 }
 
-// SessionDirector returns the director of an unexpired session.
+// SessionDirector returns the director of an unexpired session. It runs on every page,
+// so it is one prepared statement on the reader pool.
 func (d *DB) SessionDirector(ctx context.Context, tokenHash string, now time.Time) (*tournament.Director, error) {
+	return d.directorBy(ctx, "find session", "JOIN sessions s ON s.director_id = d.id WHERE s.token_hash = ? AND s.expires_at > ?", tokenHash, now)
+}
+
+// directorBy reads the director a join and condition select.
+func (d *DB) directorBy(ctx context.Context, what, where string, args ...any) (*tournament.Director, error) {
 	var r directorRow
-	err := d.gorm.WithContext(ctx).Model(&directorRow{}).
-		Joins("JOIN sessions ON sessions.director_id = directors.id").
-		Where("sessions.token_hash = ? AND sessions.expires_at > ?", tokenHash, now).
-		First(&r).Error
-	if err != nil {
-		return nil, wrap(err, "find session")
+	err := d.read(ctx, func(x *sqlTx) error {
+		return x.queryRow("SELECT d.id, d.username, d.name, d.password_hash, d.created_at FROM directors d "+where, args...).
+			Scan(&r.ID, &r.Username, &r.Name, &r.PasswordHash, &r.CreatedAt)
+	})
+	if err == sql.ErrNoRows {
+		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil {
+		return nil, wrap(err, what)
 	}
 	return r.director(), nil
 }
@@ -213,17 +222,9 @@ func (d *DB) RevokeToken(ctx context.Context, directorID, id int64, at time.Time
 	return nil
 }
 
-// TokenDirector returns the director of an unrevoked token.
+// TokenDirector returns the director of an unrevoked token. It runs on every API call.
 func (d *DB) TokenDirector(ctx context.Context, tokenHash string) (*tournament.Director, error) {
-	var r directorRow
-	err := d.gorm.WithContext(ctx).Model(&directorRow{}).
-		Joins("JOIN api_tokens ON api_tokens.director_id = directors.id").
-		Where("api_tokens.token_hash = ? AND api_tokens.revoked_at IS NULL", tokenHash).
-		First(&r).Error
-	if err != nil {
-		return nil, wrap(err, "find token")
-	}
-	return r.director(), nil
+	return d.directorBy(ctx, "find token", "JOIN api_tokens t ON t.director_id = d.id WHERE t.token_hash = ? AND t.revoked_at IS NULL", tokenHash)
 }
 
 // RecordLoginFailure remembers a failed login for throttling.

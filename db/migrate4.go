@@ -25,7 +25,6 @@ func migrate4(tx *gorm.DB) error {
 		Venue     string `gorm:"size:100;not null;default:''"`
 		Notes     string `gorm:"size:2000;not null;default:''"`
 		Version   int    `gorm:"not null;default:1"`
-		Revision  int64  `gorm:"not null;default:0"`
 		CreatedAt time.Time
 		UpdatedAt time.Time
 	}
@@ -180,7 +179,7 @@ func copyV3(tx *gorm.DB) error {
 	stageOf := map[int64]int64{} // tournament → its stage
 	byeOf := map[int64]int{}     // tournament → what a sit-out scored
 	for _, t := range ts {
-		if err := tx.Exec("INSERT INTO tournaments (id, name, date, venue, notes, version, revision, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, 0, ?, ?)",
+		if err := tx.Exec("INSERT INTO tournaments (id, name, date, venue, notes, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)",
 			t.ID, t.Name, t.Date, t.Venue, t.Notes, t.CreatedAt, t.UpdatedAt).Error; err != nil {
 			return err
 		}

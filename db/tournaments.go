@@ -16,7 +16,10 @@ import (
 // no dialect-specific syntax but RETURNING, which SQLite and PostgreSQL share) and
 // scanned by hand: a score sheet's save is on the hot path of an evening.
 
-const tournamentCols = "id, name, date, venue, notes, version, revision, created_at, updated_at"
+// tournamentCols are a tournament's columns; its revision is the ID of its latest log
+// line, since every command logs what it did (so no command writes a counter).
+const tournamentCols = "id, name, date, venue, notes, version, " +
+	"COALESCE((SELECT MAX(e.id) FROM events e WHERE e.tournament_id = tournaments.id), 0), created_at, updated_at"
 
 func scanTournament(row interface{ Scan(...any) error }) (tournament.Tournament, error) {
 	var t tournament.Tournament
@@ -99,12 +102,11 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 		return err
 	}
 	err = d.write(ctx, func(x *sqlTx) error {
-		row := x.queryRow("INSERT INTO tournaments (name, date, venue, notes, version, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, ?, ?) RETURNING "+tournamentCols,
-			t.Name, t.Date, t.Venue, t.Notes, now, now)
-		var err error
-		if *t, err = scanTournament(row); err != nil {
+		if err := x.queryRow("INSERT INTO tournaments (name, date, venue, notes, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING id",
+			t.Name, t.Date, t.Venue, t.Notes, now, now).Scan(&t.ID); err != nil {
 			return err
 		}
+		t.Version, t.Revision, t.CreatedAt, t.UpdatedAt = 1, 0, now, now
 		s.TournamentID, s.Version = t.ID, 1
 		return x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, version, created_at, updated_at) "+
 			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", t.ID, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID)
@@ -140,7 +142,7 @@ func (d *DB) ListTournaments(ctx context.Context) ([]tournament.Tournament, erro
 func (d *DB) Revision(ctx context.Context, tid int64) (int64, error) {
 	var rev int64
 	err := d.read(ctx, func(x *sqlTx) error {
-		return x.queryRow("SELECT revision FROM tournaments WHERE id = ?", tid).Scan(&rev)
+		return x.queryRow("SELECT COALESCE((SELECT MAX(e.id) FROM events e WHERE e.tournament_id = t.id), 0) FROM tournaments t WHERE t.id = ?", tid).Scan(&rev)
 	})
 	if err == sql.ErrNoRows {
 		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -392,17 +394,23 @@ func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) 
 	return out, wrap(err, "events")
 }
 
-// Update runs a command on one tournament in one write transaction. Its first statement
-// raises the tournament's revision: on PostgreSQL that takes the row's lock until the
-// end, on SQLite the transaction is already the only writer (BEGIN IMMEDIATE), so the
-// commands on one tournament run one after the other on both.
+// Update runs a command on one tournament in one write transaction, which begins by
+// taking the tournament: on SQLite the transaction is already the only writer (BEGIN
+// IMMEDIATE); on PostgreSQL it takes the tournament's row lock (SELECT … FOR UPDATE)
+// until the end. Either way, commands on one tournament run one after the other.
 func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error) error {
+	lock := "SELECT id FROM tournaments WHERE id = ?"
+	if d.postgres {
+		lock += " FOR UPDATE"
+	}
 	err := d.write(ctx, func(x *sqlTx) error {
-		t, err := scanTournament(x.queryRow("UPDATE tournaments SET revision = revision + 1 WHERE id = ? RETURNING "+tournamentCols, tid))
-		if err != nil {
+		var id int64
+		if err := x.queryRow(lock, tid).Scan(&id); err == sql.ErrNoRows {
+			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		} else if err != nil {
 			return err
 		}
-		return fn(&storeTx{sqlTx: x, t: &t})
+		return fn(&storeTx{sqlTx: x, tid: tid})
 	})
 	if isUniqueViolation(err) {
 		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
@@ -413,15 +421,27 @@ func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error
 // storeTx is a command's view of the store, inside its transaction.
 type storeTx struct {
 	*sqlTx
-	t     *tournament.Tournament
+	tid   int64
+	t     *tournament.Tournament // read when asked for
 	stage *tournament.Stage
+	next  *roundState // read ahead by Table; valid until the transaction writes rounds
 }
 
-func (x *storeTx) Tournament() *tournament.Tournament { return x.t }
+func (x *storeTx) Tournament() (*tournament.Tournament, error) {
+	if x.t == nil {
+		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", x.tid))
+		if err != nil {
+			return nil, err
+		}
+		x.t = &t
+	}
+	cp := *x.t
+	return &cp, nil
+}
 
 func (x *storeTx) Stage() (*tournament.Stage, error) {
 	if x.stage == nil {
-		s, err := currentStage(x.sqlTx, x.t.ID)
+		s, err := currentStage(x.sqlTx, x.tid)
 		if err != nil {
 			return nil, err
 		}
@@ -431,10 +451,16 @@ func (x *storeTx) Stage() (*tournament.Stage, error) {
 	return &cp, nil
 }
 
-func (x *storeTx) State() (*tournament.State, error) { return loadState(x.sqlTx, *x.t) }
+func (x *storeTx) State() (*tournament.State, error) {
+	t, err := x.Tournament()
+	if err != nil {
+		return nil, err
+	}
+	return loadState(x.sqlTx, *t)
+}
 
 func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
-	es, err := loadEntries(x.sqlTx, "e.id = ? AND e.tournament_id = "+fmt.Sprint(x.t.ID), id)
+	es, err := loadEntries(x.sqlTx, "e.id = ? AND e.tournament_id = "+fmt.Sprint(x.tid), id)
 	if err != nil {
 		return nil, err
 	}
@@ -445,7 +471,49 @@ func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
 }
 
 func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
-	return tableOf(x.sqlTx, stageID, n, t)
+	// One query reads the round, the table, its sides and whether the next round is
+	// drawn and started, which a save asks next (RoundState answers it from here).
+	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, "+
+		"COALESCE(s.position, 0), COALESCE(s.entry_id, 0), "+
+		"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), "+
+		"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 "+
+		"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))) "+
+		"FROM rounds r JOIN round_tables t ON t.round_id = r.id LEFT JOIN sides s ON s.table_id = t.id "+
+		"WHERE r.stage_id = ? AND r.number = ? AND t.number = ? ORDER BY s.position", stageID, n, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var r tournament.Round
+	var tb tournament.Table
+	found := false
+	var nextDrawn, nextStarted int
+	for rows.Next() {
+		var sd tournament.Side
+		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &tb.ID, &tb.Number, &tb.Outcome.Kind,
+			&tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID, &nextDrawn, &nextStarted); err != nil {
+			return nil, nil, err
+		}
+		found = true
+		if sd.Position > 0 {
+			tb.Sides = append(tb.Sides, sd)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	if !found {
+		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	x.next = &roundState{stageID: stageID, n: n + 1, drawn: nextDrawn > 0, started: nextStarted > 0}
+	return &r, &tb, nil
+}
+
+// roundState is what RoundState answers, read ahead with a table.
+type roundState struct {
+	stageID        int64
+	n              int
+	drawn, started bool
 }
 
 // tableOf reads round n of a stage (without its tables) and its table t with its sides.
@@ -468,6 +536,9 @@ func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.
 }
 
 func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
+	if k := x.next; k != nil && k.stageID == stageID && k.n == n {
+		return k.drawn, k.started, nil
+	}
 	var hands, outcomes int
 	err = x.queryRow("SELECT (SELECT COUNT(*) FROM rounds WHERE stage_id = ? AND number = ?), "+
 		"(SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ? AND r.number = ?), "+
@@ -510,14 +581,14 @@ var errAlreadyEntered = tournament.Errorf(tournament.ECONFLICT, "entry.already")
 func (x *storeTx) AddEntry(e *tournament.Entry) error {
 	for _, m := range e.Members {
 		var n int64
-		if err := x.queryRow("SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?", x.t.ID, m.PlayerID).Scan(&n); err != nil {
+		if err := x.queryRow("SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?", x.tid, m.PlayerID).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
 			return errAlreadyEntered
 		}
 	}
-	return insertEntry(x.sqlTx, x.t.ID, e)
+	return insertEntry(x.sqlTx, x.tid, e)
 }
 
 func insertEntry(x *sqlTx, tid int64, e *tournament.Entry) error {
@@ -538,7 +609,7 @@ func insertEntry(x *sqlTx, tid int64, e *tournament.Entry) error {
 }
 
 func (x *storeTx) SetEntry(e *tournament.Entry) error {
-	n, err := x.affected("UPDATE entries SET checked_in = ?, withdrawn = ? WHERE id = ? AND tournament_id = ?", e.CheckedIn, e.Withdrawn, e.ID, x.t.ID)
+	n, err := x.affected("UPDATE entries SET checked_in = ?, withdrawn = ? WHERE id = ? AND tournament_id = ?", e.CheckedIn, e.Withdrawn, e.ID, x.tid)
 	if err == nil && n == 0 {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -570,6 +641,7 @@ func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 }
 
 func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament.Entry) error {
+	x.next = nil
 	var last int
 	if err := x.queryRow("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE stage_id = ?", stageID).Scan(&last); err != nil {
 		return err
@@ -579,7 +651,7 @@ func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament
 	}
 	subIDs := make([]int64, len(subs))
 	for i := range subs {
-		if err := insertEntry(x.sqlTx, x.t.ID, &subs[i]); err != nil {
+		if err := insertEntry(x.sqlTx, x.tid, &subs[i]); err != nil {
 			return err
 		}
 		subIDs[i] = subs[i].ID
@@ -664,6 +736,7 @@ func (x *storeTx) CopyScale(s *tournament.Stage) error {
 }
 
 func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
+	x.next = nil
 	var started int
 	if err := x.queryRow("SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id WHERE t.round_id = ?", r.ID).Scan(&started); err != nil {
 		return err
@@ -694,6 +767,7 @@ func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
 }
 
 func (x *storeTx) SaveTable(t *tournament.Table) error {
+	x.next = nil
 	n, err := x.affected("UPDATE round_tables SET version = version + 1, outcome_kind = ?, outcome_side = ? WHERE id = ? AND version = ?",
 		t.Outcome.Kind, t.Outcome.Side, t.ID, t.Version)
 	if err != nil {

@@ -517,7 +517,11 @@ func TestUpgradeFromV3(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, st.Complete(st.Round(2)))
 	assert.True(t, st.Format().Next(st).Finished)
-	assert.Equal(t, int64(2), st.Tournament.Revision, "two saves; the refused one was rolled back")
+	assert.Greater(t, st.Tournament.Revision, t1.Tournament.Revision, "the revision moves with every command")
+	evsT1, err := svc.Events(ctx, 1)
+	require.NoError(t, err)
+	assert.Len(t, evsT1, 9+2, "two saves logged; the refused one was rolled back")
+	assert.Equal(t, st.Tournament.Revision, evsT1[0].ID)
 	_, err = svc.Draw(ctx, 1, tournament.DrawOptions{Override: "x"}, "carla")
 	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err), "both games are drawn")
 	// Both games complete: everyone ranked has played or sat out every game they were

@@ -70,6 +70,20 @@ func (h *Hand) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
 	}
+	// Fast path, for the usual hand: with no null and no capital letter anywhere (a
+	// hand's values are numbers and flags, so a capital could only be in a name),
+	// encoding/json's strict decoding means the same; anything it refuses goes the slow
+	// way below, which says precisely what is wrong.
+	if !bytes.Contains(data, []byte("null")) && !hasUpper(data) {
+		type plain Hand
+		v := plain(*h)
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if dec.Decode(&v) == nil && !dec.More() {
+			*h = Hand(v)
+			return nil
+		}
+	}
 	v := *h
 	err := eachMember(data, func(name string, value json.RawMessage) error {
 		dst, want, zero := v.field(name)
@@ -358,4 +372,14 @@ func ValidateDeal(hands []Hand) map[int]Problems {
 		out[i] = Problems{"closed": "hand.two_closers"}
 	}
 	return out
+}
+
+// hasUpper reports whether b holds an ASCII capital letter.
+func hasUpper(b []byte) bool {
+	for _, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

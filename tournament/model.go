@@ -26,8 +26,8 @@ type Tournament struct {
 	// Version counts edits of the settings (the tournament and its stages): a save from
 	// an older version is refused with a conflict.
 	Version int `json:"version"`
-	// Revision counts every change in the tournament (a score, a draw, an entry): live
-	// pages use it to know something moved.
+	// Revision changes with every change in the tournament (a score, a draw, an entry):
+	// live pages use it to know something moved. It is the ID of the latest log line.
 	Revision  int64     `json:"revision"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`

@@ -68,7 +68,10 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 // (the API without If-Match). A stale version is an ECONFLICT "tournament.stale".
 func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inStage Stage, director string) (*Tournament, *Stage, error) {
 	err := s.Store.Update(ctx, id, func(tx Tx) error {
-		cur := tx.Tournament()
+		cur, err := tx.Tournament()
+		if err != nil {
+			return err
+		}
 		st, err := tx.Stage()
 		if err != nil {
 			return err
@@ -371,11 +374,16 @@ func CheckSheet(st *Stage, sides int, sh Sheet) ([]HandScore, FieldErrors, error
 	return hands, fe, nil
 }
 
-// SheetOutcome says what saving a sheet did beyond the table itself.
+// SheetOutcome says what saving a sheet did: the table as stored now, and what it did
+// beyond the table.
 type SheetOutcome struct {
 	Version      int  `json:"version"`       // the table's version now
 	Reseated     bool `json:"reseated"`      // the next round, not started, was re-seated
 	LaterStarted bool `json:"later_started"` // the next round had started: its seats were kept
+	// Table is the table as saved, and Result its result under the stage's format.
+	Table  *Table      `json:"-"`
+	Result TableResult `json:"-"`
+	Round  int         `json:"-"`
 }
 
 // SaveSheet validates and stores one table's hands, replacing what was there. A sheet
@@ -427,7 +435,10 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if err := tx.SaveTable(tb); err != nil {
 			return err
 		}
-		out.Version = tb.Version
+		out.Version, out.Table, out.Round = tb.Version, tb, round.Number
+		if f, ok := FormatOf(stage.Format); ok {
+			out.Result = f.Result(&State{Stage: *stage}, tb)
+		}
 		if next != nil {
 			if err := tx.ReplaceSeats(next); err != nil {
 				return err

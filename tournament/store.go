@@ -41,7 +41,7 @@ type TournamentStore interface {
 // Tx is what a command reads and writes inside its transaction.
 type Tx interface {
 	// Tournament returns the tournament, locked by Update.
-	Tournament() *Tournament
+	Tournament() (*Tournament, error)
 	// Stage returns the tournament's current stage (the one with the highest Seq).
 	Stage() (*Stage, error)
 	// State loads the current stage whole, as Load does.

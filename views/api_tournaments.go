@@ -423,12 +423,15 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 	} else if err != nil {
 		return err
 	}
-	ts, err := s.tournaments.Table(ctx, id, n, t)
-	if err != nil {
-		return err
+	// The answer is the table as the save stored it: no second read.
+	table := apiTable(out.Table, out.Result)
+	hands := out.Table.Hands
+	if hands == nil {
+		hands = []tournament.HandScore{}
 	}
-	c.Response().Header().Set("ETag", etag(ts.Table.Version))
-	return c.JSON(http.StatusOK, map[string]any{"outcome": out, "table": apiTableState(ts)})
+	table["round"], table["hands"], table["sides"], table["outcome"] = out.Round, hands, out.Table.Sides, out.Table.Outcome
+	c.Response().Header().Set("ETag", etag(out.Version))
+	return c.JSON(http.StatusOK, map[string]any{"outcome": out, "table": table})
 }
 
 // apiStanding is a standings line with its values named by the format's columns

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # HTTP load on a running app: a score sheet's save (PUT, 9 hand scores) and the standings
 # read, 32 concurrent clients, with hey (go install github.com/rakyll/hey@latest).
-# Usage: .ci/load.sh [requests]   — starts its own server on a fresh database in a temp dir.
+# Usage: .ci/load.sh [requests]   — starts its own server on a fresh database in a temp dir,
+# and an echo hello-world (.ci/hello) as the floor, measured in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-5000}
 HEY=${HEY:-$(command -v hey || echo "$HOME/go/bin/hey")}
 dir=$(mktemp -d)
 go build -o "$dir/burraco" .
-"$dir/burraco" -db "$dir/load.db" -addr 127.0.0.1:18080 >"$dir/server.log" 2>&1 &
+go build -o "$dir/hello" ./.ci/hello
+GOGC=${APP_GOGC:-} GOMAXPROCS=${APP_PROCS:-} "$dir/burraco" -db "$dir/load.db" -addr 127.0.0.1:18080 >"$dir/server.log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+"$dir/hello" 127.0.0.1:18081 &
+hpid=$!
+trap 'kill $pid $hpid 2>/dev/null; rm -rf "$dir"' EXIT
 API=http://127.0.0.1:18080/api/v1
 for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:18080/login" && break; sleep 0.1; done
 TOKEN=$(curl -fs -X POST $API/setup -H 'Content-Type: application/json' \
@@ -23,6 +27,8 @@ done
 curl -fs -X POST $API/tournaments/$T/draw "${H[@]}" -d '{"seed":1}' >/dev/null
 row='[{"form":2,"total":300},{"form":2,"total":100},{"form":2,"total":0}]'
 echo "{\"hands\":[$row,$row,$row]}" >"$dir/sheet.json"
+echo "== floor: an echo hello-world, 32 clients, $N requests"
+"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Status code/p'
 echo "== save a score sheet: PUT /tournaments/$T/rounds/1/tables/1, 32 clients, $N requests"
 "$HEY" -n "$N" -c 32 -m PUT -H "Authorization: Bearer $TOKEN" -T application/json -D "$dir/sheet.json" \
   "$API/tournaments/$T/rounds/1/tables/1" | sed -n '/Summary/,/Status code/p'

@@ -223,9 +223,12 @@ func (x *sqlTx) execOnce(q string, args ...any) error {
 	return err
 }
 
-// write runs fn in one write transaction.
+// write runs fn in one write transaction. A command, once begun, runs to its end even
+// if the request that asked for it goes away (it is short): its context is not
+// cancelled with the request's, which also spares the driver a watcher per statement.
 func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
 	defer d.lockWriters()()
+	ctx = context.WithoutCancel(ctx)
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -169,10 +169,10 @@ func (d *DB) SessionDirector(ctx context.Context, tokenHash string, now time.Tim
 // directorBy reads the director a join and condition select.
 func (d *DB) directorBy(ctx context.Context, what, where string, args ...any) (*tournament.Director, error) {
 	var r directorRow
-	err := d.read(ctx, func(x *sqlTx) error {
-		return x.queryRow("SELECT d.id, d.username, d.name, d.password_hash, d.created_at FROM directors d "+where, args...).
-			Scan(&r.ID, &r.Username, &r.Name, &r.PasswordHash, &r.CreatedAt)
-	})
+	st, err := d.stmt(ctx, d.reader, "SELECT d.id, d.username, d.name, d.password_hash, d.created_at FROM directors d "+where)
+	if err == nil {
+		err = st.QueryRowContext(ctx, args...).Scan(&r.ID, &r.Username, &r.Name, &r.PasswordHash, &r.CreatedAt)
+	}
 	if err == sql.ErrNoRows {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {

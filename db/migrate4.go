@@ -104,11 +104,10 @@ func migrate4(tx *gorm.DB) error {
 		Points  int `gorm:"not null;default:0"`
 	}
 	type hand struct {
-		ID         int64 `gorm:"primaryKey"`
-		TableID    int64 `gorm:"not null;uniqueIndex:idx_hands_v4_unique"`
+		TableID    int64 `gorm:"primaryKey;autoIncrement:false"`
 		Table      roundTable
-		HandNo     int  `gorm:"not null;uniqueIndex:idx_hands_v4_unique"`
-		Side       int  `gorm:"not null;uniqueIndex:idx_hands_v4_unique"`
+		HandNo     int  `gorm:"primaryKey;autoIncrement:false"`
+		Side       int  `gorm:"primaryKey;autoIncrement:false"`
 		Form       int  `gorm:"not null"`
 		Clean      int  `gorm:"not null"`
 		Dirty      int  `gorm:"not null"`
@@ -125,10 +124,12 @@ func migrate4(tx *gorm.DB) error {
 		Score      int  `gorm:"not null"`
 		UpdatedAt  time.Time
 	}
+	// A log line is keyed by its tournament and its number in that tournament's log:
+	// the log is read a tournament at a time, and written a line per command.
 	type event struct {
-		ID           int64 `gorm:"primaryKey"`
-		TournamentID int64 `gorm:"not null;index:idx_events_v4_tournament"`
+		TournamentID int64 `gorm:"primaryKey;autoIncrement:false"`
 		Tournament   tournament
+		Seq          int64     `gorm:"primaryKey;autoIncrement:false"`
 		At           time.Time `gorm:"not null"`
 		Director     string    `gorm:"size:40;not null"`
 		Kind         string    `gorm:"size:30;not null"`
@@ -147,7 +148,16 @@ func migrate4(tx *gorm.DB) error {
 		}
 	}
 	if err := tx.Migrator().CreateTable(&tournament{}, &stage{}, &entry{}, &entryMember{}, &round{}, &roundTable{},
-		&side{}, &bye{}, &hand{}, &event{}); err != nil {
+		&side{}, &bye{}); err != nil {
+		return err
+	}
+	// Tables keyed by a composite key: on SQLite the key is the table itself (WITHOUT
+	// ROWID), one B-tree to write instead of a table and an index.
+	keyed := tx
+	if tx.Dialector.Name() == "sqlite" {
+		keyed = tx.Set("gorm:table_options", "WITHOUT ROWID")
+	}
+	if err := keyed.Migrator().CreateTable(&hand{}, &event{}); err != nil {
 		return err
 	}
 	if err := copyV3(tx); err != nil {
@@ -293,13 +303,26 @@ func copyV3(tx *gorm.DB) error {
 	if err := tx.Exec("UPDATE round_tables SET version = 2 WHERE id IN (SELECT DISTINCT table_id FROM hands)").Error; err != nil {
 		return err
 	}
-	if err := tx.Exec("INSERT INTO events (id, tournament_id, at, director, kind, detail) " +
-		"SELECT id, tournament_id, at, director, kind, detail FROM v3_events").Error; err != nil {
+	type v3Event struct {
+		TournamentID           int64
+		At                     time.Time
+		Director, Kind, Detail string
+	}
+	var events []v3Event
+	if err := tx.Raw("SELECT tournament_id, at, director, kind, detail FROM v3_events ORDER BY id").Scan(&events).Error; err != nil {
 		return err
+	}
+	seq := map[int64]int64{}
+	for _, e := range events {
+		seq[e.TournamentID]++
+		if err := tx.Exec("INSERT INTO events (tournament_id, seq, at, director, kind, detail) VALUES (?, ?, ?, ?, ?, ?)",
+			e.TournamentID, seq[e.TournamentID], e.At, e.Director, e.Kind, e.Detail).Error; err != nil {
+			return err
+		}
 	}
 	// Rows copied with their IDs leave PostgreSQL's sequences behind: move them on.
 	if tx.Dialector.Name() == "postgres" {
-		for _, t := range []string{"tournaments", "entries", "rounds", "events"} {
+		for _, t := range []string{"tournaments", "entries", "rounds"} {
 			if err := tx.Exec(fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", t, t)).Error; err != nil {
 				return err
 			}

@@ -16,10 +16,10 @@ import (
 // no dialect-specific syntax but RETURNING, which SQLite and PostgreSQL share) and
 // scanned by hand: a score sheet's save is on the hot path of an evening.
 
-// tournamentCols are a tournament's columns; its revision is the ID of its latest log
-// line, since every command logs what it did (so no command writes a counter).
+// tournamentCols are a tournament's columns; its revision is the number of its latest
+// log line, since every command logs what it did (so no command writes a counter).
 const tournamentCols = "id, name, date, venue, notes, version, " +
-	"COALESCE((SELECT MAX(e.id) FROM events e WHERE e.tournament_id = tournaments.id), 0), created_at, updated_at"
+	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), created_at, updated_at"
 
 func scanTournament(row interface{ Scan(...any) error }) (tournament.Tournament, error) {
 	var t tournament.Tournament
@@ -142,7 +142,7 @@ func (d *DB) ListTournaments(ctx context.Context) ([]tournament.Tournament, erro
 func (d *DB) Revision(ctx context.Context, tid int64) (int64, error) {
 	var rev int64
 	err := d.read(ctx, func(x *sqlTx) error {
-		return x.queryRow("SELECT COALESCE((SELECT MAX(e.id) FROM events e WHERE e.tournament_id = t.id), 0) FROM tournaments t WHERE t.id = ?", tid).Scan(&rev)
+		return x.queryRow("SELECT COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0) FROM tournaments t WHERE t.id = ?", tid).Scan(&rev)
 	})
 	if err == sql.ErrNoRows {
 		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -377,7 +377,7 @@ func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Ta
 func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) {
 	var out []tournament.Event
 	err := d.read(ctx, func(x *sqlTx) error {
-		rows, err := x.query("SELECT id, tournament_id, at, director, kind, detail FROM events WHERE tournament_id = ? ORDER BY id DESC", tid)
+		rows, err := x.query("SELECT seq, tournament_id, at, director, kind, detail FROM events WHERE tournament_id = ? ORDER BY seq DESC", tid)
 		if err != nil {
 			return err
 		}
@@ -396,21 +396,25 @@ func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) 
 
 // Update runs a command on one tournament in one write transaction, which begins by
 // taking the tournament: on SQLite the transaction is already the only writer (BEGIN
-// IMMEDIATE); on PostgreSQL it takes the tournament's row lock (SELECT … FOR UPDATE)
-// until the end. Either way, commands on one tournament run one after the other.
+// IMMEDIATE, after this process's writer turn); on PostgreSQL it takes the tournament's
+// row lock (SELECT … FOR UPDATE) until the end. Either way, commands on one tournament
+// run one after the other.
 func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error) error {
-	lock := "SELECT id FROM tournaments WHERE id = ?"
-	if d.postgres {
-		lock += " FOR UPDATE"
-	}
 	err := d.write(ctx, func(x *sqlTx) error {
-		var id int64
-		if err := x.queryRow(lock, tid).Scan(&id); err == sql.ErrNoRows {
-			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-		} else if err != nil {
+		stx := &storeTx{sqlTx: x, tid: tid}
+		if d.postgres {
+			var id int64
+			if err := x.queryRow("SELECT id FROM tournaments WHERE id = ? FOR UPDATE", tid).Scan(&id); err == sql.ErrNoRows {
+				return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+			} else if err != nil {
+				return err
+			}
+		} else if _, err := stx.Stage(); err != nil {
+			// The transaction already excludes other writers: its first read, the current
+			// stage (a tournament always has one), also says whether the tournament exists.
 			return err
 		}
-		return fn(&storeTx{sqlTx: x, tid: tid})
+		return fn(stx)
 	})
 	if isUniqueViolation(err) {
 		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
@@ -799,6 +803,7 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 }
 
 func (x *storeTx) Log(e tournament.Event) error {
-	return x.run("INSERT INTO events (tournament_id, at, director, kind, detail) VALUES (?, ?, ?, ?, ?)",
-		e.TournamentID, e.At, e.Director, e.Kind, e.Detail)
+	return x.run("INSERT INTO events (tournament_id, seq, at, director, kind, detail) "+
+		"VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE tournament_id = ?), ?, ?, ?, ?)",
+		x.tid, x.tid, e.At, e.Director, e.Kind, e.Detail)
 }

@@ -465,25 +465,26 @@ func TestUpgradeFromV3(t *testing.T) {
 		}
 	}
 
-	// The log, event by event.
+	// The log, event by event: each tournament's lines in their order, numbered 1, 2, 3…
+	// in that tournament's log.
 	var events []tournament.Event
+	oldOf := map[int64][]int{} // tournament → indexes of its old events, in order
+	for i, oe := range old.events {
+		oldOf[oe.TournamentID] = append(oldOf[oe.TournamentID], i)
+	}
 	for _, ot := range old.tournaments {
 		evs, err := svc.Events(ctx, ot.ID)
 		require.NoError(t, err)
 		events = append(events, evs...)
-	}
-	require.Len(t, events, len(old.events))
-	byID := map[int64]tournament.Event{}
-	for _, e := range events {
-		byID[e.ID] = e
-	}
-	for _, oe := range old.events {
-		e, ok := byID[oe.ID]
-		if assert.True(t, ok, "event %d", oe.ID) {
+		require.Len(t, evs, len(oldOf[ot.ID]))
+		for k, i := range oldOf[ot.ID] {
+			oe, e := old.events[i], evs[len(evs)-1-k] // newest first
+			assert.Equal(t, int64(k+1), e.ID, "line %d of tournament %d", k+1, ot.ID)
 			assert.Equal(t, []any{oe.TournamentID, oe.Director, oe.Kind, oe.Detail}, []any{e.TournamentID, e.Director, e.Kind, e.Detail}, "event %d", oe.ID)
 			assert.True(t, oe.At.Equal(e.At), "event %d at %v, now %v", oe.ID, oe.At, e.At)
 		}
 	}
+	require.Len(t, events, len(old.events))
 
 	// The standings rank as the release-3 code did, line by line.
 	var got []standingLine

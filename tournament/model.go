@@ -27,7 +27,7 @@ type Tournament struct {
 	// an older version is refused with a conflict.
 	Version int `json:"version"`
 	// Revision changes with every change in the tournament (a score, a draw, an entry):
-	// live pages use it to know something moved. It is the ID of the latest log line.
+	// live pages use it to know something moved. It is the number of the latest log line.
 	Revision  int64     `json:"revision"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`

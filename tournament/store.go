@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// Event is a line of a tournament's log: draws, overrides, corrections.
+// Event is a line of a tournament's log: draws, overrides, corrections. ID is its
+// number in that tournament's log (1, 2, 3…).
 type Event struct {
 	ID           int64     `json:"id"`
 	TournamentID int64     `json:"tournament_id"`

@@ -423,13 +423,10 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 	} else if err != nil {
 		return err
 	}
-	// The answer is the table as the save stored it: no second read.
+	// The answer is the table as the save stored it, without a second read (and without
+	// the hands just sent: GET the table for them).
 	table := apiTable(out.Table, out.Result)
-	hands := out.Table.Hands
-	if hands == nil {
-		hands = []tournament.HandScore{}
-	}
-	table["round"], table["hands"], table["sides"], table["outcome"] = out.Round, hands, out.Table.Sides, out.Table.Outcome
+	table["round"], table["sides"], table["outcome"] = out.Round, out.Table.Sides, out.Table.Outcome
 	c.Response().Header().Set("ETag", etag(out.Version))
 	return c.JSON(http.StatusOK, map[string]any{"outcome": out, "table": table})
 }

@@ -282,6 +282,12 @@ func (s *Server) saveSheet(c echo.Context) error {
 			v.Values.Error, v.Values.Args = e.Key, e.Args
 		}
 		if e.Key == "sheet.stale" {
+			// What is stored now, read after the refusal: the page was read before.
+			now, err := s.tournaments.Table(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table)
+			if err != nil {
+				return err
+			}
+			v.Tab = &now.Table
 			v.sheetConflict(c, sh)
 		}
 	}

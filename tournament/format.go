@@ -172,7 +172,7 @@ func Rank(out []Standing, q int) {
 		return cmp.Compare(strings.ToLower(a.Entry.Name), strings.ToLower(b.Entry.Name))
 	})
 	for i := range out {
-		out[i].Tied = false
+		out[i].Tied, out[i].Qualifies, out[i].AtCut = false, false, false
 		if i > 0 && better(&out[i-1], &out[i]) == 0 {
 			out[i].Place, out[i].Tied, out[i-1].Tied = out[i-1].Place, true, true
 		} else {

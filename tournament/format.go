@@ -61,13 +61,25 @@ type Field struct {
 var (
 	formatsMu sync.RWMutex
 	formats   = map[string]Format{}
+	first     Format // the first registered: what a new tournament is played in by default
 )
 
-// Register makes a format available; main registers every format once at start.
+// Register makes a format available; main registers every format once at start, the
+// default one first.
 func Register(f Format) {
 	formatsMu.Lock()
 	defer formatsMu.Unlock()
 	formats[f.Name()] = f
+	if first == nil {
+		first = f
+	}
+}
+
+// DefaultFormat is the format a new tournament takes when none is named.
+func DefaultFormat() Format {
+	formatsMu.RLock()
+	defer formatsMu.RUnlock()
+	return first
 }
 
 // FormatOf returns a registered format by name.

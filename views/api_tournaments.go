@@ -76,7 +76,7 @@ func presetOf(fm tournament.Format) string {
 func (in tournamentInput) read() (tournament.Tournament, tournament.Stage, error) {
 	t := tournament.Tournament{Name: in.Name, Date: in.Date, Venue: in.Venue, Notes: in.Notes}
 	if in.Format == "" {
-		in.Format = "individual3"
+		in.Format = tournament.DefaultFormat().Name()
 	}
 	fe := tournament.FieldErrors{}
 	fm, ok := tournament.FormatOf(in.Format)

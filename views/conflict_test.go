@@ -339,49 +339,114 @@ func TestAPISheetStrictInputAndClear(t *testing.T) {
 	assert.Contains(t, evs.Events[0].Detail, "cleared")
 }
 
-// Simultaneous draws through the API give one draw; simultaneous corrections leave the
-// next round seated from the final results.
-func TestAPIConcurrentDrawsAndCorrections(t *testing.T) {
+// Simultaneous draws through the API give one draw, 20 of 20 trials.
+func TestAPIConcurrentDraws(t *testing.T) {
 	app := newTestApp(t)
 	c := app.setup()
 	tok := app.apiToken(c)
-	base, _ := apiEvening(t, c, tok, 12, `{"games":3}`)
-	for tb := 1; tb <= 4; tb++ {
-		require.Equal(t, http.StatusOK, c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", base, tb), tok, totals(300, 100, 0), nil).StatusCode)
-	}
-	draw := func() rawResult {
-		return raw(http.DefaultClient, "POST", app.srv.URL+base+"/draw", map[string]string{"Authorization": "Bearer " + tok}, "")
-	}
-	got := race(draw, draw, draw, draw)
-	created := 0
-	for _, r := range got {
-		require.NoError(t, r.err)
-		if r.status == http.StatusCreated {
-			created++
-		} else {
-			assert.Equal(t, http.StatusConflict, r.status, r.body)
+	for trial := range 20 {
+		base, _ := apiEvening(t, c, tok, 9, `{"games":3}`)
+		for tb := 1; tb <= 3; tb++ {
+			require.Equal(t, http.StatusOK, c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", base, tb), tok, totals(300, 100, 0), nil).StatusCode)
 		}
+		draw := func() rawResult {
+			return raw(http.DefaultClient, "POST", app.srv.URL+base+"/draw", map[string]string{"Authorization": "Bearer " + tok}, "")
+		}
+		created := 0
+		for _, r := range race(draw, draw, draw, draw, draw, draw) {
+			require.NoError(t, r.err)
+			if r.status == http.StatusCreated {
+				created++
+			} else {
+				assert.Equal(t, http.StatusConflict, r.status, r.body)
+			}
+		}
+		require.Equal(t, 1, created, "trial %d: one draw", trial)
+		st, err := app.store.Load(t.Context(), idFrom(base))
+		require.NoError(t, err)
+		require.Len(t, st.Rounds, 2, "trial %d", trial)
 	}
-	assert.Equal(t, 1, created, "one draw")
-	st, err := app.store.Load(t.Context(), idFrom(base))
-	require.NoError(t, err)
-	require.Len(t, st.Rounds, 2)
+}
 
-	var fns []func() rawResult
-	for tb := 1; tb <= 4; tb++ {
-		fns = append(fns, func() rawResult {
-			return raw(http.DefaultClient, "PUT", fmt.Sprintf("%s%s/rounds/1/tables/%d", app.srv.URL, base, tb),
-				map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}, totals(0, 100, 300))
-		})
+// Four simultaneous corrections of round 1 through the API, with round 2 drawn and not
+// started, leave round 2 seated exactly as the rotation of the final round-1 results:
+// 50 of 50 trials.
+func TestAPIConcurrentCorrections(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	for trial := range 50 {
+		base, _ := apiEvening(t, c, tok, 12, `{"games":3}`)
+		for tb := 1; tb <= 4; tb++ {
+			require.Equal(t, http.StatusOK, c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", base, tb), tok, totals(300, 100, 0), nil).StatusCode)
+		}
+		require.Equal(t, http.StatusCreated, c.api("POST", base+"/draw", tok, "", nil).StatusCode)
+		var fns []func() rawResult
+		for tb := 1; tb <= 4; tb++ {
+			fns = append(fns, func() rawResult {
+				return raw(http.DefaultClient, "PUT", fmt.Sprintf("%s%s/rounds/1/tables/%d", app.srv.URL, base, tb),
+					map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}, totals(0, 100+tb*5, 300))
+			})
+		}
+		for _, r := range race(fns...) {
+			require.Equal(t, http.StatusOK, r.status, r.body)
+		}
+		st, err := app.store.Load(t.Context(), idFrom(base))
+		require.NoError(t, err)
+		later := st.Rounds[1]
+		st.Rounds = st.Rounds[:1]
+		want, _, err := st.Format().Draw(st, later.Seed)
+		require.NoError(t, err)
+		require.Equal(t, tournament.SeatsOf(want), tournament.SeatsOf(&later), "trial %d: round 2 seated from the final round-1 results", trial)
 	}
-	for _, r := range race(fns...) {
-		require.Equal(t, http.StatusOK, r.status, r.body)
+}
+
+// A seat change racing a table's first save through the API: either the save lands on
+// the new seats or one of them is refused, never a score for a seat its player no longer
+// holds: 100 of 100 trials.
+func TestAPISeatChangeRacingFirstSave(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	outcomes := map[string]int{}
+	for trial := range 100 {
+		base, _ := apiEvening(t, c, tok, 6, `{}`)
+		var r1 struct {
+			Tables []struct {
+				Entries []int64
+				Version int
+			}
+		}
+		c.api("GET", base+"/rounds/1", tok, "", &r1)
+		a, b := r1.Tables[0].Entries, r1.Tables[1].Entries
+		seats := fmt.Sprintf(`{"tables":[[%d,%d,%d],[%d,%d,%d]],"byes":[]}`, b[0], a[1], a[2], a[0], b[1], b[2])
+		h := map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}
+		sheetHeaders := map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}
+		if trial%2 == 0 {
+			sheetHeaders["If-Match"] = fmt.Sprintf(`"%d"`, r1.Tables[0].Version) // the form's case
+		}
+		got := race(
+			func() rawResult { return raw(http.DefaultClient, "PUT", app.srv.URL+base+"/rounds/1/seats", h, seats) },
+			func() rawResult {
+				return raw(http.DefaultClient, "PUT", app.srv.URL+base+"/rounds/1/tables/1", sheetHeaders, totals(300, 100, 0))
+			},
+		)
+		seatsOK, saveOK := got[0].status == http.StatusOK, got[1].status == http.StatusOK
+		require.False(t, seatsOK && saveOK && trial%2 == 0, "trial %d: a versioned save and a seat change cannot both land: %s | %s", trial, got[0].body, got[1].body)
+		st, err := app.store.Load(t.Context(), idFrom(base))
+		require.NoError(t, err)
+		tb := st.Rounds[0].Tables[0]
+		for _, hs := range tb.Hands {
+			require.True(t, hs.Side >= 1 && hs.Side <= len(tb.Sides), "trial %d: a hand for a seat that does not exist", trial)
+		}
+		if seatsOK && saveOK {
+			// Without a version the save may land after the change: then on the new seats.
+			assert.Equal(t, b[0], tb.Sides[0].EntryID)
+		}
+		if seatsOK && !saveOK {
+			assert.Empty(t, tb.Hands, "trial %d", trial)
+		}
+		outcomes[fmt.Sprintf("seats %t, save %t", seatsOK, saveOK)]++
 	}
-	st, err = app.store.Load(t.Context(), idFrom(base))
-	require.NoError(t, err)
-	later := st.Rounds[1]
-	st.Rounds = st.Rounds[:1]
-	want, _, err := st.Format().Draw(st, later.Seed)
-	require.NoError(t, err)
-	assert.Equal(t, tournament.SeatsOf(want), tournament.SeatsOf(&later), "round 2 seated from the final round-1 results")
+	t.Logf("outcomes: %v", outcomes)
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
-	"burraco/tournament/threeplayer"
 )
 
 // tournamentFields are the settings form's own fields; the format adds its own.
@@ -43,13 +42,12 @@ func tournamentForm(t *tournament.Tournament, st *tournament.Stage) *form {
 	return f
 }
 
-// formatNamed returns the format a settings form is for (the 3-player one by default).
+// formatNamed returns the format a settings form is for (the default one when unknown).
 func formatNamed(name string) tournament.Format {
 	if f, ok := tournament.FormatOf(name); ok {
 		return f
 	}
-	f, _ := tournament.FormatOf(threeplayer.Name)
-	return f
+	return tournament.DefaultFormat()
 }
 
 // settingsForm reads the posted settings form of a format.

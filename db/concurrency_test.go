@@ -85,7 +85,9 @@ func TestConcurrentCorrectionsReseatFromFinalResults(t *testing.T) {
 		for tn := 1; tn <= 4; tn++ {
 			fns = append(fns, func() error {
 				// Seat 3 won, seat 1 came third.
-				_, err := f.svc.SaveSheet(f.ctx, f.tid, 1, tn, sheetOf(hands, -100, 100, 300), "bruno")
+				sh := sheetOf(hands, -100, 100, 300)
+				sh.NextRound = tournament.NextReseat // the director chose to re-seat game 2
+				_, err := f.svc.SaveSheet(f.ctx, f.tid, 1, tn, sh, "bruno")
 				return err
 			})
 		}

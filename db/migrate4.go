@@ -193,8 +193,10 @@ func copyV3(tx *gorm.DB) error {
 			t.ID, t.Name, t.Date, t.Venue, t.Notes, t.CreatedAt, t.UpdatedAt).Error; err != nil {
 			return err
 		}
+		// A sit-out counted 0 game points in this release: kept, so that standings do not
+		// change under a tournament already played (new ones count the second places).
 		settings, err := json.Marshal(map[string]any{"games": t.Games, "hands_per_game": t.HandsPerGame,
-			"sit_out": t.SitOut, "bye_points": sixthsText(t.Bye)})
+			"sit_out": t.SitOut, "bye_points": sixthsText(t.Bye), "sit_out_score": "zero"})
 		if err != nil {
 			return err
 		}

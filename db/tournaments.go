@@ -687,9 +687,12 @@ func (x *storeTx) writeSeats(r *tournament.Round) error {
 	for ti := range r.Tables {
 		tb := &r.Tables[ti]
 		if tb.ID == 0 {
-			tb.Version = 1
-			if err := x.queryRow("INSERT INTO round_tables (round_id, number, outcome_kind, outcome_side, version) VALUES (?, ?, '', 0, 1) RETURNING id",
-				r.ID, tb.Number).Scan(&tb.ID); err != nil {
+			// A new table's version starts past every version its number had in this
+			// round (a table removed and seated again never repeats a version, so a
+			// sheet read before cannot be saved onto other players).
+			if err := x.queryRow("INSERT INTO round_tables (round_id, number, outcome_kind, outcome_side, version) "+
+				"VALUES (?, ?, '', 0, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.tournament_id = ?)) RETURNING id, version",
+				r.ID, tb.Number, x.tid).Scan(&tb.ID, &tb.Version); err != nil {
 				return err
 			}
 		}

@@ -96,10 +96,13 @@ func TestDrawNeedsCompleteGameOrLoggedOverride(t *testing.T) {
 	require.NotNil(t, e)
 	assert.Equal(t, "draw.all_drawn", e.Key)
 
-	// Settings are locked once a game is drawn.
+	// Once a game is drawn, the rules stay as announced.
 	st := f.state(t)
+	st.Stage.Rules.SemiCleanOn = !st.Stage.Rules.SemiCleanOn
 	_, _, err = f.svc.Update(f.ctx, f.tid, st.Tournament, st.Stage, "anna")
-	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+	e, _ = tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, map[string]string{"rules": "tournament.err.rules_locked"}, e.Fields)
 }
 
 func TestSameSeedSameDraw(t *testing.T) {
@@ -112,7 +115,10 @@ func TestSameSeedSameDraw(t *testing.T) {
 	assert.Equal(t, tournament.SeatsOf(ga), tournament.SeatsOf(gb))
 }
 
-func TestCorrectionReseatsTheNextGame(t *testing.T) {
+// RULES.md section 3: correcting a game after the next was drawn, while the next has no
+// score, shows which seats the correction would move and the director chooses to re-seat
+// or keep the drawn seats; once the next game has scores, its seats stay.
+func TestCorrectionAfterTheNextDraw(t *testing.T) {
 	f := newEvening(t, 6, nil)
 	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 5}, "anna")
 	require.NoError(t, err)
@@ -123,27 +129,101 @@ func TestCorrectionReseatsTheNextGame(t *testing.T) {
 	before := tournament.SeatsOf(&ev.Rounds[1])
 	t1 := ev.Rounds[0].Tables[0].Entries()
 
-	// Correct table 1 so that seat 3 won instead: the next game is re-seated.
+	// Correct table 1 so that seat 3 won instead. Without a choice nothing is saved: the
+	// answer lists the moves.
 	sh := tournament.Sheet{}
 	for range 3 {
 		sh.Hands = append(sh.Hands, []*scoring.Hand{total(-100), total(100), total(300)})
 	}
 	out, err := f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, "sheet.reseat_choice", e.Key)
+	require.NotEmpty(t, out.Moves)
+	moved := map[int64]tournament.Move{}
+	for _, m := range out.Moves {
+		moved[m.EntryID] = m
+		assert.NotEqual(t, m.From, m.To)
+		assert.NotEmpty(t, m.Name)
+	}
+	assert.Equal(t, 1, moved[t1[2]].To, "the new winner of table 1 would stay at table 1")
+	ev = f.state(t)
+	assert.Equal(t, 300, ev.Rounds[0].Tables[0].Hands[0].Score, "nothing saved without a choice")
+
+	// Keep: the scores are saved, game 2's seats stay, the log says what was kept.
+	sh.NextRound = tournament.NextKeep
+	out, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	require.NoError(t, err)
+	assert.True(t, out.Kept)
+	ev = f.state(t)
+	assert.Equal(t, -100, ev.Rounds[0].Tables[0].Hands[0].Score)
+	assert.Equal(t, before, tournament.SeatsOf(&ev.Rounds[1]))
+	evs, _ := f.svc.Events(f.ctx, f.tid)
+	assert.Contains(t, evs[0].Detail, "round 2 seats kept as drawn")
+
+	// Saving the same sheet again changes nothing in the rotation: no question, and the
+	// seats kept (or changed by hand) stay.
+	sh.NextRound = ""
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, before, tournament.SeatsOf(&f.state(t).Rounds[1]))
+
+	// Another correction that changes the rotation asks again; re-seat this time.
+	for h := range sh.Hands {
+		sh.Hands[h] = []*scoring.Hand{total(-100), total(300), total(100)} // seat 2 now wins
+	}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	assert.Equal(t, "sheet.reseat_choice", mustKey(t, err))
+	sh.NextRound = tournament.NextReseat
+	out, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
 	require.NoError(t, err)
 	assert.True(t, out.Reseated)
 	ev = f.state(t)
 	after := tournament.SeatsOf(&ev.Rounds[1])
 	assert.NotEqual(t, before, after)
-	assert.Equal(t, t1[2], after.Tables[0][0], "the new winner of table 1 stays at table 1")
-	evs, _ := f.svc.Events(f.ctx, f.tid)
+	assert.Equal(t, t1[1], after.Tables[0][0], "the new winner of table 1 stays at table 1")
+	evs, _ = f.svc.Events(f.ctx, f.tid)
 	assert.Contains(t, evs[0].Detail, "round 2 re-seated")
+
+	// A correction that moves nobody needs no choice.
+	sh.NextRound = ""
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
+	require.NoError(t, err)
 
 	// Once game 2 has started, a correction of game 1 keeps game 2's seats and says so.
 	f.fill(t, 2)
+	sh.Hands[0] = []*scoring.Hand{total(300), total(100), total(-100)}
 	out, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "anna")
 	require.NoError(t, err)
 	assert.True(t, out.LaterStarted)
 	assert.False(t, out.Reseated)
+}
+
+// Bug (issue 8): the re-seat after a correction counted the next game's own sit-out
+// among past sit-outs, so the player sitting out the next game was moved in and another
+// sat out. A re-seat changes tables, never who sits out because of the draw itself.
+func TestReseatKeepsTheNextGamesSitOut(t *testing.T) {
+	f := newEvening(t, 7, func(s *threeplayer.Settings) { s.Games = 3 })
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 11}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 12}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 2)
+	r3, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 13}, "anna")
+	require.NoError(t, err)
+	require.Len(t, r3.Byes, 1)
+	out := r3.Byes[0].EntryID
+	// Correct game 2, table 1: seats 2 and 3 swap places.
+	sh := tournament.Sheet{NextRound: tournament.NextReseat}
+	for range 3 {
+		sh.Hands = append(sh.Hands, []*scoring.Hand{total(300), total(-100), total(100)})
+	}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 2, 1, sh, "anna")
+	require.NoError(t, err)
+	st := f.state(t)
+	require.Len(t, st.Rounds[2].Byes, 1)
+	assert.Equal(t, out, st.Rounds[2].Byes[0].EntryID, "the same player sits out game 3")
 }
 
 func TestSheetValidation(t *testing.T) {
@@ -337,4 +417,56 @@ func TestTwoClosersReportedOnTheirSeat(t *testing.T) {
 	e, _ := tournament.AsError(err)
 	require.NotNil(t, e)
 	assert.Equal(t, map[string]string{"h1.s3.closed": "hand.two_closers"}, e.Fields)
+}
+
+func mustKey(t *testing.T, err error) string {
+	t.Helper()
+	e, ok := tournament.AsError(err)
+	require.True(t, ok, "%v", err)
+	return e.Key
+}
+
+// A draw that names its round draws once: the same request sent twice (a double click,
+// a client's retry) gets a conflict the second time, even with an override.
+func TestDrawNamesItsRound(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1, Round: 1}, "anna")
+	require.NoError(t, err)
+	opt := tournament.DrawOptions{Override: "late table", Round: 2}
+	_, err = f.svc.Draw(f.ctx, f.tid, opt, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Draw(f.ctx, f.tid, opt, "anna")
+	assert.Equal(t, "draw.already", mustKey(t, err))
+	assert.Len(t, f.state(t).Rounds, 2)
+}
+
+// Seats changed by hand keep the draw's shape: as many tables and sit-outs, the same
+// people; a table's version never goes back, so a sheet read before a seat change
+// cannot be saved onto other players.
+func TestSeatChangeKeepsTheShapeAndVersions(t *testing.T) {
+	f := newEvening(t, 7, nil)
+	r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+	require.NoError(t, err)
+	s := tournament.SeatsOf(r)
+	all := append(append(append([]int64{}, s.Tables[0]...), s.Tables[1]...), s.Byes...)
+	err = f.svc.OverrideSeats(f.ctx, f.tid, 1, tournament.Seats{Tables: [][]int64{}, Byes: all}, "anna")
+	assert.Equal(t, "seats.same_shape", mustError(t, err).Fields["seats"])
+	err = f.svc.OverrideSeats(f.ctx, f.tid, 1, tournament.Seats{Tables: [][]int64{s.Tables[0]}, Byes: append(s.Tables[1], s.Byes...)}, "anna")
+	assert.Equal(t, "seats.same_shape", mustError(t, err).Fields["seats"])
+
+	before := f.state(t).Rounds[0].Tables[1].Version
+	swapped := tournament.Seats{Tables: [][]int64{s.Tables[0], {s.Byes[0], s.Tables[1][1], s.Tables[1][2]}}, Byes: []int64{s.Tables[1][0]}}
+	require.NoError(t, f.svc.OverrideSeats(f.ctx, f.tid, 1, swapped, "anna"))
+	after := f.state(t).Rounds[0].Tables[1].Version
+	assert.Greater(t, after, before)
+	sh := tournament.Sheet{Version: before, Hands: [][]*scoring.Hand{{total(100), total(0), total(-100)}}}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 2, sh, "anna")
+	assert.Equal(t, "sheet.stale", mustKey(t, err), "a sheet read before the seat change is refused")
+}
+
+func mustError(t *testing.T, err error) *tournament.Error {
+	t.Helper()
+	e, ok := tournament.AsError(err)
+	require.True(t, ok, "%v", err)
+	return e
 }

@@ -325,7 +325,8 @@ func TestUpgradeFromV3(t *testing.T) {
 		assert.Equal(t, 1, sg.Seq)
 		assert.Equal(t, ot.Format, sg.Format)
 		assert.Equal(t, threeplayer.Settings{Games: ot.Games, HandsPerGame: ot.HandsPerGame, SitOut: threeplayer.SitOutPolicy(ot.SitOut),
-			ByePoints: tournament.Points(ot.ByePoints)}, sg.Settings, "tournament %d settings", ot.ID)
+			ByePoints: tournament.Points(ot.ByePoints), SitOutScore: threeplayer.SitOutScoreZero}, sg.Settings,
+			"tournament %d settings (a sit-out counted 0 game points then: kept)", ot.ID)
 		assert.Equal(t, ot.HandsPerGame, sg.HandsPerRound())
 		var rules scoring.Rules
 		require.NoError(t, json.Unmarshal([]byte(ot.Rules), &rules))

@@ -24,6 +24,9 @@ type Format interface {
 	Decode(data []byte) (Settings, error)
 	// Check validates settings, every problem at once, keyed by the fields' JSON names.
 	Check(s Settings) FieldErrors
+	// CheckChange says which changes of settings a stage with drawn rounds refuses
+	// (drawn > 0), keyed by the fields' JSON names.
+	CheckChange(old, new Settings, drawn int) FieldErrors
 	// Fields describes the settings for a form, in display order.
 	Fields() []Field
 	// FormValues and ParseForm convert settings to and from a form's text values; a value

@@ -63,44 +63,91 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 	return s.Store.CreateTournament(ctx, t, st)
 }
 
-// Update changes a tournament's settings while no round has been drawn. in.Version and
-// inStage.Version are the versions the director edited; 0 means "whatever is stored"
-// (the API without If-Match). A stale version is an ECONFLICT "tournament.stale".
+// Update changes a tournament's settings. Once rounds are drawn, the name, date, venue,
+// notes and qualifiers still change, and the format says which of its settings do (the
+// number of games, never below the games drawn); the rules stay as announced.
+// in.Version is the version the director edited; 0 means "whatever is stored" (the API
+// without If-Match). A stale version is an ECONFLICT "tournament.stale".
 func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inStage Stage, director string) (*Tournament, *Stage, error) {
 	err := s.Store.Update(ctx, id, func(tx Tx) error {
 		cur, err := tx.Tournament()
 		if err != nil {
 			return err
 		}
-		st, err := tx.Stage()
+		st, err := tx.State()
 		if err != nil {
 			return err
 		}
 		if in.Version != 0 && in.Version != cur.Version {
 			return Errorf(ECONFLICT, "tournament.stale")
 		}
-		drawn, _, err := tx.RoundState(st.ID, 1)
-		if err != nil {
-			return err
-		}
-		if drawn {
-			return Errorf(ECONFLICT, "tournament.locked")
-		}
+		old := st.Stage
 		in.ID, in.CreatedAt, in.Version, in.Revision = id, cur.CreatedAt, cur.Version, cur.Revision
-		inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = st.ID, id, st.Seq, st.Version
-		inStage.FromStageID = st.FromStageID
+		inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = old.ID, id, old.Seq, old.Version
+		inStage.FromStageID = old.FromStageID
+		if drawn := len(st.Rounds); drawn > 0 {
+			fe := FieldErrors{}
+			if inStage.Format != old.Format {
+				fe.Add("format", "tournament.err.fixed")
+			} else if f, ok := FormatOf(old.Format); ok && inStage.Settings != nil {
+				fe = f.CheckChange(old.Settings, inStage.Settings, drawn)
+			}
+			if inStage.Rules != old.Rules {
+				fe.Add("rules", "tournament.err.rules_locked")
+			}
+			if !sameScale(inStage.ScaleID, old.ScaleID) {
+				fe.Add("scale_id", "tournament.err.fixed")
+			}
+			if err := fe.Err(); err != nil {
+				return err
+			}
+			inStage.Scale = old.Scale
+		}
 		if err := validate(&in, &inStage); err != nil {
 			return err
 		}
+		changes := settingsChanges(cur, &old, &in, &inStage)
 		if err := tx.SaveSettings(&in, &inStage); err != nil {
 			return err
 		}
-		return tx.Log(s.event(id, director, "settings", "settings saved (version %d)", in.Version))
+		return tx.Log(s.event(id, director, "settings", "settings changed: %s", changes))
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	return &in, &inStage, nil
+}
+
+func sameScale(a, b *int64) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}
+
+// settingsChanges says in words what a settings save changed: "games 2 → 3, name …".
+func settingsChanges(t *Tournament, st *Stage, nt *Tournament, nst *Stage) string {
+	var parts []string
+	add := func(name, a, b string) {
+		if a != b {
+			parts = append(parts, fmt.Sprintf("%s %q → %q", name, a, b))
+		}
+	}
+	add("name", t.Name, nt.Name)
+	add("date", t.Date, nt.Date)
+	add("venue", t.Venue, nt.Venue)
+	add("notes", t.Notes, nt.Notes)
+	add("qualifiers", fmt.Sprint(st.Qualifiers), fmt.Sprint(nst.Qualifiers))
+	if f, ok := FormatOf(nst.Format); ok && st.Format == nst.Format {
+		a, b := f.FormValues(st.Settings), f.FormValues(nst.Settings)
+		for _, fd := range f.Fields() {
+			add(fd.Name, a[fd.Name], b[fd.Name])
+		}
+	}
+	if st.Rules != nst.Rules {
+		parts = append(parts, "rules")
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // List returns every tournament, newest first.
@@ -211,6 +258,9 @@ func NewSeed() int64 {
 type DrawOptions struct {
 	Seed     int64  // 0: a new random seed
 	Override string // why the next round is drawn before the current one is complete
+	// Round is the number of the round the director means to draw (0: the next one,
+	// whatever it is). A request sent twice then draws once: the second gets a conflict.
+	Round int
 }
 
 // Draw draws the next round of the current stage with its format: the first at random,
@@ -224,6 +274,9 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 			return err
 		}
 		f := st.Format()
+		if opt.Round != 0 && opt.Round != len(st.Rounds)+1 {
+			return Errorf(ECONFLICT, "draw.already", opt.Round)
+		}
 		if n := st.Stage.Settings.Rounds(); n > 0 && len(st.Rounds) >= n {
 			return Errorf(ECONFLICT, "draw.all_drawn", n)
 		}
@@ -315,6 +368,9 @@ func (s *Tournaments) OverrideSeats(ctx context.Context, tid int64, number int, 
 			changed.Byes = append(changed.Byes, Bye{EntryID: id, Points: pts})
 		}
 		fe := st.Format().CheckSeats(st, drawn, changed)
+		if len(changed.Tables) != len(drawn.Tables) || len(changed.Byes) != len(drawn.Byes) {
+			fe.Add("seats", "seats.same_shape")
+		}
 		got, want := changed.People(), drawn.People()
 		slices.Sort(got)
 		slices.Sort(want)
@@ -339,6 +395,23 @@ type Sheet struct {
 	Hands   [][]*scoring.Hand
 	Version int
 	Clear   bool
+	// NextRound is the director's choice when the next round is drawn and has not started
+	// and this correction would move its seats: "reseat" or "keep" (RULES.md section 3).
+	NextRound string
+}
+
+// The choices for the next round when a correction would move its seats.
+const (
+	NextReseat = "reseat"
+	NextKeep   = "keep"
+)
+
+// Move is an entry a re-seat would move: from one table to another (0: not playing).
+type Move struct {
+	EntryID int64  `json:"entry_id"`
+	Name    string `json:"name"`
+	From    int    `json:"from"`
+	To      int    `json:"to"`
 }
 
 // CheckSheet is the one check of a score sheet, for the live preview and the save: the
@@ -379,7 +452,11 @@ func CheckSheet(st *Stage, sides int, sh Sheet) ([]HandScore, FieldErrors, error
 type SheetOutcome struct {
 	Version      int  `json:"version"`       // the table's version now
 	Reseated     bool `json:"reseated"`      // the next round, not started, was re-seated
+	Kept         bool `json:"kept"`          // the director kept the next round's seats
 	LaterStarted bool `json:"later_started"` // the next round had started: its seats were kept
+	// Moves are the seats of the next round the correction would move; with a refusal
+	// "sheet.reseat_choice", the director is to choose.
+	Moves []Move `json:"moves,omitempty"`
 	// Table is the table as saved, and Result its result under the stage's format.
 	Table  *Table      `json:"-"`
 	Result TableResult `json:"-"`
@@ -388,8 +465,11 @@ type SheetOutcome struct {
 
 // SaveSheet validates and stores one table's hands, replacing what was there. A sheet
 // read at an older version of the table is refused (ECONFLICT "sheet.stale"). If the
-// round is the one before a drawn round that has not started, that round is re-seated
-// from the corrected results, with its own seed.
+// round is the one before a drawn round that has not started and the corrected results
+// would seat that round differently, the director chooses (RULES.md section 3): without
+// a choice nothing is saved and the answer is ECONFLICT "sheet.reseat_choice" with the
+// moves in the outcome; with "reseat" the next round is drawn again with its own seed,
+// with "keep" its seats stay. A round that has started keeps its seats.
 func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table int, sh Sheet, director string) (*SheetOutcome, error) {
 	out := &SheetOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
@@ -414,6 +494,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if len(hands) == 0 && !sh.Clear {
 			return Errorf(EINVALID, "sheet.empty")
 		}
+		if sh.NextRound != "" && sh.NextRound != NextReseat && sh.NextRound != NextKeep {
+			return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"next_round": "sheet.next_round"}}
+		}
 		if sh.Clear {
 			hands = nil
 		}
@@ -422,14 +505,23 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			return err
 		}
 		var next *Round
+		var subs []Entry
 		switch {
 		case drawn && started:
 			out.LaterStarted = true
 		case drawn:
-			if next, err = reseat(tx, round.Number, table, hands); err != nil {
+			if next, subs, out.Moves, err = reseat(tx, round.Number, table, hands); err != nil {
 				return err
 			}
-			out.Reseated = next != nil
+			switch {
+			case next == nil:
+			case sh.NextRound == "":
+				return Errorf(ECONFLICT, "sheet.reseat_choice", number+1)
+			case sh.NextRound == NextKeep:
+				next, out.Kept = nil, true
+			default:
+				out.Reseated = true
+			}
 		}
 		tb.Hands = hands
 		if err := tx.SaveTable(tb); err != nil {
@@ -440,6 +532,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			out.Result = f.Result(&State{Stage: *stage}, tb)
 		}
 		if next != nil {
+			if err := placeSubs(tx, next, subs); err != nil {
+				return err
+			}
 			if err := tx.ReplaceSeats(next); err != nil {
 				return err
 			}
@@ -449,32 +544,51 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			detail = fmt.Sprintf("round %d table %d: cleared", number, table)
 		}
 		if out.Reseated {
-			detail += fmt.Sprintf("; round %d re-seated", number+1)
+			detail += fmt.Sprintf("; round %d re-seated (%s)", number+1, movesText(out.Moves))
+		}
+		if out.Kept {
+			detail += fmt.Sprintf("; round %d seats kept as drawn (a re-seat would have moved %s)", number+1, movesText(out.Moves))
 		}
 		return tx.Log(s.event(tid, director, "scores", "%s", detail))
 	})
-	if err != nil {
+	if e, ok := AsError(err); ok && e.Key == "sheet.reseat_choice" {
+		return out, err // the moves to choose from
+	} else if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// reseat draws round n+1 again, with its own seed, as if table t of round n had the
-// given hands; it returns the new round when its seats differ from the drawn ones.
-func reseat(tx Tx, n, t int, hands []HandScore) (*Round, error) {
+// reseat says what a correction of table t of round n (to the given hands) means for
+// round n+1, drawn and not started: the round drawn again with its own seed from the
+// corrected results, the substitutes that needs, and who it moves from the seats as they
+// are. It returns no round when the correction does not change what the results give
+// (so seats changed by hand, or a withdrawal, are left alone).
+func reseat(tx Tx, n, t int, hands []HandScore) (*Round, []Entry, []Move, error) {
 	st, err := tx.State()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	st.Rounds[n-1].Tables[t-1].Hands = hands
 	later := st.Rounds[n]
 	st.Rounds = st.Rounds[:n]
-	r, subs, err := st.Format().Draw(st, later.Seed)
+	f := st.Format()
+	before, _, err := f.Draw(st, later.Seed)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	if len(subs) > 0 || sameSeats(SeatsOf(r), SeatsOf(&later)) {
-		return nil, nil
+	st.Rounds[n-1].Tables[t-1].Hands = hands
+	r, subs, err := f.Draw(st, later.Seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if sameSeats(SeatsOf(before), SeatsOf(r)) || sameSeats(SeatsOf(r), SeatsOf(&later)) {
+		return nil, nil, nil, nil
+	}
+	moves := movesBetween(st, &later, r)
+	for i := range moves {
+		if id := moves[i].EntryID; id < 0 && int(-id) <= len(subs) {
+			moves[i].Name = subs[-id-1].Name
+		}
 	}
 	r.ID, r.StageID, r.Number, r.Seed, r.DrawnAt, r.Override = later.ID, later.StageID, later.Number, later.Seed, later.DrawnAt, later.Override
 	for i := range r.Tables {
@@ -482,7 +596,75 @@ func reseat(tx Tx, n, t int, hands []HandScore) (*Round, error) {
 			r.Tables[i].ID = later.Tables[i].ID
 		}
 	}
-	return r, nil
+	return r, subs, moves, nil
+}
+
+// placeSubs stores the substitutes a draw created and puts their IDs in the round, in
+// place of the negative ones the format gave them (-1 is subs[0]).
+func placeSubs(tx Tx, r *Round, subs []Entry) error {
+	for i := range subs {
+		if err := tx.AddEntry(&subs[i]); err != nil {
+			return err
+		}
+	}
+	resolve := func(id int64) int64 {
+		if id < 0 && int(-id) <= len(subs) {
+			return subs[-id-1].ID
+		}
+		return id
+	}
+	for ti := range r.Tables {
+		for si := range r.Tables[ti].Sides {
+			r.Tables[ti].Sides[si].EntryID = resolve(r.Tables[ti].Sides[si].EntryID)
+		}
+	}
+	for i := range r.Byes {
+		r.Byes[i].EntryID = resolve(r.Byes[i].EntryID)
+	}
+	return nil
+}
+
+// movesBetween lists who sits at another table in b than in a (0: not playing).
+func movesBetween(st *State, a, b *Round) []Move {
+	tableOf := func(r *Round) map[int64]int {
+		m := map[int64]int{}
+		for _, tb := range r.Tables {
+			for _, id := range tb.Entries() {
+				m[id] = tb.Number
+			}
+		}
+		for _, by := range r.Byes {
+			m[by.EntryID] = 0
+		}
+		return m
+	}
+	from, to := tableOf(a), tableOf(b)
+	var out []Move
+	for _, id := range a.People() {
+		if from[id] != to[id] {
+			m := Move{EntryID: id, From: from[id], To: to[id]}
+			if e := st.Entry(id); e != nil {
+				m.Name = e.Name
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func movesText(ms []Move) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = fmt.Sprintf("%s %s → %s", m.Name, tableText(m.From), tableText(m.To))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func tableText(n int) string {
+	if n == 0 {
+		return "out"
+	}
+	return fmt.Sprintf("T%d", n)
 }
 
 func sameSeats(a, b Seats) bool {

@@ -301,6 +301,7 @@ func (s *Server) apiDraw(c echo.Context) error {
 	var in struct {
 		Seed     int64  `json:"seed"`
 		Override string `json:"override"`
+		Round    int    `json:"round"`
 	}
 	if c.Request().ContentLength != 0 {
 		if err := decodeJSON(c, &in); err != nil {
@@ -310,7 +311,7 @@ func (s *Server) apiDraw(c echo.Context) error {
 	if in.Seed < 0 {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"seed": "draw.seed"}}
 	}
-	r, err := s.tournaments.Draw(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override}, directorOf(c).Username)
+	r, err := s.tournaments.Draw(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override, Round: in.Round}, directorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -385,10 +386,12 @@ func (s *Server) apiGetTable(c echo.Context) error {
 
 // apiSaveSheet replaces a table's hands: {"hands": [[hand, hand, hand], ...]}, a hand
 // being null where nothing was entered. "hands" is required: clearing a table is
-// DELETE on the same path.
+// DELETE on the same path. "next_round" ("reseat" or "keep") answers a 409 that lists
+// the seats of the next round a correction would move.
 func (s *Server) apiSaveSheet(c echo.Context) error {
 	var in struct {
-		Hands [][]*scoring.Hand `json:"hands"`
+		Hands     [][]*scoring.Hand `json:"hands"`
+		NextRound string            `json:"next_round"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
@@ -396,7 +399,7 @@ func (s *Server) apiSaveSheet(c echo.Context) error {
 	if in.Hands == nil {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"hands": "sheet.hands_required"}}
 	}
-	return s.apiWriteSheet(c, tournament.Sheet{Hands: in.Hands})
+	return s.apiWriteSheet(c, tournament.Sheet{Hands: in.Hands, NextRound: in.NextRound})
 }
 
 // apiClearSheet removes every hand of a table.
@@ -414,6 +417,12 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 	}
 	ctx := c.Request().Context()
 	out, err := s.tournaments.SaveSheet(ctx, id, n, t, sh, directorOf(c).Username)
+	if e, ok := tournament.AsError(err); ok && e.Key == "sheet.reseat_choice" {
+		return c.JSON(http.StatusConflict, map[string]any{
+			"error": apiErrorBody{Code: e.Code, Message: Translate(langOf(c), e.Key, e.Args...)},
+			"moves": out.Moves,
+		})
+	}
 	if isStale(err) {
 		ts, lerr := s.tournaments.Table(ctx, id, n, t)
 		if lerr != nil {

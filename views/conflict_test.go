@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -96,7 +97,7 @@ func TestAPISheetConflict(t *testing.T) {
 	res := c.api("GET", table, tok, "", nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	tag := res.Header.Get("ETag")
-	require.Equal(t, `"1"`, tag)
+	require.Regexp(t, `^"\d+"$`, tag)
 
 	for trial := range 10 {
 		put := func(a int) func() rawResult {
@@ -160,7 +161,8 @@ func TestSheetFormConflict(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, anna.post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
 	sheet := base + "/rounds/1/tables/1"
 	version := anna.get(sheet).doc(t).Find(`input[name="version"]`).AttrOr("value", "")
-	require.Equal(t, "1", version)
+	v, err := strconv.Atoi(version)
+	require.NoError(t, err, "the sheet carries its version")
 	form := func(a int) url.Values {
 		f := url.Values{"form": {"total"}, "version": {version}, "_csrf": {anna.csrf()}}
 		for h := 1; h <= 3; h++ {
@@ -193,7 +195,7 @@ func TestSheetFormConflict(t *testing.T) {
 	assert.Equal(t, typed, rows.First().Find("td").Last().Text())
 	assert.Equal(t, typed, doc.Find(`input[name="h1.s1.total"]`).AttrOr("value", ""), "what was typed is kept")
 	newVersion := doc.Find(`input[name="version"]`).AttrOr("value", "")
-	assert.Equal(t, "2", newVersion)
+	assert.Equal(t, strconv.Itoa(v+1), newVersion, "the form moves to the stored version")
 
 	// Saving the kept form again saves what was typed.
 	f := form(0)
@@ -206,6 +208,7 @@ func TestSheetFormConflict(t *testing.T) {
 	st, err := app.store.Load(t.Context(), idFrom(base))
 	require.NoError(t, err)
 	assert.Equal(t, typed, fmt.Sprint(st.Rounds[0].Tables[0].Hands[0].Score))
+	_ = v
 }
 
 // Two saves of the same player, through the API and the form: one lands, one gets 409.
@@ -385,7 +388,8 @@ func TestAPIConcurrentCorrections(t *testing.T) {
 		for tb := 1; tb <= 4; tb++ {
 			fns = append(fns, func() rawResult {
 				return raw(http.DefaultClient, "PUT", fmt.Sprintf("%s%s/rounds/1/tables/%d", app.srv.URL, base, tb),
-					map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}, totals(0, 100+tb*5, 300))
+					map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"},
+					strings.Replace(totals(0, 100+tb*5, 300), `{"hands"`, `{"next_round":"reseat","hands"`, 1))
 			})
 		}
 		for _, r := range race(fns...) {

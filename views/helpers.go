@@ -209,3 +209,11 @@ func columnValue(col tournament.Column, v int) string {
 	}
 	return strconv.Itoa(v)
 }
+
+// moveTable names where a re-seat takes a player: a table, or sitting out.
+func moveTable(ctx context.Context, n int) string {
+	if n == 0 {
+		return t(ctx, "print.sits_out")
+	}
+	return t(ctx, "game.table", n)
+}

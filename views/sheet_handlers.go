@@ -33,6 +33,9 @@ type sheetView struct {
 	Cells   [][]cell // [hand][seat]
 	Games   []int    // game totals per seat
 	Entered bool     // hands are stored for this table
+	// Moves are the seats of the next round this correction would move: the director
+	// chooses to re-seat or keep (RULES.md section 3).
+	Moves []tournament.Move
 }
 
 // cell is one player's hand on the sheet, as computed from what was typed.
@@ -255,6 +258,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 	}
 	typed := c.FormValue("version")
 	sh.Version, _ = strconv.Atoi(typed)
+	sh.NextRound = c.FormValue("next_round")
 	v.Values.Values["version"] = typed
 	status := http.StatusUnprocessableEntity
 	if len(problems) == 0 {
@@ -263,6 +267,8 @@ func (s *Server) saveSheet(c echo.Context) error {
 			switch {
 			case out.Reseated:
 				setFlash(c, "sheet.saved_reseated", itoa(v.Table), itoa(v.Game.Number+1))
+			case out.Kept:
+				setFlash(c, "sheet.saved_kept", itoa(v.Table), itoa(v.Game.Number+1))
 			case out.LaterStarted:
 				setFlash(c, "sheet.saved_later_started", itoa(v.Table), itoa(v.Game.Number+1))
 			default:
@@ -280,6 +286,9 @@ func (s *Server) saveSheet(c echo.Context) error {
 		}
 		if len(e.Fields) == 0 {
 			v.Values.Error, v.Values.Args = e.Key, e.Args
+		}
+		if e.Key == "sheet.reseat_choice" {
+			v.Moves = out.Moves
 		}
 		if e.Key == "sheet.stale" {
 			// What is stored now, read after the refusal: the page was read before.

@@ -236,8 +236,9 @@ func (s *Server) draw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formFrom(c, "seed", "override")
+	f := formFrom(c, "seed", "override", "round")
 	opt := tournament.DrawOptions{Override: f.Values["override"]}
+	opt.Round, _ = strconv.Atoi(f.Values["round"])
 	if raw := strings.TrimSpace(f.Values["seed"]); raw != "" {
 		if opt.Seed, err = strconv.ParseInt(raw, 10, 64); err != nil || opt.Seed <= 0 {
 			f.Errors["seed"] = "draw.seed"

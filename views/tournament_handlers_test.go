@@ -159,10 +159,24 @@ func TestWithdrawAndCorrection(t *testing.T) {
 	fill(1, 2, [3]int{300, 200, 100})
 	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", nil).StatusCode)
 
-	// Correcting game 1 while game 2 has not started re-seats game 2, and says so.
+	// Correcting game 1 while game 2 has not started: the page shows who would move and
+	// asks; nothing is saved until the director chooses.
 	res := fill(1, 1, [3]int{100, 200, 300})
+	require.Equal(t, http.StatusConflict, res.StatusCode)
+	doc := res.doc(t)
+	assert.Contains(t, doc.Find(".reseat-choice h3").Text(), "Game 2 has not started: this correction would move these players")
+	assert.NotZero(t, doc.Find(".reseat-choice li").Length())
+	assert.Equal(t, "100", doc.Find(`input[name="h1.s1.total"]`).AttrOr("value", ""), "what was typed is kept")
+	require.Equal(t, 2, doc.Find(`.reseat-choice button[name="next_round"]`).Length())
+	form := url.Values{"form": {"total"}, "next_round": {"reseat"}}
+	for h := 1; h <= 3; h++ {
+		for s, v := range []string{"100", "200", "300"} {
+			form.Set(fmt.Sprintf("h%d.s%d.total", h, s+1), v)
+		}
+	}
+	res = c.post(base+"/rounds/1/tables/1", form)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	doc := c.get(res.Header.Get("Location")).doc(t)
+	doc = c.get(res.Header.Get("Location")).doc(t)
 	assert.Contains(t, doc.Find(".flash").Text(), "Game 2 had not started yet: its seats were recomputed")
 
 	// Withdraw a player mid-evening: kept in the standings with what they played.
@@ -240,10 +254,27 @@ func TestCheckInAndSettingsLock(t *testing.T) {
 	assert.NotContains(t, ev.Rounds[0].Tables[0].Entries(), absent.ID)
 	assert.Empty(t, ev.Rounds[0].Byes)
 
-	// Once drawn, the settings are locked: the form says so and nothing changes.
+	// Once drawn, the name and the number of games still change (never below the games
+	// drawn); the hands per game and the rules stay as announced, said next to the field.
 	form.Set("name", "Changed")
+	form.Set("games", "4")
+	require.Equal(t, http.StatusSeeOther, c.post(base, form).StatusCode)
+	doc = c.get(base).doc(t)
+	assert.Equal(t, "Changed", doc.Find("h1").Text())
+	assert.Contains(t, doc.Find(".subtitle").Text(), "4 games of 3 hands")
+	form.Set("games", "0")
+	form.Set("hands_per_game", "4")
+	form.Set("semi_clean_on", "on")
 	res := c.post(base, form)
-	require.Equal(t, http.StatusConflict, res.StatusCode)
-	assert.Contains(t, res.doc(t).Find(".alert").Text(), "settings can no longer change")
-	assert.Equal(t, "Giovedì sera", c.get(base).doc(t).Find("h1").Text())
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.doc(t)
+	assert.Equal(t, "Game 1 has been drawn: this stays as announced.", doc.Find(`[id="hands_per_game-error"]`).Text())
+	assert.NotEmpty(t, doc.Find(`[id="games-error"]`).Text())
+	assert.Equal(t, "4", doc.Find("#hands_per_game").AttrOr("value", ""), "what was typed is kept")
+	form.Set("games", "4")
+	form.Set("hands_per_game", "3")
+	res = c.post(base, form)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Game 1 has been drawn: the rules stay as announced.", res.doc(t).Find(`[id="rules-error"]`).Text())
+	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "4 games of 3 hands", "nothing half-saved")
 }

@@ -29,12 +29,26 @@ const (
 	SitOutSubstitutes SitOutPolicy = "substitutes"
 )
 
+// SitOutScore is the game score a sit-out counts for the tie-break on game points.
+type SitOutScore string
+
+// The sit-out scores (RULES.md section 3).
+const (
+	// SitOutScoreSecond: the average game score of that game's second-placed players,
+	// rounded to the nearest multiple of 5.
+	SitOutScoreSecond SitOutScore = "second"
+	// SitOutScoreZero: 0.
+	SitOutScoreZero SitOutScore = "zero"
+)
+
 // Settings of a 3-player stage.
 type Settings struct {
 	Games        int               `json:"games"`
 	HandsPerGame int               `json:"hands_per_game"`
 	SitOut       SitOutPolicy      `json:"sit_out"`
 	ByePoints    tournament.Points `json:"bye_points"`
+	// SitOutScore is what a sit-out counts as game points for the tie-break.
+	SitOutScore SitOutScore `json:"sit_out_score"`
 }
 
 // Rounds is the number of games.
@@ -64,7 +78,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Games: DefaultGames, HandsPerGame: DefaultHandsPerGame, SitOut: SitOutRotate, ByePoints: DefaultByePoints}
+	return Settings{Games: DefaultGames, HandsPerGame: DefaultHandsPerGame, SitOut: SitOutRotate, ByePoints: DefaultByePoints,
+		SitOutScore: SitOutScoreSecond}
 }
 
 // Rules implements tournament.Format: a player who never opened counts their hand twice.
@@ -117,6 +132,31 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.ByePoints < 0 || s.ByePoints > tournament.RP(6) {
 		fe.Add("bye_points", "tournament.err.bye_points")
 	}
+	if s.SitOutScore != SitOutScoreSecond && s.SitOutScore != SitOutScoreZero {
+		fe.Add("sit_out_score", "tournament.err.sit_out_score")
+	}
+	return fe
+}
+
+// CheckChange implements tournament.Format: once games are drawn, the number of games
+// can still change but never below the games drawn; the hands per game and the way
+// sit-outs are handled stay as announced. Bye points and the sit-out score can change:
+// a bye keeps the points it was drawn with, and the tie-break is recomputed.
+func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	if drawn == 0 {
+		return fe
+	}
+	o, n := of(oldS), of(newS)
+	if n.Games < drawn {
+		fe.Add("games", "tournament.err.games_drawn")
+	}
+	if n.HandsPerGame != o.HandsPerGame {
+		fe.Add("hands_per_game", "tournament.err.fixed")
+	}
+	if n.SitOut != o.SitOut {
+		fe.Add("sit_out", "tournament.err.fixed")
+	}
 	return fe
 }
 
@@ -128,6 +168,8 @@ func (Format) Fields() []tournament.Field {
 		{Name: "sit_out", Kind: "choice", Choices: []string{string(SitOutRotate), string(SitOutSubstitutes)}, ChoicePrefix: "sitout",
 			Label: "tournament.sit_out", Help: "tournament.sit_out_help"},
 		{Name: "bye_points", Kind: "points", Label: "tournament.bye_points"},
+		{Name: "sit_out_score", Kind: "choice", Choices: []string{string(SitOutScoreSecond), string(SitOutScoreZero)}, ChoicePrefix: "sitout_score",
+			Label: "tournament.sit_out_score", Help: "tournament.sit_out_score_help"},
 	}
 }
 
@@ -135,7 +177,7 @@ func (Format) Fields() []tournament.Field {
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
 	return map[string]string{"games": strconv.Itoa(s.Games), "hands_per_game": strconv.Itoa(s.HandsPerGame),
-		"sit_out": string(s.SitOut), "bye_points": s.ByePoints.String()}
+		"sit_out": string(s.SitOut), "bye_points": s.ByePoints.String(), "sit_out_score": string(s.SitOutScore)}
 }
 
 // ParseForm implements tournament.Format.
@@ -148,7 +190,11 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 		}
 		return n
 	}
-	s := Settings{Games: num("games"), HandsPerGame: num("hands_per_game"), SitOut: SitOutPolicy(v["sit_out"])}
+	s := Settings{Games: num("games"), HandsPerGame: num("hands_per_game"), SitOut: SitOutPolicy(v["sit_out"]),
+		SitOutScore: SitOutScore(v["sit_out_score"])}
+	if s.SitOutScore == "" {
+		s.SitOutScore = SitOutScoreSecond
+	}
 	bye, ok := tournament.ParsePoints(v["bye_points"])
 	if !ok {
 		fe.Add("bye_points", "tournament.err.bye_points")

@@ -17,13 +17,22 @@ var columns = []tournament.Column{
 
 // Standings implements tournament.Format (RULES.md section 3): ranking points, then
 // total game points, then the best single game; still tied is ex aequo, a shared place.
-// Only complete tables count; a sit-out scores its bye points. Substitutes are not
-// ranked. The first qualifiers who have not withdrawn qualify.
+// Only complete tables count; a sit-out scores its bye points and, for the game points,
+// the settings' sit-out score (never its best single game). Substitutes are not ranked,
+// nor is an entry that was never drawn (a no-show). The first qualifiers who have not
+// withdrawn qualify.
 func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tournament.Standing) {
+	s := of(st.Stage.Settings)
+	drawn := map[int64]bool{}
+	for _, r := range st.Rounds {
+		for _, id := range r.People() {
+			drawn[id] = true
+		}
+	}
 	idx := map[int64]int{}
 	var out []tournament.Standing
 	for _, e := range st.Entries {
-		if e.Substitute() {
+		if e.Substitute() || !drawn[e.ID] {
 			continue
 		}
 		idx[e.ID] = len(out)
@@ -55,15 +64,51 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 				s.Played++
 			}
 		}
+		byeScore := 0
+		if s.SitOutScore == SitOutScoreSecond && len(r.Byes) > 0 {
+			byeScore = secondAverage(st, r)
+		}
 		for _, b := range r.Byes {
 			if i, ok := idx[b.EntryID]; ok {
-				s := &out[i]
-				s.Rounds[ri] = tournament.RoundLine{Round: r.Number, Points: b.Points, Bye: true, Done: true}
-				s.Values[ValPoints] += int(b.Points)
-				s.Byes++
+				line := &out[i]
+				line.Rounds[ri] = tournament.RoundLine{Round: r.Number, Score: byeScore, Points: b.Points, Bye: true, Done: true}
+				line.Values[ValPoints] += int(b.Points)
+				line.Values[ValGamePoints] += byeScore
+				line.Byes++
 			}
 		}
 	}
 	tournament.Rank(out, st.Stage.Qualifiers)
 	return columns, out
+}
+
+// secondAverage is a sit-out's game score for a round (RULES.md section 3): the average
+// game score of the round's second-placed players (by the rotation's order, ties
+// broken by the stated rule), over its complete tables, rounded to the nearest multiple
+// of 5 (halves up); 0 while no table is complete.
+func secondAverage(st *tournament.State, r *tournament.Round) int {
+	sum, n := 0, 0
+	order := Order(st, r)
+	for i := range r.Tables {
+		res := Format{}.Result(st, &r.Tables[i])
+		if !res.Complete || len(order[i]) < 2 {
+			continue
+		}
+		for j, id := range res.Entries {
+			if id == order[i][1] {
+				sum += res.Scores[j]
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	// round(sum / n / 5) * 5, halves up, in integers: floor((2·sum + 5n) / 10n) · 5.
+	num, den := 2*sum+5*n, 10*n
+	q := num / den
+	if num%den != 0 && num < 0 {
+		q--
+	}
+	return q * 5
 }

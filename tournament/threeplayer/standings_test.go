@@ -1,6 +1,7 @@
 package threeplayer
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -110,4 +111,83 @@ func TestStandingsByesWithdrawnSubstitutes(t *testing.T) {
 	ev.Rounds[0].Tables[0].Hands = ev.Rounds[0].Tables[0].Hands[:2]
 	ss = standings(ev)
 	assert.Equal(t, [][3]any{{"A", 1, "3"}, {"D", 1, "3"}, {"B", 3, "0"}, {"C", 3, "0"}}, summary(ss))
+}
+
+// A sit-out does not lose the tie-break on game points (RULES.md section 3): for the
+// game sat out it counts the average game score of that game's second-placed players,
+// rounded to the nearest 5 (or 0, if the director chose so), and never as a best game.
+func TestSitOutGameScore(t *testing.T) {
+	es := entries("A", "B", "C", "D", "E", "F", "G")
+	ev := evening(Settings{Games: 1, HandsPerGame: 1, SitOut: SitOutRotate, ByePoints: tournament.RP(3), SitOutScore: SitOutScoreSecond}, 0, es)
+	// Seconds: B 300 at table 1, E 205 at table 2: average 252.5, rounded to 255.
+	ev.Rounds = append(ev.Rounds, game(1, Seating{Tables: [][]int64{{1, 2, 3}, {4, 5, 6}}, SitOuts: []int64{7}},
+		map[int64][]int{1: {600}, 2: {300}, 3: {0}, 4: {400}, 5: {205}, 6: {-100}}, tournament.RP(3)))
+	ss := standings(ev)
+	g := ss[slices.IndexFunc(ss, func(s tournament.Standing) bool { return s.Entry.Name == "G" })]
+	assert.Equal(t, 255, g.Values[ValGamePoints])
+	assert.Equal(t, 255, g.Rounds[0].Score)
+	assert.Equal(t, 0, g.Values[ValBest], "a game sat out is never the best game")
+	assert.Equal(t, 0, g.Played)
+	// G (3 points, 255) now ranks above B (3 points, 300)? No: B has more game points.
+	// And above E (3 points, 205): the sit-out does not lose the tie-break.
+	assert.Equal(t, []string{"A", "D", "B", "G", "E", "C", "F"}, names(ss))
+
+	ev.Stage.Settings = Settings{Games: 1, HandsPerGame: 1, SitOut: SitOutRotate, ByePoints: tournament.RP(3), SitOutScore: SitOutScoreZero}
+	ss = standings(ev)
+	assert.Equal(t, []string{"A", "D", "B", "E", "G", "C", "F"}, names(ss), "with the 0 option the sit-out loses the tie-break")
+}
+
+func TestSecondAverageRounding(t *testing.T) {
+	for _, tc := range []struct {
+		seconds []int
+		want    int
+	}{
+		{[]int{300}, 300}, {[]int{300, 205}, 255}, {[]int{300, 200, 205}, 235}, // 235 exactly
+		{[]int{-300, -205}, -250}, // -252.5 rounds half up to -250
+		{[]int{101, 102}, 100}, {[]int{103, 104}, 105},
+	} {
+		es := entries("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
+		st := evening(Settings{Games: 1, HandsPerGame: 1, SitOut: SitOutRotate, SitOutScore: SitOutScoreSecond}, 0, es)
+		seating := Seating{SitOuts: []int64{10}}
+		hands := map[int64][]int{}
+		for i, sec := range tc.seconds {
+			a, b, c := int64(3*i+1), int64(3*i+2), int64(3*i+3)
+			seating.Tables = append(seating.Tables, []int64{a, b, c})
+			hands[a], hands[b], hands[c] = []int{2000}, []int{sec}, []int{-2000}
+		}
+		st.Rounds = append(st.Rounds, game(1, seating, hands, 0))
+		assert.Equal(t, tc.want, secondAverage(st, &st.Rounds[0]), "%v", tc.seconds)
+	}
+}
+
+// A no-show (never drawn) is not in the standings; a player drawn as a sit-out is.
+func TestNoShowIsNotRanked(t *testing.T) {
+	es := entries("A", "B", "C", "D", "NoShow")
+	es[4].CheckedIn = false
+	ev := evening(Settings{Games: 1, HandsPerGame: 1, SitOut: SitOutRotate, ByePoints: tournament.RP(3), SitOutScore: SitOutScoreSecond}, 0, es)
+	ev.Rounds = append(ev.Rounds, game(1, Seating{Tables: [][]int64{{1, 2, 3}}, SitOuts: []int64{4}}, map[int64][]int{1: {100}, 2: {50}, 3: {0}}, tournament.RP(3)))
+	assert.Equal(t, []string{"A", "B", "D", "C"}, names(standings(ev)), "D sat out: 3 points and B's 50 game points, but no best game")
+}
+
+func TestSettingsChangeOnceDrawn(t *testing.T) {
+	f := Format{}
+	old := Settings{Games: 4, HandsPerGame: 3, SitOut: SitOutRotate, ByePoints: tournament.RP(3), SitOutScore: SitOutScoreSecond}
+	assert.Empty(t, f.CheckChange(old, Settings{Games: 1, HandsPerGame: 2, SitOut: SitOutSubstitutes}, 0), "anything goes before the first draw")
+	more := old
+	more.Games, more.ByePoints, more.SitOutScore = 6, tournament.RP(4), SitOutScoreZero
+	assert.Empty(t, f.CheckChange(old, more, 2), "more games, other bye points, another sit-out score")
+	fewer := old
+	fewer.Games = 2
+	assert.Empty(t, f.CheckChange(old, fewer, 2), "down to the games drawn")
+	fewer.Games, fewer.HandsPerGame, fewer.SitOut = 1, 4, SitOutSubstitutes
+	assert.Equal(t, tournament.FieldErrors{"games": "tournament.err.games_drawn", "hands_per_game": "tournament.err.fixed",
+		"sit_out": "tournament.err.fixed"}, f.CheckChange(old, fewer, 2))
+}
+
+func names(ss []tournament.Standing) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.Entry.Name)
+	}
+	return out
 }

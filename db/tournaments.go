@@ -773,6 +773,18 @@ func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
 	return x.writeSeats(r)
 }
 
+func (x *storeTx) SetByes(r *tournament.Round) error {
+	if err := x.run("DELETE FROM byes WHERE round_id = ?", r.ID); err != nil {
+		return err
+	}
+	for _, b := range r.Byes {
+		if err := x.run("INSERT INTO byes (round_id, entry_id, points) VALUES (?, ?, ?)", r.ID, b.EntryID, int(b.Points)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (x *storeTx) SaveTable(t *tournament.Table) error {
 	x.next = nil
 	n, err := x.affected("UPDATE round_tables SET version = version + 1, outcome_kind = ?, outcome_side = ? WHERE id = ? AND version = ?",

@@ -388,7 +388,8 @@ func TestWithdrawnPlayersAreNotDrawn(t *testing.T) {
 	f.fill(t, 1)
 	ev := f.state(t)
 	gone := ev.Rounds[0].Tables[0].Sides[0].EntryID
-	_, err = f.svc.SetEntry(f.ctx, f.tid, gone, true, true, "anna")
+	yes := true
+	_, _, err = f.svc.SetEntry(f.ctx, f.tid, gone, tournament.EntryChange{Withdrawn: &yes}, "anna")
 	require.NoError(t, err)
 	g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
 	require.NoError(t, err)
@@ -469,4 +470,104 @@ func mustError(t *testing.T, err error) *tournament.Error {
 	e, ok := tournament.AsError(err)
 	require.True(t, ok, "%v", err)
 	return e
+}
+
+// Bug (issue 8): a player marked absent after the draw stayed seated; a withdrawn one
+// kept the bye points of a game they were not there for. Now they leave the round: a
+// sit-out takes their seat, or the round is drawn again, or their bye goes.
+func TestAbsentAfterTheDraw(t *testing.T) {
+	no, yes := false, true
+	t.Run("a sit-out takes the seat", func(t *testing.T) {
+		f := newEvening(t, 7, nil)
+		r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		gone, in := r.Tables[1].Sides[2].EntryID, r.Byes[0].EntryID
+		_, out, err := f.svc.SetEntry(f.ctx, f.tid, gone, tournament.EntryChange{CheckedIn: &no}, "anna")
+		require.NoError(t, err)
+		assert.NotEmpty(t, out.ReplacedBy)
+		st := f.state(t)
+		assert.Equal(t, in, st.Rounds[0].Tables[1].Sides[2].EntryID)
+		assert.Empty(t, st.Rounds[0].Byes)
+		assert.NotContains(t, st.Rounds[0].People(), gone)
+		_, ss := st.Format().Standings(st)
+		for _, s := range ss {
+			assert.NotEqual(t, gone, s.Entry.ID, "never played: not ranked")
+		}
+	})
+	t.Run("the round is drawn again", func(t *testing.T) {
+		f := newEvening(t, 6, nil)
+		r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		gone := r.Tables[0].Sides[0].EntryID
+		_, out, err := f.svc.SetEntry(f.ctx, f.tid, gone, tournament.EntryChange{CheckedIn: &no}, "anna")
+		require.NoError(t, err)
+		assert.True(t, out.Redrawn)
+		st := f.state(t)
+		assert.Len(t, st.Rounds[0].Tables, 1)
+		assert.Len(t, st.Rounds[0].Byes, 2, "5 players: one table and two sit-outs")
+		assert.NotContains(t, st.Rounds[0].People(), gone)
+		evs, _ := f.svc.Events(f.ctx, f.tid)
+		assert.Contains(t, evs[0].Detail, "drawn again without them")
+	})
+	t.Run("a withdrawn sit-out loses the bye", func(t *testing.T) {
+		f := newEvening(t, 7, nil)
+		r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		f.fill(t, 1)
+		out1 := r.Byes[0].EntryID
+		_, out, err := f.svc.SetEntry(f.ctx, f.tid, out1, tournament.EntryChange{Withdrawn: &yes}, "anna")
+		require.NoError(t, err)
+		assert.True(t, out.ByeRemoved)
+		st := f.state(t)
+		assert.Empty(t, st.Rounds[0].Byes)
+		_, ss := st.Format().Standings(st)
+		for _, s := range ss {
+			assert.NotEqual(t, out1, s.Entry.ID, "withdrawn before playing anything: not ranked")
+		}
+	})
+	t.Run("a started table keeps its player", func(t *testing.T) {
+		f := newEvening(t, 6, nil)
+		r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		f.fill(t, 1)
+		gone := r.Tables[0].Sides[0].EntryID
+		_, out, err := f.svc.SetEntry(f.ctx, f.tid, gone, tournament.EntryChange{Withdrawn: &yes}, "anna")
+		require.NoError(t, err)
+		assert.True(t, out.StillSeated)
+		assert.Contains(t, f.state(t).Rounds[0].People(), gone)
+	})
+	t.Run("only the flag named changes", func(t *testing.T) {
+		f := newEvening(t, 3, nil)
+		e := f.state(t).Entries[0]
+		_, _, err := f.svc.SetEntry(f.ctx, f.tid, e.ID, tournament.EntryChange{Withdrawn: &yes}, "anna")
+		require.NoError(t, err)
+		got, _, err := f.svc.SetEntry(f.ctx, f.tid, e.ID, tournament.EntryChange{CheckedIn: &no}, "anna")
+		require.NoError(t, err)
+		assert.True(t, got.Withdrawn)
+		assert.False(t, got.CheckedIn)
+	})
+}
+
+// Two entry changes at once (a check-out and a withdrawal of the same player) both land:
+// each changes only its own flag, inside its transaction.
+func TestConcurrentEntryChangesBothLand(t *testing.T) {
+	no, yes := false, true
+	for trial := range 20 {
+		f := newEvening(t, 3, nil)
+		id := f.state(t).Entries[0].ID
+		start := make(chan struct{})
+		errs := make(chan error, 2)
+		for _, ch := range []tournament.EntryChange{{CheckedIn: &no}, {Withdrawn: &yes}} {
+			go func() {
+				<-start
+				_, _, err := f.svc.SetEntry(f.ctx, f.tid, id, ch, "anna")
+				errs <- err
+			}()
+		}
+		close(start)
+		require.NoError(t, <-errs)
+		require.NoError(t, <-errs)
+		e := f.state(t).Entries[0]
+		require.Equal(t, [2]bool{false, true}, [2]bool{e.CheckedIn, e.Withdrawn}, "trial %d", trial)
+	}
 }

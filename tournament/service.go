@@ -222,29 +222,144 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 	return e, nil
 }
 
-// SetEntry checks an entry in or out, or withdraws it (a withdrawn side keeps what it
-// played and is no longer drawn).
-func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, checkedIn, withdrawn bool, director string) (*Entry, error) {
+// EntryChange is a change of an entry's presence or withdrawal; nil leaves it as it is.
+type EntryChange struct {
+	CheckedIn *bool
+	Withdrawn *bool
+}
+
+// EntryOutcome says what a change of an entry did to the current round.
+type EntryOutcome struct {
+	Round       int    `json:"round,omitempty"`        // the round it changed
+	ByeRemoved  bool   `json:"bye_removed,omitempty"`  // the entry no longer sits out (and scores nothing)
+	ReplacedBy  string `json:"replaced_by,omitempty"`  // who took the entry's seat: a player sitting out
+	Redrawn     bool   `json:"redrawn,omitempty"`      // the round was drawn again, with its seed, without the entry
+	StillSeated bool   `json:"still_seated,omitempty"` // the entry's table has started: it stays
+}
+
+// SetEntry checks an entry in or out, or withdraws or reinstates it, changing only what
+// the change names. A withdrawn entry keeps what it played and is no longer drawn. An
+// entry that is absent or withdrawn after the current round was drawn leaves it: if it
+// sits out, its bye goes; if it is seated and the round has not started, a player who
+// sits out takes its seat, or else the round is drawn again with its own seed; a table
+// that has started keeps it (RULES.md section 3).
+func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch EntryChange, director string) (*Entry, *EntryOutcome, error) {
 	var e *Entry
+	out := &EntryOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		var err error
 		if e, err = tx.Entry(entryID); err != nil {
 			return err
 		}
-		kind := "entry"
-		if withdrawn != e.Withdrawn {
-			kind = map[bool]string{true: "withdraw", false: "reinstate"}[withdrawn]
+		was := *e
+		if ch.CheckedIn != nil {
+			e.CheckedIn = *ch.CheckedIn
 		}
-		e.CheckedIn, e.Withdrawn = checkedIn, withdrawn
+		if ch.Withdrawn != nil {
+			e.Withdrawn = *ch.Withdrawn
+		}
+		if e.CheckedIn == was.CheckedIn && e.Withdrawn == was.Withdrawn {
+			return nil
+		}
 		if err := tx.SetEntry(e); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, kind, "%s: checked in %t, withdrawn %t", e.Name, checkedIn, withdrawn))
+		kind, words := "entry", "present"
+		switch {
+		case e.Withdrawn && !was.Withdrawn:
+			kind, words = "withdraw", "withdrawn"
+		case !e.Withdrawn && was.Withdrawn:
+			kind, words = "reinstate", "reinstated"
+		case !e.CheckedIn:
+			words = "absent"
+		}
+		detail := e.Name + " " + words
+		if !e.CheckedIn || e.Withdrawn {
+			more, err := s.leaveRound(tx, e, out)
+			if err != nil {
+				return err
+			}
+			detail += more
+		}
+		return tx.Log(s.event(tid, director, kind, "%s", detail))
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return e, nil
+	return e, out, nil
+}
+
+// leaveRound takes an entry that is no longer present out of the current round, and
+// says so for the log.
+func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, error) {
+	st, err := tx.State()
+	if err != nil {
+		return "", err
+	}
+	cur := st.Current()
+	if cur == nil || !slices.Contains(cur.People(), e.ID) {
+		return "", nil
+	}
+	out.Round = cur.Number
+	changed := *cur
+	changed.Tables = slices.Clone(cur.Tables)
+	for i, b := range cur.Byes {
+		if b.EntryID == e.ID {
+			changed.Byes = slices.Delete(slices.Clone(cur.Byes), i, i+1)
+			if err := tx.SetByes(&changed); err != nil {
+				return "", err
+			}
+			out.ByeRemoved = true
+			return fmt.Sprintf("; no longer sits out round %d", cur.Number), nil
+		}
+	}
+	if cur.Started() {
+		out.StillSeated = true
+		return fmt.Sprintf("; still seated in round %d, which has started", cur.Number), nil
+	}
+	if len(cur.Byes) > 0 {
+		in := cur.Byes[0]
+		for ti := range changed.Tables {
+			sides := slices.Clone(changed.Tables[ti].Sides)
+			for si := range sides {
+				if sides[si].EntryID == e.ID {
+					sides[si].EntryID = in.EntryID
+				}
+			}
+			changed.Tables[ti].Sides = sides
+		}
+		changed.Byes = slices.Clone(cur.Byes[1:])
+		if err := tx.ReplaceSeats(&changed); err != nil {
+			return "", err
+		}
+		if x := st.Entry(in.EntryID); x != nil {
+			out.ReplacedBy = x.Name
+		}
+		return fmt.Sprintf("; %s takes the seat in round %d", out.ReplacedBy, cur.Number), nil
+	}
+	// Nobody sits out: draw the round again, with its seed, without the entry.
+	if x := st.Entry(e.ID); x != nil {
+		*x = *e
+	}
+	st.Rounds = st.Rounds[:len(st.Rounds)-1]
+	r, subs, err := st.Format().Draw(st, cur.Seed)
+	if err != nil {
+		return "", err
+	}
+	r.ID, r.StageID, r.Number, r.Seed, r.DrawnAt, r.Override = cur.ID, cur.StageID, cur.Number, cur.Seed, cur.DrawnAt, cur.Override
+	for i := range r.Tables {
+		if i < len(cur.Tables) {
+			r.Tables[i].ID = cur.Tables[i].ID
+		}
+	}
+	if err := placeSubs(tx, r, subs); err != nil {
+		return "", err
+	}
+	if err := tx.ReplaceSeats(r); err != nil {
+		return "", err
+	}
+	out.Redrawn = true
+	return fmt.Sprintf("; round %d drawn again without them (seed %d)", cur.Number, cur.Seed), nil
 }
 
 // NewSeed returns a random six-digit draw seed, short enough to read out and type.

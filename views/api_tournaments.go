@@ -47,18 +47,69 @@ func isStale(err error) bool {
 
 // tournamentInput is the JSON body of a tournament create or update. settings are the
 // format's own; rules start from preset (the format's when absent) and take only the
-// fields given.
+// fields given. On an update, what is left out keeps its stored value: settings and
+// rules take only the fields given over the stored ones (a preset starts the rules
+// afresh), and an absent scale_id or qualifiers stays as it is.
 type tournamentInput struct {
 	Name       string          `json:"name"`
 	Date       string          `json:"date"`
 	Venue      string          `json:"venue"`
 	Notes      string          `json:"notes"`
 	Format     string          `json:"format"`
-	Qualifiers int             `json:"qualifiers"`
+	Qualifiers *int            `json:"qualifiers"`
 	Settings   json.RawMessage `json:"settings"`
 	Preset     string          `json:"preset"`
 	Rules      json.RawMessage `json:"rules"`
 	ScaleID    *int64          `json:"scale_id"`
+}
+
+// over returns the update of a stored stage: the input's settings and rules merged over
+// the stored ones, and the stored scale and qualifiers where the input gives none.
+func (in tournamentInput) over(st *tournament.Stage) (tournamentInput, error) {
+	if in.Format == "" {
+		in.Format = st.Format
+	}
+	if in.Format != st.Format {
+		return in, nil // another format: nothing to merge
+	}
+	var err error
+	if in.Settings, err = mergeJSON(st.Settings, in.Settings); err != nil {
+		return in, &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"settings": "api.bad_settings"}}
+	}
+	if in.Preset == "" {
+		if in.Rules, err = mergeJSON(st.Rules, in.Rules); err != nil {
+			return in, &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"rules": "rules.not_object"}}
+		}
+	}
+	if in.ScaleID == nil {
+		in.ScaleID = st.ScaleID
+	}
+	if in.Qualifiers == nil {
+		in.Qualifiers = &st.Qualifiers
+	}
+	return in, nil
+}
+
+// mergeJSON returns the JSON object of stored with the members of given put over it.
+func mergeJSON(stored any, given json.RawMessage) (json.RawMessage, error) {
+	base, err := json.Marshal(stored)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]json.RawMessage{}
+	if err := json.Unmarshal(base, &m); err != nil {
+		return nil, err
+	}
+	if len(given) > 0 && string(given) != "null" {
+		over := map[string]json.RawMessage{}
+		if err := json.Unmarshal(given, &over); err != nil {
+			return nil, err
+		}
+		for k, v := range over {
+			m[k] = v
+		}
+	}
+	return json.Marshal(m)
 }
 
 // presetOf names the preset whose rules a format starts from.
@@ -84,7 +135,10 @@ func (in tournamentInput) read() (tournament.Tournament, tournament.Stage, error
 		fe.Add("format", "tournament.err.format")
 		return t, tournament.Stage{}, fe.Err()
 	}
-	st := tournament.Stage{Format: fm.Name(), Qualifiers: in.Qualifiers, ScaleID: in.ScaleID}
+	st := tournament.Stage{Format: fm.Name(), ScaleID: in.ScaleID}
+	if in.Qualifiers != nil {
+		st.Qualifiers = *in.Qualifiers
+	}
 	settings, err := fm.Decode(in.Settings)
 	if err != nil {
 		fe.Add("settings", "api.bad_settings")
@@ -172,6 +226,13 @@ func (s *Server) apiUpdateTournament(c echo.Context) error {
 	}
 	var in tournamentInput
 	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	cur, err := s.tournaments.Load(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if in, err = in.over(&cur.Stage); err != nil {
 		return err
 	}
 	t, st, err := in.read()
@@ -276,21 +337,14 @@ func (s *Server) apiSetEntry(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	fe := tournament.FieldErrors{}
-	if in.CheckedIn == nil {
-		fe.Add("checked_in", "error.required")
+	if in.CheckedIn == nil && in.Withdrawn == nil {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"checked_in": "entries.change_required"}}
 	}
-	if in.Withdrawn == nil {
-		fe.Add("withdrawn", "error.required")
-	}
-	if err := fe.Err(); err != nil {
-		return err
-	}
-	e, err := s.tournaments.SetEntry(c.Request().Context(), id, eid, *in.CheckedIn, *in.Withdrawn, directorOf(c).Username)
+	e, out, err := s.tournaments.SetEntry(c.Request().Context(), id, eid, tournament.EntryChange{CheckedIn: in.CheckedIn, Withdrawn: in.Withdrawn}, directorOf(c).Username)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, e)
+	return c.JSON(http.StatusOK, map[string]any{"entry": e, "round_change": out})
 }
 
 func (s *Server) apiDraw(c echo.Context) error {

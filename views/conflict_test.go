@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -453,4 +454,64 @@ func TestAPISeatChangeRacingFirstSave(t *testing.T) {
 		outcomes[fmt.Sprintf("seats %t, save %t", seatsOK, saveOK)]++
 	}
 	t.Logf("outcomes: %v", outcomes)
+}
+
+// What a settings form or an API update leaves out keeps its stored value: custom rules
+// survive the form (which shows three flags), and an update's partial settings and rules
+// go over the stored ones.
+func TestSettingsUpdateKeepsWhatItDoesNotSay(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	var tr struct{ ID int64 }
+	res := c.api("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","preset":"standard","rules":{"clean":300,"closing":50},"settings":{"games":3,"bye_points":"4.5"},"qualifiers":4}`, &tr)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	base := fmt.Sprintf("/tournaments/%d", tr.ID)
+
+	// The form, submitted unchanged.
+	doc := c.get(base + "/edit").doc(t)
+	form := url.Values{}
+	doc.Find("form[method=post] input, form[method=post] textarea").Each(func(_ int, in *goqSel) {
+		name := in.AttrOr("name", "")
+		switch {
+		case name == "":
+		case in.AttrOr("type", "") == "checkbox" || in.AttrOr("type", "") == "radio":
+			if _, on := in.Attr("checked"); on {
+				form.Set(name, in.AttrOr("value", ""))
+			}
+		case goquery.NodeName(in) == "textarea":
+			form.Set(name, in.Text())
+		default:
+			form.Set(name, in.AttrOr("value", ""))
+		}
+	})
+	require.Equal(t, http.StatusSeeOther, c.post(base, form).StatusCode)
+	var got struct {
+		Tournament struct {
+			Rules      map[string]any
+			Settings   map[string]any
+			Qualifiers int
+		}
+	}
+	c.api("GET", "/api/v1"+base, tok, "", &got)
+	assert.Equal(t, float64(300), got.Tournament.Rules["clean"], "the form keeps the rules it does not show")
+	assert.Equal(t, float64(50), got.Tournament.Rules["closing"])
+	assert.Equal(t, "4.5", got.Tournament.Settings["bye_points"])
+	assert.Equal(t, 4, got.Tournament.Qualifiers)
+
+	// The API: only games and one rule change.
+	res = c.api("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","settings":{"games":5},"rules":{"semi_clean_on":true}}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	c.api("GET", "/api/v1"+base, tok, "", &got)
+	assert.Equal(t, float64(5), got.Tournament.Settings["games"])
+	assert.Equal(t, "4.5", got.Tournament.Settings["bye_points"])
+	assert.Equal(t, float64(300), got.Tournament.Rules["clean"])
+	assert.Equal(t, true, got.Tournament.Rules["semi_clean_on"])
+	assert.Equal(t, 4, got.Tournament.Qualifiers)
+	// A preset starts the rules afresh.
+	res = c.api("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","preset":"three_player"}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	c.api("GET", "/api/v1"+base, tok, "", &got)
+	assert.Equal(t, float64(200), got.Tournament.Rules["clean"])
+	assert.Equal(t, true, got.Tournament.Rules["never_opened_doubles"])
 }

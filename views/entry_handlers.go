@@ -83,25 +83,33 @@ func (s *Server) setEntry(c echo.Context) error {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	e := ev.Entry(eid)
-	if e == nil {
-		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	}
-	checkedIn, withdrawn := e.CheckedIn, e.Withdrawn
+	yes, no := true, false
+	var ch tournament.EntryChange // only the flag the button names changes
 	switch c.FormValue("action") {
 	case "check_in":
-		checkedIn = true
+		ch.CheckedIn = &yes
 	case "check_out":
-		checkedIn = false
+		ch.CheckedIn = &no
 	case "withdraw":
-		withdrawn = true
+		ch.Withdrawn = &yes
 	case "reinstate":
-		withdrawn = false
+		ch.Withdrawn = &no
 	default:
 		return echo.ErrBadRequest
 	}
-	if _, err := s.tournaments.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, checkedIn, withdrawn, directorOf(c).Username); err != nil {
+	e, out, err := s.tournaments.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, ch, directorOf(c).Username)
+	if err != nil {
 		return err
+	}
+	switch {
+	case out.ByeRemoved:
+		setFlash(c, "entries.left_bye", e.Name, itoa(out.Round))
+	case out.ReplacedBy != "":
+		setFlash(c, "entries.left_replaced", e.Name, itoa(out.Round), out.ReplacedBy)
+	case out.Redrawn:
+		setFlash(c, "entries.left_redrawn", e.Name, itoa(out.Round))
+	case out.StillSeated:
+		setFlash(c, "entries.left_started", e.Name, itoa(out.Round))
 	}
 	back := idPath("/tournaments/", ev.Tournament.ID, "/entries")
 	if c.FormValue("back") == "home" {

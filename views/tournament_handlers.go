@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"burraco/scoring"
 	"burraco/tournament"
 )
 
@@ -61,11 +62,13 @@ func settingsForm(c echo.Context, fm tournament.Format) *form {
 
 // tournamentOf reads the settings form. Numbers that cannot be read are noted on f, with
 // every other problem of the settings, so that the form shows them all at once.
-func tournamentOf(f *form, fm tournament.Format) (tournament.Tournament, tournament.Stage) {
+// rules are the rule set the form starts from (the stored one when editing): the form
+// shows only some flags, the other values are kept.
+func tournamentOf(f *form, fm tournament.Format, rules scoring.Rules) (tournament.Tournament, tournament.Stage) {
 	v := f.Values
 	t := tournament.Tournament{Name: v["name"], Date: v["date"], Venue: v["venue"], Notes: v["notes"]}
 	t.Version, _ = strconv.Atoi(v["version"])
-	st := tournament.Stage{Format: fm.Name(), Rules: fm.Rules()}
+	st := tournament.Stage{Format: fm.Name(), Rules: rules}
 	settings, fe := fm.ParseForm(v)
 	st.Settings = settings
 	for k, key := range fe {
@@ -144,7 +147,7 @@ func (s *Server) newTournament(c echo.Context) error {
 func (s *Server) createTournament(c echo.Context) error {
 	fm := formatNamed(c.FormValue("format"))
 	f := settingsForm(c, fm)
-	t, st := tournamentOf(f, fm)
+	t, st := tournamentOf(f, fm, fm.Rules())
 	if len(f.Errors) > 0 {
 		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(nil, fm, f))
 	}
@@ -173,7 +176,7 @@ func (s *Server) updateTournament(c echo.Context) error {
 	}
 	fm := ev.Format()
 	f := settingsForm(c, fm)
-	in, inStage := tournamentOf(f, fm)
+	in, inStage := tournamentOf(f, fm, ev.Stage.Rules)
 	if len(f.Errors) > 0 {
 		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(&ev.Tournament, fm, f))
 	}

@@ -773,6 +773,24 @@ func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
 	return x.writeSeats(r)
 }
 
+func (x *storeTx) DeleteRound(r *tournament.Round) error {
+	x.next = nil
+	var started int
+	if err := x.queryRow("SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id WHERE t.round_id = ?", r.ID).Scan(&started); err != nil {
+		return err
+	}
+	if started > 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "draw.undo_started", r.Number)
+	}
+	for _, q := range []string{"DELETE FROM sides WHERE round_id = ?", "DELETE FROM byes WHERE round_id = ?",
+		"DELETE FROM round_tables WHERE round_id = ?", "DELETE FROM rounds WHERE id = ?"} {
+		if err := x.run(q, r.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (x *storeTx) SetByes(r *tournament.Round) error {
 	if err := x.run("DELETE FROM byes WHERE round_id = ?", r.ID); err != nil {
 		return err

@@ -571,3 +571,63 @@ func TestConcurrentEntryChangesBothLand(t *testing.T) {
 		require.Equal(t, [2]bool{false, true}, [2]bool{e.CheckedIn, e.Withdrawn}, "trial %d", trial)
 	}
 }
+
+// RULES.md section 3: a draw can be undone while no score of it is entered; only the
+// last, and once.
+func TestUndoDraw(t *testing.T) {
+	f := newEvening(t, 6, func(s *threeplayer.Settings) { s.Games = 3 })
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	r2, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 2}, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, "draw.undo_last", mustKey(t, f.svc.UndoDraw(f.ctx, f.tid, 1, "anna")))
+	require.NoError(t, f.svc.UndoDraw(f.ctx, f.tid, 2, "anna"))
+	assert.Equal(t, "draw.undo_last", mustKey(t, f.svc.UndoDraw(f.ctx, f.tid, 2, "anna")), "a second click undoes nothing more")
+	st := f.state(t)
+	require.Len(t, st.Rounds, 1)
+	evs, _ := f.svc.Events(f.ctx, f.tid)
+	assert.Equal(t, "draw_undone", evs[0].Kind)
+	assert.Contains(t, evs[0].Detail, fmt.Sprint(r2.Seed))
+
+	// Drawn again with the same seed: the same seats.
+	again, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: r2.Seed}, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, tournament.SeatsOf(r2), tournament.SeatsOf(again))
+	f.fill(t, 2)
+	assert.Equal(t, "draw.undo_started", mustKey(t, f.svc.UndoDraw(f.ctx, f.tid, 2, "anna")))
+}
+
+// RULES.md section 3: a late arrival joins from the next draw and scores nothing for
+// the games missed, unless the director awards the bye points (logged).
+func TestLateArrival(t *testing.T) {
+	f := newEvening(t, 6, func(s *threeplayer.Settings) { s.Games = 3 })
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	late, err := f.svc.AddNewPlayer(f.ctx, f.tid, &tournament.Player{FirstName: "Tardi", LastName: "Zeta"}, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 2}, "anna")
+	require.NoError(t, err)
+	st := f.state(t)
+	assert.Contains(t, st.Rounds[1].People(), late.ID, "joins from the next draw")
+	assert.NotContains(t, st.Rounds[0].People(), late.ID)
+
+	rounds, err := f.svc.AwardMissed(f.ctx, f.tid, late.ID, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, []int{1}, rounds)
+	st = f.state(t)
+	require.Contains(t, st.Rounds[0].People(), late.ID)
+	_, ss := st.Format().Standings(st)
+	for _, s := range ss {
+		if s.Entry.ID == late.ID {
+			assert.Equal(t, 1, s.Byes)
+			assert.True(t, s.Rounds[0].Bye)
+			assert.Equal(t, threeplayer.DefaultByePoints, s.Rounds[0].Points)
+		}
+	}
+	evs, _ := f.svc.Events(f.ctx, f.tid)
+	assert.Equal(t, "missed_bye", evs[0].Kind)
+	_, err = f.svc.AwardMissed(f.ctx, f.tid, late.ID, "anna")
+	assert.Equal(t, "entries.nothing_missed", mustKey(t, err), "once")
+}

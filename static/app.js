@@ -6,3 +6,12 @@ document.addEventListener("click", function (e) {
     window.print();
   }
 });
+
+// A form (or a button) with data-confirm asks before it is sent: for actions that
+// throw something away (undoing a draw, clearing a table).
+document.addEventListener("submit", function (e) {
+  var msg = (e.submitter && e.submitter.getAttribute("data-confirm")) || e.target.getAttribute("data-confirm");
+  if (msg && !window.confirm(msg)) {
+    e.preventDefault();
+  }
+});

@@ -35,6 +35,9 @@ type Format interface {
 	ParseForm(values map[string]string) (Settings, FieldErrors)
 	// SidesPerTable is how many sides sit at a table.
 	SidesPerTable(s Settings) int
+	// MissedBye is what an entry that arrived late may be awarded for a round it missed,
+	// and whether the format allows it.
+	MissedBye(s Settings) (Points, bool)
 	// Draw seats the next round from the state (st.Rounds are the rounds before it) with
 	// a seed: the first at random, later ones from the results. New entries it needs
 	// (substitutes) come back with negative IDs in the round: -1 is subs[0].

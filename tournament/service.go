@@ -430,6 +430,73 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 	return r, nil
 }
 
+// UndoDraw removes the last round while nothing of it is entered (RULES.md section 3),
+// as if it had never been drawn; number names it, so that a second click undoes nothing
+// more. It is logged; substitutes the draw brought stay entered, for the next draw.
+func (s *Tournaments) UndoDraw(ctx context.Context, tid int64, number int, director string) error {
+	return s.Store.Update(ctx, tid, func(tx Tx) error {
+		st, err := tx.State()
+		if err != nil {
+			return err
+		}
+		cur := st.Current()
+		if cur == nil || cur.Number != number {
+			return Errorf(ECONFLICT, "draw.undo_last", number)
+		}
+		if cur.Started() {
+			return Errorf(ECONFLICT, "draw.undo_started", number)
+		}
+		if err := tx.DeleteRound(cur); err != nil {
+			return err
+		}
+		return tx.Log(s.event(tid, director, "draw_undone", "round %d undone (it was drawn with seed %d)", number, cur.Seed))
+	})
+}
+
+// AwardMissed gives an entry that arrived late the format's bye for every round drawn
+// before it came (RULES.md section 3: it scores nothing for the rounds missed unless the
+// director awards the bye points; logged). It returns the rounds awarded.
+func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, director string) ([]int, error) {
+	var rounds []int
+	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		st, err := tx.State()
+		if err != nil {
+			return err
+		}
+		e := st.Entry(entryID)
+		if e == nil {
+			return Errorf(ENOTFOUND, "error.not_found")
+		}
+		pts, ok := st.Format().MissedBye(st.Stage.Settings)
+		if !ok || e.Substitute() {
+			return Errorf(ECONFLICT, "entries.no_missed_bye")
+		}
+		first := len(st.Rounds) // the first round the entry is in, 0-based
+		for i := range st.Rounds {
+			if slices.Contains(st.Rounds[i].People(), entryID) {
+				first = i
+				break
+			}
+		}
+		for i := range first {
+			r := st.Rounds[i]
+			r.Byes = append(slices.Clone(r.Byes), Bye{EntryID: entryID, Points: pts})
+			if err := tx.SetByes(&r); err != nil {
+				return err
+			}
+			rounds = append(rounds, r.Number)
+		}
+		if len(rounds) == 0 {
+			return Errorf(ECONFLICT, "entries.nothing_missed", e.Name)
+		}
+		return tx.Log(s.event(tid, director, "missed_bye", "%s arrived late: bye points %s for round(s) %v", e.Name, pts, rounds))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rounds, nil
+}
+
 // Seats is a round's seating as the director changes it: each table's entries in
 // position order, and the entries that do not play.
 type Seats struct {

@@ -74,6 +74,8 @@ type Tx interface {
 	ReplaceSeats(r *Round) error
 	// SetByes replaces the byes of a round (started or not).
 	SetByes(r *Round) error
+	// DeleteRound removes a round no table of which has started, with its seats.
+	DeleteRound(r *Round) error
 	// SaveTable replaces a table's hands and outcome. t.Version is the version the sheet
 	// was read at: when the stored one differs, nothing is written and the error is
 	// ECONFLICT; on success t.Version is the new one.

@@ -376,6 +376,33 @@ func (s *Server) apiDraw(c echo.Context) error {
 	return c.JSON(http.StatusCreated, apiRound(ev, ev.Round(r.Number)))
 }
 
+// apiUndoDraw removes the last round while nothing of it is entered.
+func (s *Server) apiUndoDraw(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	n, _ := strconv.Atoi(c.Param("n"))
+	if err := s.tournaments.UndoDraw(c.Request().Context(), id, n, directorOf(c).Username); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// apiAwardMissed gives a late arrival the bye points for the rounds missed.
+func (s *Server) apiAwardMissed(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
+	rounds, err := s.tournaments.AwardMissed(c.Request().Context(), id, eid, directorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"rounds": rounds})
+}
+
 func (s *Server) apiGetRound(c echo.Context) error {
 	ev, g, err := s.eveningRound(c)
 	if err != nil {

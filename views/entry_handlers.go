@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -116,4 +117,27 @@ func (s *Server) setEntry(c echo.Context) error {
 		back = idPath("/tournaments/", ev.Tournament.ID, "")
 	}
 	return redirect(c, back)
+}
+
+// awardMissed gives a late arrival the bye points for the rounds missed.
+func (s *Server) awardMissed(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
+	rounds, err := s.tournaments.AwardMissed(c.Request().Context(), id, eid, directorOf(c).Username)
+	if err != nil {
+		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
+			args := make([]string, len(d.Args))
+			for i, a := range d.Args {
+				args[i] = fmt.Sprint(a)
+			}
+			setFlash(c, d.Key, args...)
+			return redirect(c, idPath("/tournaments/", id, "/entries"))
+		}
+		return err
+	}
+	setFlash(c, "entries.missed_done", itoa(len(rounds)))
+	return redirect(c, idPath("/tournaments/", id, "/entries"))
 }

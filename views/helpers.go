@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -216,4 +217,21 @@ func moveTable(ctx context.Context, n int) string {
 		return t(ctx, "print.sits_out")
 	}
 	return t(ctx, "game.table", n)
+}
+
+// missedRounds counts the rounds drawn before an entry first played or sat out: a late
+// arrival, to whom the director may award the bye points for them.
+func missedRounds(ev *tournament.State, e *tournament.Entry) int {
+	if e.Substitute() {
+		return 0
+	}
+	if _, ok := ev.Format().MissedBye(ev.Stage.Settings); !ok {
+		return 0
+	}
+	for i := range ev.Rounds {
+		if slices.Contains(ev.Rounds[i].People(), e.ID) {
+			return i
+		}
+	}
+	return len(ev.Rounds)
 }

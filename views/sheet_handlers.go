@@ -271,6 +271,8 @@ func (s *Server) saveSheet(c echo.Context) error {
 				setFlash(c, "sheet.saved_kept", itoa(v.Table), itoa(v.Game.Number+1))
 			case out.LaterStarted:
 				setFlash(c, "sheet.saved_later_started", itoa(v.Table), itoa(v.Game.Number+1))
+			case sh.Clear:
+				setFlash(c, "sheet.cleared", itoa(v.Table))
 			default:
 				setFlash(c, "sheet.saved", itoa(v.Table))
 			}

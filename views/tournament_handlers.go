@@ -265,6 +265,24 @@ func (s *Server) draw(c echo.Context) error {
 	return redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
 }
 
+// undoDraw removes the last round while nothing of it is entered.
+func (s *Server) undoDraw(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	n, _ := strconv.Atoi(c.Param("n"))
+	if err := s.tournaments.UndoDraw(c.Request().Context(), id, n, directorOf(c).Username); err != nil {
+		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
+			setFlash(c, d.Key, itoa(n))
+			return redirect(c, idPath("/tournaments/", id, ""))
+		}
+		return err
+	}
+	setFlash(c, "draw.undone", itoa(n))
+	return redirect(c, idPath("/tournaments/", id, ""))
+}
+
 func roundPath(tid int64, n int, suffix string) string {
 	return idPath("/tournaments/", tid, "/rounds/"+itoa(n)+suffix)
 }

@@ -203,6 +203,12 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 	return s, fe
 }
 
+// MissedBye implements tournament.Format: a late arrival may be awarded the bye points
+// for the games missed (RULES.md section 3).
+func (Format) MissedBye(ts tournament.Settings) (tournament.Points, bool) {
+	return of(ts).ByePoints, true
+}
+
 // SidesPerTable implements tournament.Format.
 func (Format) SidesPerTable(tournament.Settings) int { return 3 }
 

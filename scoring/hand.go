@@ -70,11 +70,10 @@ func (h *Hand) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
 	}
-	// Fast path, for the usual hand: with no null and no capital letter anywhere (a
-	// hand's values are numbers and flags, so a capital could only be in a name),
-	// encoding/json's strict decoding means the same; anything it refuses goes the slow
-	// way below, which says precisely what is wrong.
-	if !bytes.Contains(data, []byte("null")) && !hasUpper(data) {
+	// Fast path, for the usual hand: with no null and only plain ASCII, encoding/json's
+	// strict decoding means the same; anything it refuses goes the slow way below, which
+	// says precisely what is wrong.
+	if !bytes.Contains(data, []byte("null")) && plainASCII(data) {
 		type plain Hand
 		v := plain(*h)
 		dec := json.NewDecoder(bytes.NewReader(data))
@@ -271,6 +270,8 @@ func (h *Hand) Validate(r *Rules) Problems {
 			p.Add("base", "hand.multiple_of_5")
 		} else if h.Base < -r.KittyPenalty || h.Base > maxBasePos+r.Closing {
 			p.Add("base", "hand.out_of_range")
+		} else if g := r.baseStep(); g > 0 && h.Base%g != 0 {
+			p.Add("base", "hand.base_step")
 		}
 		if h.Cards%5 != 0 {
 			p.Add("cards", "hand.multiple_of_5")
@@ -349,6 +350,9 @@ func (h *Hand) Validate(r *Rules) Problems {
 	}
 	if r.NeverOpenedDoubles && !h.Opened && (h.Table != 0 || h.Clean+h.Dirty+h.SemiClean > 0 || h.Closed) {
 		p.Add("opened", "hand.not_opened_melds")
+	} else if r.NeverOpenedDoubles && !h.Opened && h.KittyTaken {
+		// The kitty is taken once the hand is played out, which takes melding.
+		p.Add("opened", "hand.kitty_not_opened")
 	}
 	return p.OrNil()
 }
@@ -374,12 +378,14 @@ func ValidateDeal(hands []Hand) map[int]Problems {
 	return out
 }
 
-// hasUpper reports whether b holds an ASCII capital letter.
-func hasUpper(b []byte) bool {
+// plainASCII reports whether b holds nothing encoding/json could match a field name
+// with loosely: no capital letter, no escape, no byte beyond ASCII (a hand's values are
+// numbers and flags, so these could only be in a name).
+func plainASCII(b []byte) bool {
 	for _, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			return true
+		if c >= 'A' && c <= 'Z' || c == '\\' || c >= 0x80 {
+			return false
 		}
 	}
-	return false
+	return true
 }

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -218,4 +219,41 @@ func TestValidateRules(t *testing.T) {
 	bad := Standard
 	bad.Closing, bad.KittyPenalty = 102, -100
 	assert.Equal(t, Problems{"closing": "rules.value", "kitty_penalty": "rules.value"}, bad.Validate())
+}
+
+func TestImpossibleHandsFoundByTesters(t *testing.T) {
+	// The kitty is taken once the hand is played out, which takes melding: "kitty taken,
+	// never opened" is a slip that would silently drop the -100 (3-player rules).
+	r := ThreePlayer
+	h := Hand{Form: Components, KittyTaken: true, Opened: false, InHand: 60}
+	assert.Equal(t, Problems{"opened": "hand.kitty_not_opened"}, h.Validate(&r))
+	h.KittyTaken = false
+	assert.Nil(t, h.Validate(&r), "neither: kitty not taken, hand doubled")
+	assert.Equal(t, -220, h.Score(&r))
+
+	// A base is closing, burracos and the kitty penalty only: a multiple of 100 with the
+	// standard values, of 50 when semi-clean burracos count 150.
+	for _, tc := range []struct {
+		base int
+		semi bool
+		ok   bool
+	}{{300, false, true}, {-100, false, true}, {150, false, false}, {50, false, false}, {150, true, true}, {25, true, false}} {
+		r := Standard
+		r.SemiCleanOn = tc.semi
+		h := Hand{Form: BaseCards, Base: tc.base, Cards: 100}
+		if tc.ok {
+			assert.Nil(t, h.Validate(&r), "base %d semi %t", tc.base, tc.semi)
+		} else {
+			assert.Equal(t, Problems{"base": "hand.base_step"}, h.Validate(&r), "base %d semi %t", tc.base, tc.semi)
+		}
+	}
+}
+
+// Field names of a hand match exactly, also on the fast path (encoding/json matches
+// names ignoring case, Unicode folding and escapes included).
+func TestHandJSONNamesExact(t *testing.T) {
+	for _, in := range []string{`{"form":2,"Total":100}`, `{"form":2,"\u0054otal":100}`, "{\"form\":0,\"\u212aitty_taken\":true}"} {
+		var h Hand
+		assert.Error(t, json.Unmarshal([]byte(in), &h), in)
+	}
 }

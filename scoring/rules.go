@@ -218,3 +218,27 @@ func (p Problems) OrNil() Problems {
 	}
 	return p
 }
+
+// baseStep is what every base of a hand is a multiple of: the greatest common divisor
+// of the bonuses and penalties it is made of (100 with the standard values, 50 when
+// semi-clean burracos count 150). 0 when there are none.
+func (r Rules) baseStep() int {
+	g := 0
+	for _, v := range []int{r.Closing, r.Clean, r.Dirty, r.KittyPenalty} {
+		g = gcd(g, v)
+	}
+	if r.SemiCleanOn {
+		g = gcd(g, r.SemiClean)
+	}
+	return g
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a < 0 {
+		return -a
+	}
+	return a
+}

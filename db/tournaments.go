@@ -326,7 +326,20 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 			out[i].Members = append(out[i].Members, m)
 		}
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// A player's entry shows the player's name as the registry has it now.
+	for i := range out {
+		if out[i].Kind != tournament.EntrySubstitute && len(out[i].Members) > 0 {
+			names := make([]string, len(out[i].Members))
+			for j, m := range out[i].Members {
+				names[j] = m.Name
+			}
+			out[i].Name = strings.Join(names, " / ")
+		}
+	}
+	return out, nil
 }
 
 func loadSides(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Table) error {
@@ -377,6 +390,12 @@ func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Ta
 func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) {
 	var out []tournament.Event
 	err := d.read(ctx, func(x *sqlTx) error {
+		var n int
+		if err := x.queryRow("SELECT COUNT(*) FROM tournaments WHERE id = ?", tid).Scan(&n); err != nil {
+			return err
+		} else if n == 0 {
+			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		}
 		rows, err := x.query("SELECT seq, tournament_id, at, director, kind, detail FROM events WHERE tournament_id = ? ORDER BY seq DESC", tid)
 		if err != nil {
 			return err

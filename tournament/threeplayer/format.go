@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,6 +91,15 @@ func (f Format) Decode(data []byte) (tournament.Settings, error) {
 	s := f.Defaults().(Settings)
 	if len(bytes.TrimSpace(data)) == 0 || string(bytes.TrimSpace(data)) == "null" {
 		return s, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("3-player settings: %w", err)
+	}
+	for k, v := range fields {
+		if string(bytes.TrimSpace(v)) == "null" {
+			return nil, fmt.Errorf("3-player settings: %q cannot be null", k)
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -254,6 +264,13 @@ func (Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tourn
 		order = Order(st, prev)
 	}
 	seating := NextSeating(players, order, sitOutCounts(st), seed, s.SitOut == SitOutRotate)
+	spreadSubstitutes(seating.Tables, func(id int64) bool {
+		if id < 0 {
+			return true
+		}
+		e := st.Entry(id)
+		return e != nil && e.Substitute()
+	})
 	r := &tournament.Round{Number: len(st.Rounds) + 1, Seed: seed}
 	for i, ids := range seating.Tables {
 		r.Tables = append(r.Tables, tournament.Table{Number: i + 1, Sides: tournament.SidesFromEntries(ids)})
@@ -376,4 +393,35 @@ func (Format) Next(st *tournament.State) tournament.Step {
 		step.NoteArgs = []any{drawable, n, s.ByePoints.String(), (3 - n) % 3}
 	}
 	return step
+}
+
+// spreadSubstitutes keeps two substitutes from sitting at one table while another table
+// has none: a player would otherwise play a whole game against two volunteers. The later
+// substitute swaps seats with the player in the same seat of the first table without one.
+func spreadSubstitutes(tables [][]int64, isSub func(int64) bool) {
+	count := func(tb []int64) int {
+		n := 0
+		for _, id := range tb {
+			if isSub(id) {
+				n++
+			}
+		}
+		return n
+	}
+	for i := range tables {
+		for count(tables[i]) > 1 {
+			j := slices.IndexFunc(tables, func(tb []int64) bool { return count(tb) == 0 })
+			if j < 0 {
+				return
+			}
+			k := len(tables[i]) - 1
+			for !isSub(tables[i][k]) {
+				k--
+			}
+			if k >= len(tables[j]) {
+				return
+			}
+			tables[i][k], tables[j][k] = tables[j][k], tables[i][k]
+		}
+	}
 }

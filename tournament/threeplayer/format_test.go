@@ -25,6 +25,7 @@ func TestDecodeSettings(t *testing.T) {
 		{"wrong type", `{"games":"2"}`, Settings{}, true},
 		{"unreadable points", `{"bye_points":"3.4"}`, Settings{}, true},
 		{"null points", `{"bye_points":null}`, Settings{}, true},
+		{"null games", `{"games":null}`, Settings{}, true},
 		{"trailing data", `{"games":2} {}`, Settings{}, true},
 	}
 	for _, tt := range tests {
@@ -122,4 +123,29 @@ func TestCheckSeats(t *testing.T) {
 	assert.Empty(t, Format{}.CheckSeats(st, ok, ok))
 	bad := &tournament.Round{Tables: []tournament.Table{{Sides: tournament.SidesFromEntries([]int64{1, 2})}}, Byes: []tournament.Bye{{EntryID: 2}}}
 	assert.Equal(t, tournament.FieldErrors{"table.1": "seats.table_of_three", "bye.1": "seats.twice"}, Format{}.CheckSeats(st, ok, bad))
+}
+
+// Two substitutes never sit at one table while another table has none (a tester saw a
+// player face two volunteers for a whole game).
+func TestSubstitutesAtDifferentTables(t *testing.T) {
+	for _, n := range []int{4, 7, 10, 13} {
+		for seed := int64(1); seed <= 50; seed++ {
+			st := evening(Settings{Games: 3, HandsPerGame: 1, SitOut: SitOutSubstitutes}, 0, entries(make([]string, n)...))
+			r, subs, err := Format{}.Draw(st, seed)
+			require.NoError(t, err)
+			require.Len(t, subs, 2)
+			if len(r.Tables) < 2 {
+				continue
+			}
+			for _, tb := range r.Tables {
+				n := 0
+				for _, id := range tb.Entries() {
+					if id < 0 {
+						n++
+					}
+				}
+				assert.LessOrEqual(t, n, 1, "seed %d: %v", seed, tournament.SeatsOf(r))
+			}
+		}
+	}
 }

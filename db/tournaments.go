@@ -558,6 +558,11 @@ func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.
 	return &r, &tb, nil
 }
 
+func (x *storeTx) Hands(t *tournament.Table) error {
+	t.Hands = nil
+	return loadHands(x.sqlTx, "table_id = ?", t.ID, map[int64]*tournament.Table{t.ID: t})
+}
+
 func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
 	if k := x.next; k != nil && k.stageID == stageID && k.n == n {
 		return k.drawn, k.started, nil

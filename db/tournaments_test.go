@@ -631,3 +631,28 @@ func TestLateArrival(t *testing.T) {
 	_, err = f.svc.AwardMissed(f.ctx, f.tid, late.ID, "anna")
 	assert.Equal(t, "entries.nothing_missed", mustKey(t, err), "once")
 }
+
+// The log tells a correction from a first entry, with before and after in words.
+func TestCorrectionIsLoggedWithBeforeAndAfter(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	evs, _ := f.svc.Events(f.ctx, f.tid)
+	assert.Equal(t, "round 1 table 1: 9 hand scores entered", evs[0].Detail)
+	st := f.state(t)
+	name := st.Entry(st.Rounds[0].Tables[0].Sides[1].EntryID).Name
+	var sh tournament.Sheet
+	for h := range 3 {
+		row := []*scoring.Hand{total(300), total(100), total(-100)}
+		if h == 2 {
+			row[1] = total(390)
+		}
+		sh.Hands = append(sh.Hands, row)
+	}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "bruno")
+	require.NoError(t, err)
+	evs, _ = f.svc.Events(f.ctx, f.tid)
+	assert.Equal(t, fmt.Sprintf("round 1 table 1 corrected: hand 3 %s 100 → 390", name), evs[0].Detail)
+	assert.Equal(t, "bruno", evs[0].Director)
+}

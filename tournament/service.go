@@ -705,6 +705,10 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				out.Reseated = true
 			}
 		}
+		if err := tx.Hands(tb); err != nil {
+			return err
+		}
+		changes := sheetChanges(tx, tb, hands)
 		tb.Hands = hands
 		if err := tx.SaveTable(tb); err != nil {
 			return err
@@ -721,9 +725,14 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				return err
 			}
 		}
-		detail := fmt.Sprintf("round %d table %d: %d hand scores", number, table, len(hands))
-		if sh.Clear {
-			detail = fmt.Sprintf("round %d table %d: cleared", number, table)
+		detail := fmt.Sprintf("round %d table %d: %d hand scores entered", number, table, len(hands))
+		switch {
+		case sh.Clear:
+			detail = fmt.Sprintf("round %d table %d: cleared (it had %s)", number, table, changes)
+		case changes == "":
+			detail = fmt.Sprintf("round %d table %d: saved again, unchanged", number, table)
+		case len(hands) > 0 && changes != "new":
+			detail = fmt.Sprintf("round %d table %d corrected: %s", number, table, changes)
 		}
 		if out.Reseated {
 			detail += fmt.Sprintf("; round %d re-seated (%s)", number+1, movesText(out.Moves))
@@ -739,6 +748,62 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		return nil, err
 	}
 	return out, nil
+}
+
+// sheetChanges says in words what a save changes at a table: "new" for a first entry,
+// "" when nothing changes, otherwise each changed hand score, "hand 3 Rossi Mario 930 →
+// 390", with "–" for nothing entered.
+func sheetChanges(tx Tx, tb *Table, hands []HandScore) string {
+	if len(tb.Hands) == 0 {
+		return "new"
+	}
+	type key struct{ hand, side int }
+	before, after := map[key]int{}, map[key]int{}
+	var keys []key
+	for _, h := range tb.Hands {
+		k := key{h.Hand, h.Side}
+		before[k] = h.Score
+		keys = append(keys, k)
+	}
+	for _, h := range hands {
+		k := key{h.Hand, h.Side}
+		if _, ok := before[k]; !ok {
+			keys = append(keys, k)
+		}
+		after[k] = h.Score
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		if a.hand != b.hand {
+			return a.hand - b.hand
+		}
+		return a.side - b.side
+	})
+	score := func(m map[key]int, k key) string {
+		if v, ok := m[k]; ok {
+			return fmt.Sprint(v)
+		}
+		return "–"
+	}
+	names := map[int]string{}
+	var parts []string
+	for _, k := range keys {
+		a, b := score(before, k), score(after, k)
+		if a == b {
+			continue
+		}
+		if _, ok := names[k.side]; !ok {
+			names[k.side] = fmt.Sprintf("seat %d", k.side)
+			for _, sd := range tb.Sides {
+				if sd.Position == k.side {
+					if e, err := tx.Entry(sd.EntryID); err == nil {
+						names[k.side] = e.Name
+					}
+				}
+			}
+		}
+		parts = append(parts, fmt.Sprintf("hand %d %s %s → %s", k.hand, names[k.side], a, b))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // reseat says what a correction of table t of round n (to the given hands) means for

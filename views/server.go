@@ -105,7 +105,9 @@ func (s *Server) routes() {
 	e.POST("/login", s.login)
 	e.GET("/calc", s.calculator)
 
-	d := e.Group("", s.requireDirector)
+	// Director pages carry their middleware route by route: a group with middleware
+	// would catch every unknown path too and send it to the login page, not to a 404.
+	d := directorRoutes{e, s.requireDirector}
 	d.GET("/", s.home)
 	d.POST("/logout", s.logout)
 	d.GET("/players", s.listPlayers)
@@ -203,6 +205,15 @@ func (s *Server) routes() {
 	a.POST("/tokens", s.apiCreateToken)
 	a.DELETE("/tokens/:id", s.apiRevokeToken)
 }
+
+// directorRoutes registers routes behind one middleware without catching unknown paths.
+type directorRoutes struct {
+	e  *echo.Echo
+	mw echo.MiddlewareFunc
+}
+
+func (d directorRoutes) GET(path string, h echo.HandlerFunc)  { d.e.GET(path, h, d.mw) }
+func (d directorRoutes) POST(path string, h echo.HandlerFunc) { d.e.POST(path, h, d.mw) }
 
 func (s *Server) healthz(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})

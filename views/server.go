@@ -142,6 +142,7 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/rounds/:n/tables/:t", s.sheetForm)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t", s.saveSheet)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", s.sheetPreview)
+	d.POST("/tournaments/:id/rounds/:n/tables/:t/switch", s.switchSheet)
 	d.GET("/scales", s.listScales)
 	d.GET("/scales/new", s.newScale)
 	d.POST("/scales", s.saveScale)

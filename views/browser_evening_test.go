@@ -141,4 +141,3 @@ func TestBrowserSheetOnPhone(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(app.srv.URL+"/tournaments"), chromedp.WaitVisible(`.mainnav`))
 	shot(t, ctx, "menu-phone")
 }
-

@@ -137,6 +137,7 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
 	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))
 	d.GET("/tournaments/:id/rounds/:n/sheets", s.roundView(sheetsPrint))
+	d.GET("/tournaments/:id/rounds/:n/cards", s.roundView(tableCardsPrint))
 	d.GET("/tournaments/:id/rounds/:n/seats", s.roundView(seatsForm))
 	d.POST("/tournaments/:id/rounds/:n/seats", s.overrideSeats)
 	d.GET("/tournaments/:id/rounds/:n/tables/:t", s.sheetForm)

@@ -275,6 +275,14 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if e != nil {
 			args = e.Args
 		}
+		if status == http.StatusNotFound && directorOf(c) == nil {
+			// An unknown address passes no login check: a director still sees the menu.
+			if ck, cerr := c.Cookie(sessionCookie); cerr == nil {
+				if d, derr := s.auth.SessionDirector(c.Request().Context(), ck.Value); derr == nil {
+					c.Set("director", d)
+				}
+			}
+		}
 		err = render(c, status, errorPage(status, key, args))
 	}
 	if err != nil {

@@ -499,10 +499,11 @@ func (s *Server) switchSheet(c echo.Context) error {
 }
 
 // nextTable is where a save goes on to: the next table of the round still to be
-// completed (after this one, then from the first), else the round's page.
+// completed (after this one, then from the first), else the round's page; clearing a
+// table, or "Save" alone, goes back to the round.
 func (s *Server) nextTable(c echo.Context, v *sheetView) string {
 	round := roundPath(v.Ev.Tournament.ID, v.Game.Number, "")
-	if c.FormValue("then") == "round" {
+	if c.FormValue("then") == "round" || c.FormValue("clear") != "" {
 		return round
 	}
 	ev, err := s.tournaments.Load(c.Request().Context(), v.Ev.Tournament.ID)

@@ -14,6 +14,10 @@ const (
 	Components Form = iota // burraco counts, closing, kitty and card points
 	BaseCards              // a base figure (burracos, closing, kitty) and a cards figure
 	TotalOnly              // the total alone
+	// GameTotal is a side's total for the whole game, when the paper sheet has nothing
+	// else: it stands for all the hands of the game, stored as hand 1 (see
+	// tournament.CheckSheet), so no single hand of that side is known.
+	GameTotal
 )
 
 // Deck limits: two decks of 108 cards hold 1,080 card points. A burraco is at least 7
@@ -44,7 +48,7 @@ type Hand struct {
 	KittyLeft  int  `json:"kitty_left"` // card points of a kitty taken but never played
 	Base       int  `json:"base"`       // BaseCards form
 	Cards      int  `json:"cards"`      // BaseCards form
-	Total      int  `json:"total"`      // TotalOnly form
+	Total      int  `json:"total"`      // TotalOnly and GameTotal forms
 }
 
 // HandFieldError says why a hand could not be read from JSON, naming the field.
@@ -111,7 +115,7 @@ func (h *Hand) field(name string) (dst any, want, zero string) {
 	const count, flag = "a whole number", "true or false"
 	switch name {
 	case "form":
-		return &h.Form, "0 (components), 1 (base and cards) or 2 (total)", "0"
+		return &h.Form, "0 (components), 1 (base and cards), 2 (total) or 3 (game total)", "0"
 	case "clean":
 		return &h.Clean, count, "0"
 	case "dirty":
@@ -173,7 +177,7 @@ func (h *Hand) Score(r *Rules) int {
 	switch h.Form {
 	case BaseCards:
 		return h.Base + h.Cards
-	case TotalOnly:
+	case TotalOnly, GameTotal:
 		return h.Total
 	}
 	return h.base(r) + h.cards(r)
@@ -234,7 +238,7 @@ func (h *Hand) Lines(r *Rules) []Line {
 		add("hand.base", 0, h.Base)
 		add("hand.cards", 0, h.Cards)
 		return ls
-	case TotalOnly:
+	case TotalOnly, GameTotal:
 		add("hand.total", 0, h.Total)
 		return ls
 	}
@@ -280,9 +284,18 @@ func (h *Hand) Validate(r *Rules) Problems {
 		}
 		return p.OrNil()
 	case TotalOnly:
+		if lo, hi := TotalRange(r); h.Total%5 != 0 {
+			p.Add("total", "hand.multiple_of_5")
+		} else if h.Total > hi || h.Total < lo {
+			p.Add("total", "hand.out_of_range")
+		}
+		return p.OrNil()
+	case GameTotal:
+		// Bounds of a whole game depend on its number of hands: only the far-off limit
+		// that keeps sums safe is checked here.
 		if h.Total%5 != 0 {
 			p.Add("total", "hand.multiple_of_5")
-		} else if h.Total > maxBasePos+r.Closing+DeckPoints || h.Total < -r.KittyPenalty-2*DeckPoints-maxKittyPts {
+		} else if h.Total > maxAbsTotals || h.Total < -maxAbsTotals {
 			p.Add("total", "hand.out_of_range")
 		}
 		return p.OrNil()
@@ -355,6 +368,11 @@ func (h *Hand) Validate(r *Rules) Problems {
 		p.Add("opened", "hand.kitty_not_opened")
 	}
 	return p.OrNil()
+}
+
+// TotalRange is the lowest and the highest total one side can score in one hand.
+func TotalRange(r *Rules) (lo, hi int) {
+	return -r.KittyPenalty - 2*DeckPoints - maxKittyPts, maxBasePos + r.Closing + DeckPoints
 }
 
 // ValidateDeal checks the sides of one hand together: at most one closes. The problem is

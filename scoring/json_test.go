@@ -49,7 +49,7 @@ func TestHandJSON(t *testing.T) {
 		{"too big", `{"total":1e400}`, Hand{}, "total", "not 1e400"},
 		{"number for a flag", `{"opened":1}`, Hand{}, "opened", "must be true or false, not 1"},
 		{"object for a number", `{"base":{}}`, Hand{}, "base", "not an object"},
-		{"form out of uint8", `{"form":300}`, Hand{}, "form", "must be 0 (components), 1 (base and cards) or 2 (total)"},
+		{"form out of uint8", `{"form":300}`, Hand{}, "form", "must be 0 (components), 1 (base and cards), 2 (total) or 3 (game total)"},
 		{"negative form", `{"form":-1}`, Hand{}, "form", "not -1"},
 		{"first problem in order", `{"total":null,"x":1}`, Hand{}, "total", "null"},
 	}

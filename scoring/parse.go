@@ -6,7 +6,7 @@ import (
 )
 
 // FormNames are the names of the entry forms, as forms and the API send them.
-var FormNames = map[Form]string{Components: "components", BaseCards: "base_cards", TotalOnly: "total"}
+var FormNames = map[Form]string{Components: "components", BaseCards: "base_cards", TotalOnly: "total", GameTotal: "game"}
 
 // ParseForm reads a form name; an empty one is Components.
 func ParseForm(s string) (Form, bool) {
@@ -47,7 +47,7 @@ func ParseHand(get func(field string) string) (Hand, Problems) {
 		h.Closed, h.KittyTaken, h.Opened = flag(get("closed")), flag(get("kitty_taken")), flag(get("opened"))
 	case BaseCards:
 		h.Base, h.Cards = num("base"), num("cards")
-	case TotalOnly:
+	case TotalOnly, GameTotal:
 		h.Total = num("total")
 	}
 	return h, p.OrNil()

@@ -15,3 +15,17 @@ document.addEventListener("submit", function (e) {
     e.preventDefault();
   }
 });
+
+// A page may name what the keyboard starts on: data-focus="selector" focuses the first
+// match inside that element (a round's first table still to enter), unless an input
+// already has autofocus.
+document.addEventListener("DOMContentLoaded", function () {
+  var box = document.querySelector("[data-focus]");
+  if (!box || document.querySelector("[autofocus]")) {
+    return;
+  }
+  var el = box.querySelector(box.getAttribute("data-focus"));
+  if (el) {
+    el.focus();
+  }
+});

@@ -617,6 +617,18 @@ func CheckSheet(st *Stage, sides int, sh Sheet) ([]HandScore, FieldErrors, error
 			for f, k := range h.Validate(&st.Rules) {
 				fe.Add(fmt.Sprintf("h%d.s%d.%s", hi+1, si+1, f), k)
 			}
+			// A game total stands for the side's whole game: it is stored as hand 1,
+			// and the side's other hands stay empty.
+			switch first := sh.Hands[0][si]; {
+			case h.Form == scoring.GameTotal && hi > 0:
+				fe.Add(fmt.Sprintf("h%d.s%d.total", hi+1, si+1), "hand.game_total_first")
+			case h.Form == scoring.GameTotal:
+				if lo, top := scoring.TotalRange(&st.Rules); h.Total < lo*st.HandsPerRound() || h.Total > top*st.HandsPerRound() {
+					fe.Add(fmt.Sprintf("h1.s%d.total", si+1), "hand.out_of_range")
+				}
+			case hi > 0 && first != nil && first.Form == scoring.GameTotal:
+				fe.Add(fmt.Sprintf("h%d.s%d.form", hi+1, si+1), "hand.game_total_alone")
+			}
 			deal[si] = *h
 			hands = append(hands, HandScore{Hand: hi + 1, Side: si + 1, Figures: *h, Score: h.Score(&st.Rules)})
 		}

@@ -296,7 +296,7 @@ func TestBrowserEvening(t *testing.T) {
 	shot(t, ctx, "game")
 
 	// Enter table 1's three hands from the keyboard: totals, Tab along the sheet, Enter saves.
-	do(t, ctx, chromedp.Click(`a.table-card`), chromedp.WaitVisible(`#sheet`), chromedp.Click(`.form-switch a:last-child`), chromedp.WaitVisible(`[id="h1.s1.total"]`))
+	do(t, ctx, chromedp.Click(`a.table-card`), chromedp.WaitVisible(`#sheet`), chromedp.Click(`.form-switch button[value="total"]`), chromedp.WaitVisible(`[id="h1.s1.total"]`))
 	scores := []string{"820", "-20", "-160", "300", "100", "0", "45", "50", "-95"}
 	do(t, ctx, chromedp.Focus(`[id="h1.s1.total"]`))
 	for i, s := range scores {

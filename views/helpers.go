@@ -235,3 +235,40 @@ func missedRounds(ev *tournament.State, e *tournament.Entry) int {
 	}
 	return len(ev.Rounds)
 }
+
+// longDate shows a stored ISO date (2026-11-24) as the page's language writes it in
+// full: "martedì 24 novembre 2026", "Tuesday 24 November 2026". Inputs and the API keep
+// ISO; a date that is not ISO is shown as it is.
+func longDate(ctx context.Context, iso string) string {
+	d, err := time.Parse(time.DateOnly, iso)
+	if err != nil {
+		return iso
+	}
+	days := strings.Split(t(ctx, "date.weekdays"), ",")
+	months := strings.Split(t(ctx, "date.months"), ",")
+	if len(days) != 7 || len(months) != 12 {
+		return iso
+	}
+	return days[d.Weekday()] + " " + strconv.Itoa(d.Day()) + " " + months[d.Month()-1] + " " + strconv.Itoa(d.Year())
+}
+
+// shortDate shows a stored ISO date for a list: "24/11/2026" in Italian, "24 Nov 2026"
+// in English.
+func shortDate(ctx context.Context, iso string) string {
+	d, err := time.Parse(time.DateOnly, iso)
+	if err != nil {
+		return iso
+	}
+	if pageOf(ctx).Lang == EN {
+		return d.Format("2 Jan 2006")
+	}
+	return d.Format("02/01/2006")
+}
+
+// sitOutsLabel names who sits out a game, singular for one.
+func sitOutsLabel(ctx context.Context, n int) string {
+	if n == 1 {
+		return t(ctx, "game.sit_out_one")
+	}
+	return t(ctx, "game.sit_outs")
+}

@@ -105,7 +105,9 @@ func (s *Server) routes() {
 	e.POST("/login", s.login)
 	e.GET("/calc", s.calculator)
 
-	d := e.Group("", s.requireDirector)
+	// Director pages carry their middleware route by route: a group with middleware
+	// would catch every unknown path too and send it to the login page, not to a 404.
+	d := directorRoutes{e, s.requireDirector}
 	d.GET("/", s.home)
 	d.POST("/logout", s.logout)
 	d.GET("/players", s.listPlayers)
@@ -137,11 +139,13 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
 	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))
 	d.GET("/tournaments/:id/rounds/:n/sheets", s.roundView(sheetsPrint))
+	d.GET("/tournaments/:id/rounds/:n/cards", s.roundView(tableCardsPrint))
 	d.GET("/tournaments/:id/rounds/:n/seats", s.roundView(seatsForm))
 	d.POST("/tournaments/:id/rounds/:n/seats", s.overrideSeats)
 	d.GET("/tournaments/:id/rounds/:n/tables/:t", s.sheetForm)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t", s.saveSheet)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", s.sheetPreview)
+	d.POST("/tournaments/:id/rounds/:n/tables/:t/switch", s.switchSheet)
 	d.GET("/scales", s.listScales)
 	d.GET("/scales/new", s.newScale)
 	d.POST("/scales", s.saveScale)
@@ -208,6 +212,15 @@ func (s *Server) routes() {
 	a.DELETE("/tokens/:id", s.apiRevokeToken)
 }
 
+// directorRoutes registers routes behind one middleware without catching unknown paths.
+type directorRoutes struct {
+	e  *echo.Echo
+	mw echo.MiddlewareFunc
+}
+
+func (d directorRoutes) GET(path string, h echo.HandlerFunc)  { d.e.GET(path, h, d.mw) }
+func (d directorRoutes) POST(path string, h echo.HandlerFunc) { d.e.POST(path, h, d.mw) }
+
 func (s *Server) healthz(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 }
@@ -265,6 +278,14 @@ func (s *Server) handleError(err error, c echo.Context) {
 		var args []any
 		if e != nil {
 			args = e.Args
+		}
+		if status == http.StatusNotFound && directorOf(c) == nil {
+			// An unknown address passes no login check: a director still sees the menu.
+			if ck, cerr := c.Cookie(sessionCookie); cerr == nil {
+				if d, derr := s.auth.SessionDirector(c.Request().Context(), ck.Value); derr == nil {
+					c.Set("director", d)
+				}
+			}
 		}
 		err = render(c, status, errorPage(status, key, args))
 	}

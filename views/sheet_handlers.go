@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -19,7 +20,17 @@ var numberFields = map[scoring.Form][]string{
 	scoring.Components: {"clean", "dirty", "semi_clean", "table", "in_hand", "kitty_left"},
 	scoring.BaseCards:  {"base", "cards"},
 	scoring.TotalOnly:  {"total"},
+	scoring.GameTotal:  {"game"},
 }
+
+// checkFields are the check boxes of the components form, in the order of the sheet.
+var checkFields = []string{"closed", "kitty_taken", "opened"}
+
+// sheetForms are the entry forms the sheet offers, in the order of its switch.
+var sheetForms = []scoring.Form{scoring.Components, scoring.BaseCards, scoring.TotalOnly, scoring.GameTotal}
+
+// sheetFormCookie remembers the entry form a director last used, for the next table.
+const sheetFormCookie = "sheet_form"
 
 // sheetView is everything the score entry page shows.
 type sheetView struct {
@@ -36,6 +47,7 @@ type sheetView struct {
 	// Moves are the seats of the next round this correction would move: the director
 	// chooses to re-seat or keep (RULES.md section 3).
 	Moves []tournament.Move
+	Focus string // the input focused on opening: the first wrong one, else the first
 }
 
 // cell is one player's hand on the sheet, as computed from what was typed.
@@ -48,10 +60,60 @@ type cell struct {
 
 func cellName(h, s int, field string) string { return fmt.Sprintf("h%d.s%d.%s", h, s, field) }
 
+// parseCell reads a cell input's name, "h<hand>.s<seat>.<field>".
+func parseCell(name string) (h, s int, field string, ok bool) {
+	hs, rest, ok1 := strings.Cut(name, ".")
+	ss, field, ok2 := strings.Cut(rest, ".")
+	if !ok1 || !ok2 || len(hs) < 2 || hs[0] != 'h' || len(ss) < 2 || ss[0] != 's' || field == "" {
+		return 0, 0, "", false
+	}
+	h, err1 := strconv.Atoi(hs[1:])
+	s, err2 := strconv.Atoi(ss[1:])
+	return h, s, field, err1 == nil && err2 == nil
+}
+
+// rows is the number of rows the sheet shows: one per hand, or one for game totals.
+func (v *sheetView) rows() int {
+	if v.Form == scoring.GameTotal {
+		return 1
+	}
+	return v.Ev.Stage.HandsPerRound()
+}
+
+// rowLabel names a row of the sheet: a hand, or the game for game totals.
+func (v *sheetView) rowLabel(ctx context.Context, h int) string {
+	if v.Form == scoring.GameTotal {
+		return t(ctx, "sheet.game_total")
+	}
+	return t(ctx, "sheet.hand") + " " + itoa(h)
+}
+
+// shown tells whether a cell field is an input of the current form.
+func (v *sheetView) shown(field string) bool {
+	if slices.Contains(numberFields[v.Form], field) {
+		return true
+	}
+	return v.Form == scoring.Components && slices.Contains(checkFields, field)
+}
+
+// carried are the typed values of the other forms, kept in hidden inputs so that
+// switching back to a form finds them again.
+func (v *sheetView) carried() [][2]string {
+	var out [][2]string
+	for k, val := range v.Values.Values {
+		if _, _, field, ok := parseCell(k); ok && !v.shown(field) && val != "" {
+			out = append(out, [2]string{k, val})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
 // sheetFromStore fills the form with the stored hands of a table, shown in the chosen
 // form where they can be.
 func sheetFromStore(v *sheetView) {
 	r := &v.Ev.Stage.Rules
+	games, hands := make([]int, len(v.Seats)), make([]int, len(v.Seats))
 	for _, h := range v.Tab.Hands {
 		s := h.Side
 		if s < 1 || s > len(v.Seats) {
@@ -60,6 +122,12 @@ func sheetFromStore(v *sheetView) {
 		v.Entered = true
 		set := func(field string, n int) { v.Values.Values[cellName(h.Hand, s, field)] = strconv.Itoa(n) }
 		fig := h.Figures
+		games[s-1] += h.Score
+		if fig.Form == scoring.GameTotal {
+			hands[s-1] += v.Ev.Stage.HandsPerRound()
+		} else {
+			hands[s-1]++
+		}
 		switch {
 		case v.Form == fig.Form && fig.Form == scoring.Components:
 			for field, n := range map[string]int{"clean": fig.Clean, "dirty": fig.Dirty, "semi_clean": fig.SemiClean, "table": fig.Table, "in_hand": fig.InHand, "kitty_left": fig.KittyLeft} {
@@ -75,28 +143,50 @@ func sheetFromStore(v *sheetView) {
 				set("base", base)
 				set("cards", cards)
 			}
-		case v.Form == scoring.TotalOnly:
+		case v.Form == scoring.TotalOnly && fig.Form != scoring.GameTotal:
 			set("total", h.Score)
+		}
+	}
+	if v.Form == scoring.GameTotal {
+		for s := range v.Seats {
+			if hands[s] == v.Ev.Stage.HandsPerRound() {
+				v.Values.Values[cellName(1, s+1, "game")] = strconv.Itoa(games[s])
+			}
 		}
 	}
 }
 
 // readSheet parses the posted sheet: which cells were entered, their hands, and the
-// problems found reading them.
+// problems found reading them. Every posted cell value is kept, those of the other forms
+// too (they are carried along for a switch back).
 func readSheet(c echo.Context, v *sheetView) (tournament.Sheet, map[string]string) {
-	hands := v.Ev.Stage.HandsPerRound()
+	if params, err := c.FormParams(); err == nil {
+		for k, vals := range params {
+			if _, _, _, ok := parseCell(k); ok && len(vals) > 0 {
+				v.Values.Values[k] = vals[0]
+			}
+		}
+	}
+	return v.sheet()
+}
+
+// sheet reads the hands of the current form from the form's values.
+func (v *sheetView) sheet() (tournament.Sheet, map[string]string) {
 	problems := map[string]string{}
-	sh := tournament.Sheet{Hands: make([][]*scoring.Hand, hands)}
-	for h := 1; h <= hands; h++ {
+	sh := tournament.Sheet{Hands: make([][]*scoring.Hand, v.rows())}
+	for h := 1; h <= v.rows(); h++ {
 		sh.Hands[h-1] = make([]*scoring.Hand, len(v.Seats))
 		for s := 1; s <= len(v.Seats); s++ {
 			get := func(field string) string {
-				if field == "form" {
+				switch {
+				case field == "form":
 					return scoring.FormNames[v.Form]
+				case field == "total" && v.Form == scoring.GameTotal:
+					field = "game"
+				case !v.shown(field):
+					return ""
 				}
-				val := c.FormValue(cellName(h, s, field))
-				v.Values.Values[cellName(h, s, field)] = val
-				return val
+				return v.Values.Values[cellName(h, s, field)]
 			}
 			entered := false
 			for _, f := range numberFields[v.Form] {
@@ -109,12 +199,20 @@ func readSheet(c echo.Context, v *sheetView) (tournament.Sheet, map[string]strin
 				continue
 			}
 			for f, k := range p {
-				problems[cellName(h, s, f)] = k
+				problems[cellName(h, s, v.inputOf(f))] = k
 			}
 			sh.Hands[h-1][s-1] = &hand
 		}
 	}
 	return sh, problems
+}
+
+// inputOf names the input of a hand's field: the game form's total is its "game" box.
+func (v *sheetView) inputOf(field string) string {
+	if v.Form == scoring.GameTotal && field == "total" {
+		return "game"
+	}
+	return field
 }
 
 // compute fills the cells and game totals from a sheet, with the problems found reading
@@ -144,19 +242,156 @@ func (v *sheetView) compute(sh tournament.Sheet, problems map[string]string) {
 			prefix := fmt.Sprintf("h%d.s%d.", h+1, s+1)
 			for k, key := range problems {
 				if strings.HasPrefix(k, prefix) {
-					cl.Errors = append(cl.Errors, k[len(prefix):]+":"+key)
+					cl.Errors = append(cl.Errors, v.inputOf(k[len(prefix):])+":"+key)
 				}
 			}
 			if len(cl.Errors) == 0 {
 				for k, key := range fe {
 					if strings.HasPrefix(k, prefix) {
-						cl.Errors = append(cl.Errors, k[len(prefix):]+":"+key)
+						cl.Errors = append(cl.Errors, v.inputOf(k[len(prefix):])+":"+key)
 					}
 				}
 			}
 			sort.Strings(cl.Errors)
 			cl.Errors = slices.Compact(cl.Errors)
 			cl.Valid = len(cl.Errors) == 0
+		}
+	}
+	v.Focus = v.firstWrong()
+}
+
+// firstWrong is the input to put the cursor in: the first with a problem, in the order of
+// the sheet, else the first box of the sheet.
+func (v *sheetView) firstWrong() string {
+	fields := numberFields[v.Form]
+	if v.Form == scoring.Components {
+		fields = append(slices.Clone(checkFields), fields...)
+	}
+	for h := 1; h <= v.rows(); h++ {
+		for s := 1; s <= len(v.Seats); s++ {
+			cl := v.Cells[h-1][s-1]
+			if len(cl.Errors) == 0 {
+				continue
+			}
+			for _, f := range fields {
+				if cl.fieldError(f) && v.visible(f) {
+					return cellName(h, s, f)
+				}
+			}
+			return cellName(h, s, numberFields[v.Form][0])
+		}
+	}
+	return cellName(1, 1, numberFields[v.Form][0])
+}
+
+// visible tells whether the sheet shows a field's input under the stage's rules.
+func (v *sheetView) visible(field string) bool {
+	r := &v.Ev.Stage.Rules
+	switch field {
+	case "opened":
+		return r.NeverOpenedDoubles
+	case "semi_clean":
+		return r.SemiCleanOn
+	case "kitty_left":
+		return r.KittyNotPlayed
+	}
+	return true
+}
+
+// switchTo shows the sheet in another form without losing what was typed: every typed
+// value stays in the form (hidden when its form is not shown), values typed earlier in
+// the new form come back where they still give the same totals, and the rest converts
+// where it can (a total from any hand, base + cards from components, a game total from a
+// player's whole game); what cannot be converted starts empty.
+func (v *sheetView) switchTo(to scoring.Form) {
+	from := v.Form
+	if to == from {
+		return
+	}
+	r := &v.Ev.Stage.Rules
+	hands := v.Ev.Stage.HandsPerRound()
+	fromSh, fromP := v.sheet()
+	v.Form = to
+	toSh, toP := v.sheet()
+	read := func(sh tournament.Sheet, p map[string]string, h, s int) (*scoring.Hand, bool) {
+		if h > len(sh.Hands) || sh.Hands[h-1][s-1] == nil {
+			return nil, false
+		}
+		prefix := fmt.Sprintf("h%d.s%d.", h, s)
+		for k := range p {
+			if strings.HasPrefix(k, prefix) {
+				return sh.Hands[h-1][s-1], false
+			}
+		}
+		return sh.Hands[h-1][s-1], true
+	}
+	vals := v.Values.Values
+	empty := func(h, s int) {
+		for _, f := range numberFields[to] {
+			delete(vals, cellName(h, s, f))
+		}
+		if to == scoring.Components {
+			delete(vals, cellName(h, s, "closed"))
+		}
+	}
+	defaults := func(h, s int) {
+		if to == scoring.Components && strings.TrimSpace(vals[cellName(h, s, "table")]) == "" {
+			vals[cellName(h, s, "kitty_taken")], vals[cellName(h, s, "opened")] = "on", "on"
+		}
+	}
+	for s := 1; s <= len(v.Seats); s++ {
+		switch {
+		case from == scoring.GameTotal:
+			game, ok := read(fromSh, fromP, 1, s)
+			sum, whole := 0, true
+			for h := 1; h <= hands; h++ {
+				hd, ok := read(toSh, toP, h, s)
+				whole = whole && ok
+				if hd != nil {
+					sum += hd.Score(r)
+				}
+			}
+			if game != nil && ok && (!whole || sum != game.Score(r)) {
+				for h := 1; h <= hands; h++ {
+					empty(h, s)
+				}
+			}
+			for h := 1; h <= hands; h++ {
+				defaults(h, s)
+			}
+		case to == scoring.GameTotal:
+			sum, whole, any := 0, true, false
+			for h := 1; h <= hands; h++ {
+				hd, ok := read(fromSh, fromP, h, s)
+				whole, any = whole && ok, any || hd != nil
+				if ok {
+					sum += hd.Score(r)
+				}
+			}
+			switch {
+			case whole:
+				vals[cellName(1, s, "game")] = strconv.Itoa(sum)
+			case any:
+				delete(vals, cellName(1, s, "game"))
+			}
+		default:
+			for h := 1; h <= hands; h++ {
+				was, ok := read(fromSh, fromP, h, s)
+				if was != nil && ok {
+					if now, same := read(toSh, toP, h, s); !same || now.Score(r) != was.Score(r) {
+						empty(h, s)
+						switch {
+						case to == scoring.TotalOnly:
+							vals[cellName(h, s, "total")] = strconv.Itoa(was.Score(r))
+						case to == scoring.BaseCards:
+							if base, cards, ok := was.Split(r); ok {
+								vals[cellName(h, s, "base")], vals[cellName(h, s, "cards")] = strconv.Itoa(base), strconv.Itoa(cards)
+							}
+						}
+					}
+				}
+				defaults(h, s)
+			}
 		}
 	}
 }
@@ -190,6 +425,11 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: newForm()}
 	v.Values.Values["version"] = itoa(ts.Table.Version)
 	v.Form = scoring.Components
+	if ck, err := c.Cookie(sheetFormCookie); err == nil {
+		if f, ok := scoring.ParseForm(ck.Value); ok {
+			v.Form = f
+		}
+	}
 	if len(ts.Table.Hands) > 0 {
 		v.Form = ts.Table.Hands[0].Figures.Form
 	}
@@ -222,6 +462,9 @@ func (s *Server) sheetForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if f := c.QueryParam("form"); f != "" {
+		rememberForm(c, v.Form)
+	}
 	sheetFromStore(v)
 	if v.Form == scoring.Components && !v.Entered {
 		for h := 1; h <= v.Ev.Stage.HandsPerRound(); h++ {
@@ -234,6 +477,59 @@ func (s *Server) sheetForm(c echo.Context) error {
 	// Compute what is stored, as if it had just been typed.
 	v.compute(storedSheet(v), nil)
 	return render(c, http.StatusOK, sheetPage(v))
+}
+
+// rememberForm keeps the entry form a director chose, for the tables that follow.
+func rememberForm(c echo.Context, f scoring.Form) {
+	c.SetCookie(&http.Cookie{Name: sheetFormCookie, Value: scoring.FormNames[f], Path: "/", MaxAge: 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isSecure(c)})
+}
+
+// switchSheet shows what is being typed in another entry form, saving nothing.
+func (s *Server) switchSheet(c echo.Context) error {
+	v, err := s.loadSheet(c)
+	if err != nil {
+		return err
+	}
+	readSheet(c, v)
+	v.Values.Values["version"] = c.FormValue("version")
+	if to, ok := scoring.ParseForm(c.FormValue("switch")); ok && c.FormValue("switch") != "" {
+		v.switchTo(to)
+		rememberForm(c, to)
+	}
+	v.compute(v.sheet())
+	return render(c, http.StatusOK, sheetPage(v))
+}
+
+// nextTable is where a save goes on to: the next table of the round still to be
+// completed (after this one, then from the first), else the round's page; clearing a
+// table, or "Save" alone, goes back to the round.
+func (s *Server) nextTable(c echo.Context, v *sheetView) string {
+	round := roundPath(v.Ev.Tournament.ID, v.Game.Number, "")
+	if c.FormValue("then") == "round" || c.FormValue("clear") != "" {
+		return round
+	}
+	ev, err := s.tournaments.Load(c.Request().Context(), v.Ev.Tournament.ID)
+	if err != nil || v.Game.Number < 1 || v.Game.Number > len(ev.Rounds) {
+		return round
+	}
+	var after, before int
+	for _, r := range ev.Results(&ev.Rounds[v.Game.Number-1]) {
+		switch {
+		case r.Complete || r.Number == v.Table:
+		case r.Number > v.Table && after == 0:
+			after = r.Number
+		case r.Number < v.Table && before == 0:
+			before = r.Number
+		}
+	}
+	if after == 0 {
+		after = before
+	}
+	if after == 0 {
+		return round
+	}
+	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+itoa(after))
 }
 
 // sheetPreview computes the totals of what is being typed, saving nothing.
@@ -276,7 +572,10 @@ func (s *Server) saveSheet(c echo.Context) error {
 			default:
 				setFlash(c, "sheet.saved", itoa(v.Table))
 			}
-			return redirect(c, roundPath(v.Ev.Tournament.ID, v.Game.Number, ""))
+			if !sh.Clear {
+				rememberForm(c, v.Form)
+			}
+			return redirect(c, s.nextTable(c, v))
 		}
 		e, ok := tournament.AsError(err)
 		if !ok || e.Code == tournament.EINTERNAL {
@@ -338,7 +637,7 @@ func (v *sheetView) sheetConflict(c echo.Context, typed tournament.Sheet) {
 // problems, and each player's game total.
 func sheetSlots(v *sheetView) string {
 	var ids []string
-	for h := range v.Cells {
+	for h := range v.rows() {
 		for s := range v.Seats {
 			ids = append(ids, fmt.Sprintf("#cell-%d-%d", h+1, s+1))
 		}
@@ -347,4 +646,9 @@ func sheetSlots(v *sheetView) string {
 		ids = append(ids, fmt.Sprintf("#game-%d", s+1))
 	}
 	return strings.Join(ids, ",")
+}
+
+// sheetPath is the address of the table's sheet, with a suffix.
+func sheetPath(v *sheetView, suffix string) string {
+	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+itoa(v.Table)+suffix)
 }

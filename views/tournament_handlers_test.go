@@ -112,8 +112,10 @@ func TestEveningThroughThePages(t *testing.T) {
 
 	res = c.post(sheetURL, form)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	require.Equal(t, game1+"/tables/2", res.Header.Get("Location"), "on to the next table to enter")
 	doc = c.get(res.Header.Get("Location")).doc(t)
 	assert.Equal(t, "Table 1 saved.", doc.Find(".flash").Text())
+	doc = c.get(game1).doc(t)
 	card := doc.Find(".table-card").First()
 	assert.Equal(t, []string{"1", "3", "6"}, card.Find(".ppoints").Map(func(_ int, s *goqSel) string { return s.Text() }))
 

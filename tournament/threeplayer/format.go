@@ -293,20 +293,30 @@ func sitOutCounts(st *tournament.State) map[int64]int {
 }
 
 // tableScores adds up a table's hands: each position's game score, best single hand and
-// the number of hand scores entered.
-func tableScores(t *tournament.Table) (scores, best []int, entered int) {
+// the number of hand scores entered. A game total (scoring.GameTotal) counts for all the
+// game's hands; it gives no single hand, so at a table with one the best hand does not
+// separate anybody (all 0) and ties fall to the stated seat order.
+func tableScores(t *tournament.Table, hands int) (scores, best []int, entered int) {
 	scores, best = make([]int, len(t.Sides)), make([]int, len(t.Sides))
 	seen := make([]bool, len(t.Sides))
+	gameTotals := false
 	for _, h := range t.Hands {
 		p := h.Side - 1
 		if p < 0 || p >= len(t.Sides) {
 			continue
 		}
 		entered++
+		if h.Figures.Form == scoring.GameTotal {
+			entered += hands - 1
+			gameTotals = true
+		}
 		scores[p] += h.Score
 		if !seen[p] || h.Score > best[p] {
 			best[p], seen[p] = h.Score, true
 		}
+	}
+	if gameTotals {
+		best = make([]int, len(t.Sides))
 	}
 	return scores, best, entered
 }
@@ -314,7 +324,7 @@ func tableScores(t *tournament.Table) (scores, best []int, entered int) {
 // Result implements tournament.Format: a table has ranking points once every hand of
 // every player is entered.
 func (Format) Result(st *tournament.State, t *tournament.Table) tournament.TableResult {
-	scores, _, entered := tableScores(t)
+	scores, _, entered := tableScores(t, of(st.Stage.Settings).HandsPerGame)
 	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: scores, Entered: entered,
 		Expected: len(t.Sides) * of(st.Stage.Settings).HandsPerGame}
 	r.Complete = r.Entered == r.Expected && len(t.Sides) > 0
@@ -329,7 +339,7 @@ func Order(st *tournament.State, r *tournament.Round) [][]int64 {
 	order := make([][]int64, len(r.Tables))
 	for i := range r.Tables {
 		t := &r.Tables[i]
-		scores, best, _ := tableScores(t)
+		scores, best, _ := tableScores(t, of(st.Stage.Settings).HandsPerGame)
 		score, bestHand := map[int64]int{}, map[int64]int{}
 		for j, sd := range t.Sides {
 			score[sd.EntryID], bestHand[sd.EntryID] = scores[j], best[j]

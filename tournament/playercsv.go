@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // CSV import limits: a club registry is a few thousand players at most.
@@ -63,9 +65,26 @@ type ImportPreview struct {
 	Created    int         `json:"created"` // rows written; zero in a preview
 }
 
-// ParsePlayersCSV reads a CSV of players with a header row. The delimiter (comma,
-// semicolon or tab) is detected from the header, a UTF-8 byte-order mark is skipped, and
-// each data row comes back as a normalized player with its line number.
+// DecodeText returns a text file's bytes as UTF-8 text, without a byte-order mark. Valid
+// UTF-8 is taken as it is; anything else is read as Windows-1252, which is what Excel
+// writes in Italy when asked for plain "CSV" (every byte decodes, so nothing is lost or
+// garbled: "Citt\xe0" is "Città").
+func DecodeText(data []byte) string {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if utf8.Valid(data) {
+		return string(data)
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil { // cannot happen: every byte is a Windows-1252 character
+		return strings.ToValidUTF8(string(data), "")
+	}
+	return string(out)
+}
+
+// ParsePlayersCSV reads a CSV of players with a header row. The text is decoded with
+// DecodeText (UTF-8, with or without a byte-order mark, or Windows-1252), the delimiter
+// (comma, semicolon or tab) is detected from the header, and each data row comes back
+// as a normalized player with its line number.
 func ParsePlayersCSV(r io.Reader) ([]ImportRow, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
 	if err != nil {
@@ -74,10 +93,7 @@ func ParsePlayersCSV(r io.Reader) ([]ImportRow, error) {
 	if len(data) > MaxImportBytes {
 		return nil, Errorf(EINVALID, "import.too_big")
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(data) {
-		return nil, Errorf(EINVALID, "import.not_utf8")
-	}
+	data = []byte(DecodeText(data))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, Errorf(EINVALID, "import.empty")
 	}

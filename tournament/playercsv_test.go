@@ -47,7 +47,6 @@ func TestParsePlayersCSV(t *testing.T) {
 		{"unknown column", "nome,cognome,colore\n", "import.unknown_column"},
 		{"repeated column", "nome,cognome,first_name\n", "import.repeated_column"},
 		{"bad quotes", "nome,cognome\n\"A,B\nC", "import.unreadable"},
-		{"not utf-8", "nome,cognome\n\xff\xfe,B\n", "import.not_utf8"},
 	}
 	for _, tt := range errs {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,6 +62,45 @@ func TestParsePlayersCSV(t *testing.T) {
 		require.NotNil(t, e)
 		assert.Equal(t, "import.too_big", e.Key)
 	})
+}
+
+// Spreadsheets in Italy save CSV as UTF-8, UTF-8 with a byte-order mark, or Windows-1252
+// (Excel's "CSV (delimitato dal separatore di elenco)"): all three read the same names.
+func TestParsePlayersCSVEncodings(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   []byte
+	}{
+		{"utf-8", []byte("Nome;Cognome;Circolo\nNiccol\xc3\xb2;Mazz\xc3\xa0;Citt\xc3\xa0 di Forl\xc3\xac\n")},
+		{"utf-8 with BOM", []byte("\xef\xbb\xbfNome;Cognome;Circolo\nNiccol\xc3\xb2;Mazz\xc3\xa0;Citt\xc3\xa0 di Forl\xc3\xac\n")},
+		{"windows-1252", []byte("Nome;Cognome;Circolo\r\nNiccol\xf2;Mazz\xe0;Citt\xe0 di Forl\xec\r\n")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, err := ParsePlayersCSV(bytes.NewReader(tt.in))
+			require.NoError(t, err)
+			require.Len(t, rows, 1)
+			assert.Equal(t, Player{FirstName: "Niccolò", LastName: "Mazzà", Club: "Città di Forlì", Active: true}, rows[0].Player)
+		})
+	}
+}
+
+func TestDecodeText(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"ascii", []byte("abc"), "abc"},
+		{"utf-8", []byte("Citt\xc3\xa0"), "Città"},
+		{"utf-8 BOM dropped", []byte("\xef\xbb\xbfCitt\xc3\xa0"), "Città"},
+		{"windows-1252", []byte("Citt\xe0 di Forl\xec"), "Città di Forlì"},
+		{"windows-1252 quotes and euro", []byte("\x93s\xec\x94 \x80"), "\u201cs\u00ec\u201d \u20ac"},
+		{"windows-1252 apostrophe", []byte("D\x92Alessandro"), "D\u2019Alessandro"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, DecodeText(tt.in))
+		})
+	}
 }
 
 func TestCSVRoundTrip(t *testing.T) {

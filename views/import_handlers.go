@@ -16,7 +16,8 @@ func (s *Server) importForm(c echo.Context) error {
 	return render(c, http.StatusOK, importPage(newForm()))
 }
 
-// importText reads the CSV from the uploaded file, or else from the pasted text.
+// importText reads the CSV from the uploaded file, or else from the pasted text, as
+// UTF-8 (tournament.DecodeText): what travels on in the forms is always readable.
 func importText(c echo.Context) (string, error) {
 	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
 		if fh.Size > tournament.MaxImportBytes {
@@ -31,9 +32,9 @@ func importText(c echo.Context) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("read upload: %w", err)
 		}
-		return string(b), nil
+		return tournament.DecodeText(b), nil
 	}
-	return c.FormValue("csv"), nil
+	return tournament.DecodeText([]byte(c.FormValue("csv"))), nil
 }
 
 // importPreview shows what the import would do; it writes nothing. The CSV travels
@@ -57,7 +58,7 @@ func (s *Server) importPreview(c echo.Context) error {
 }
 
 func (s *Server) importConfirm(c echo.Context) error {
-	text := c.FormValue("csv")
+	text := tournament.DecodeText([]byte(c.FormValue("csv")))
 	pv, err := s.players.Import(c.Request().Context(), strings.NewReader(text))
 	if err != nil {
 		f := newForm()

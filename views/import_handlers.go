@@ -12,6 +12,11 @@ import (
 	"burraco/tournament"
 )
 
+// sampleCSV is the example on the import page, one row a line, so that it copies as a
+// CSV (templ folds the line breaks of literal text, even in a pre).
+const sampleCSV = "first_name;last_name;club;card_number;email;phone;notes\n" +
+	"Niccolò;D'Alessandro;Circolo Roma;RM1234;;;\n"
+
 func (s *Server) importForm(c echo.Context) error {
 	return render(c, http.StatusOK, importPage(newForm()))
 }

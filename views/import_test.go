@@ -117,3 +117,20 @@ func TestAPIImportEncodings(t *testing.T) {
 		})
 	}
 }
+
+// The sample on the import page is a real CSV: copied and pasted, it previews fine.
+func TestImportPageSampleIsACopyableCSV(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	for _, lang := range []string{"en", "it"} {
+		c.lang = lang
+		sample := c.get("/players/import").doc(t).Find("pre.sample").Text()
+		require.Contains(t, sample, "\n", "one line per row")
+		res := c.post("/players/import/preview", url.Values{"csv": {sample}})
+		require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+		rows := res.doc(t).Find("table.import-rows tbody tr")
+		require.Equal(t, 1, rows.Length())
+		assert.True(t, rows.HasClass("row-new"), lang)
+		assert.Equal(t, "D'Alessandro Niccolò", strings.TrimSpace(rows.Find("td.name").Text()))
+	}
+}

@@ -165,7 +165,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, all, "a failing import writes nothing")
 
-	pv, err := svc.Import(ctx, stringsReader("nome;cognome;tessera\nA;A;T1\nB;B;T1\n;C;\n"))
+	pv, err := svc.Import(ctx, stringsReader("nome;cognome;tessera\nA;A;T1\nB;B;T1\n;C;\n"), nil)
 	require.NoError(t, err)
 	assert.Equal(t, 1, pv.Created)
 	all, _ = d.AllPlayers(ctx)

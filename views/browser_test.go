@@ -167,7 +167,7 @@ func TestBrowserFirstRun(t *testing.T) {
 	)
 	shot(t, ctx, "import-preview")
 	require.Equal(t, 3, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("table.import-rows tbody tr").length`)))
-	do(t, ctx, chromedp.Click(`.confirm-bar button`), chromedp.WaitVisible(`.flash`))
+	do(t, ctx, chromedp.Click(`.confirm-bar button.primary`), chromedp.WaitVisible(`.flash`))
 	require.Contains(t, text(t, ctx, ".flash"), "2 giocatori creati, 1 righe saltate")
 
 	// Search as you type.

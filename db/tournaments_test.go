@@ -338,3 +338,28 @@ func TestTwoClosersReportedOnTheirSeat(t *testing.T) {
 	require.NotNil(t, e)
 	assert.Equal(t, map[string]string{"h1.s3.closed": "hand.two_closers"}, e.Fields)
 }
+
+// The log says what a director did with an entry in words: present, absent,
+// withdrawn, reinstated.
+func TestEntryChangesLoggedInWords(t *testing.T) {
+	f := newEvening(t, 1, nil)
+	e := f.state(t).Entries[0]
+	steps := []struct {
+		checkedIn, withdrawn bool
+		want                 string
+	}{
+		{true, false, "Test P01 present"},
+		{false, false, "Test P01 absent"},
+		{false, true, "Test P01 withdrawn"},
+		{false, false, "Test P01 reinstated"},
+		{true, true, "Test P01 withdrawn, present"},
+		{true, true, "Test P01 present"},
+	}
+	for _, s := range steps {
+		_, err := f.svc.SetEntry(f.ctx, f.tid, e.ID, s.checkedIn, s.withdrawn, "anna")
+		require.NoError(t, err)
+		evs, err := f.svc.Events(f.ctx, f.tid)
+		require.NoError(t, err)
+		assert.Equal(t, s.want, evs[0].Detail)
+	}
+}

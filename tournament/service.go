@@ -185,14 +185,19 @@ func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, checkedI
 			return err
 		}
 		kind := "entry"
+		var what []string // in the words a director reads the log in
 		if withdrawn != e.Withdrawn {
 			kind = map[bool]string{true: "withdraw", false: "reinstate"}[withdrawn]
+			what = append(what, map[bool]string{true: "withdrawn", false: "reinstated"}[withdrawn])
+		}
+		if checkedIn != e.CheckedIn || len(what) == 0 {
+			what = append(what, map[bool]string{true: "present", false: "absent"}[checkedIn])
 		}
 		e.CheckedIn, e.Withdrawn = checkedIn, withdrawn
 		if err := tx.SetEntry(e); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, kind, "%s: checked in %t, withdrawn %t", e.Name, checkedIn, withdrawn))
+		return tx.Log(s.event(tid, director, kind, "%s %s", e.Name, strings.Join(what, ", ")))
 	})
 	if err != nil {
 		return nil, err

@@ -22,7 +22,7 @@ type fixture struct {
 	db  *db.DB
 }
 
-// newEvening creates a 3-player tournament with n registered players entered.
+// newEvening creates a 3-player tournament with n registered players entered and present.
 func newEvening(t testing.TB, n int, edit func(*threeplayer.Settings)) *fixture {
 	d, _ := open(t)
 	return newEveningIn(t, d, n, edit)
@@ -46,6 +46,8 @@ func newEveningIn(t testing.TB, d *db.DB, n int, edit func(*threeplayer.Settings
 		_, err := svc.AddPlayer(ctx, tr.ID, p.ID, "anna")
 		require.NoError(t, err)
 	}
+	_, err = svc.MarkAllPresent(ctx, tr.ID, "anna")
+	require.NoError(t, err)
 	return &fixture{ctx, svc, tr.ID, d}
 }
 

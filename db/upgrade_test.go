@@ -575,11 +575,13 @@ func TestUpgradeFromV3(t *testing.T) {
 	assert.Len(t, st.Rounds, 2)
 	assert.Len(t, st.Round(2).Tables, 3)
 
-	// Tournament 3, never drawn: entered and drawn.
+	// Tournament 3, never drawn: entered, marked present and drawn.
 	for _, p := range ps[:3] {
 		_, err := svc.AddPlayer(ctx, 3, p.ID, "carla")
 		require.NoError(t, err)
 	}
+	_, err = svc.MarkAllPresent(ctx, 3, "carla")
+	require.NoError(t, err)
 	_, err = svc.Draw(ctx, 3, tournament.DrawOptions{Seed: 9}, "carla")
 	require.NoError(t, err)
 

@@ -5,12 +5,14 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/threeplayer"
 )
 
 // open returns a fresh database in the test's temporary directory.
@@ -165,9 +167,53 @@ func TestImportAllOrNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, all, "a failing import writes nothing")
 
-	pv, err := svc.Import(ctx, stringsReader("nome;cognome;tessera\nA;A;T1\nB;B;T1\n;C;\n"))
+	pv, err := svc.Import(ctx, stringsReader("nome;cognome;tessera\nA;A;T1\nB;B;T1\n;C;\n"), nil)
 	require.NoError(t, err)
 	assert.Equal(t, 1, pv.Created)
 	all, _ = d.AllPlayers(ctx)
 	assert.Len(t, all, 1)
+}
+
+// Search ignores accents, apostrophes and case, whichever way a player was written:
+// created, imported, registered at a tournament's entry, or renamed.
+func TestFindPlayersIgnoresAccentsAndApostrophes(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	players := &tournament.Players{Store: d}
+	require.NoError(t, players.Create(ctx, &tournament.Player{FirstName: "Luca", LastName: "Mazzà", Club: "Città di Forlì"}))
+	_, err := players.Import(ctx, stringsReader("nome;cognome\nNiccolò;Rossi\n"), nil)
+	require.NoError(t, err)
+	svc := &tournament.Tournaments{Store: d, Players: d}
+	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), threeplayer.Name)
+	require.NoError(t, err)
+	tr.Name = "Sera"
+	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	_, err = svc.AddNewPlayer(ctx, tr.ID, &tournament.Player{FirstName: "Gino", LastName: "D’Alessandro"}, "anna")
+	require.NoError(t, err)
+	renamed := &tournament.Player{FirstName: "Ada", LastName: "Verdi"}
+	require.NoError(t, players.Create(ctx, renamed))
+	_, err = players.Update(ctx, renamed.ID, tournament.Player{FirstName: "Adèle", LastName: "O'Brien"})
+	require.NoError(t, err)
+
+	for _, tt := range []struct {
+		q    string
+		want []string
+	}{
+		{"mazza", []string{"Mazzà"}},
+		{"MAZZÀ", []string{"Mazzà"}},
+		{"niccolo", []string{"Rossi"}},
+		{"dalessandro", []string{"D’Alessandro"}},
+		{"d'alessandro gino", []string{"D’Alessandro"}},
+		{"forli", []string{"Mazzà"}},
+		{"obrien adele", []string{"O'Brien"}},
+		{"verdi", nil},
+	} {
+		ps, _, err := players.List(ctx, tournament.PlayerFilter{Query: tt.q})
+		require.NoError(t, err)
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.LastName)
+		}
+		assert.Equal(t, tt.want, got, tt.q)
+	}
 }

@@ -65,6 +65,7 @@ var migrations = []migration{
 	{2, "VP scales with the FIBUR 3- and 4-hand scales", migrate2},
 	{3, "tournaments, entries, games, seats, hands, events", migrate3},
 	{4, "one model for every format: stages, rounds, tables, sides, byes; versions", migrate4},
+	{5, "players.search: names folded for accent- and apostrophe-insensitive search", migrate5},
 }
 
 func migrate1(tx *gorm.DB) error {

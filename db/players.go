@@ -23,6 +23,7 @@ type playerRow struct {
 	Notes      string
 	Active     bool
 	Version    int
+	Search     string // tournament.PlayerSearchText, kept on every write
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 }
@@ -39,6 +40,7 @@ func toPlayerRow(p *tournament.Player) playerRow {
 		c := p.CardNumber
 		r.CardNumber = &c
 	}
+	r.Search = tournament.PlayerSearchText(p)
 	return r
 }
 
@@ -78,10 +80,9 @@ func (d *DB) FindPlayers(ctx context.Context, f tournament.PlayerFilter) ([]tour
 	if !f.IncludeInactive {
 		q = q.Where("active = ?", true)
 	}
-	for _, w := range strings.Fields(strings.ToLower(f.Query)) {
-		like := "%" + escapeLike(w) + "%"
-		q = q.Where("(LOWER(first_name) LIKE ? ESCAPE '\\' OR LOWER(last_name) LIKE ? ESCAPE '\\' OR LOWER(club) LIKE ? ESCAPE '\\' OR LOWER(card_number) LIKE ? ESCAPE '\\')",
-			like, like, like, like)
+	// Each word of the query, folded as the search column is, must occur in it.
+	for _, w := range strings.Fields(tournament.SearchText(f.Query)) {
+		q = q.Where("search LIKE ? ESCAPE '\\'", "%"+escapeLike(w)+"%")
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -142,7 +143,7 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 			q = q.Where("version = ?", p.Version)
 		}
 		res := q.Updates(map[string]any{"first_name": r.FirstName, "last_name": r.LastName, "club": r.Club,
-			"card_number": r.CardNumber, "email": r.Email, "phone": r.Phone, "notes": r.Notes, "active": r.Active,
+			"card_number": r.CardNumber, "email": r.Email, "phone": r.Phone, "notes": r.Notes, "active": r.Active, "search": r.Search,
 			"version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
 		if res.Error != nil {
 			return res.Error

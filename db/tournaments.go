@@ -656,9 +656,9 @@ func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 	}
 	now := time.Now().UTC()
 	r.CreatedAt, r.UpdatedAt, r.Version = now, now, 1
-	err := x.queryRow("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, created_at, updated_at) "+
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
-		r.Active, r.Version, r.CreatedAt, r.UpdatedAt).Scan(&r.ID)
+	err := x.queryRow("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
+		r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt).Scan(&r.ID)
 	if isUniqueViolation(err) {
 		return errCardTaken
 	} else if err != nil {

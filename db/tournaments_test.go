@@ -22,7 +22,7 @@ type fixture struct {
 	db  *db.DB
 }
 
-// newEvening creates a 3-player tournament with n registered players entered.
+// newEvening creates a 3-player tournament with n registered players entered and present.
 func newEvening(t testing.TB, n int, edit func(*threeplayer.Settings)) *fixture {
 	d, _ := open(t)
 	return newEveningIn(t, d, n, edit)
@@ -46,6 +46,8 @@ func newEveningIn(t testing.TB, d *db.DB, n int, edit func(*threeplayer.Settings
 		_, err := svc.AddPlayer(ctx, tr.ID, p.ID, "anna")
 		require.NoError(t, err)
 	}
+	_, err = svc.MarkAllPresent(ctx, tr.ID, "anna")
+	require.NoError(t, err)
 	return &fixture{ctx, svc, tr.ID, d}
 }
 
@@ -607,6 +609,9 @@ func TestLateArrival(t *testing.T) {
 	f.fill(t, 1)
 	late, err := f.svc.AddNewPlayer(f.ctx, f.tid, &tournament.Player{FirstName: "Tardi", LastName: "Zeta"}, "anna")
 	require.NoError(t, err)
+	here := true
+	_, _, err = f.svc.SetEntry(f.ctx, f.tid, late.ID, tournament.EntryChange{CheckedIn: &here}, "anna")
+	require.NoError(t, err)
 	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 2}, "anna")
 	require.NoError(t, err)
 	st := f.state(t)
@@ -655,4 +660,28 @@ func TestCorrectionIsLoggedWithBeforeAndAfter(t *testing.T) {
 	evs, _ = f.svc.Events(f.ctx, f.tid)
 	assert.Equal(t, fmt.Sprintf("round 1 table 1 corrected: hand 3 %s 100 → 390", name), evs[0].Detail)
 	assert.Equal(t, "bruno", evs[0].Director)
+}
+
+// The log says what a director did with an entry in words: present, absent,
+// withdrawn, reinstated.
+func TestEntryChangesLoggedInWords(t *testing.T) {
+	f := newEvening(t, 1, nil)
+	e := f.state(t).Entries[0]
+	steps := []struct {
+		checkedIn, withdrawn bool
+		want                 string
+	}{
+		{false, false, "Test P01 absent"},
+		{true, false, "Test P01 present"},
+		{true, true, "Test P01 withdrawn"},
+		{true, false, "Test P01 reinstated"},
+		{false, true, "Test P01 withdrawn, absent"},
+	}
+	for _, s := range steps {
+		_, _, err := f.svc.SetEntry(f.ctx, f.tid, e.ID, tournament.EntryChange{CheckedIn: &s.checkedIn, Withdrawn: &s.withdrawn}, "anna")
+		require.NoError(t, err)
+		evs, err := f.svc.Events(f.ctx, f.tid)
+		require.NoError(t, err)
+		assert.Equal(t, s.want, evs[0].Detail)
+	}
 }

@@ -295,7 +295,7 @@ func TestUpgradeFromV3(t *testing.T) {
 
 	applied, err := d.AppliedMigrations(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, []int{1, 2, 3, 4}, applied)
+	assert.Equal(t, []int{1, 2, 3, 4, 5}, applied)
 	schema := schemaOf(t, path)
 	for _, s := range schema {
 		assert.NotContains(t, s, "v3_", "the release-3 tables are dropped")
@@ -308,6 +308,11 @@ func TestUpgradeFromV3(t *testing.T) {
 	for _, p := range ps {
 		assert.Equal(t, 1, p.Version, "player %d", p.ID)
 	}
+	// Migration 5 filled in what the search folds: accents and apostrophes ignored.
+	found, n, err := d.FindPlayers(ctx, tournament.PlayerFilter{Query: "dalessandro niccolo forli", Limit: 5})
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	assert.Equal(t, "D'Alessandro", found[0].LastName)
 
 	// Tournaments, with their stage settings decoded from the old columns.
 	ts, err := svc.List(ctx)
@@ -571,11 +576,13 @@ func TestUpgradeFromV3(t *testing.T) {
 	assert.Len(t, st.Rounds, 2)
 	assert.Len(t, st.Round(2).Tables, 3)
 
-	// Tournament 3, never drawn: entered and drawn.
+	// Tournament 3, never drawn: entered, marked present and drawn.
 	for _, p := range ps[:3] {
 		_, err := svc.AddPlayer(ctx, 3, p.ID, "carla")
 		require.NoError(t, err)
 	}
+	_, err = svc.MarkAllPresent(ctx, 3, "carla")
+	require.NoError(t, err)
 	_, err = svc.Draw(ctx, 3, tournament.DrawOptions{Seed: 9}, "carla")
 	require.NoError(t, err)
 

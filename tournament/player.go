@@ -59,7 +59,7 @@ func (p *Player) Validate() error {
 			fe.Add(field, "error.required")
 		case utf8.RuneCountInString(v) > maxNameLen:
 			fe.Add(field, "error.too_long")
-		case !utf8.ValidString(v) || strings.ContainsFunc(v, unicode.IsControl):
+		case !utf8.ValidString(v) || strings.ContainsFunc(v, badRune):
 			fe.Add(field, "error.bad_characters")
 		}
 	}
@@ -67,7 +67,7 @@ func (p *Player) Validate() error {
 	checkName("last_name", p.LastName)
 	if utf8.RuneCountInString(p.Club) > maxNameLen {
 		fe.Add("club", "error.too_long")
-	} else if strings.ContainsFunc(p.Club, unicode.IsControl) || !utf8.ValidString(p.Club) {
+	} else if strings.ContainsFunc(p.Club, badRune) || !utf8.ValidString(p.Club) {
 		fe.Add("club", "error.bad_characters")
 	}
 	if len(p.CardNumber) > maxCardLen {
@@ -98,6 +98,10 @@ func (p *Player) Validate() error {
 	}
 	return fe.Err()
 }
+
+// badRune is a character no name has: a control character, or the replacement
+// character that stands for bytes no encoding could read.
+func badRune(r rune) bool { return unicode.IsControl(r) || r == utf8.RuneError }
 
 // collapseSpaces trims and folds runs of white space into one space.
 func collapseSpaces(s string) string {

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // CSV import limits: a club registry is a few thousand players at most.
@@ -52,57 +55,113 @@ type ImportRow struct {
 	Reason string            `json:"reason,omitempty"` // duplicate: message key
 	// DuplicateOf names the existing player, or the earlier line, a duplicate repeats.
 	DuplicateOf string `json:"duplicate_of,omitempty"`
+	// Fixed says the row's cells were corrected in the preview (see ImportFixes).
+	Fixed bool `json:"fixed,omitempty"`
+}
+
+// ImportFixColumns are the cells of a row that can be corrected in the preview.
+var ImportFixColumns = []string{"first_name", "last_name", "club", "card_number", "email", "phone"}
+
+// ImportFixes are corrections typed in the preview: line → column → value. The CSV
+// itself is never rewritten: the corrections travel beside it and are applied to its
+// rows before they are checked, in the preview and at the confirm alike.
+type ImportFixes map[int]map[string]string
+
+// apply sets the corrected cells of the rows; a row whose cells change is checked again
+// from scratch (a row with too many fields, once its cells are confirmed, is no longer
+// refused for it).
+func (fx ImportFixes) apply(rows []ImportRow) {
+	for i := range rows {
+		row := &rows[i]
+		cells, ok := fx[row.Line]
+		if !ok {
+			continue
+		}
+		before := row.Player
+		for _, col := range ImportFixColumns {
+			if v, ok := cells[col]; ok {
+				setColumn(&row.Player, col, v)
+			}
+		}
+		row.Player.Normalize()
+		if row.Player != before {
+			row.Fixed, row.Status, row.Fields = true, ImportNew, nil
+		}
+	}
 }
 
 // ImportPreview is the row-by-row outcome of an import, before or after it is confirmed.
 type ImportPreview struct {
-	Rows       []ImportRow `json:"rows"`
-	New        int         `json:"new"`
-	Duplicates int         `json:"duplicates"`
-	Invalid    int         `json:"invalid"`
-	Created    int         `json:"created"` // rows written; zero in a preview
+	Rows []ImportRow `json:"rows"`
+	// Ignored names the file's columns that are not imported.
+	Ignored    []string `json:"ignored_columns"`
+	New        int      `json:"new"`
+	Duplicates int      `json:"duplicates"`
+	Invalid    int      `json:"invalid"`
+	Created    int      `json:"created"` // rows written; zero in a preview
 }
 
-// ParsePlayersCSV reads a CSV of players with a header row. The delimiter (comma,
-// semicolon or tab) is detected from the header, a UTF-8 byte-order mark is skipped, and
-// each data row comes back as a normalized player with its line number.
-func ParsePlayersCSV(r io.Reader) ([]ImportRow, error) {
+// DecodeText returns a text file's bytes as UTF-8 text, without a byte-order mark. Valid
+// UTF-8 is taken as it is; anything else is read as Windows-1252, which is what Excel
+// writes in Italy when asked for plain "CSV" (every byte decodes, so nothing is lost or
+// garbled: "Citt\xe0" is "Città").
+func DecodeText(data []byte) string {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if utf8.Valid(data) {
+		return string(data)
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil { // cannot happen: every byte is a Windows-1252 character
+		return strings.ToValidUTF8(string(data), "")
+	}
+	return string(out)
+}
+
+// ParsePlayersCSV reads a CSV of players with a header row. The text is decoded with
+// DecodeText (UTF-8, with or without a byte-order mark, or Windows-1252), the delimiter
+// (comma, semicolon or tab) is detected from the header, and each data row comes back
+// as a normalized player with its line number. Columns it does not know are ignored and
+// named in ignored.
+func ParsePlayersCSV(r io.Reader) ([]ImportRow, []string, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("read csv: %w", err)
+		return nil, nil, fmt.Errorf("read csv: %w", err)
 	}
 	if len(data) > MaxImportBytes {
-		return nil, Errorf(EINVALID, "import.too_big")
+		return nil, nil, Errorf(EINVALID, "import.too_big")
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(data) {
-		return nil, Errorf(EINVALID, "import.not_utf8")
-	}
+	data = []byte(DecodeText(data))
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, Errorf(EINVALID, "import.empty")
+		return nil, nil, Errorf(EINVALID, "import.empty")
 	}
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.Comma = detectDelimiter(data)
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {
-		return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+		return nil, nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
 	}
 	cols := make([]string, len(header))
 	seen := map[string]bool{}
+	var ignored []string
 	for i, h := range header {
 		name, ok := headerAliases[strings.ToLower(collapseSpaces(h))]
 		if !ok {
-			return nil, Errorf(EINVALID, "import.unknown_column", h)
+			// A column the registry has no place for (a birth date, a tax code) is
+			// listed and left out, not a reason to refuse the file.
+			if h = collapseSpaces(h); h != "" && !slices.Contains(ignored, h) {
+				ignored = append(ignored, h)
+			}
+			continue
 		}
 		if name != "" && seen[name] {
-			return nil, Errorf(EINVALID, "import.repeated_column", h)
+			return nil, nil, Errorf(EINVALID, "import.repeated_column", h)
 		}
 		seen[name] = true
 		cols[i] = name
 	}
 	if !seen["first_name"] || !seen["last_name"] {
-		return nil, Errorf(EINVALID, "import.missing_names")
+		return nil, nil, Errorf(EINVALID, "import.missing_names")
 	}
 	var rows []ImportRow
 	for {
@@ -110,10 +169,10 @@ func ParsePlayersCSV(r io.Reader) ([]ImportRow, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+			return nil, nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
 		}
 		if len(rows) == MaxImportRows {
-			return nil, Errorf(EINVALID, "import.too_many_rows", MaxImportRows)
+			return nil, nil, Errorf(EINVALID, "import.too_many_rows", MaxImportRows)
 		}
 		if isBlank(rec) {
 			continue
@@ -133,7 +192,7 @@ func ParsePlayersCSV(r io.Reader) ([]ImportRow, error) {
 		row.Player.Normalize()
 		rows = append(rows, row)
 	}
-	return rows, nil
+	return rows, ignored, nil
 }
 
 func csvLine(err error) int {

@@ -12,7 +12,7 @@ import (
 func TestParsePlayersCSV(t *testing.T) {
 	t.Run("italian headers, semicolons, BOM, blank lines", func(t *testing.T) {
 		in := "\xef\xbb\xbfNome;Cognome;Circolo;Tessera\nNiccolò;D'Alessandro;Circolo Roma;rm1\n\n;;;\nAnna;Bianchi;;\n"
-		rows, err := ParsePlayersCSV(strings.NewReader(in))
+		rows, _, err := ParsePlayersCSV(strings.NewReader(in))
 		require.NoError(t, err)
 		require.Len(t, rows, 2)
 		assert.Equal(t, 2, rows[0].Line)
@@ -22,47 +22,94 @@ func TestParsePlayersCSV(t *testing.T) {
 	})
 	t.Run("english headers, commas, quotes, columns in any order", func(t *testing.T) {
 		in := "last_name,first_name,notes\n\"Rossi, jr\",Mario,\"likes \"\"quotes\"\"\"\n"
-		rows, err := ParsePlayersCSV(strings.NewReader(in))
+		rows, _, err := ParsePlayersCSV(strings.NewReader(in))
 		require.NoError(t, err)
 		require.Len(t, rows, 1)
 		assert.Equal(t, "Rossi, jr", rows[0].Player.LastName)
 		assert.Equal(t, `likes "quotes"`, rows[0].Player.Notes)
 	})
 	t.Run("tabs", func(t *testing.T) {
-		rows, err := ParsePlayersCSV(strings.NewReader("nome\tcognome\nA\tB\n"))
+		rows, _, err := ParsePlayersCSV(strings.NewReader("nome\tcognome\nA\tB\n"))
 		require.NoError(t, err)
 		assert.Equal(t, "B", rows[0].Player.LastName)
 	})
 	t.Run("extra fields make the row invalid", func(t *testing.T) {
-		rows, err := ParsePlayersCSV(strings.NewReader("nome,cognome\nA,B,C\n"))
+		rows, _, err := ParsePlayersCSV(strings.NewReader("nome,cognome\nA,B,C\n"))
 		require.NoError(t, err)
 		assert.Equal(t, ImportInvalid, rows[0].Status)
 		assert.Equal(t, "import.too_many_fields", rows[0].Fields["row"])
+	})
+	t.Run("unknown columns are named and ignored", func(t *testing.T) {
+		in := "Nome;Data di nascita;Cognome;  Codice  fiscale ;;Data di nascita\nAnna;01/02/1950;Verdi;VRDNNA;x;y\n"
+		rows, ignored, err := ParsePlayersCSV(strings.NewReader(in))
+		require.NoError(t, err)
+		assert.Equal(t, []string{"Data di nascita", "Codice fiscale"}, ignored, "once each, blank headers left out")
+		require.Len(t, rows, 1)
+		assert.Equal(t, Player{FirstName: "Anna", LastName: "Verdi", Active: true}, rows[0].Player)
+		assert.Equal(t, ImportNew, rows[0].Status)
 	})
 	errs := []struct {
 		name, in, key string
 	}{
 		{"empty", "  \n", "import.empty"},
 		{"no name columns", "club,email\nx,y\n", "import.missing_names"},
-		{"unknown column", "nome,cognome,colore\n", "import.unknown_column"},
+		{"only unknown columns beside a name", "nome,colore\nA,rosso\n", "import.missing_names"},
 		{"repeated column", "nome,cognome,first_name\n", "import.repeated_column"},
 		{"bad quotes", "nome,cognome\n\"A,B\nC", "import.unreadable"},
-		{"not utf-8", "nome,cognome\n\xff\xfe,B\n", "import.not_utf8"},
 	}
 	for _, tt := range errs {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParsePlayersCSV(strings.NewReader(tt.in))
+			_, _, err := ParsePlayersCSV(strings.NewReader(tt.in))
 			e, ok := AsError(err)
 			require.True(t, ok, "want a domain error, got %v", err)
 			assert.Equal(t, tt.key, e.Key)
 		})
 	}
 	t.Run("too big", func(t *testing.T) {
-		_, err := ParsePlayersCSV(strings.NewReader("nome,cognome\n" + strings.Repeat("a,b\n", MaxImportBytes/4+1)))
+		_, _, err := ParsePlayersCSV(strings.NewReader("nome,cognome\n" + strings.Repeat("a,b\n", MaxImportBytes/4+1)))
 		e, _ := AsError(err)
 		require.NotNil(t, e)
 		assert.Equal(t, "import.too_big", e.Key)
 	})
+}
+
+// Spreadsheets in Italy save CSV as UTF-8, UTF-8 with a byte-order mark, or Windows-1252
+// (Excel's "CSV (delimitato dal separatore di elenco)"): all three read the same names.
+func TestParsePlayersCSVEncodings(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   []byte
+	}{
+		{"utf-8", []byte("Nome;Cognome;Circolo\nNiccol\xc3\xb2;Mazz\xc3\xa0;Citt\xc3\xa0 di Forl\xc3\xac\n")},
+		{"utf-8 with BOM", []byte("\xef\xbb\xbfNome;Cognome;Circolo\nNiccol\xc3\xb2;Mazz\xc3\xa0;Citt\xc3\xa0 di Forl\xc3\xac\n")},
+		{"windows-1252", []byte("Nome;Cognome;Circolo\r\nNiccol\xf2;Mazz\xe0;Citt\xe0 di Forl\xec\r\n")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, _, err := ParsePlayersCSV(bytes.NewReader(tt.in))
+			require.NoError(t, err)
+			require.Len(t, rows, 1)
+			assert.Equal(t, Player{FirstName: "Niccolò", LastName: "Mazzà", Club: "Città di Forlì", Active: true}, rows[0].Player)
+		})
+	}
+}
+
+func TestDecodeText(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"ascii", []byte("abc"), "abc"},
+		{"utf-8", []byte("Citt\xc3\xa0"), "Città"},
+		{"utf-8 BOM dropped", []byte("\xef\xbb\xbfCitt\xc3\xa0"), "Città"},
+		{"windows-1252", []byte("Citt\xe0 di Forl\xec"), "Città di Forlì"},
+		{"windows-1252 quotes and euro", []byte("\x93s\xec\x94 \x80"), "\u201cs\u00ec\u201d \u20ac"},
+		{"windows-1252 apostrophe", []byte("D\x92Alessandro"), "D\u2019Alessandro"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, DecodeText(tt.in))
+		})
+	}
 }
 
 func TestCSVRoundTrip(t *testing.T) {
@@ -72,7 +119,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	require.NoError(t, WritePlayersCSV(&buf, ps))
-	rows, err := ParsePlayersCSV(&buf)
+	rows, _, err := ParsePlayersCSV(&buf)
 	require.NoError(t, err)
 	require.Len(t, rows, 2)
 	for i := range ps {
@@ -93,7 +140,7 @@ func TestClassify(t *testing.T) {
 		"Luca,Neri,Roma,,\n" + // 6 dup name of line 2
 		",Nobody,,,\n" + // 7 invalid
 		"Ugo,Gialli,,,bad\n" // 8 invalid email
-	rows, err := ParsePlayersCSV(strings.NewReader(in))
+	rows, _, err := ParsePlayersCSV(strings.NewReader(in))
 	require.NoError(t, err)
 	pv := classify(rows, existing)
 	type want struct {
@@ -125,7 +172,7 @@ func FuzzParsePlayersCSV(f *testing.F) {
 	f.Add("first_name,last_name,club,card_number,email,phone,notes,active\nA,B,C,D,e@f.it,1,\"n\nx\",no\n")
 	f.Add("\xef\xbb\xbf\"nome\",cognome\n\"a\"\"\",b,c\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		rows, err := ParsePlayersCSV(strings.NewReader(in))
+		rows, _, err := ParsePlayersCSV(strings.NewReader(in))
 		if err != nil {
 			if _, ok := AsError(err); !ok {
 				t.Fatalf("non-domain error %v", err)
@@ -147,7 +194,7 @@ func FuzzParsePlayersCSV(f *testing.F) {
 		if err := WritePlayersCSV(&buf, ps); err != nil {
 			t.Fatal(err)
 		}
-		back, err := ParsePlayersCSV(&buf)
+		back, _, err := ParsePlayersCSV(&buf)
 		if len(ps) > 0 && err != nil {
 			t.Fatalf("export of valid players does not parse: %v", err)
 		}
@@ -157,4 +204,49 @@ func FuzzParsePlayersCSV(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestImportFixes(t *testing.T) {
+	in := "nome,cognome,email,note\n" +
+		"Ugo,Gialli,bad,n1\n" + // 2: bad email, fixed
+		",Senza,,\n" + // 3: no first name, fixed but still wrong
+		"Ada,Neri,,,extra\n" + // 4: too many fields, cells confirmed with a change
+		"Eva,Blu,bad,\n" + // 5: bad email, "fixed" with the same value
+		"Ivo,Rosa,,\n" // 6: fine, a fix for a column that cannot be fixed
+	for _, tt := range []struct {
+		name   string
+		fixes  ImportFixes
+		status []ImportStatus
+		fixed  []bool
+	}{
+		{"none", nil,
+			[]ImportStatus{ImportInvalid, ImportInvalid, ImportInvalid, ImportInvalid, ImportNew},
+			[]bool{false, false, false, false, false}},
+		{"some", ImportFixes{
+			2: {"email": " ugo@gialli.it ", "first_name": "Ugo"},
+			3: {"club": "Roma"},
+			4: {"first_name": "Adele"},
+			5: {"email": "bad"},
+			6: {"notes": "changed", "active": "no"},
+			9: {"first_name": "Nobody"},
+		},
+			[]ImportStatus{ImportNew, ImportInvalid, ImportNew, ImportInvalid, ImportNew},
+			[]bool{true, true, true, false, false}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, _, err := ParsePlayersCSV(strings.NewReader(in))
+			require.NoError(t, err)
+			tt.fixes.apply(rows)
+			pv := classify(rows, nil)
+			for i, r := range pv.Rows {
+				assert.Equal(t, tt.status[i], r.Status, "line %d", r.Line)
+				assert.Equal(t, tt.fixed[i], r.Fixed, "line %d", r.Line)
+			}
+		})
+	}
+	rows, _, _ := ParsePlayersCSV(strings.NewReader(in))
+	ImportFixes{2: {"email": " ugo@gialli.it "}}.apply(rows)
+	assert.Equal(t, Player{FirstName: "Ugo", LastName: "Gialli", Email: "ugo@gialli.it", Notes: "n1", Active: true}, rows[0].Player,
+		"a fix changes its cell, normalized, and keeps the rest of the row")
+	assert.Equal(t, "Senza", rows[1].Player.LastName)
 }

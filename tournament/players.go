@@ -101,10 +101,10 @@ func (s *Players) SetActive(ctx context.Context, id int64, active bool) (*Player
 	return p, nil
 }
 
-// PreviewImport reads a CSV and says, row by row, what importing it would do. It
-// writes nothing.
-func (s *Players) PreviewImport(ctx context.Context, r io.Reader) (*ImportPreview, error) {
-	rows, err := ParsePlayersCSV(r)
+// PreviewImport reads a CSV, applies the corrections typed in the preview (none: nil),
+// and says, row by row, what importing it would do. It writes nothing.
+func (s *Players) PreviewImport(ctx context.Context, r io.Reader, fixes ImportFixes) (*ImportPreview, error) {
+	rows, ignored, err := ParsePlayersCSV(r)
 	if err != nil {
 		return nil, err
 	}
@@ -112,13 +112,20 @@ func (s *Players) PreviewImport(ctx context.Context, r io.Reader) (*ImportPrevie
 	if err != nil {
 		return nil, err
 	}
-	return classify(rows, existing), nil
+	fixes.apply(rows)
+	pv := classify(rows, existing)
+	pv.Ignored = ignored
+	if pv.Ignored == nil {
+		pv.Ignored = []string{}
+	}
+	return pv, nil
 }
 
-// Import creates every new row of the CSV in one transaction, or none of them if any
-// fails; duplicates and invalid rows are skipped, as the preview showed.
-func (s *Players) Import(ctx context.Context, r io.Reader) (*ImportPreview, error) {
-	pv, err := s.PreviewImport(ctx, r)
+// Import creates every new row of the CSV, with its corrections, in one transaction, or
+// none of them if any fails; duplicates and invalid rows are skipped, as the preview
+// showed.
+func (s *Players) Import(ctx context.Context, r io.Reader, fixes ImportFixes) (*ImportPreview, error) {
+	pv, err := s.PreviewImport(ctx, r, fixes)
 	if err != nil {
 		return nil, err
 	}

@@ -171,31 +171,81 @@ func (s *Tournaments) Revision(ctx context.Context, id int64) (int64, error) {
 	return s.Store.Revision(ctx, id)
 }
 
+// playerEntry is a new entry for a player. It starts absent: entering is not the roll
+// call, which marks who is there on the evening.
 func playerEntry(tid int64, p *Player) *Entry {
 	return &Entry{TournamentID: tid, Kind: EntryPlayer, Members: []Member{{PlayerID: p.ID, Name: p.FullName()}},
-		Name: p.FullName(), Club: p.Club, CheckedIn: true}
+		Name: p.FullName(), Club: p.Club}
 }
 
 // AddPlayer enters a registered, active player.
 func (s *Tournaments) AddPlayer(ctx context.Context, tid, playerID int64, director string) (*Entry, error) {
-	p, err := s.Players.FindPlayer(ctx, playerID)
+	es, err := s.AddPlayers(ctx, tid, []int64{playerID}, director)
 	if err != nil {
 		return nil, err
 	}
-	if !p.Active {
-		return nil, Errorf(ECONFLICT, "entry.inactive")
+	return &es[0], nil
+}
+
+// AddPlayers enters several registered, active players in one go: all of them, or none
+// if one cannot be entered (inactive, already entered, not found).
+func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int64, director string) ([]Entry, error) {
+	if len(playerIDs) == 0 {
+		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"player_ids": "error.required"}}
 	}
-	e := playerEntry(tid, p)
-	err = s.Store.Update(ctx, tid, func(tx Tx) error {
-		if err := tx.AddEntry(e); err != nil {
-			return err
+	es := make([]Entry, 0, len(playerIDs))
+	for _, id := range playerIDs {
+		p, err := s.Players.FindPlayer(ctx, id)
+		if err != nil {
+			return nil, err
 		}
-		return tx.Log(s.event(tid, director, "entry_add", "%s entered", e.Name))
+		if !p.Active {
+			return nil, Errorf(ECONFLICT, "entry.inactive")
+		}
+		es = append(es, *playerEntry(tid, p))
+	}
+	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		for i := range es {
+			if err := tx.AddEntry(&es[i]); err != nil {
+				return err
+			}
+			if err := tx.Log(s.event(tid, director, "entry_add", "%s entered", es[i].Name)); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return e, nil
+	return es, nil
+}
+
+// MarkAllPresent checks in every entry not withdrawn, and returns how many it marked.
+func (s *Tournaments) MarkAllPresent(ctx context.Context, tid int64, director string) (int, error) {
+	n := 0
+	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		st, err := tx.State()
+		if err != nil {
+			return err
+		}
+		for i := range st.Entries {
+			e := &st.Entries[i]
+			if e.CheckedIn || e.Withdrawn || e.Substitute() {
+				continue
+			}
+			e.CheckedIn = true
+			if err := tx.SetEntry(e); err != nil {
+				return err
+			}
+			n++
+		}
+		return tx.Log(s.event(tid, director, "entry", "all present (%d marked)", n))
+	})
+	if err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // AddNewPlayer registers a player on the spot and enters them, in one go.
@@ -264,16 +314,16 @@ func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch Entry
 		if err := tx.SetEntry(e); err != nil {
 			return err
 		}
-		kind, words := "entry", "present"
-		switch {
-		case e.Withdrawn && !was.Withdrawn:
-			kind, words = "withdraw", "withdrawn"
-		case !e.Withdrawn && was.Withdrawn:
-			kind, words = "reinstate", "reinstated"
-		case !e.CheckedIn:
-			words = "absent"
+		kind := "entry"
+		var what []string // in the words a director reads the log in
+		if e.Withdrawn != was.Withdrawn {
+			kind = map[bool]string{true: "withdraw", false: "reinstate"}[e.Withdrawn]
+			what = append(what, map[bool]string{true: "withdrawn", false: "reinstated"}[e.Withdrawn])
 		}
-		detail := e.Name + " " + words
+		if e.CheckedIn != was.CheckedIn || len(what) == 0 {
+			what = append(what, map[bool]string{true: "present", false: "absent"}[e.CheckedIn])
+		}
+		detail := e.Name + " " + strings.Join(what, ", ")
 		if !e.CheckedIn || e.Withdrawn {
 			more, err := s.leaveRound(tx, e, out)
 			if err != nil {

@@ -237,9 +237,9 @@ func (s *Server) apiImportPlayers(c echo.Context) error {
 		err error
 	)
 	if c.QueryParam("confirm") == "true" {
-		pv, err = s.players.Import(ctx, body)
+		pv, err = s.players.Import(ctx, body, nil)
 	} else {
-		pv, err = s.players.PreviewImport(ctx, body)
+		pv, err = s.players.PreviewImport(ctx, body, nil)
 	}
 	if err != nil {
 		return err
@@ -267,7 +267,12 @@ func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
 			rows[i].Messages["duplicate"] = Translate(lang, r.Reason, r.DuplicateOf)
 		}
 	}
-	return map[string]any{"rows": rows, "new": pv.New, "duplicates": pv.Duplicates, "invalid": pv.Invalid, "created": pv.Created}
+	out := map[string]any{"rows": rows, "new": pv.New, "duplicates": pv.Duplicates, "invalid": pv.Invalid, "created": pv.Created,
+		"ignored_columns": pv.Ignored}
+	if len(pv.Ignored) > 0 {
+		out["ignored_message"] = Translate(lang, "import.ignored_columns", quotedList(pv.Ignored))
+	}
+	return out
 }
 
 func (s *Server) apiExportPlayers(c echo.Context) error {

@@ -297,31 +297,55 @@ func apiRound(ev *tournament.State, g *tournament.Round) map[string]any {
 		"tables": tables, "byes": byes, "complete": ev.Complete(g), "started": g.Started()}
 }
 
-// apiAddEntry enters a registered player ({"player_id": 7}) or registers and enters a
-// new one ({"player": {...}}).
+// apiAddEntry enters a registered player ({"player_id": 7}), several at once
+// ({"player_ids": [7, 8, 9]}: all or none), or registers and enters a new one
+// ({"player": {...}}). New entries start absent. One entry answers with the entry,
+// several with {"entries": [...]}.
 func (s *Server) apiAddEntry(c echo.Context) error {
 	id, err := idParam(c)
 	if err != nil {
 		return err
 	}
 	var in struct {
-		PlayerID int64        `json:"player_id"`
-		Player   *playerInput `json:"player"`
+		PlayerID  int64        `json:"player_id"`
+		PlayerIDs []int64      `json:"player_ids"`
+		Player    *playerInput `json:"player"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
+	ctx, director := c.Request().Context(), directorOf(c).Username
 	var e *tournament.Entry
-	if in.Player != nil {
+	switch {
+	case in.Player != nil:
 		p := in.Player.player()
-		e, err = s.tournaments.AddNewPlayer(c.Request().Context(), id, &p, directorOf(c).Username)
-	} else {
-		e, err = s.tournaments.AddPlayer(c.Request().Context(), id, in.PlayerID, directorOf(c).Username)
+		e, err = s.tournaments.AddNewPlayer(ctx, id, &p, director)
+	case in.PlayerIDs != nil:
+		var es []tournament.Entry
+		if es, err = s.tournaments.AddPlayers(ctx, id, in.PlayerIDs, director); err != nil {
+			return err
+		}
+		return c.JSON(http.StatusCreated, map[string]any{"entries": es})
+	default:
+		e, err = s.tournaments.AddPlayer(ctx, id, in.PlayerID, director)
 	}
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, e)
+}
+
+// apiMarkAllPresent checks in every entry not withdrawn: the roll call's shortcut.
+func (s *Server) apiMarkAllPresent(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	n, err := s.tournaments.MarkAllPresent(c.Request().Context(), id, directorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"marked": n})
 }
 
 func (s *Server) apiSetEntry(c echo.Context) error {
@@ -344,7 +368,11 @@ func (s *Server) apiSetEntry(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"entry": e, "round_change": out})
+	// The entry as always, with what its change did to the current round.
+	return c.JSON(http.StatusOK, struct {
+		*tournament.Entry
+		RoundChange *tournament.EntryOutcome `json:"round_change"`
+	}{e, out})
 }
 
 func (s *Server) apiDraw(c echo.Context) error {

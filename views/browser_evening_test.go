@@ -165,6 +165,7 @@ func clubEvening(t *testing.T, c *client, n, played int) (base, game string) {
 		res := c.post(base+"/entries/new", url.Values{"first_name": {nm[0]}, "last_name": {nm[1]}})
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	}
+	require.Equal(t, http.StatusSeeOther, c.post(base+"/entries/present", nil).StatusCode, "roll call: all present")
 	for g := 1; g <= max(played, 1); g++ {
 		res := c.post(base+"/draw", url.Values{"seed": {fmt.Sprint(10 + g)}})
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)

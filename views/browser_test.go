@@ -167,7 +167,7 @@ func TestBrowserFirstRun(t *testing.T) {
 	)
 	shot(t, ctx, "import-preview")
 	require.Equal(t, 3, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("table.import-rows tbody tr").length`)))
-	do(t, ctx, chromedp.Click(`.confirm-bar button`), chromedp.WaitVisible(`.flash`))
+	do(t, ctx, chromedp.Click(`.confirm-bar button.primary`), chromedp.WaitVisible(`.flash`))
 	require.Contains(t, text(t, ctx, ".flash"), "2 giocatori creati, 1 righe saltate")
 
 	// Search as you type.
@@ -273,17 +273,36 @@ func TestBrowserEvening(t *testing.T) {
 		t.Helper()
 		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll("table.entries tbody tr").length === %d`, n))
 	}
-	for i, q := range []string{"niccol", "verdi", "rossi"} {
-		do(t, ctx, chromedp.WaitVisible(`#entry-q`), chromedp.SendKeys(`#entry-q`, q),
-			chromedp.WaitVisible(`#entry-results form button`), chromedp.Click(`#entry-results form button`))
+	// "Add" works in place (htmx): no reload, and the search box keeps the focus.
+	for i, q := range []string{"niccolo", "verdi", "rossi"} {
+		run(t, ctx, chromedp.Evaluate[string](`document.getElementById("entry-q").value = ""`))
+		do(t, ctx, chromedp.WaitVisible(`#entry-q`), chromedp.SendKeys(`#entry-q`, q), chromedp.WaitVisible(`#entry-results form button`))
+		// Let the search-as-you-type settle: a button clicked before htmx has taken its
+		// form over posts the plain form (which works too, with a reload).
+		time.Sleep(400 * time.Millisecond)
+		waitFor(t, ctx, `!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")`)
+		if i == 0 {
+			run(t, ctx, chromedp.Evaluate[bool](`window.notReloaded = true`))
+		}
+		do(t, ctx, chromedp.Click(`#entry-results form button`))
 		entries(i + 1)
+		waitFor(t, ctx, `document.activeElement && document.activeElement.id === "entry-q"`)
 	}
+	require.True(t, run(t, ctx, chromedp.Evaluate[bool](`window.notReloaded === true`)), "the page was not reloaded")
+	require.Equal(t, 1, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#entry-results .badge").length`)), "the added player shows as entered")
 	do(t, ctx,
 		chromedp.SendKeys(`form[action$="/entries/new"] #first_name`, "Zoë"),
 		chromedp.SendKeys(`form[action$="/entries/new"] #last_name`, "Bianchi"),
 		chromedp.Submit(`form[action$="/entries/new"] #first_name`),
 	)
 	entries(4)
+	// Roll call: everyone starts absent; one click marks one present, in place, then
+	// "mark all present" the rest.
+	waitFor(t, ctx, `document.querySelectorAll("table.entries button[aria-pressed=true]").length === 0`)
+	do(t, ctx, chromedp.Click(`table.entries tbody tr:first-child button[aria-pressed]`))
+	waitFor(t, ctx, `document.querySelectorAll("table.entries button[aria-pressed=true]").length === 1`)
+	do(t, ctx, chromedp.Click(`#all-present`))
+	waitFor(t, ctx, `document.querySelectorAll("table.entries button[aria-pressed=true]").length === 4`)
 	shot(t, ctx, "entries")
 
 	// Draw game 1: 4 players, so one sits out.

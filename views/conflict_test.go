@@ -62,7 +62,7 @@ func race(fns ...func() rawResult) []rawResult {
 	return out
 }
 
-// apiEvening creates a 3-player tournament with n players through the API and draws
+// apiEvening creates a 3-player tournament with n players present through the API and draws
 // round 1 with a fixed seed; it returns the tournament's API path and the entries.
 func apiEvening(t *testing.T, c *client, tok string, n int, settings string) (string, []int64) {
 	t.Helper()
@@ -77,6 +77,8 @@ func apiEvening(t *testing.T, c *client, tok string, n int, settings string) (st
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
 		ids = append(ids, e.ID)
 	}
+	res = c.api("POST", base+"/entries/present", tok, "", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	res = c.api("POST", base+"/draw", tok, `{"seed": 77}`, nil)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
 	return base, ids

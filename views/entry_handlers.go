@@ -40,22 +40,86 @@ func (s *Server) searchEntries(c echo.Context) error {
 	return render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
 }
 
-func (s *Server) addEntry(c echo.Context) error {
-	ev, err := s.evening(c)
+// isHTMX says whether a request comes from htmx, which swaps the answer into the page.
+func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+
+// hasAbsent says whether some entry still has to be marked present.
+func hasAbsent(ev *tournament.State) bool {
+	for _, e := range ev.Entries {
+		if !e.CheckedIn && !e.Withdrawn {
+			return true
+		}
+	}
+	return false
+}
+
+// entriesChanged answers a change of the entries: with htmx, the entry list as it is now
+// (and msg, a problem to show above it); otherwise a redirect to the page, with msg or
+// flash as its flash.
+func (s *Server) entriesChanged(c echo.Context, tid int64, msg string, added *tournament.Player, flash ...string) error {
+	if !isHTMX(c) {
+		switch {
+		case msg != "":
+			setFlash(c, msg)
+		case len(flash) > 0:
+			setFlash(c, flash[0], flash[1:]...)
+		}
+		return redirect(c, idPath("/tournaments/", tid, "/entries"))
+	}
+	ev, err := s.tournaments.Load(c.Request().Context(), tid)
 	if err != nil {
 		return err
 	}
-	pid, _ := strconv.ParseInt(c.FormValue("player_id"), 10, 64)
-	e, err := s.tournaments.AddPlayer(c.Request().Context(), ev.Tournament.ID, pid, directorOf(c).Username)
+	if msg != "" {
+		added = nil
+	}
+	return render(c, http.StatusOK, entryAdded(ev, msg, added))
+}
+
+// addEntry enters registered players: one "Add" from the search results, or several
+// player_id values at once.
+func (s *Server) addEntry(c echo.Context) error {
+	tid, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	params, err := c.FormParams()
+	if err != nil {
+		return echo.ErrBadRequest
+	}
+	var ids []int64
+	for _, v := range params["player_id"] {
+		id, _ := strconv.ParseInt(v, 10, 64)
+		ids = append(ids, id)
+	}
+	es, err := s.tournaments.AddPlayers(c.Request().Context(), tid, ids, directorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
-			setFlash(c, d.Key)
-			return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
+			return s.entriesChanged(c, tid, d.Key, nil)
 		}
 		return err
 	}
-	setFlash(c, "entries.added", e.Name)
-	return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
+	var added *tournament.Player
+	if len(ids) == 1 {
+		added, _ = s.players.Get(c.Request().Context(), ids[0])
+	}
+	if len(es) == 1 {
+		return s.entriesChanged(c, tid, "", added, "entries.added", es[0].Name)
+	}
+	return s.entriesChanged(c, tid, "", added, "entries.added_many", strconv.Itoa(len(es)))
+}
+
+// markAllPresent is the roll call's shortcut: everyone entered is here.
+func (s *Server) markAllPresent(c echo.Context) error {
+	tid, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	n, err := s.tournaments.MarkAllPresent(c.Request().Context(), tid, directorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	return s.entriesChanged(c, tid, "", nil, "entries.all_marked", strconv.Itoa(n))
 }
 
 // addNewEntry registers a player on the spot and enters them.
@@ -102,19 +166,31 @@ func (s *Server) setEntry(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	key, args := "", []string(nil)
 	switch {
 	case out.ByeRemoved:
-		setFlash(c, "entries.left_bye", e.Name, itoa(out.Round))
+		key, args = "entries.left_bye", []string{e.Name, itoa(out.Round)}
 	case out.ReplacedBy != "":
-		setFlash(c, "entries.left_replaced", e.Name, itoa(out.Round), out.ReplacedBy)
+		key, args = "entries.left_replaced", []string{e.Name, itoa(out.Round), out.ReplacedBy}
 	case out.Redrawn:
-		setFlash(c, "entries.left_redrawn", e.Name, itoa(out.Round))
+		key, args = "entries.left_redrawn", []string{e.Name, itoa(out.Round)}
 	case out.StillSeated:
-		setFlash(c, "entries.left_started", e.Name, itoa(out.Round))
+		key, args = "entries.left_started", []string{e.Name, itoa(out.Round)}
+	}
+	if key == "" && isHTMX(c) {
+		return s.entriesChanged(c, ev.Tournament.ID, "", nil)
 	}
 	back := idPath("/tournaments/", ev.Tournament.ID, "/entries")
 	if c.FormValue("back") == "home" {
 		back = idPath("/tournaments/", ev.Tournament.ID, "")
+	}
+	if key != "" {
+		// The round changed: a whole page, with the message, also from the roll call.
+		setFlash(c, key, args...)
+		if isHTMX(c) {
+			c.Response().Header().Set("HX-Redirect", back)
+			return c.NoContent(http.StatusOK)
+		}
 	}
 	return redirect(c, back)
 }

@@ -50,6 +50,9 @@ func TestAPIWholeEvening(t *testing.T) {
 		call("POST", base+"/entries", fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Rossi"}}`, i), &e)
 		entry[i] = e.ID
 	}
+	var marked struct{ Marked int }
+	call("POST", base+"/entries/present", "", &marked)
+	assert.Equal(t, 9, marked.Marked, "entries start absent; the roll call marks them")
 	var g apiGameOut
 	call("POST", base+"/draw", `{"seed": 424242}`, &g)
 	assert.Equal(t, int64(424242), g.Seed)
@@ -166,7 +169,7 @@ func TestAPIWholeEvening(t *testing.T) {
 	for _, ev := range evs.Events {
 		kinds[ev.Kind]++
 	}
-	assert.Equal(t, map[string]int{"entry_add": 9, "draw": 2, "seats_override": 1, "scores": 6}, kinds)
+	assert.Equal(t, map[string]int{"entry_add": 9, "entry": 1, "draw": 2, "seats_override": 1, "scores": 6}, kinds, "the roll call is in the log")
 	b, _ := json.Marshal(kinds)
 	t.Logf("log: %s", b)
 }

@@ -48,6 +48,15 @@ func navClass(ctx context.Context, href string) string {
 	return ""
 }
 
+// quotedList writes names as "a", "b", "c" for a message.
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
 func statusClass(s string) string { return "badge badge-" + s }
 
 func boolString(b bool) string { return strconv.FormatBool(b) }

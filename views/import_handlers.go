@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,11 +13,17 @@ import (
 	"burraco/tournament"
 )
 
+// sampleCSV is the example on the import page, one row a line, so that it copies as a
+// CSV (templ folds the line breaks of literal text, even in a pre).
+const sampleCSV = "first_name;last_name;club;card_number;email;phone;notes\n" +
+	"Niccolò;D'Alessandro;Circolo Roma;RM1234;;;\n"
+
 func (s *Server) importForm(c echo.Context) error {
 	return render(c, http.StatusOK, importPage(newForm()))
 }
 
-// importText reads the CSV from the uploaded file, or else from the pasted text.
+// importText reads the CSV from the uploaded file, or else from the pasted text, as
+// UTF-8 (tournament.DecodeText): what travels on in the forms is always readable.
 func importText(c echo.Context) (string, error) {
 	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
 		if fh.Size > tournament.MaxImportBytes {
@@ -31,22 +38,58 @@ func importText(c echo.Context) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("read upload: %w", err)
 		}
-		return string(b), nil
+		return tournament.DecodeText(b), nil
 	}
-	return c.FormValue("csv"), nil
+	return tournament.DecodeText([]byte(c.FormValue("csv"))), nil
 }
 
-// importPreview shows what the import would do; it writes nothing. The CSV travels
-// back in the confirm form, so the server keeps no state between the two steps.
+// editable says whether a preview row shows its cells as inputs: an invalid row, to be
+// corrected, and a corrected one, so that its corrections travel on.
+func editable(r tournament.ImportRow) bool { return r.Status == tournament.ImportInvalid || r.Fixed }
+
+func editableRows(pv *tournament.ImportPreview) bool {
+	return slices.ContainsFunc(pv.Rows, editable)
+}
+
+func fixName(line int, col string) string { return "fix." + strconv.Itoa(line) + "." + col }
+
+// importFixes reads the corrections typed in the preview: fields "fix.<line>.<column>".
+func importFixes(c echo.Context) tournament.ImportFixes {
+	params, err := c.FormParams()
+	if err != nil {
+		return nil
+	}
+	fixes := tournament.ImportFixes{}
+	for k, vs := range params {
+		rest, ok := strings.CutPrefix(k, "fix.")
+		if !ok || len(vs) == 0 {
+			continue
+		}
+		l, col, ok := strings.Cut(rest, ".")
+		line, err := strconv.Atoi(l)
+		if !ok || err != nil || line < 1 {
+			continue
+		}
+		if fixes[line] == nil {
+			fixes[line] = map[string]string{}
+		}
+		fixes[line][col] = vs[0]
+	}
+	return fixes
+}
+
+// importPreview shows what the import would do, with the corrections typed in the
+// preview; it writes nothing. The CSV and the corrections travel back in the form, so
+// the server keeps no state between the steps.
 func (s *Server) importPreview(c echo.Context) error {
 	text, err := importText(c)
 	f := newForm()
 	f.Values["csv"] = text
 	if err == nil {
 		var pv *tournament.ImportPreview
-		pv, err = s.players.PreviewImport(c.Request().Context(), strings.NewReader(text))
+		pv, err = s.players.PreviewImport(c.Request().Context(), strings.NewReader(text), importFixes(c))
 		if err == nil {
-			return render(c, http.StatusOK, importPreviewPage(text, pv))
+			return render(c, http.StatusOK, importPreviewPage(text, pv, ""))
 		}
 	}
 	if !f.fail(err) {
@@ -56,9 +99,20 @@ func (s *Server) importPreview(c echo.Context) error {
 	return render(c, http.StatusUnprocessableEntity, importPage(f))
 }
 
+// importConfirm imports what the preview showed. When the rows would now give another
+// count of new players than the one confirmed (a correction typed but not checked, a
+// player registered meanwhile), it shows the preview again instead.
 func (s *Server) importConfirm(c echo.Context) error {
-	text := c.FormValue("csv")
-	pv, err := s.players.Import(c.Request().Context(), strings.NewReader(text))
+	text := tournament.DecodeText([]byte(c.FormValue("csv")))
+	fixes := importFixes(c)
+	ctx := c.Request().Context()
+	pv, err := s.players.PreviewImport(ctx, strings.NewReader(text), fixes)
+	if err == nil {
+		if expect, perr := strconv.Atoi(c.FormValue("expect")); perr == nil && expect != pv.New {
+			return render(c, http.StatusConflict, importPreviewPage(text, pv, "import.changed"))
+		}
+		pv, err = s.players.Import(ctx, strings.NewReader(text), fixes)
+	}
 	if err != nil {
 		f := newForm()
 		f.Values["csv"] = text

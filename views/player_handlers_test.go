@@ -117,7 +117,7 @@ func TestImportPreviewConfirmCancel(t *testing.T) {
 	assert.Contains(t, rows.Eq(1).Text(), "Card number already registered to Rossi Mario")
 	assert.Contains(t, rows.Eq(2).Text(), "First name: This field is required.")
 	assert.Contains(t, rows.Eq(3).Text(), "Email: This is not a valid email address.")
-	assert.Equal(t, "Import 1 new players", strings.TrimSpace(doc.Find(".confirm-bar button").Text()))
+	assert.Equal(t, "Import 1 new players", strings.TrimSpace(doc.Find(".confirm-bar button.primary").Text()))
 	assert.Equal(t, csv, doc.Find(".confirm-bar textarea[name=csv]").Text(), "the CSV travels with the confirm form")
 
 	// Previewing wrote nothing; cancelling is just leaving.
@@ -137,7 +137,7 @@ func TestImportPreviewConfirmCancel(t *testing.T) {
 	res = c.post("/players/import/preview", url.Values{"csv": {"colore,nome\nrosso,x\n"}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	doc = res.doc(t)
-	assert.Contains(t, doc.Find("#csv-error").Text(), `Unknown column "colore"`)
+	assert.Contains(t, doc.Find("#csv-error").Text(), "The header must have a first name and a last name column")
 	assert.Equal(t, "colore,nome\nrosso,x\n", doc.Find("#csv").Text())
 }
 

@@ -11,7 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// newTournamentHTML creates a tournament through the form and enters n new players.
+// newTournamentHTML creates a tournament through the form, enters n new players and
+// marks them present.
 func newTournamentHTML(t *testing.T, c *client, n int) string {
 	t.Helper()
 	res := c.post("/tournaments", url.Values{"name": {"Giovedì"}, "date": {"2026-11-26"}, "venue": {"Circolo"},
@@ -22,6 +23,10 @@ func newTournamentHTML(t *testing.T, c *client, n int) string {
 	base := strings.TrimSuffix(entries, "/entries")
 	for i := 1; i <= n; i++ {
 		res := c.post(base+"/entries/new", url.Values{"first_name": {fmt.Sprintf("N%d", i)}, "last_name": {"Verdi"}})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	}
+	if n > 0 { // entries start absent: the roll call marks them present
+		res := c.post(base+"/entries/present", nil)
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	}
 	return base

@@ -168,6 +168,72 @@ func (d *DB) Load(ctx context.Context, tid int64) (*tournament.State, error) {
 	return st, nil
 }
 
+// LoadRound reads round n of the current stage alone, in one read transaction.
+func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State, *tournament.Round, error) {
+	st := &tournament.State{}
+	r := &tournament.Round{}
+	err := d.read(ctx, func(x *sqlTx) error {
+		var err error
+		if st.Tournament, err = scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid)); err != nil {
+			return err
+		}
+		stage, err := currentStage(x, tid)
+		if err != nil {
+			return err
+		}
+		st.Stage = *stage
+		if err := x.queryRow("SELECT id, stage_id, number, seed, override, drawn_at FROM rounds WHERE stage_id = ? AND number = ?", stage.ID, n).
+			Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt); err == sql.ErrNoRows {
+			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		} else if err != nil {
+			return err
+		}
+		rows, err := x.query("SELECT id, number, outcome_kind, outcome_side, version FROM round_tables WHERE round_id = ? ORDER BY number", r.ID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var tb tournament.Table
+			if err := rows.Scan(&tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version); err != nil {
+				return err
+			}
+			r.Tables = append(r.Tables, tb)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		at := map[int64]*tournament.Table{}
+		for i := range r.Tables {
+			at[r.Tables[i].ID] = &r.Tables[i]
+		}
+		tables := "SELECT id FROM round_tables WHERE round_id = ?"
+		if err := loadSides(x, "table_id IN ("+tables+")", r.ID, at); err != nil {
+			return err
+		}
+		if err := loadHands(x, "table_id IN ("+tables+")", r.ID, at); err != nil {
+			return err
+		}
+		rows, err = x.query("SELECT entry_id, points FROM byes WHERE round_id = ? ORDER BY id", r.ID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var b tournament.Bye
+			if err := rows.Scan(&b.EntryID, &b.Points); err != nil {
+				return err
+			}
+			r.Byes = append(r.Byes, b)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, nil, wrap(err, "load round")
+	}
+	return st, r, nil
+}
+
 // LoadTable reads one table of round n of the current stage with its sides, hands and
 // entries, in one read transaction.
 func (d *DB) LoadTable(ctx context.Context, tid int64, n, t int) (*tournament.TableState, error) {

@@ -160,6 +160,16 @@ func (s *Tournaments) Load(ctx context.Context, id int64) (*State, error) {
 	return s.Store.Load(ctx, id)
 }
 
+// RoundResults computes the tables of round n without loading the rest of the
+// tournament (the next table to enter, a round's progress).
+func (s *Tournaments) RoundResults(ctx context.Context, tid int64, n int) ([]TableResult, error) {
+	st, r, err := s.Store.LoadRound(ctx, tid, n)
+	if err != nil {
+		return nil, err
+	}
+	return st.Results(r), nil
+}
+
 // Table returns one table of round n with what its score sheet shows, without loading
 // the rest of the tournament.
 func (s *Tournaments) Table(ctx context.Context, tid int64, n, t int) (*TableState, error) {

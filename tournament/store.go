@@ -25,6 +25,9 @@ type TournamentStore interface {
 	// Load reads a tournament's current stage with its entries, rounds, tables, sides,
 	// byes and hands.
 	Load(ctx context.Context, tid int64) (*State, error)
+	// LoadRound reads round n of the current stage alone (its tables, sides, byes and
+	// hands) with the tournament and the stage, without the entries or other rounds.
+	LoadRound(ctx context.Context, tid int64, n int) (*State, *Round, error)
 	// LoadTable reads one table of round n of the current stage, with what a score sheet
 	// shows: the tournament, the stage, the round (without its tables), the table with
 	// its sides and hands, and the entries sitting at it.

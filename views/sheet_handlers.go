@@ -509,12 +509,12 @@ func (s *Server) nextTable(c echo.Context, v *sheetView) string {
 	if c.FormValue("then") == "round" || c.FormValue("clear") != "" {
 		return round
 	}
-	ev, err := s.tournaments.Load(c.Request().Context(), v.Ev.Tournament.ID)
-	if err != nil || v.Game.Number < 1 || v.Game.Number > len(ev.Rounds) {
+	results, err := s.tournaments.RoundResults(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number)
+	if err != nil {
 		return round
 	}
 	var after, before int
-	for _, r := range ev.Results(&ev.Rounds[v.Game.Number-1]) {
+	for _, r := range results {
 		switch {
 		case r.Complete || r.Number == v.Table:
 		case r.Number > v.Table && after == 0:

@@ -8,13 +8,15 @@ document.addEventListener("click", function (e) {
 });
 
 // A form (or a button) with data-confirm asks before it is sent: for actions that
-// throw something away (undoing a draw, clearing a table).
+// throw something away (undoing a draw, clearing a table, withdrawing a player). It
+// listens first (capture), so a refusal also stops htmx's own handler on the form.
 document.addEventListener("submit", function (e) {
   var msg = (e.submitter && e.submitter.getAttribute("data-confirm")) || e.target.getAttribute("data-confirm");
   if (msg && !window.confirm(msg)) {
     e.preventDefault();
+    e.stopPropagation();
   }
-});
+}, true);
 
 // A page may name what the keyboard starts on: data-focus="selector" focuses the first
 // match inside that element (a round's first table still to enter), unless an input

@@ -514,6 +514,9 @@ type storeTx struct {
 	t     *tournament.Tournament // read when asked for
 	stage *tournament.Stage
 	next  *roundState // read ahead by Table; valid until the transaction writes rounds
+	// stored are the (hand, side) keys of a table's hands as Scores read them, so that
+	// SaveTable deletes only those the sheet no longer has.
+	stored map[int64][][2]int
 }
 
 func (x *storeTx) Tournament() (*tournament.Tournament, error) {
@@ -624,9 +627,31 @@ func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.
 	return &r, &tb, nil
 }
 
-func (x *storeTx) Hands(t *tournament.Table) error {
-	t.Hands = nil
-	return loadHands(x.sqlTx, "table_id = ?", t.ID, map[int64]*tournament.Table{t.ID: t})
+func (x *storeTx) Scores(t *tournament.Table) error {
+	t.Hands = t.Hands[:0]
+	if x.stored == nil {
+		x.stored = map[int64][][2]int{}
+	}
+	defer func() {
+		keys := make([][2]int, len(t.Hands))
+		for i, h := range t.Hands {
+			keys[i] = [2]int{h.Hand, h.Side}
+		}
+		x.stored[t.ID] = keys
+	}()
+	rows, err := x.query("SELECT hand_no, side, score FROM hands WHERE table_id = ?", t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h tournament.HandScore
+		if err := rows.Scan(&h.Hand, &h.Side, &h.Score); err != nil {
+			return err
+		}
+		t.Hands = append(t.Hands, h)
+	}
+	return rows.Err()
 }
 
 func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
@@ -903,9 +928,23 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 		return tournament.Errorf(tournament.ECONFLICT, "sheet.stale", t.Number)
 	}
 	t.Version++
-	if err := x.run("DELETE FROM hands WHERE table_id = ?", t.ID); err != nil {
+	// The hands stored and not in the sheet go; the others are written over in place.
+	if stored, ok := x.stored[t.ID]; ok {
+		keep := map[[2]int]bool{}
+		for _, h := range t.Hands {
+			keep[[2]int{h.Hand, h.Side}] = true
+		}
+		for _, k := range stored {
+			if !keep[k] {
+				if err := x.run("DELETE FROM hands WHERE table_id = ? AND hand_no = ? AND side = ?", t.ID, k[0], k[1]); err != nil {
+					return err
+				}
+			}
+		}
+	} else if err := x.run("DELETE FROM hands WHERE table_id = ?", t.ID); err != nil {
 		return err
 	}
+	delete(x.stored, t.ID)
 	if len(t.Hands) == 0 {
 		return nil
 	}
@@ -922,6 +961,10 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 		args = append(args, t.ID, h.Hand, h.Side, int(f.Form), f.Clean, f.Dirty, f.SemiClean, f.Closed, f.KittyTaken, f.Opened,
 			f.Table, f.InHand, f.KittyLeft, f.Base, f.Cards, f.Total, h.Score, now)
 	}
+	sql.WriteString(" ON CONFLICT (table_id, hand_no, side) DO UPDATE SET form = excluded.form, clean = excluded.clean, " +
+		"dirty = excluded.dirty, semi_clean = excluded.semi_clean, closed = excluded.closed, kitty_taken = excluded.kitty_taken, " +
+		"opened = excluded.opened, table_pts = excluded.table_pts, in_hand = excluded.in_hand, kitty_left = excluded.kitty_left, " +
+		"base = excluded.base, cards = excluded.cards, total = excluded.total, score = excluded.score, updated_at = excluded.updated_at")
 	return x.run(sql.String(), args...)
 }
 

@@ -777,7 +777,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				out.Reseated = true
 			}
 		}
-		if err := tx.Hands(tb); err != nil {
+		if err := tx.Scores(tb); err != nil {
 			return err
 		}
 		changes := sheetChanges(tx, tb, hands)

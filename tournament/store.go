@@ -55,8 +55,9 @@ type Tx interface {
 	// Table returns round n of a stage (without its tables) and its table t with its
 	// sides, not its hands: what a save of the table decides on.
 	Table(stageID int64, n, t int) (*Round, *Table, error)
-	// Hands fills a table's stored hands.
-	Hands(t *Table) error
+	// Scores fills a table's hands with their stored scores (hand, side and score, not
+	// the figures): what a save compares with to log what it changed.
+	Scores(t *Table) error
 	// RoundState reports whether round n of a stage is drawn, and whether it has started.
 	RoundState(stageID int64, n int) (drawn, started bool, err error)
 

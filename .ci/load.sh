@@ -24,6 +24,7 @@ T=$(curl -fs -X POST $API/tournaments "${H[@]}" -d '{"name":"Load","date":"2026-
 for i in $(seq 48); do
   curl -fs -X POST $API/tournaments/$T/entries "${H[@]}" -d "{\"player\":{\"first_name\":\"P$i\",\"last_name\":\"Load\"}}" >/dev/null
 done
+curl -fs -X POST $API/tournaments/$T/entries/present "${H[@]}" >/dev/null
 curl -fs -X POST $API/tournaments/$T/draw "${H[@]}" -d '{"seed":1}' >/dev/null
 row='[{"form":2,"total":300},{"form":2,"total":100},{"form":2,"total":0}]'
 echo "{\"hands\":[$row,$row,$row]}" >"$dir/sheet.json"

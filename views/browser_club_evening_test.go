@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -67,14 +68,16 @@ func TestBrowserClubEvening(t *testing.T) {
 
 	// Game 1: drawn, undone (the director confirms), drawn again.
 	do(t, ctx, chromedp.Navigate(url("")), chromedp.WaitVisible(`.draw-form`))
-	do(t, ctx, chromedp.Click(`.draw-form button[type=submit]`), chromedp.WaitVisible(`.table-card`))
+	do(t, ctx, chromedp.Click(`.draw-form button[type=submit]`))
+	waitFor(t, ctx, `location.pathname.endsWith("/rounds/1") && document.querySelector(".table-card") !== null`)
 	do(t, ctx, chromedp.Navigate(url("")), chromedp.WaitVisible(`.undo-draw`))
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`), chromedp.Click(`.undo-draw button`), chromedp.WaitVisible(`.draw-form`))
-	require.Contains(t, text(t, ctx, ".flash"), "annullato")
+	waitFlash(t, ctx, "annullato")
 	st, err := app.store.Load(t.Context(), tr.ID)
 	require.NoError(t, err)
 	require.Empty(t, st.Rounds, "the draw was undone")
-	do(t, ctx, chromedp.Click(`.draw-form button[type=submit]`), chromedp.WaitVisible(`.table-card`))
+	do(t, ctx, chromedp.Click(`.draw-form button[type=submit]`))
+	waitFor(t, ctx, `location.pathname.endsWith("/rounds/1") && document.querySelector(".table-card") !== null`)
 	st, err = app.store.Load(t.Context(), tr.ID)
 	require.NoError(t, err)
 	r1 := st.Rounds[0]
@@ -86,8 +89,7 @@ func TestBrowserClubEvening(t *testing.T) {
 	gone := r1.Tables[1].Sides[2].EntryID
 	do(t, ctx, chromedp.Navigate(url("/entries")), chromedp.WaitVisible(fmt.Sprintf(`[id="present-%d"]`, gone)),
 		chromedp.Click(fmt.Sprintf(`[id="present-%d"]`, gone)))
-	waitFor(t, ctx, `document.querySelector(".flash") !== null`)
-	require.Contains(t, text(t, ctx, ".flash"), "prende il suo posto")
+	waitFlash(t, ctx, "prende il suo posto")
 	st, err = app.store.Load(t.Context(), tr.ID)
 	require.NoError(t, err)
 	require.Equal(t, sitOut, st.Rounds[0].Tables[1].Sides[2].EntryID)
@@ -123,11 +125,11 @@ func TestBrowserClubEvening(t *testing.T) {
 	api("POST", fmt.Sprintf("%s/entries/%d", base, late.ID), `{"checked_in":true}`, nil)
 	do(t, ctx, chromedp.Navigate(url("/entries")), chromedp.WaitVisible(fmt.Sprintf(`form[action$="/entries/%d/missed"] button`, late.ID)),
 		chromedp.Click(fmt.Sprintf(`form[action$="/entries/%d/missed"] button`, late.ID)))
-	waitFor(t, ctx, `document.querySelector(".flash") !== null`)
-	require.Contains(t, text(t, ctx, ".flash"), "Punti riposo assegnati per 1")
+	waitFlash(t, ctx, "Punti riposo assegnati per 1")
 
 	// Game 2.
-	do(t, ctx, chromedp.Navigate(url("")), chromedp.WaitVisible(`.draw-form`), chromedp.Click(`.draw-form button[type=submit]`), chromedp.WaitVisible(`.table-card`))
+	do(t, ctx, chromedp.Navigate(url("")), chromedp.WaitVisible(`.draw-form`), chromedp.Click(`.draw-form button[type=submit]`))
+	waitFor(t, ctx, `location.pathname.endsWith("/rounds/2") && document.querySelector(".table-card") !== null`)
 	st, err = app.store.Load(t.Context(), tr.ID)
 	require.NoError(t, err)
 	drawn := tournament.SeatsOf(&st.Rounds[1])
@@ -158,8 +160,7 @@ func TestBrowserClubEvening(t *testing.T) {
 	correct(1, [3]string{"-100", "100", "300"})
 	shot(t, ctx, "reseat-choice")
 	do(t, ctx, chromedp.Click(`.reseat-choice button[value="keep"]`))
-	waitFor(t, ctx, `document.querySelector(".flash") !== null`)
-	require.Contains(t, text(t, ctx, ".flash"), "resta come sorteggiata")
+	waitFlash(t, ctx, "resta come sorteggiata")
 	st, err = app.store.Load(t.Context(), tr.ID)
 	require.NoError(t, err)
 	require.Equal(t, drawn, tournament.SeatsOf(&st.Rounds[1]), "kept as drawn")
@@ -168,8 +169,7 @@ func TestBrowserClubEvening(t *testing.T) {
 	// Another correction (table 2: seat 3 now wins), re-seated this time.
 	correct(2, [3]string{"0", "200", "400"})
 	do(t, ctx, chromedp.Click(`.reseat-choice button[value="reseat"]`))
-	waitFor(t, ctx, `document.querySelector(".flash") !== null`)
-	require.Contains(t, text(t, ctx, ".flash"), "ricalcolati")
+	waitFlash(t, ctx, "ricalcolati")
 	st, err = app.store.Load(t.Context(), tr.ID)
 	require.NoError(t, err)
 	reseated := tournament.SeatsOf(&st.Rounds[1])
@@ -236,4 +236,11 @@ func atoi(s string) int {
 	var n int
 	fmt.Sscanf(s, "%d", &n)
 	return n
+}
+
+// waitFlash waits until the page's flash message says something (across the redirect
+// that brings it).
+func waitFlash(t *testing.T, ctx context.Context, says string) {
+	t.Helper()
+	waitFor(t, ctx, fmt.Sprintf(`(document.querySelector(".flash") || {textContent: ""}).textContent.includes(%q)`, says))
 }

@@ -213,11 +213,20 @@ func standingsState(ctx context.Context, ev *tournament.State) string {
 }
 
 // columnValue shows a standings value as its column reads it.
-func columnValue(col tournament.Column, v int) string {
+func columnValue(ctx context.Context, col tournament.Column, v int) string {
 	if col.Kind == "points" {
-		return tournament.Points(v).String()
+		return pts(ctx, tournament.Points(v))
 	}
 	return strconv.Itoa(v)
+}
+
+// pts shows ranking points as the page's language writes decimals: "4,5" in Italian,
+// "4.5" in English (the API and forms keep the point).
+func pts(ctx context.Context, p tournament.Points) string {
+	if pageOf(ctx).Lang == EN {
+		return p.String()
+	}
+	return strings.Replace(p.String(), ".", ",", 1)
 }
 
 // moveTable names where a re-seat takes a player: a table, or sitting out.

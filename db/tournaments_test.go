@@ -3,6 +3,7 @@ package db_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -511,7 +512,24 @@ func TestAbsentAfterTheDraw(t *testing.T) {
 		evs, _ := f.svc.Events(f.ctx, f.tid)
 		assert.Contains(t, evs[0].Detail, "drawn again without them")
 	})
-	t.Run("a withdrawn sit-out loses the bye", func(t *testing.T) {
+	t.Run("a withdrawn sit-out loses the bye of a game not started", func(t *testing.T) {
+		f := newEvening(t, 7, nil)
+		r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		out1 := r.Byes[0].EntryID
+		_, out, err := f.svc.SetEntry(f.ctx, f.tid, out1, tournament.EntryChange{Withdrawn: &yes}, "anna")
+		require.NoError(t, err)
+		assert.True(t, out.ByeRemoved)
+		st := f.state(t)
+		assert.Empty(t, st.Rounds[0].Byes)
+		f.fill(t, 1)
+		st = f.state(t)
+		_, ss := st.Format().Standings(st)
+		for _, s := range ss {
+			assert.NotEqual(t, out1, s.Entry.ID, "withdrawn before playing anything: not ranked")
+		}
+	})
+	t.Run("a sit-out of a game played keeps the bye", func(t *testing.T) {
 		f := newEvening(t, 7, nil)
 		r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
 		require.NoError(t, err)
@@ -519,13 +537,19 @@ func TestAbsentAfterTheDraw(t *testing.T) {
 		out1 := r.Byes[0].EntryID
 		_, out, err := f.svc.SetEntry(f.ctx, f.tid, out1, tournament.EntryChange{Withdrawn: &yes}, "anna")
 		require.NoError(t, err)
-		assert.True(t, out.ByeRemoved)
+		assert.True(t, out.StillSeated)
+		assert.False(t, out.ByeRemoved)
 		st := f.state(t)
-		assert.Empty(t, st.Rounds[0].Byes)
+		require.Len(t, st.Rounds[0].Byes, 1, "a withdrawn player keeps what they scored")
 		_, ss := st.Format().Standings(st)
-		for _, s := range ss {
-			assert.NotEqual(t, out1, s.Entry.ID, "withdrawn before playing anything: not ranked")
-		}
+		assert.True(t, slices.ContainsFunc(ss, func(s tournament.Standing) bool { return s.Entry.ID == out1 && s.Entry.Withdrawn }))
+	})
+	t.Run("only three players: leaving a drawn game is refused with a way out", func(t *testing.T) {
+		f := newEvening(t, 3, nil)
+		r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		_, _, err = f.svc.SetEntry(f.ctx, f.tid, r.Tables[0].Sides[0].EntryID, tournament.EntryChange{CheckedIn: &no}, "anna")
+		assert.Equal(t, "entries.leave_too_few", mustKey(t, err))
 	})
 	t.Run("a started table keeps its player", func(t *testing.T) {
 		f := newEvening(t, 6, nil)
@@ -635,6 +659,12 @@ func TestLateArrival(t *testing.T) {
 	assert.Equal(t, "missed_bye", evs[0].Kind)
 	_, err = f.svc.AwardMissed(f.ctx, f.tid, late.ID, "anna")
 	assert.Equal(t, "entries.nothing_missed", mustKey(t, err), "once")
+
+	// Only for someone who is here: not a no-show, not a withdrawn player.
+	noShow, err := f.svc.AddNewPlayer(f.ctx, f.tid, &tournament.Player{FirstName: "Mai", LastName: "Visto"}, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.AwardMissed(f.ctx, f.tid, noShow.ID, "anna")
+	assert.Equal(t, "entries.missed_not_here", mustKey(t, err))
 }
 
 // The log tells a correction from a first entry, with before and after in words.

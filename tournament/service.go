@@ -291,18 +291,18 @@ type EntryChange struct {
 // EntryOutcome says what a change of an entry did to the current round.
 type EntryOutcome struct {
 	Round       int    `json:"round,omitempty"`        // the round it changed
-	ByeRemoved  bool   `json:"bye_removed,omitempty"`  // the entry no longer sits out (and scores nothing)
+	ByeRemoved  bool   `json:"bye_removed,omitempty"`  // the entry no longer sits out a round not started (and scores nothing)
 	ReplacedBy  string `json:"replaced_by,omitempty"`  // who took the entry's seat: a player sitting out
 	Redrawn     bool   `json:"redrawn,omitempty"`      // the round was drawn again, with its seed, without the entry
-	StillSeated bool   `json:"still_seated,omitempty"` // the entry's table has started: it stays
+	StillSeated bool   `json:"still_seated,omitempty"` // the round has started: the entry stays in it (seat or bye)
 }
 
 // SetEntry checks an entry in or out, or withdraws or reinstates it, changing only what
 // the change names. A withdrawn entry keeps what it played and is no longer drawn. An
-// entry that is absent or withdrawn after the current round was drawn leaves it: if it
-// sits out, its bye goes; if it is seated and the round has not started, a player who
-// sits out takes its seat, or else the round is drawn again with its own seed; a table
-// that has started keeps it (RULES.md section 3).
+// entry that is absent or withdrawn after the current round was drawn leaves it while the
+// round has not started: if it sits out, its bye goes; if it is seated, a player who
+// sits out takes its seat, or else the round is drawn again with its own seed. A round
+// that has started keeps it, at its table or with its bye (RULES.md section 3).
 func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch EntryChange, director string) (*Entry, *EntryOutcome, error) {
 	var e *Entry
 	out := &EntryOutcome{}
@@ -361,6 +361,12 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 		return "", nil
 	}
 	out.Round = cur.Number
+	if cur.Started() {
+		// A round under way (or played) keeps who was in it: a table plays on, a sit-out
+		// keeps the bye it was drawn with.
+		out.StillSeated = true
+		return fmt.Sprintf("; stays in round %d, which has started", cur.Number), nil
+	}
 	changed := *cur
 	changed.Tables = slices.Clone(cur.Tables)
 	for i, b := range cur.Byes {
@@ -372,10 +378,6 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 			out.ByeRemoved = true
 			return fmt.Sprintf("; no longer sits out round %d", cur.Number), nil
 		}
-	}
-	if cur.Started() {
-		out.StillSeated = true
-		return fmt.Sprintf("; still seated in round %d, which has started", cur.Number), nil
 	}
 	if len(cur.Byes) > 0 {
 		in := cur.Byes[0]
@@ -403,7 +405,9 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 	}
 	st.Rounds = st.Rounds[:len(st.Rounds)-1]
 	r, subs, err := st.Format().Draw(st, cur.Seed)
-	if err != nil {
+	if e, ok := AsError(err); ok && e.Key == "draw.too_few" {
+		return "", Errorf(ECONFLICT, "entries.leave_too_few", cur.Number)
+	} else if err != nil {
 		return "", err
 	}
 	r.ID, r.StageID, r.Number, r.Seed, r.DrawnAt, r.Override = cur.ID, cur.StageID, cur.Number, cur.Seed, cur.DrawnAt, cur.Override
@@ -530,6 +534,9 @@ func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, direc
 		pts, ok := st.Format().MissedBye(st.Stage.Settings)
 		if !ok || e.Substitute() {
 			return Errorf(ECONFLICT, "entries.no_missed_bye")
+		}
+		if !e.CheckedIn || e.Withdrawn {
+			return Errorf(ECONFLICT, "entries.missed_not_here", e.Name)
 		}
 		first := len(st.Rounds) // the first round the entry is in, 0-based
 		for i := range st.Rounds {

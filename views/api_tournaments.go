@@ -49,12 +49,12 @@ func isStale(err error) bool {
 // format's own; rules start from preset (the format's when absent) and take only the
 // fields given. On an update, what is left out keeps its stored value: settings and
 // rules take only the fields given over the stored ones (a preset starts the rules
-// afresh), and an absent scale_id or qualifiers stays as it is.
+// afresh), and an absent venue, notes, scale_id or qualifiers stays as it is.
 type tournamentInput struct {
 	Name       string          `json:"name"`
 	Date       string          `json:"date"`
-	Venue      string          `json:"venue"`
-	Notes      string          `json:"notes"`
+	Venue      *string         `json:"venue"`
+	Notes      *string         `json:"notes"`
 	Format     string          `json:"format"`
 	Qualifiers *int            `json:"qualifiers"`
 	Settings   json.RawMessage `json:"settings"`
@@ -65,7 +65,13 @@ type tournamentInput struct {
 
 // over returns the update of a stored stage: the input's settings and rules merged over
 // the stored ones, and the stored scale and qualifiers where the input gives none.
-func (in tournamentInput) over(st *tournament.Stage) (tournamentInput, error) {
+func (in tournamentInput) over(t *tournament.Tournament, st *tournament.Stage) (tournamentInput, error) {
+	if in.Venue == nil {
+		in.Venue = &t.Venue
+	}
+	if in.Notes == nil {
+		in.Notes = &t.Notes
+	}
 	if in.Format == "" {
 		in.Format = st.Format
 	}
@@ -125,7 +131,13 @@ func presetOf(fm tournament.Format) string {
 // read turns the input into a tournament and its stage; every problem of the input comes
 // back at once, settings fields named "settings.<field>".
 func (in tournamentInput) read() (tournament.Tournament, tournament.Stage, error) {
-	t := tournament.Tournament{Name: in.Name, Date: in.Date, Venue: in.Venue, Notes: in.Notes}
+	t := tournament.Tournament{Name: in.Name, Date: in.Date}
+	if in.Venue != nil {
+		t.Venue = *in.Venue
+	}
+	if in.Notes != nil {
+		t.Notes = *in.Notes
+	}
 	if in.Format == "" {
 		in.Format = tournament.DefaultFormat().Name()
 	}
@@ -232,7 +244,7 @@ func (s *Server) apiUpdateTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if in, err = in.over(&cur.Stage); err != nil {
+	if in, err = in.over(&cur.Tournament, &cur.Stage); err != nil {
 		return err
 	}
 	t, st, err := in.read()
@@ -401,7 +413,10 @@ func (s *Server) apiDraw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, apiRound(ev, ev.Round(r.Number)))
+	if got := ev.Round(r.Number); got != nil && got.ID == r.ID {
+		r = got
+	} // else undone meanwhile: answer the round as drawn
+	return c.JSON(http.StatusCreated, apiRound(ev, r))
 }
 
 // apiUndoDraw removes the last round while nothing of it is entered.
@@ -410,7 +425,10 @@ func (s *Server) apiUndoDraw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	n, _ := strconv.Atoi(c.Param("n"))
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 || c.Param("n") != strconv.Itoa(n) {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
 	if err := s.tournaments.UndoDraw(c.Request().Context(), id, n, directorOf(c).Username); err != nil {
 		return err
 	}
@@ -511,9 +529,10 @@ func (s *Server) apiSaveSheet(c echo.Context) error {
 	return s.apiWriteSheet(c, tournament.Sheet{Hands: in.Hands, NextRound: in.NextRound})
 }
 
-// apiClearSheet removes every hand of a table.
+// apiClearSheet removes every hand of a table; ?next_round= answers the question a
+// correction after the next draw asks.
 func (s *Server) apiClearSheet(c echo.Context) error {
-	return s.apiWriteSheet(c, tournament.Sheet{Clear: true})
+	return s.apiWriteSheet(c, tournament.Sheet{Clear: true, NextRound: c.QueryParam("next_round")})
 }
 
 func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {

@@ -501,9 +501,15 @@ func TestSettingsUpdateKeepsWhatItDoesNotSay(t *testing.T) {
 	assert.Equal(t, "4.5", got.Tournament.Settings["bye_points"])
 	assert.Equal(t, 4, got.Tournament.Qualifiers)
 
-	// The API: only games and one rule change.
+	// The API: only games and one rule change (venue and notes left out stay).
+	res = c.api("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","venue":"Circolo","notes":"Quota 10"}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	res = c.api("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","settings":{"games":5},"rules":{"semi_clean_on":true}}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	var kept struct{ Tournament struct{ Venue, Notes string } }
+	c.api("GET", "/api/v1"+base, tok, "", &kept)
+	assert.Equal(t, "Circolo", kept.Tournament.Venue)
+	assert.Equal(t, "Quota 10", kept.Tournament.Notes)
 	c.api("GET", "/api/v1"+base, tok, "", &got)
 	assert.Equal(t, float64(5), got.Tournament.Settings["games"])
 	assert.Equal(t, "4.5", got.Tournament.Settings["bye_points"])
@@ -516,4 +522,25 @@ func TestSettingsUpdateKeepsWhatItDoesNotSay(t *testing.T) {
 	c.api("GET", "/api/v1"+base, tok, "", &got)
 	assert.Equal(t, float64(200), got.Tournament.Rules["clean"])
 	assert.Equal(t, true, got.Tournament.Rules["never_opened_doubles"])
+}
+
+// Undoing a draw names a round by its number, plainly; clearing a table after the next
+// draw answers the re-seat question like a save.
+func TestAPIUndoAndClearAfterTheNextDraw(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	base, _ := apiEvening(t, c, tok, 6, `{"games":3}`)
+	for _, n := range []string{"abc", "1.0", "-1", "0", "01"} {
+		assert.Equal(t, http.StatusNotFound, c.api("DELETE", base+"/rounds/"+n, tok, "", nil).StatusCode, n)
+	}
+	require.Equal(t, http.StatusOK, c.api("PUT", base+"/rounds/1/tables/1", tok, totals(0, 100, 300), nil).StatusCode)
+	require.Equal(t, http.StatusOK, c.api("PUT", base+"/rounds/1/tables/2", tok, totals(300, 100, 0), nil).StatusCode)
+	require.Equal(t, http.StatusCreated, c.api("POST", base+"/draw", tok, `{"round":2}`, nil).StatusCode)
+	var choice struct{ Moves []tournament.Move }
+	res := c.api("DELETE", base+"/rounds/1/tables/1", tok, "", &choice)
+	require.Equal(t, http.StatusConflict, res.StatusCode, res.body)
+	require.NotEmpty(t, choice.Moves)
+	res = c.api("DELETE", base+"/rounds/1/tables/1?next_round=keep", tok, "", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 }

@@ -159,6 +159,14 @@ func TestBrowserClubEvening(t *testing.T) {
 	}
 	correct(1, [3]string{"-100", "100", "300"})
 	shot(t, ctx, "reseat-choice")
+	// Enter in a box does not pick an answer (a tester's finding): the question stays.
+	do(t, ctx, chromedp.Focus(`[id="h1.s1.total"]`), chromedp.KeyEvent(kb.Enter))
+	do(t, ctx, chromedp.Sleep(500*time.Millisecond))
+	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector(".reseat-choice")`)
+	st, err = app.store.Load(t.Context(), tr.ID)
+	require.NoError(t, err)
+	require.Equal(t, drawn, tournament.SeatsOf(&st.Rounds[1]), "Enter re-seated nothing")
+	require.Equal(t, 300, st.Rounds[0].Tables[0].Hands[0].Score, "nor saved anything")
 	do(t, ctx, chromedp.Click(`.reseat-choice button[value="keep"]`))
 	waitFlash(t, ctx, "resta come sorteggiata")
 	st, err = app.store.Load(t.Context(), tr.ID)

@@ -87,8 +87,10 @@ func TestBrowserClubEvening(t *testing.T) {
 
 	// A player seated at table 2 is not there after all: the one sitting out takes the seat.
 	gone := r1.Tables[1].Sides[2].EntryID
-	do(t, ctx, chromedp.Navigate(url("/entries")), chromedp.WaitVisible(fmt.Sprintf(`[id="present-%d"]`, gone)),
-		chromedp.Click(fmt.Sprintf(`[id="present-%d"]`, gone)))
+	do(t, ctx, chromedp.Navigate(url("/entries")), chromedp.WaitVisible(fmt.Sprintf(`[id="present-%d"]`, gone)))
+	require.Contains(t, run(t, ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector('[id="present-%d"]').dataset.confirm`, gone))),
+		"partita 1", "marking absent someone in a drawn game asks first")
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`), chromedp.Click(fmt.Sprintf(`[id="present-%d"]`, gone)))
 	waitFlash(t, ctx, "prende il suo posto")
 	st, err = app.store.Load(t.Context(), tr.ID)
 	require.NoError(t, err)
@@ -124,8 +126,9 @@ func TestBrowserClubEvening(t *testing.T) {
 	api("POST", base+"/entries", `{"player":{"first_name":"Tardi","last_name":"Zanetti"}}`, &late)
 	api("POST", fmt.Sprintf("%s/entries/%d", base, late.ID), `{"checked_in":true}`, nil)
 	do(t, ctx, chromedp.Navigate(url("/entries")), chromedp.WaitVisible(fmt.Sprintf(`form[action$="/entries/%d/missed"] button`, late.ID)),
+		chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`),
 		chromedp.Click(fmt.Sprintf(`form[action$="/entries/%d/missed"] button`, late.ID)))
-	waitFlash(t, ctx, "Punti riposo assegnati per 1")
+	waitFlash(t, ctx, "Punti riposo assegnati a Zanetti Tardi per 1")
 
 	// Game 2.
 	do(t, ctx, chromedp.Navigate(url("")), chromedp.WaitVisible(`.draw-form`), chromedp.Click(`.draw-form button[type=submit]`))

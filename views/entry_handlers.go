@@ -214,6 +214,12 @@ func (s *Server) awardMissed(c echo.Context) error {
 		}
 		return err
 	}
-	setFlash(c, "entries.missed_done", itoa(len(rounds)))
+	name := ""
+	if ev, err := s.tournaments.Load(c.Request().Context(), id); err == nil {
+		if e := ev.Entry(eid); e != nil {
+			name = e.Name
+		}
+	}
+	setFlash(c, "entries.missed_done", name, itoa(len(rounds)))
 	return redirect(c, idPath("/tournaments/", id, "/entries"))
 }

@@ -290,3 +290,13 @@ func sitOutsLabel(ctx context.Context, n int) string {
 	}
 	return t(ctx, "game.sit_outs")
 }
+
+// inDrawnGame is the number of the current round when an entry is in it and it has not
+// started (marking them absent takes them out of it), else 0.
+func inDrawnGame(ev *tournament.State, id int64) int {
+	cur := ev.Current()
+	if cur == nil || cur.Started() || !slices.Contains(cur.People(), id) {
+		return 0
+	}
+	return cur.Number
+}

@@ -17,8 +17,9 @@ var columns = []tournament.Column{
 
 // Standings implements tournament.Format (RULES.md section 3): ranking points, then
 // total game points, then the best single game; still tied is ex aequo, a shared place.
-// Only complete tables count; a sit-out scores its bye points and, for the game points,
-// the settings' sit-out score (never its best single game). Substitutes are not ranked,
+// Only complete tables count, and a sit-out once its game is complete: it scores its bye
+// points and, for the game points, the settings' sit-out score (never its best single
+// game). Substitutes are not ranked,
 // nor is an entry that was never drawn (a no-show). The first qualifiers who have not
 // withdrawn qualify.
 func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tournament.Standing) {
@@ -64,14 +65,19 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 				s.Played++
 			}
 		}
+		// A sit-out counts once its game is complete, as the tables of that game do.
+		done := len(r.Byes) > 0 && st.Complete(r)
 		byeScore := 0
-		if s.SitOutScore == SitOutScoreSecond && len(r.Byes) > 0 {
+		if done && s.SitOutScore == SitOutScoreSecond {
 			byeScore = secondAverage(st, r)
 		}
 		for _, b := range r.Byes {
 			if i, ok := idx[b.EntryID]; ok {
 				line := &out[i]
-				line.Rounds[ri] = tournament.RoundLine{Round: r.Number, Score: byeScore, Points: b.Points, Bye: true, Done: true}
+				line.Rounds[ri] = tournament.RoundLine{Round: r.Number, Score: byeScore, Points: b.Points, Bye: true, Done: done}
+				if !done {
+					continue
+				}
 				line.Values[ValPoints] += int(b.Points)
 				line.Values[ValGamePoints] += byeScore
 				line.Byes++

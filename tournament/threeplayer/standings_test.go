@@ -107,10 +107,13 @@ func TestStandingsByesWithdrawnSubstitutes(t *testing.T) {
 	assert.True(t, ss[1].AtCut && ss[2].AtCut)
 	assert.True(t, ss[1].Rounds[0].Bye)
 
-	// An incomplete table gives no points yet.
+	// An incomplete table gives no points yet, and a sit-out counts once its game is
+	// complete (a tester saw a bye of a game just drawn put a player first).
 	ev.Rounds[0].Tables[0].Hands = ev.Rounds[0].Tables[0].Hands[:2]
 	ss = standings(ev)
-	assert.Equal(t, [][3]any{{"A", 1, "3"}, {"D", 1, "3"}, {"B", 3, "0"}, {"C", 3, "0"}}, summary(ss))
+	assert.Equal(t, [][3]any{{"A", 1, "0"}, {"B", 1, "0"}, {"C", 1, "0"}, {"D", 1, "0"}}, summary(ss))
+	assert.True(t, ss[0].Rounds[0].Bye)
+	assert.False(t, ss[0].Rounds[0].Done)
 }
 
 // A sit-out does not lose the tie-break on game points (RULES.md section 3): for the

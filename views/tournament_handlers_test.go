@@ -162,15 +162,20 @@ func TestWithdrawAndCorrection(t *testing.T) {
 		}
 		return c.post(fmt.Sprintf("%s/rounds/%d/tables/%d", base, game, table), form)
 	}
+	// Game 1 drawn, nothing entered: drawing game 2 is folded away, not the big button.
+	doc := c.get(base).doc(t)
+	assert.Equal(t, 1, doc.Find("details.draw-anyway .draw-form").Length())
+	assert.Zero(t, doc.Find(".big-button").Length())
 	fill(1, 1, [3]int{300, 200, 100})
 	fill(1, 2, [3]int{300, 200, 100})
+	assert.Equal(t, 1, c.get(base).doc(t).Find(".draw-form .big-button").Length(), "once complete, the next draw is the big button")
 	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", nil).StatusCode)
 
 	// Correcting game 1 while game 2 has not started: the page shows who would move and
 	// asks; nothing is saved until the director chooses.
 	res := fill(1, 1, [3]int{100, 200, 300})
 	require.Equal(t, http.StatusConflict, res.StatusCode)
-	doc := res.doc(t)
+	doc = res.doc(t)
 	assert.Contains(t, doc.Find(".reseat-choice h3").Text(), "Game 2 has not started: this correction would move these players")
 	assert.NotZero(t, doc.Find(".reseat-choice li").Length())
 	assert.Equal(t, "100", doc.Find(`input[name="h1.s1.total"]`).AttrOr("value", ""), "what was typed is kept")

@@ -200,6 +200,7 @@ func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, ne
 func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (*APIToken, string, error) {
 	name = collapseSpaces(name)
 	fe := FieldErrors{}
+	CheckText(fe, "name", name, OneLine)
 	if name == "" {
 		fe.Add("name", "error.required")
 	} else if utf8.RuneCountInString(name) > maxNameLen {

@@ -54,6 +54,7 @@ func (in *DirectorInput) Validate() error {
 	}):
 		fe.Add("username", "director.username.format")
 	}
+	CheckText(fe, "name", in.Name, OneLine)
 	if in.Name == "" {
 		fe.Add("name", "error.required")
 	} else if utf8.RuneCountInString(in.Name) > maxNameLen {

@@ -42,6 +42,9 @@ func (t *Tournament) Normalize() {
 // Validate checks a normalized tournament, every problem at once.
 func (t *Tournament) Validate() FieldErrors {
 	fe := FieldErrors{}
+	CheckText(fe, "name", t.Name, OneLine)
+	CheckText(fe, "venue", t.Venue, OneLine)
+	CheckText(fe, "notes", t.Notes, MultiLine)
 	if t.Name == "" {
 		fe.Add("name", "error.required")
 	} else if utf8.RuneCountInString(t.Name) > maxNameLen {

@@ -53,6 +53,14 @@ func (p *Player) Normalize() {
 // Validate checks a normalized player and returns every problem at once.
 func (p *Player) Validate() error {
 	fe := FieldErrors{}
+	// Hostile text first, so its message is the one a field shows.
+	for _, f := range []struct {
+		name, v string
+	}{{"first_name", p.FirstName}, {"last_name", p.LastName}, {"club", p.Club},
+		{"card_number", p.CardNumber}, {"email", p.Email}, {"phone", p.Phone}} {
+		CheckText(fe, f.name, f.v, OneLine)
+	}
+	CheckText(fe, "notes", p.Notes, MultiLine)
 	checkName := func(field, v string) {
 		switch {
 		case v == "":

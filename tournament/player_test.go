@@ -26,7 +26,7 @@ func TestPlayerValidate(t *testing.T) {
 		{"email with name", func(p *Player) { p.Email = "Bob <bob@example.it>" }, map[string]string{"email": "player.email.format"}},
 		{"email no domain dot", func(p *Player) { p.Email = "bob@localhost" }, map[string]string{"email": "player.email.format"}},
 		{"phone", func(p *Player) { p.Phone = "call me" }, map[string]string{"phone": "player.phone.format"}},
-		{"control chars", func(p *Player) { p.Club = "a\x07b" }, map[string]string{"club": "error.bad_characters"}},
+		{"control chars", func(p *Player) { p.Club = "a\x07b" }, map[string]string{"club": "error.control_chars"}},
 		{"notes too long", func(p *Player) { p.Notes = strings.Repeat("x", 2001) }, map[string]string{"notes": "error.too_long"}},
 		{"every problem at once", func(p *Player) { p.FirstName, p.Email, p.Phone = "", "x", "y" },
 			map[string]string{"first_name": "error.required", "email": "player.email.format", "phone": "player.phone.format"}},

@@ -47,8 +47,13 @@ type Scales struct {
 // validateScale returns the scale's problems as a domain error.
 func validateScale(s *Scale) error {
 	s.Name = collapseSpaces(s.Name)
-	if p := s.Rules().Validate(); p != nil {
-		return &Error{Code: EINVALID, Key: "error.invalid", Fields: p}
+	fe := FieldErrors{}
+	CheckText(fe, "name", s.Name, OneLine)
+	for k, v := range s.Rules().Validate() {
+		fe.Add(k, v)
+	}
+	if len(fe) > 0 {
+		return &Error{Code: EINVALID, Key: "error.invalid", Fields: fe}
 	}
 	return nil
 }

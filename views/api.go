@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -62,7 +63,16 @@ func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) 
 // not silently ignored, and so is anything but white space after the value (a second
 // value, or garbage), which would otherwise be dropped unread.
 func decodeJSON(c echo.Context, v any) error {
-	dec := json.NewDecoder(c.Request().Body)
+	// encoding/json would quietly turn bytes that are not UTF-8 into U+FFFD: refuse them
+	// as the forms do, before decoding (the body is already size-limited).
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return badJSON(err.Error())
+	}
+	if !utf8.Valid(body) {
+		return badJSON("the body is not valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return badJSON(err.Error())

@@ -1,0 +1,45 @@
+package tournament
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Text kinds for CheckText: a one-line field (a name, a club, an e-mail) or a
+// multi-line one (notes), where tab and line breaks are allowed.
+const (
+	OneLine   = false
+	MultiLine = true
+)
+
+// HostileRune reports a character no text field of the app stores: NUL and every other
+// control character (C0, DEL, C1), and the bidirectional controls U+202A–U+202E and
+// U+2066–U+2069 that make text display in another order than it is stored ("Trojan
+// Source"). In multi-line text tab, line feed and carriage return are allowed.
+func HostileRune(r rune, multiline bool) bool {
+	switch {
+	case multiline && (r == '\t' || r == '\n' || r == '\r'):
+		return false
+	case unicode.IsControl(r):
+		return true
+	case r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+		return true
+	}
+	return false
+}
+
+// CheckText records the problem of a text field, if any: "error.bad_characters" for
+// bytes that are not UTF-8, "error.control_chars" for a hostile character (see
+// HostileRune). It reports whether the text is acceptable.
+func CheckText(fe FieldErrors, field, v string, multiline bool) bool {
+	if !utf8.ValidString(v) {
+		fe.Add(field, "error.bad_characters")
+		return false
+	}
+	if strings.ContainsFunc(v, func(r rune) bool { return HostileRune(r, multiline) }) {
+		fe.Add(field, "error.control_chars")
+		return false
+	}
+	return true
+}

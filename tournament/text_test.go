@@ -1,0 +1,106 @@
+package tournament
+
+import (
+	"testing"
+
+	"burraco/scoring"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// hostile are texts no one-line field accepts: NUL, other controls and bidi controls.
+var hostile = map[string]string{
+	"NUL":       "Ro\x00ssi",
+	"bell":      "Ro\x07ssi",
+	"escape":    "Ro\x1b[31mssi",
+	"DEL":       "Ro\x7fssi",
+	"C1":        "Ro\u009bssi",
+	"RLO":       "Ros\u202esi",
+	"LRE":       "\u202aRossi",
+	"RLI":       "Rossi\u2067",
+	"PDI":       "Ro\u2069ssi",
+	"FSI/LRI":   "\u2068\u2066Rossi",
+	"PDF/RLE":   "\u202b\u202cRossi",
+	"LRO":       "\u202dRossi",
+	"tab inner": "a\tb", // survives where a field is only trimmed (e-mail, phone)
+}
+
+func TestCheckText(t *testing.T) {
+	for name, v := range hostile {
+		fe := FieldErrors{}
+		assert.False(t, CheckText(fe, "f", v, OneLine), name)
+		assert.Equal(t, "error.control_chars", fe["f"], name)
+	}
+	for _, v := range []string{"", "Niccolò D'Alessandro", "עברית", "Ελληνικά", "a\u200db", "—"} {
+		assert.True(t, CheckText(FieldErrors{}, "f", v, OneLine), "%q", v)
+	}
+	assert.True(t, CheckText(FieldErrors{}, "notes", "line 1\r\nline 2\n\tindented", MultiLine))
+	assert.False(t, CheckText(FieldErrors{}, "notes", "line 1\n\u202eevil", MultiLine))
+	assert.False(t, CheckText(FieldErrors{}, "notes", "a\x00b", MultiLine))
+	assert.False(t, CheckText(FieldErrors{}, "f", "a\nb", OneLine))
+	fe := FieldErrors{}
+	assert.False(t, CheckText(fe, "f", "Citt\xe0", OneLine))
+	assert.Equal(t, "error.bad_characters", fe["f"])
+}
+
+func TestHostileTextRefused(t *testing.T) {
+	for name, v := range hostile {
+		t.Run(name, func(t *testing.T) {
+			for _, field := range []string{"first_name", "last_name", "club", "card_number", "email", "phone", "notes"} {
+				p := Player{FirstName: "Anna", LastName: "Rossi"}
+				setColumn(&p, field, v)
+				if field == "email" {
+					p.Email = "an" + v + "@example.it"
+				}
+				p.Normalize()
+				if field == "notes" && v == "a\tb" {
+					assert.NoError(t, p.Validate(), "a tab is allowed in notes")
+					continue
+				}
+				if (field == "first_name" || field == "last_name" || field == "club") && v == "a\tb" {
+					// One-line names fold white space into a space: nothing hostile is kept.
+					assert.NoError(t, p.Validate())
+					assert.NotContains(t, p.FirstName+p.LastName+p.Club, "\t")
+					continue
+				}
+				e, ok := AsError(p.Validate())
+				if assert.True(t, ok, "%s %q accepted", field, v) {
+					assert.Equal(t, "error.control_chars", e.Fields[field], "%s %q", field, v)
+				}
+			}
+			for _, field := range []string{"name", "venue", "notes"} {
+				tr := Tournament{Name: "Open", Date: "2026-05-01"}
+				switch field {
+				case "name":
+					tr.Name = "Open " + v
+				case "venue":
+					tr.Venue = v
+				case "notes":
+					tr.Notes = v
+				}
+				tr.Normalize()
+				fe := tr.Validate()
+				if field == "notes" && v == "a\tb" || field != "notes" && v == "a\tb" {
+					assert.Empty(t, fe)
+					continue
+				}
+				assert.Equal(t, "error.control_chars", fe[field], "%s %q", field, v)
+			}
+			in := DirectorInput{Username: "anna", Name: "Anna " + v, Password: "correct horse", Confirm: "correct horse"}
+			in.Normalize()
+			if v != "a\tb" {
+				e, ok := AsError(in.Validate())
+				if assert.True(t, ok) {
+					assert.Equal(t, "error.control_chars", e.Fields["name"])
+				}
+			}
+			sc := &Scale{Name: "Scale " + v, Bands: []scoring.Band{{From: 0, To: scoring.Open, Winner: 10, Loser: 10}}}
+			if v != "a\tb" {
+				e, ok := AsError(validateScale(sc))
+				if assert.True(t, ok) {
+					assert.Equal(t, "error.control_chars", e.Fields["name"])
+				}
+			}
+		})
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"burraco/csvsafe"
 )
 
 // ErrScaleCSV is the message key of a scale CSV that cannot be read.
@@ -77,9 +79,10 @@ func csvErrLine(err error, fallback int) int {
 	return fallback
 }
 
-// WriteScaleCSV writes bands in the format ParseScaleCSV reads.
+// WriteScaleCSV writes bands in the format ParseScaleCSV reads, through the app's one
+// CSV writer (numbers, negative ones too, are written as they are).
 func WriteScaleCSV(w io.Writer, bands []Band) error {
-	cw := csv.NewWriter(w)
+	cw := csvsafe.NewWriter(w)
 	_ = cw.Write([]string{"from", "to", "winner", "loser"})
 	for _, b := range bands {
 		to := ""

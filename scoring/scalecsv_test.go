@@ -64,3 +64,14 @@ func FuzzParseScaleCSV(f *testing.F) {
 		}
 	})
 }
+
+// The scale export goes through the app's one CSV writer: negative numbers stay numbers.
+func TestScaleCSVKeepsNegativeNumbers(t *testing.T) {
+	bands := []Band{{From: 0, To: 50, Winner: 10, Loser: -100}, {From: 51, To: Open, Winner: 20, Loser: -3}}
+	var buf bytes.Buffer
+	require.NoError(t, WriteScaleCSV(&buf, bands))
+	assert.Equal(t, "from,to,winner,loser\n0,50,10,-100\n51,,20,-3\n", buf.String())
+	got, key, _ := ParseScaleCSV(&buf)
+	assert.Empty(t, key)
+	assert.Equal(t, bands, got)
+}

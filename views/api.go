@@ -261,6 +261,8 @@ func (s *Server) apiImportPlayers(c echo.Context) error {
 type apiImportRow struct {
 	tournament.ImportRow
 	Messages map[string]string `json:"messages,omitempty"`
+	// WarningMessages spells out the row's Warnings (cells that may still be imported).
+	WarningMessages map[string]string `json:"warning_messages,omitempty"`
 }
 
 func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
@@ -275,6 +277,12 @@ func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
 		}
 		if r.Reason != "" {
 			rows[i].Messages["duplicate"] = Translate(lang, r.Reason, r.DuplicateOf)
+		}
+		for f, k := range r.Warnings {
+			if rows[i].WarningMessages == nil {
+				rows[i].WarningMessages = map[string]string{}
+			}
+			rows[i].WarningMessages[f] = Translate(lang, k)
 		}
 	}
 	out := map[string]any{"rows": rows, "new": pv.New, "duplicates": pv.Duplicates, "invalid": pv.Invalid, "created": pv.Created,

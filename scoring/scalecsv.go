@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"burraco/csvsafe"
+	"burraco/scoring/csvsafe"
 )
 
 // ErrScaleCSV is the message key of a scale CSV that cannot be read.

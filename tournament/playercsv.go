@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
-	"burraco/csvsafe"
+	"burraco/scoring/csvsafe"
 )
 
 // CSV import limits: a club registry is a few thousand players at most.

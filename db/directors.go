@@ -135,8 +135,9 @@ func (d *DB) ListDirectors(ctx context.Context) ([]tournament.Director, error) {
 	return ds, nil
 }
 
-// SetPassword stores a new password hash and ends the director's other sessions.
-func (d *DB) SetPassword(ctx context.Context, id int64, hash, keepSession string) error {
+// SetPassword stores a new password hash, ends the director's other sessions and
+// revokes their API tokens.
+func (d *DB) SetPassword(ctx context.Context, id int64, hash, keepSession string, at time.Time) error {
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		res := tx.Model(&directorRow{}).Where("id = ?", id).Update("password_hash", hash)
 		if res.Error != nil {
@@ -144,7 +145,10 @@ func (d *DB) SetPassword(ctx context.Context, id int64, hash, keepSession string
 		} else if res.RowsAffected == 0 {
 			return gorm.ErrRecordNotFound
 		}
-		return tx.Where("director_id = ? AND token_hash <> ?", id, keepSession).Delete(&sessionRow{}).Error
+		if err := tx.Where("director_id = ? AND token_hash <> ?", id, keepSession).Delete(&sessionRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Model(&tokenRow{}).Where("director_id = ? AND revoked_at IS NULL", id).Update("revoked_at", at).Error
 	})
 	return wrap(err, "set password")
 }

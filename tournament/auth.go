@@ -167,8 +167,8 @@ func (a *Auth) SessionDirector(ctx context.Context, secret string) (*Director, e
 	return d, err
 }
 
-// ChangePassword checks the current password, stores the new one and ends the
-// director's other sessions.
+// ChangePassword checks the current password, stores the new one, ends the
+// director's other sessions and revokes their API tokens.
 func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, next, confirm, keepSession string) error {
 	d, err := a.Store.FindDirector(ctx, directorID)
 	if err != nil {
@@ -193,7 +193,7 @@ func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, ne
 	if keepSession != "" {
 		keep = HashSecret(keepSession)
 	}
-	return a.Store.SetPassword(ctx, directorID, h, keep)
+	return a.Store.SetPassword(ctx, directorID, h, keep, a.now())
 }
 
 // CreateToken makes a new API token and returns it with its secret, shown only now.

@@ -63,6 +63,12 @@ func (s *Server) startSession(c echo.Context, username, password, next string) e
 		}
 		return render(c, statusOf(tournament.ErrorCode(err)), loginPage(f))
 	}
+	// A new login in this browser ends the session it had before.
+	if old, cerr := c.Cookie(sessionCookie); cerr == nil && old.Value != "" {
+		if err := s.auth.Logout(c.Request().Context(), old.Value); err != nil {
+			return err
+		}
+	}
 	c.SetCookie(&http.Cookie{Name: sessionCookie, Value: secret, Path: "/", HttpOnly: true, Secure: isSecure(c),
 		SameSite: http.SameSiteLaxMode, MaxAge: int(tournament.SessionLifetime.Seconds())})
 	return redirect(c, next)

@@ -1,8 +1,11 @@
 package views
 
 import (
+	"fmt"
+	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -58,4 +61,63 @@ func TestSecondLoginEndsPreviousSession(t *testing.T) {
 	u, _ := url.Parse(app.srv.URL)
 	stale.http.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: old, Path: "/"}})
 	assert.Equal(t, http.StatusSeeOther, stale.get("/players").StatusCode, "the old session is gone on the server")
+}
+
+// postFrom posts the login form with an X-Forwarded-For header.
+func (c *client) loginFrom(xff, username, password string) *response {
+	form := url.Values{"username": {username}, "password": {password}, "_csrf": {c.csrf()}}
+	req, _ := http.NewRequest(http.MethodPost, c.app.srv.URL+"/login", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if xff != "" {
+		req.Header.Set("X-Forwarded-For", xff)
+	}
+	return c.do(req)
+}
+
+// Issue 9 (2): X-Forwarded-For counts only from a trusted proxy.
+func TestLoginThrottleIgnoresSpoofedForwardedFor(t *testing.T) {
+	for name, opts := range map[string][]Option{
+		"no trusted proxy":        nil,
+		"another trusted network": {WithTrustedProxies(mustNets(t, "10.0.0.0/8"))},
+	} {
+		t.Run(name, func(t *testing.T) {
+			app := newTestApp(t, opts...)
+			app.setup()
+			c := app.client()
+			throttled := false
+			for i := range 40 {
+				res := c.loginFrom(fmt.Sprintf("203.0.113.%d", i), fmt.Sprintf("user%d", i), "wrong")
+				if res.StatusCode == http.StatusTooManyRequests {
+					throttled = true
+					break
+				}
+				require.Equal(t, http.StatusUnauthorized, res.StatusCode)
+			}
+			assert.True(t, throttled, "a rotating X-Forwarded-For from an untrusted client is still throttled")
+		})
+	}
+
+	// Behind a trusted proxy (the test client is on loopback), the header names the client.
+	app := newTestApp(t, WithTrustedProxies(mustNets(t, "127.0.0.1,::1")))
+	app.setup()
+	c := app.client()
+	for i := range 40 {
+		res := c.loginFrom(fmt.Sprintf("203.0.113.%d", i), fmt.Sprintf("user%d", i), "wrong")
+		require.Equal(t, http.StatusUnauthorized, res.StatusCode, "attempt %d: each client has its own address", i)
+	}
+	throttled := false
+	for i := range 40 {
+		if c.loginFrom("198.51.100.7", fmt.Sprintf("user%d", i), "wrong").StatusCode == http.StatusTooManyRequests {
+			throttled = true
+			break
+		}
+	}
+	assert.True(t, throttled, "one forwarded client is throttled by its own address")
+}
+
+func mustNets(t *testing.T, list string) []*net.IPNet {
+	t.Helper()
+	nets, err := ParseTrustedProxies(list)
+	require.NoError(t, err)
+	return nets
 }

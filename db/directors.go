@@ -242,11 +242,18 @@ func (d *DB) RecordLoginFailure(ctx context.Context, key string, at time.Time) e
 	return wrap(err, "record login failure")
 }
 
-// CountLoginFailures counts the failures of a key since a time.
-func (d *DB) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int64
-	err := d.gorm.WithContext(ctx).Model(&loginFailureRow{}).Where("key = ? AND at >= ?", key, since).Count(&n).Error
-	return int(n), wrap(err, "count login failures")
+// LoginFailureTimes returns when the failures of a key since a time happened, oldest first.
+func (d *DB) LoginFailureTimes(ctx context.Context, key string, since time.Time) ([]time.Time, error) {
+	var rows []loginFailureRow
+	err := d.gorm.WithContext(ctx).Where("key = ? AND at >= ?", key, since).Order("at, id").Find(&rows).Error
+	if err != nil {
+		return nil, wrap(err, "list login failures")
+	}
+	ts := make([]time.Time, len(rows))
+	for i, r := range rows {
+		ts[i] = r.At
+	}
+	return ts, nil
 }
 
 // ClearLoginFailures forgets a key's failures after a successful login.

@@ -10,10 +10,19 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
-// Login throttling: failures counted per username and per client address.
+// Login throttling (see docs/SECURITY-login.md). Failures are counted per
+// (username, client address) pair and per client address, over ThrottleWindow:
+//   - a pair gets MaxFailuresPerPair free attempts; after n >= MaxFailuresPerPair
+//     failures each further attempt from that pair must wait 2^(n-MaxFailuresPerPair+1)
+//     seconds after the last failure (at most ThrottleWindow), whatever the password;
+//   - an address with MaxFailuresPerIP failures, across usernames, waits until the
+//     oldest of them leaves the window.
+//
+// The right password from another address is never held back, so a stranger cannot
+// lock a director out.
 const (
 	ThrottleWindow     = 15 * time.Minute
-	MaxFailuresPerUser = 5
+	MaxFailuresPerPair = 5
 	MaxFailuresPerIP   = 20
 	SessionLifetime    = 14 * 24 * time.Hour
 	tokenPrefix        = "bt_"
@@ -88,22 +97,58 @@ func (a *Auth) Directors(ctx context.Context) ([]Director, error) {
 // username takes as long as a wrong password.
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a password"), bcrypt.DefaultCost)
 
-// authenticate checks credentials with throttling per username and per address.
+// PairDelay is how long a (username, address) pair with n failures in the window
+// waits after its last failure before its next attempt.
+func PairDelay(n int) time.Duration {
+	if n < MaxFailuresPerPair {
+		return 0
+	}
+	k := n - MaxFailuresPerPair + 1
+	if k >= 10 { // 2^10 s > ThrottleWindow
+		return ThrottleWindow
+	}
+	return min(time.Duration(1<<k)*time.Second, ThrottleWindow)
+}
+
+// throttled is the error for a login refused until wait has passed.
+func throttled(wait time.Duration) error {
+	secs := int((wait + time.Second - 1) / time.Second)
+	e := &Error{Code: ETHROTTLED, Key: "login.wait", Args: []any{secs}, RetryAfter: time.Duration(secs) * time.Second}
+	if secs >= 120 {
+		e.Key, e.Args = "login.throttled", []any{(secs + 59) / 60}
+	}
+	return e
+}
+
+// checkThrottle refuses an attempt the throttling policy holds back.
+func (a *Auth) checkThrottle(ctx context.Context, pairKey, addrKey string, now time.Time) error {
+	since := now.Add(-ThrottleWindow)
+	byAddr, err := a.Store.LoginFailureTimes(ctx, addrKey, since)
+	if err != nil {
+		return err
+	}
+	if n := len(byAddr); n >= MaxFailuresPerIP {
+		return throttled(byAddr[n-MaxFailuresPerIP].Add(ThrottleWindow).Sub(now))
+	}
+	byPair, err := a.Store.LoginFailureTimes(ctx, pairKey, since)
+	if err != nil {
+		return err
+	}
+	if n := len(byPair); n >= MaxFailuresPerPair {
+		if until := byPair[n-1].Add(PairDelay(n)); now.Before(until) {
+			return throttled(until.Sub(now))
+		}
+	}
+	return nil
+}
+
+// authenticate checks credentials, throttled per (username, address) and per address.
 func (a *Auth) authenticate(ctx context.Context, username, password, addr string) (*Director, error) {
 	username = strings.ToLower(strings.TrimSpace(username))
 	now := a.now()
-	userKey, addrKey := "user:"+username, "addr:"+addr
-	for _, k := range []struct {
-		key string
-		max int
-	}{{userKey, MaxFailuresPerUser}, {addrKey, MaxFailuresPerIP}} {
-		n, err := a.Store.CountLoginFailures(ctx, k.key, now.Add(-ThrottleWindow))
-		if err != nil {
-			return nil, err
-		}
-		if n >= k.max {
-			return nil, Errorf(ETHROTTLED, "login.throttled", int(ThrottleWindow/time.Minute))
-		}
+	pairKey, addrKey := "pair:"+addr+"|"+username, "addr:"+addr
+	if err := a.checkThrottle(ctx, pairKey, addrKey, now); err != nil {
+		return nil, err
 	}
 	d, err := a.Store.FindDirectorByUsername(ctx, username)
 	if err != nil && ErrorCode(err) != ENOTFOUND {
@@ -114,14 +159,14 @@ func (a *Auth) authenticate(ctx context.Context, username, password, addr string
 		hash = []byte(d.PasswordHash)
 	}
 	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || d == nil {
-		for _, k := range []string{userKey, addrKey} {
+		for _, k := range []string{pairKey, addrKey} {
 			if err := a.Store.RecordLoginFailure(ctx, k, now); err != nil {
 				return nil, err
 			}
 		}
 		return nil, &Error{Code: EUNAUTHORIZED, Key: "login.failed"}
 	}
-	if err := a.Store.ClearLoginFailures(ctx, userKey); err != nil {
+	if err := a.Store.ClearLoginFailures(ctx, pairKey); err != nil {
 		return nil, err
 	}
 	return d, nil

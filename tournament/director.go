@@ -125,7 +125,8 @@ type AuthStore interface {
 	TokenDirector(ctx context.Context, tokenHash string) (*Director, error)
 
 	RecordLoginFailure(ctx context.Context, key string, at time.Time) error
-	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
+	// LoginFailureTimes returns when a key's failures since a time happened, oldest first.
+	LoginFailureTimes(ctx context.Context, key string, since time.Time) ([]time.Time, error)
 	ClearLoginFailures(ctx context.Context, key string) error
 }
 

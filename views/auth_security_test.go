@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/tournament"
 )
 
 func sessionOf(t *testing.T, c *client) string {
@@ -120,4 +122,45 @@ func mustNets(t *testing.T, list string) []*net.IPNet {
 	nets, err := ParseTrustedProxies(list)
 	require.NoError(t, err)
 	return nets
+}
+
+// Issue 9 (3): a stranger guessing cannot lock the owner out; the stranger's own address
+// is throttled, across usernames, at the ceiling.
+func TestLoginThrottleCannotLockOwnerOut(t *testing.T) {
+	app := newTestApp(t, WithTrustedProxies(mustNets(t, "127.0.0.1,::1")))
+	app.setup()
+	attacker, owner := app.client(), app.client()
+	const evil, home = "198.51.100.66", "192.0.2.10"
+	for range tournament.MaxFailuresPerPair {
+		require.Equal(t, http.StatusUnauthorized, attacker.loginFrom(evil, "anna", "guess").StatusCode)
+	}
+	res := attacker.loginFrom(evil, "anna", testPassword)
+	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode, "the guessing pair waits")
+	assert.Equal(t, "2", res.Header.Get("Retry-After"))
+	assert.Contains(t, res.body, "Try again in 2 seconds")
+
+	res = owner.loginFrom(home, "anna", testPassword)
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode, "the owner from another address gets in")
+
+	// The API login follows the same policy, with Retry-After.
+	req, _ := http.NewRequest(http.MethodPost, app.srv.URL+"/api/v1/login", strings.NewReader(`{"username":"anna","password":"guess"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", evil)
+	res = attacker.do(req)
+	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode)
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
+
+	// Across usernames the attacker's address reaches the ceiling: it has
+	// MaxFailuresPerPair failures already, so only the rest up to the ceiling are let through.
+	failed := 0
+	for i := range tournament.MaxFailuresPerIP {
+		if attacker.loginFrom(evil, fmt.Sprintf("user%d", i), "guess").StatusCode == http.StatusUnauthorized {
+			failed++
+		}
+	}
+	assert.Equal(t, tournament.MaxFailuresPerIP-tournament.MaxFailuresPerPair, failed, "attempts beyond the per-address ceiling are refused")
+	res = attacker.loginFrom(evil, "bruno", "guess")
+	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode)
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
+	assert.Equal(t, http.StatusSeeOther, app.client().loginFrom(home, "anna", testPassword).StatusCode, "still not the owner")
 }

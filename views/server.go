@@ -272,6 +272,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var he *echo.HTTPError
 	if de, ok := tournament.AsError(err); ok {
 		e, status, key = de, statusOf(de.Code), de.Key
+		setRetryAfter(c, de)
 	} else if errors.As(err, &he) {
 		status = he.Code
 		if k, ok := httpErrorKeys[status]; ok {

@@ -3,7 +3,9 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -35,6 +37,44 @@ type Auth struct {
 	Cost int
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
+	// MaxChecks bounds the password checks (bcrypt) running at once, so that a flood of
+	// logins cannot take every CPU from the pages; zero means max(1, NumCPU/2).
+	MaxChecks int
+	// CheckWait is how long a login waits for its turn to check a password before it is
+	// refused with ETHROTTLED; zero means one second.
+	CheckWait time.Duration
+
+	checksOnce sync.Once
+	checks     chan struct{}
+}
+
+// comparePassword checks a password against a bcrypt hash, waiting its turn among the
+// bounded checks; if no turn comes within CheckWait it fails with ETHROTTLED.
+func (a *Auth) comparePassword(ctx context.Context, hash []byte, password string) (bool, error) {
+	a.checksOnce.Do(func() {
+		n := a.MaxChecks
+		if n <= 0 {
+			n = max(1, runtime.NumCPU()/2)
+		}
+		a.checks = make(chan struct{}, n)
+	})
+	wait := a.CheckWait
+	if wait <= 0 {
+		wait = time.Second
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case a.checks <- struct{}{}:
+	case <-timer.C:
+		return false, &Error{Code: ETHROTTLED, Key: "login.busy", RetryAfter: time.Second}
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+	defer func() { <-a.checks }()
+	var ok bool
+	atLowPriority(func() { ok = bcrypt.CompareHashAndPassword(hash, []byte(password)) == nil })
+	return ok, nil
 }
 
 func (a *Auth) now() time.Time {
@@ -158,7 +198,11 @@ func (a *Auth) authenticate(ctx context.Context, username, password, addr string
 	if d != nil {
 		hash = []byte(d.PasswordHash)
 	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || d == nil {
+	ok, err := a.comparePassword(ctx, hash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || d == nil {
 		for _, k := range []string{pairKey, addrKey} {
 			if err := a.Store.RecordLoginFailure(ctx, k, now); err != nil {
 				return nil, err
@@ -220,7 +264,11 @@ func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, ne
 		return err
 	}
 	fe := FieldErrors{}
-	if bcrypt.CompareHashAndPassword([]byte(d.PasswordHash), []byte(current)) != nil {
+	ok, err := a.comparePassword(ctx, []byte(d.PasswordHash), current)
+	if err != nil {
+		return err
+	}
+	if !ok {
 		fe.Add("current", "director.password.wrong")
 	}
 	validatePassword(fe, "password", next)

@@ -46,6 +46,8 @@ type Auth struct {
 
 	checksOnce sync.Once
 	checks     chan struct{}
+	dummyOnce  sync.Once
+	dummy      []byte
 }
 
 // comparePassword checks a password against a bcrypt hash, waiting its turn among the
@@ -134,8 +136,17 @@ func (a *Auth) Directors(ctx context.Context) ([]Director, error) {
 }
 
 // dummyHash is compared against when the username is unknown, so that a wrong
-// username takes as long as a wrong password.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a password"), bcrypt.DefaultCost)
+// username takes as long as a wrong password: it has the cost of real hashes.
+func (a *Auth) dummyHash() []byte {
+	a.dummyOnce.Do(func() {
+		h, err := a.hash("not a password")
+		if err != nil {
+			panic(err)
+		}
+		a.dummy = []byte(h)
+	})
+	return a.dummy
+}
 
 // PairDelay is how long a (username, address) pair with n failures in the window
 // waits after its last failure before its next attempt.
@@ -194,7 +205,7 @@ func (a *Auth) authenticate(ctx context.Context, username, password, addr string
 	if err != nil && ErrorCode(err) != ENOTFOUND {
 		return nil, err
 	}
-	hash := dummyHash
+	hash := a.dummyHash()
 	if d != nil {
 		hash = []byte(d.PasswordHash)
 	}

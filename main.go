@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -26,8 +27,9 @@ func init() {
 
 // config is the app's configuration: flags, with environment variables as defaults.
 type config struct {
-	Addr string
-	DB   string
+	Addr           string
+	DB             string
+	TrustedProxies []*net.IPNet
 }
 
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -41,7 +43,14 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	var c config
 	fs.StringVar(&c.Addr, "addr", def("BURRACO_ADDR", "localhost:8080"), "address to listen on (env BURRACO_ADDR)")
 	fs.StringVar(&c.DB, "db", def("BURRACO_DB", "burraco.db"), "SQLite database file (env BURRACO_DB)")
+	proxies := fs.String("trusted-proxies", def("BURRACO_TRUSTED_PROXIES", ""),
+		"comma-separated IPs/CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env BURRACO_TRUSTED_PROXIES)")
 	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	var err error
+	if c.TrustedProxies, err = views.ParseTrustedProxies(*proxies); err != nil {
+		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}
 	return c, nil
@@ -77,7 +86,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: &tournament.Tournaments{Store: store, Players: store},
-		}, log),
+		}, log, views.WithTrustedProxies(cfg.TrustedProxies)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,

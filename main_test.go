@@ -63,3 +63,21 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		t.Fatal("server did not stop")
 	}
 }
+
+func TestLoadConfigTrustedProxies(t *testing.T) {
+	env := map[string]string{"BURRACO_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16"}
+	getenv := func(k string) string { return env[k] }
+	c, err := loadConfig(nil, getenv)
+	require.NoError(t, err)
+	require.Len(t, c.TrustedProxies, 2)
+	assert.Equal(t, "10.0.0.1/32", c.TrustedProxies[0].String())
+	assert.Equal(t, "192.168.0.0/16", c.TrustedProxies[1].String())
+
+	c, err = loadConfig([]string{"-trusted-proxies", "::1"}, getenv)
+	require.NoError(t, err)
+	require.Len(t, c.TrustedProxies, 1, "the flag wins over the environment")
+	assert.Equal(t, "::1/128", c.TrustedProxies[0].String())
+
+	_, err = loadConfig([]string{"-trusted-proxies", "proxy.example"}, getenv)
+	assert.Error(t, err)
+}

@@ -106,24 +106,54 @@ func TestLoginThrottling(t *testing.T) {
 	a, clk := newAuth(t)
 	_, err := a.Setup(ctx, first)
 	require.NoError(t, err)
-	for i := 0; i < tournament.MaxFailuresPerUser; i++ {
+	retry := func(err error) time.Duration {
+		e, ok := tournament.AsError(err)
+		require.True(t, ok, "%v", err)
+		require.Equal(t, tournament.ETHROTTLED, e.Code)
+		return e.RetryAfter
+	}
+	for i := 0; i < tournament.MaxFailuresPerPair; i++ {
 		_, _, err := a.Login(ctx, "anna", "wrong", "1.2.3.4")
 		require.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
 	}
-	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "5.6.7.8")
-	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err), "even the right password waits once the user is throttled")
+	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "1.2.3.4")
+	assert.Equal(t, 2*time.Second, retry(err), "the guessing pair waits, whatever the password")
+	_, _, err = a.Login(ctx, "Anna ", "segreto-lungo", "5.6.7.8")
+	assert.NoError(t, err, "the owner from another address is not locked out")
 
-	clk.t = clk.t.Add(tournament.ThrottleWindow + time.Second)
-	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "5.6.7.8")
-	assert.NoError(t, err, "the window passes")
+	// The delay doubles with each further failure of the pair.
+	for _, wait := range []time.Duration{2, 4, 8, 16} {
+		clk.t = clk.t.Add(wait * time.Second)
+		_, _, err := a.Login(ctx, "anna", "wrong", "1.2.3.4")
+		require.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+		_, _, err = a.Login(ctx, "anna", "wrong", "1.2.3.4")
+		assert.Equal(t, 2*wait*time.Second, retry(err))
+	}
+	clk.t = clk.t.Add(32 * time.Second)
+	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "1.2.3.4")
+	require.NoError(t, err, "the right password once the wait is over")
+	_, _, err = a.Login(ctx, "anna", "wrong", "1.2.3.4")
+	require.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err), "success forgets the pair's failures")
 
-	// One address guessing many usernames is throttled too.
+	// One address guessing many usernames hits the per-address ceiling.
 	for i := 0; i < tournament.MaxFailuresPerIP; i++ {
 		_, _, err := a.Login(ctx, "user"+string(rune('a'+i)), "x", "9.9.9.9")
 		require.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
 	}
 	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "9.9.9.9")
-	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err))
+	assert.Equal(t, tournament.ThrottleWindow, retry(err))
+	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "5.6.7.8")
+	assert.NoError(t, err, "other addresses are not affected")
+	clk.t = clk.t.Add(tournament.ThrottleWindow + time.Second)
+	_, _, err = a.Login(ctx, "anna", "segreto-lungo", "9.9.9.9")
+	assert.NoError(t, err, "the window passes")
+}
+
+func TestPairDelay(t *testing.T) {
+	assert.Zero(t, tournament.PairDelay(tournament.MaxFailuresPerPair-1))
+	assert.Equal(t, 2*time.Second, tournament.PairDelay(tournament.MaxFailuresPerPair))
+	assert.Equal(t, 4*time.Second, tournament.PairDelay(tournament.MaxFailuresPerPair+1))
+	assert.Equal(t, tournament.ThrottleWindow, tournament.PairDelay(1000))
 }
 
 func TestPasswordChangeEndsOtherSessions(t *testing.T) {

@@ -135,8 +135,9 @@ func (d *DB) ListDirectors(ctx context.Context) ([]tournament.Director, error) {
 	return ds, nil
 }
 
-// SetPassword stores a new password hash and ends the director's other sessions.
-func (d *DB) SetPassword(ctx context.Context, id int64, hash, keepSession string) error {
+// SetPassword stores a new password hash, ends the director's other sessions and
+// revokes their API tokens.
+func (d *DB) SetPassword(ctx context.Context, id int64, hash, keepSession string, at time.Time) error {
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		res := tx.Model(&directorRow{}).Where("id = ?", id).Update("password_hash", hash)
 		if res.Error != nil {
@@ -144,7 +145,10 @@ func (d *DB) SetPassword(ctx context.Context, id int64, hash, keepSession string
 		} else if res.RowsAffected == 0 {
 			return gorm.ErrRecordNotFound
 		}
-		return tx.Where("director_id = ? AND token_hash <> ?", id, keepSession).Delete(&sessionRow{}).Error
+		if err := tx.Where("director_id = ? AND token_hash <> ?", id, keepSession).Delete(&sessionRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Model(&tokenRow{}).Where("director_id = ? AND revoked_at IS NULL", id).Update("revoked_at", at).Error
 	})
 	return wrap(err, "set password")
 }
@@ -238,11 +242,18 @@ func (d *DB) RecordLoginFailure(ctx context.Context, key string, at time.Time) e
 	return wrap(err, "record login failure")
 }
 
-// CountLoginFailures counts the failures of a key since a time.
-func (d *DB) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int64
-	err := d.gorm.WithContext(ctx).Model(&loginFailureRow{}).Where("key = ? AND at >= ?", key, since).Count(&n).Error
-	return int(n), wrap(err, "count login failures")
+// LoginFailureTimes returns when the failures of a key since a time happened, oldest first.
+func (d *DB) LoginFailureTimes(ctx context.Context, key string, since time.Time) ([]time.Time, error) {
+	var rows []loginFailureRow
+	err := d.gorm.WithContext(ctx).Where("key = ? AND at >= ?", key, since).Order("at, id").Find(&rows).Error
+	if err != nil {
+		return nil, wrap(err, "list login failures")
+	}
+	ts := make([]time.Time, len(rows))
+	for i, r := range rows {
+		ts[i] = r.At
+	}
+	return ts, nil
 }
 
 // ClearLoginFailures forgets a key's failures after a successful login.

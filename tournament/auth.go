@@ -3,17 +3,28 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
 )
 
-// Login throttling: failures counted per username and per client address.
+// Login throttling (see docs/SECURITY-login.md). Failures are counted per
+// (username, client address) pair and per client address, over ThrottleWindow:
+//   - a pair gets MaxFailuresPerPair free attempts; after n >= MaxFailuresPerPair
+//     failures each further attempt from that pair must wait 2^(n-MaxFailuresPerPair+1)
+//     seconds after the last failure (at most ThrottleWindow), whatever the password;
+//   - an address with MaxFailuresPerIP failures, across usernames, waits until the
+//     oldest of them leaves the window.
+//
+// The right password from another address is never held back, so a stranger cannot
+// lock a director out.
 const (
 	ThrottleWindow     = 15 * time.Minute
-	MaxFailuresPerUser = 5
+	MaxFailuresPerPair = 5
 	MaxFailuresPerIP   = 20
 	SessionLifetime    = 14 * 24 * time.Hour
 	tokenPrefix        = "bt_"
@@ -26,6 +37,46 @@ type Auth struct {
 	Cost int
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
+	// MaxChecks bounds the password checks (bcrypt) running at once, so that a flood of
+	// logins cannot take every CPU from the pages; zero means max(1, NumCPU/2).
+	MaxChecks int
+	// CheckWait is how long a login waits for its turn to check a password before it is
+	// refused with ETHROTTLED; zero means one second.
+	CheckWait time.Duration
+
+	checksOnce sync.Once
+	checks     chan struct{}
+	dummyOnce  sync.Once
+	dummy      []byte
+}
+
+// comparePassword checks a password against a bcrypt hash, waiting its turn among the
+// bounded checks; if no turn comes within CheckWait it fails with ETHROTTLED.
+func (a *Auth) comparePassword(ctx context.Context, hash []byte, password string) (bool, error) {
+	a.checksOnce.Do(func() {
+		n := a.MaxChecks
+		if n <= 0 {
+			n = max(1, runtime.NumCPU()/2)
+		}
+		a.checks = make(chan struct{}, n)
+	})
+	wait := a.CheckWait
+	if wait <= 0 {
+		wait = time.Second
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case a.checks <- struct{}{}:
+	case <-timer.C:
+		return false, &Error{Code: ETHROTTLED, Key: "login.busy", RetryAfter: time.Second}
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+	defer func() { <-a.checks }()
+	var ok bool
+	atLowPriority(func() { ok = bcrypt.CompareHashAndPassword(hash, []byte(password)) == nil })
+	return ok, nil
 }
 
 func (a *Auth) now() time.Time {
@@ -85,43 +136,92 @@ func (a *Auth) Directors(ctx context.Context) ([]Director, error) {
 }
 
 // dummyHash is compared against when the username is unknown, so that a wrong
-// username takes as long as a wrong password.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a password"), bcrypt.DefaultCost)
+// username takes as long as a wrong password: it has the cost of real hashes.
+func (a *Auth) dummyHash() []byte {
+	a.dummyOnce.Do(func() {
+		h, err := a.hash("not a password")
+		if err != nil {
+			panic(err)
+		}
+		a.dummy = []byte(h)
+	})
+	return a.dummy
+}
 
-// authenticate checks credentials with throttling per username and per address.
+// PairDelay is how long a (username, address) pair with n failures in the window
+// waits after its last failure before its next attempt.
+func PairDelay(n int) time.Duration {
+	if n < MaxFailuresPerPair {
+		return 0
+	}
+	k := n - MaxFailuresPerPair + 1
+	if k >= 10 { // 2^10 s > ThrottleWindow
+		return ThrottleWindow
+	}
+	return min(time.Duration(1<<k)*time.Second, ThrottleWindow)
+}
+
+// throttled is the error for a login refused until wait has passed.
+func throttled(wait time.Duration) error {
+	secs := int((wait + time.Second - 1) / time.Second)
+	e := &Error{Code: ETHROTTLED, Key: "login.wait", Args: []any{secs}, RetryAfter: time.Duration(secs) * time.Second}
+	if secs >= 120 {
+		e.Key, e.Args = "login.throttled", []any{(secs + 59) / 60}
+	}
+	return e
+}
+
+// checkThrottle refuses an attempt the throttling policy holds back.
+func (a *Auth) checkThrottle(ctx context.Context, pairKey, addrKey string, now time.Time) error {
+	since := now.Add(-ThrottleWindow)
+	byAddr, err := a.Store.LoginFailureTimes(ctx, addrKey, since)
+	if err != nil {
+		return err
+	}
+	if n := len(byAddr); n >= MaxFailuresPerIP {
+		return throttled(byAddr[n-MaxFailuresPerIP].Add(ThrottleWindow).Sub(now))
+	}
+	byPair, err := a.Store.LoginFailureTimes(ctx, pairKey, since)
+	if err != nil {
+		return err
+	}
+	if n := len(byPair); n >= MaxFailuresPerPair {
+		if until := byPair[n-1].Add(PairDelay(n)); now.Before(until) {
+			return throttled(until.Sub(now))
+		}
+	}
+	return nil
+}
+
+// authenticate checks credentials, throttled per (username, address) and per address.
 func (a *Auth) authenticate(ctx context.Context, username, password, addr string) (*Director, error) {
 	username = strings.ToLower(strings.TrimSpace(username))
 	now := a.now()
-	userKey, addrKey := "user:"+username, "addr:"+addr
-	for _, k := range []struct {
-		key string
-		max int
-	}{{userKey, MaxFailuresPerUser}, {addrKey, MaxFailuresPerIP}} {
-		n, err := a.Store.CountLoginFailures(ctx, k.key, now.Add(-ThrottleWindow))
-		if err != nil {
-			return nil, err
-		}
-		if n >= k.max {
-			return nil, Errorf(ETHROTTLED, "login.throttled", int(ThrottleWindow/time.Minute))
-		}
+	pairKey, addrKey := "pair:"+addr+"|"+username, "addr:"+addr
+	if err := a.checkThrottle(ctx, pairKey, addrKey, now); err != nil {
+		return nil, err
 	}
 	d, err := a.Store.FindDirectorByUsername(ctx, username)
 	if err != nil && ErrorCode(err) != ENOTFOUND {
 		return nil, err
 	}
-	hash := dummyHash
+	hash := a.dummyHash()
 	if d != nil {
 		hash = []byte(d.PasswordHash)
 	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || d == nil {
-		for _, k := range []string{userKey, addrKey} {
+	ok, err := a.comparePassword(ctx, hash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || d == nil {
+		for _, k := range []string{pairKey, addrKey} {
 			if err := a.Store.RecordLoginFailure(ctx, k, now); err != nil {
 				return nil, err
 			}
 		}
 		return nil, &Error{Code: EUNAUTHORIZED, Key: "login.failed"}
 	}
-	if err := a.Store.ClearLoginFailures(ctx, userKey); err != nil {
+	if err := a.Store.ClearLoginFailures(ctx, pairKey); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -167,15 +267,19 @@ func (a *Auth) SessionDirector(ctx context.Context, secret string) (*Director, e
 	return d, err
 }
 
-// ChangePassword checks the current password, stores the new one and ends the
-// director's other sessions.
+// ChangePassword checks the current password, stores the new one, ends the
+// director's other sessions and revokes their API tokens.
 func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, next, confirm, keepSession string) error {
 	d, err := a.Store.FindDirector(ctx, directorID)
 	if err != nil {
 		return err
 	}
 	fe := FieldErrors{}
-	if bcrypt.CompareHashAndPassword([]byte(d.PasswordHash), []byte(current)) != nil {
+	ok, err := a.comparePassword(ctx, []byte(d.PasswordHash), current)
+	if err != nil {
+		return err
+	}
+	if !ok {
 		fe.Add("current", "director.password.wrong")
 	}
 	validatePassword(fe, "password", next)
@@ -193,7 +297,7 @@ func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, ne
 	if keepSession != "" {
 		keep = HashSecret(keepSession)
 	}
-	return a.Store.SetPassword(ctx, directorID, h, keep)
+	return a.Store.SetPassword(ctx, directorID, h, keep, a.now())
 }
 
 // CreateToken makes a new API token and returns it with its secret, shown only now.

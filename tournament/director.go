@@ -109,8 +109,9 @@ type AuthStore interface {
 	FindDirector(ctx context.Context, id int64) (*Director, error)
 	FindDirectorByUsername(ctx context.Context, username string) (*Director, error)
 	ListDirectors(ctx context.Context) ([]Director, error)
-	// SetPassword stores a new hash and ends every session of the director but keep.
-	SetPassword(ctx context.Context, id int64, hash, keepSession string) error
+	// SetPassword stores a new hash, ends every session of the director but keep and
+	// revokes every API token of the director (revoked at at).
+	SetPassword(ctx context.Context, id int64, hash, keepSession string, at time.Time) error
 
 	CreateSession(ctx context.Context, s *Session) error
 	// SessionDirector returns the director of an unexpired session (ENOTFOUND otherwise).
@@ -125,7 +126,8 @@ type AuthStore interface {
 	TokenDirector(ctx context.Context, tokenHash string) (*Director, error)
 
 	RecordLoginFailure(ctx context.Context, key string, at time.Time) error
-	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error)
+	// LoginFailureTimes returns when a key's failures since a time happened, oldest first.
+	LoginFailureTimes(ctx context.Context, key string, since time.Time) ([]time.Time, error)
 	ClearLoginFailures(ctx context.Context, key string) error
 }
 

@@ -5,6 +5,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes, mapped to HTTP statuses once, in the web layer.
@@ -24,6 +25,8 @@ type Error struct {
 	Key    string
 	Args   []any
 	Fields map[string]string
+	// RetryAfter, for ETHROTTLED, is how long to wait before trying again.
+	RetryAfter time.Duration
 }
 
 // Error implements the error interface; it is meant for logs, not for users.

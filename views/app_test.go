@@ -26,7 +26,7 @@ type testApp struct {
 	srv   *httptest.Server
 }
 
-func newTestApp(t *testing.T) *testApp {
+func newTestApp(t *testing.T, opts ...Option) *testApp {
 	t.Helper()
 	store, err := db.Open(filepath.Join(t.TempDir(), "test.db"))
 	require.NoError(t, err)
@@ -36,7 +36,7 @@ func newTestApp(t *testing.T) *testApp {
 		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
 		Scales:      &tournament.Scales{Store: store},
 		Tournaments: &tournament.Tournaments{Store: store, Players: store},
-	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	return &testApp{t: t, store: store, srv: srv}

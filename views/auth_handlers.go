@@ -3,7 +3,9 @@ package views
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -61,11 +63,27 @@ func (s *Server) startSession(c echo.Context, username, password, next string) e
 		if !f.fail(err) {
 			return err
 		}
+		if e, ok := tournament.AsError(err); ok {
+			setRetryAfter(c, e)
+		}
 		return render(c, statusOf(tournament.ErrorCode(err)), loginPage(f))
+	}
+	// A new login in this browser ends the session it had before.
+	if old, cerr := c.Cookie(sessionCookie); cerr == nil && old.Value != "" {
+		if err := s.auth.Logout(c.Request().Context(), old.Value); err != nil {
+			return err
+		}
 	}
 	c.SetCookie(&http.Cookie{Name: sessionCookie, Value: secret, Path: "/", HttpOnly: true, Secure: isSecure(c),
 		SameSite: http.SameSiteLaxMode, MaxAge: int(tournament.SessionLifetime.Seconds())})
 	return redirect(c, next)
+}
+
+// setRetryAfter tells a throttled client, in whole seconds, when to try again.
+func setRetryAfter(c echo.Context, e *tournament.Error) {
+	if e.RetryAfter > 0 {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+time.Second-1)/time.Second)))
+	}
 }
 
 // safeNext keeps a post-login destination only if it is a path on this site.

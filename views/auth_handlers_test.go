@@ -188,14 +188,16 @@ func TestLoginLogoutAndThrottling(t *testing.T) {
 	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
 	assert.Equal(t, http.StatusSeeOther, c.get("/players").StatusCode, "logged out")
 
-	// Throttling: after five failures, even the right password is refused for a while.
+	// Throttling: after five failures from this address, even the right password from
+	// it waits a little (the policy's own tests are in auth_security_test.go).
 	t2 := app.client()
-	for range tournament.MaxFailuresPerUser {
+	for range tournament.MaxFailuresPerPair {
 		assert.Equal(t, http.StatusUnauthorized, t2.post("/login", url.Values{"username": {"anna"}, "password": {"nope"}}).StatusCode)
 	}
 	res = t2.post("/login", url.Values{"username": {"anna"}, "password": {testPassword}})
 	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode)
 	assert.Contains(t, res.body, "Too many failed attempts")
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
 }
 
 func TestLanguage(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 
@@ -31,16 +32,24 @@ type Server struct {
 	scales      *tournament.Scales
 	tournaments *tournament.Tournaments
 	log         *slog.Logger
+	// trustedProxies may set the client address through X-Forwarded-For.
+	trustedProxies []*net.IPNet
 }
 
 // New builds the web server with every route and middleware.
-func New(svc Services, log *slog.Logger) *Server {
+func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	if log == nil {
 		log = slog.Default()
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log}
+	for _, o := range opts {
+		o(s)
+	}
+	// The login throttle keys on the client address: it must not come from a header
+	// any client can set.
+	e.IPExtractor = ipExtractor(s.trustedProxies)
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
@@ -263,6 +272,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var he *echo.HTTPError
 	if de, ok := tournament.AsError(err); ok {
 		e, status, key = de, statusOf(de.Code), de.Key
+		setRetryAfter(c, de)
 	} else if errors.As(err, &he) {
 		status = he.Code
 		if k, ok := httpErrorKeys[status]; ok {

@@ -1,0 +1,150 @@
+package views
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
+
+	"burraco/db"
+	"burraco/tournament"
+)
+
+// floodApp is the app with real bcrypt cost, behind a "proxy" on loopback so that each
+// flooding request can claim its own address and no throttle ever stops it: every
+// attempt costs a full password check unless the check bound refuses it.
+func floodApp(t *testing.T, maxChecks int) *testApp {
+	store, err := db.Open(filepath.Join(t.TempDir(), "flood.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	s := New(Services{
+		Players:     &tournament.Players{Store: store},
+		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.DefaultCost, MaxChecks: maxChecks},
+		Scales:      &tournament.Scales{Store: store},
+		Tournaments: &tournament.Tournaments{Store: store, Players: store},
+	}, slog.New(slog.NewTextHandler(io.Discard, nil)), WithTrustedProxies(mustNets(t, "127.0.0.1,::1")))
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return &testApp{t: t, store: store, srv: srv}
+}
+
+// pageTimes appends the latencies of up to n sequential GETs of an authenticated page,
+// taking at most budget.
+func pageTimes(t *testing.T, c *client, d []time.Duration, n int, budget time.Duration) []time.Duration {
+	end := time.Now().Add(budget)
+	for i := 0; i < n && time.Now().Before(end); i++ {
+		start := time.Now()
+		res := c.get("/players")
+		d = append(d, time.Since(start))
+		require.Equal(t, http.StatusOK, res.StatusCode)
+	}
+	return d
+}
+
+func p99(d []time.Duration) time.Duration {
+	slices.Sort(d)
+	return d[(len(d)*99+99)/100-1]
+}
+
+// floodLogins sends wrong-password logins from `workers` goroutines, each request
+// claiming a fresh address, until stop is closed; it returns how many were answered.
+func floodLogins(t *testing.T, app *testApp, workers int, stop <-chan struct{}) (wait func() (sent, refused int64)) {
+	var wg sync.WaitGroup
+	var sentN, refusedN atomic.Int64
+	csrf := app.client().csrf()
+	tr := &http.Transport{MaxIdleConnsPerHost: workers}
+	hc := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	u, _ := url.Parse(app.srv.URL)
+	for w := range workers {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				form := url.Values{"username": {"anna"}, "password": {"wrong"}, "_csrf": {csrf}}
+				req, _ := http.NewRequest(http.MethodPost, app.srv.URL+"/login", strings.NewReader(form.Encode()))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", w, i/250%250, i%250+1))
+				req.AddCookie(&http.Cookie{Name: csrfCookie, Value: csrf})
+				req.Host = u.Host
+				res, err := hc.Do(req)
+				if err != nil {
+					return
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				sentN.Add(1)
+				if res.StatusCode == http.StatusTooManyRequests {
+					refusedN.Add(1)
+				}
+			}
+		})
+	}
+	return func() (int64, int64) {
+		wg.Wait()
+		tr.CloseIdleConnections()
+		return sentN.Load(), refusedN.Load()
+	}
+}
+
+// TestPagesStayFastDuringLoginFlood is issue 9's figure: the p99 latency of an
+// authenticated page (GET /players, sequential requests over loopback) while 16
+// goroutines send wrong-password logins as fast as they can (each with a fresh address,
+// real bcrypt cost) stays within 2x of the idle p99 (with a 2 ms floor for timer noise).
+//
+// Idle and flooded blocks of 50 requests alternate 5 times, so that load from outside
+// the test (other processes on the machine) falls on both figures alike; on a shared
+// machine one attempt can still be spoiled by an outside burst, so the test passes if
+// one of 3 attempts meets the bound. Without the bound on concurrent password checks
+// no attempt comes close (BURRACO_FLOOD_COMPARE=1 logs that figure too; on the 2-core
+// development machine: 1.5 ms idle vs 335 ms flooded, against 1.6 ms vs 2.1 ms bounded).
+func TestPagesStayFastDuringLoginFlood(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: floods the login with real bcrypt")
+	}
+	measure := func(maxChecks int) (idle, flooded time.Duration, sent, refused int64) {
+		app := floodApp(t, maxChecks)
+		c := app.setup()
+		pageTimes(t, c, nil, 30, 2*time.Second) // warm up
+		var idleD, floodD []time.Duration
+		for range 5 {
+			idleD = pageTimes(t, c, idleD, 50, time.Second)
+			stop := make(chan struct{})
+			wait := floodLogins(t, app, 16, stop)
+			time.Sleep(100 * time.Millisecond) // let the flood build up
+			floodD = pageTimes(t, c, floodD, 50, 2*time.Second)
+			close(stop)
+			s, r := wait()
+			sent, refused = sent+s, refused+r
+		}
+		return p99(idleD), p99(floodD), sent, refused
+	}
+	if os.Getenv("BURRACO_FLOOD_COMPARE") != "" {
+		idle, flooded, sent, _ := measure(1000)
+		t.Logf("unbounded checks (for comparison): idle p99 %v, during flood p99 %v (%d logins)", idle, flooded, sent)
+	}
+	for attempt := 1; ; attempt++ {
+		idle, flooded, sent, refused := measure(0)
+		t.Logf("attempt %d, bounded checks: idle p99 %v, during flood p99 %v (%d logins, %d refused 429)", attempt, idle, flooded, sent, refused)
+		if flooded <= max(2*idle, 2*time.Millisecond) || attempt == 3 {
+			assert.LessOrEqual(t, flooded, max(2*idle, 2*time.Millisecond), "page p99 during a login flood stays within 2x idle")
+			return
+		}
+	}
+}

@@ -114,9 +114,14 @@ func floodLogins(t *testing.T, app *testApp, workers int, stop <-chan struct{}) 
 // one of 3 attempts meets the bound. Without the bound on concurrent password checks
 // no attempt comes close (BURRACO_FLOOD_COMPARE=1 logs that figure too; on the 2-core
 // development machine: 1.5 ms idle vs 335 ms flooded, against 1.6 ms vs 2.1 ms bounded).
+//
+// It measures speed, so it is not part of the default suite (speed targets are not timed
+// tests here: a loaded machine must not turn CI red); run it with BURRACO_FLOOD=1:
+//
+//	BURRACO_FLOOD=1 go test -run TestPagesStayFastDuringLoginFlood -v ./views/
 func TestPagesStayFastDuringLoginFlood(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow: floods the login with real bcrypt")
+	if os.Getenv("BURRACO_FLOOD") == "" {
+		t.Skip("a speed measurement: run with BURRACO_FLOOD=1 (floods the login with real bcrypt)")
 	}
 	measure := func(maxChecks int) (idle, flooded time.Duration, sent, refused int64) {
 		app := floodApp(t, maxChecks)

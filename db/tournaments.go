@@ -768,27 +768,12 @@ func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament
 	if r.Number != last+1 {
 		return tournament.Errorf(tournament.ECONFLICT, "draw.conflict")
 	}
-	subIDs := make([]int64, len(subs))
 	for i := range subs {
 		if err := insertEntry(x.sqlTx, x.tid, &subs[i]); err != nil {
 			return err
 		}
-		subIDs[i] = subs[i].ID
 	}
-	resolve := func(id int64) int64 {
-		if id < 0 {
-			return subIDs[-id-1]
-		}
-		return id
-	}
-	for ti := range r.Tables {
-		for si := range r.Tables[ti].Sides {
-			r.Tables[ti].Sides[si].EntryID = resolve(r.Tables[ti].Sides[si].EntryID)
-		}
-	}
-	for i := range r.Byes {
-		r.Byes[i].EntryID = resolve(r.Byes[i].EntryID)
-	}
+	r.PlaceSubs(subs)
 	r.StageID = stageID
 	if err := x.queryRow("INSERT INTO rounds (stage_id, number, seed, override, drawn_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
 		stageID, r.Number, r.Seed, r.Override, r.DrawnAt).Scan(&r.ID); err != nil {

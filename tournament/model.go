@@ -160,6 +160,25 @@ type Round struct {
 	Byes     []Bye     `json:"byes"`
 }
 
+// PlaceSubs puts the stored IDs of the substitutes a draw created (subs) in place of the
+// negative ones the format gave them: -1 is subs[0].
+func (r *Round) PlaceSubs(subs []Entry) {
+	resolve := func(id int64) int64 {
+		if id < 0 && int(-id) <= len(subs) {
+			return subs[-id-1].ID
+		}
+		return id
+	}
+	for ti := range r.Tables {
+		for si := range r.Tables[ti].Sides {
+			r.Tables[ti].Sides[si].EntryID = resolve(r.Tables[ti].Sides[si].EntryID)
+		}
+	}
+	for i := range r.Byes {
+		r.Byes[i].EntryID = resolve(r.Byes[i].EntryID)
+	}
+}
+
 // Started reports whether any hand of the round has been entered, or any table has an
 // outcome.
 func (r *Round) Started() bool {

@@ -933,20 +933,7 @@ func placeSubs(tx Tx, r *Round, subs []Entry) error {
 			return err
 		}
 	}
-	resolve := func(id int64) int64 {
-		if id < 0 && int(-id) <= len(subs) {
-			return subs[-id-1].ID
-		}
-		return id
-	}
-	for ti := range r.Tables {
-		for si := range r.Tables[ti].Sides {
-			r.Tables[ti].Sides[si].EntryID = resolve(r.Tables[ti].Sides[si].EntryID)
-		}
-	}
-	for i := range r.Byes {
-		r.Byes[i].EntryID = resolve(r.Byes[i].EntryID)
-	}
+	r.PlaceSubs(subs)
 	return nil
 }
 

@@ -2,9 +2,9 @@ package tournament
 
 import (
 	"context"
-	"encoding/json"
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"

@@ -608,18 +608,3 @@ func (s *Server) apiStandings(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{"ranked_by": names, "standings": out})
 }
-
-func (s *Server) apiEvents(c echo.Context) error {
-	id, err := idParam(c)
-	if err != nil {
-		return err
-	}
-	evs, err := s.tournaments.Events(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	if evs == nil {
-		evs = []tournament.Event{}
-	}
-	return c.JSON(http.StatusOK, map[string]any{"events": evs})
-}

@@ -286,6 +286,13 @@ func loadState(x *sqlTx, t tournament.Tournament) (*tournament.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	return loadStage(x, t, stage)
+}
+
+// loadStage reads a stage of t with the tournament's entries and the stage's rounds,
+// tables, sides, byes and hands.
+func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tournament.State, error) {
+	var err error
 	st := &tournament.State{Tournament: t, Stage: *stage}
 	if st.Entries, err = loadEntries(x, "e.tournament_id = ?", t.ID); err != nil {
 		return nil, err

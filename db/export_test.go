@@ -1,0 +1,127 @@
+package db_test
+
+import (
+	"database/sql"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/db"
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// A tournament exported as one document and imported into an empty database reads back
+// identically, field by field: the document, the state of its stage, its standings and
+// its log, with the players it references.
+func TestExportImportRoundTrip(t *testing.T) {
+	f := newEvening(t, 7, nil)
+	st := f.state(t)
+	tr := st.Tournament
+	tr.Venue, tr.Notes = "Società Canottieri", "Serata d'autunno — città"
+	_, _, err := f.svc.Update(f.ctx, f.tid, tr, st.Stage, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 11}, "anna")
+	require.NoError(t, err)
+	figures := rowsSheet([]int{300, 100, -100}, []int{300, 100, -100}, []int{300, 100, -100})
+	figures.Hands[0][0] = &scoring.Hand{Form: scoring.BaseCards, Base: 200, Cards: 100}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, figures, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 12}, "bruno")
+	require.NoError(t, err)
+	require.NoError(t, f.svc.Lock(f.ctx, f.tid, 1, true, "anna"))
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 2, 1, winsSeat1, "anna")
+	require.NoError(t, err)
+	// A player's private fields travel too.
+	p := f.state(t).Entries[0].Members[0].PlayerID
+	pl, err := f.db.FindPlayer(f.ctx, p)
+	require.NoError(t, err)
+	pl.Email, pl.Phone, pl.Notes, pl.CardNumber, pl.Club = "p@example.org", "+39 333", "allergic to jokers", "FIBUR-1", "Circolo Àncora"
+	require.NoError(t, f.db.UpdatePlayer(f.ctx, pl))
+
+	doc, err := f.svc.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+	require.Len(t, doc.Players, 7)
+	require.Len(t, doc.Stages[0].Rounds, 2)
+
+	d2, _ := open(t)
+	svc2 := &tournament.Tournaments{Store: d2, Players: d2}
+	got, err := svc2.Import(f.ctx, raw)
+	require.NoError(t, err)
+	assert.Equal(t, f.tid, got.ID)
+
+	doc2, err := svc2.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, doc, doc2, "field by field")
+	raw2, err := json.Marshal(doc2)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(raw), string(raw2))
+
+	a, b := f.state(t), mustLoad(t, svc2, f.tid)
+	assert.Equal(t, a, b, "the state a format sees")
+	_, _, la, err := f.svc.Standings(f.ctx, f.tid)
+	require.NoError(t, err)
+	_, _, lb, err := svc2.Standings(f.ctx, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, la, lb)
+	ea, _ := f.svc.Events(f.ctx, f.tid)
+	eb, _ := svc2.Events(f.ctx, f.tid)
+	assert.Equal(t, ea, eb, "the log, undo data included")
+	pb, err := d2.FindPlayer(f.ctx, p)
+	require.NoError(t, err)
+	pa, _ := f.db.FindPlayer(f.ctx, p)
+	assert.Equal(t, pa, pb)
+
+	// The imported tournament goes on: an undo recorded before the export still works.
+	ev, err := svc2.History(f.ctx, f.tid, 2, 1)
+	require.NoError(t, err)
+	_, err = svc2.Undo(f.ctx, f.tid, ev[0].ID, "anna")
+	require.NoError(t, err)
+
+	// Imported twice: refused, nothing written.
+	_, err = svc2.Import(f.ctx, raw)
+	assert.Equal(t, "import.exists", mustKey(t, err))
+	_, err = svc2.Import(f.ctx, []byte(`{"kind":"something else"}`))
+	assert.Equal(t, "import.not_document", mustKey(t, err))
+}
+
+func mustLoad(t *testing.T, svc *tournament.Tournaments, id int64) *tournament.State {
+	t.Helper()
+	st, err := svc.Load(t.Context(), id)
+	require.NoError(t, err)
+	return st
+}
+
+// The backup is a consistent SQLite file that opens, passes integrity_check, and holds
+// the tournament as it was.
+func TestBackupOpensAndPassesIntegrityCheck(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 2}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	path := filepath.Join(t.TempDir(), "backup.db")
+	out, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, f.db.Backup(f.ctx, out))
+	require.NoError(t, out.Close())
+
+	raw, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	require.NoError(t, err)
+	var check string
+	require.NoError(t, raw.QueryRow("PRAGMA integrity_check").Scan(&check))
+	assert.Equal(t, "ok", check)
+	require.NoError(t, raw.Close())
+
+	restored, err := db.Open(path)
+	require.NoError(t, err)
+	defer restored.Close()
+	svc := &tournament.Tournaments{Store: restored, Players: restored}
+	assert.Equal(t, f.state(t), mustLoad(t, svc, f.tid))
+}

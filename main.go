@@ -86,6 +86,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: &tournament.Tournaments{Store: store, Players: store},
+			Backup:      store,
 		}, log, views.WithTrustedProxies(cfg.TrustedProxies)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,

@@ -22,6 +22,8 @@ type Services struct {
 	Auth        *tournament.Auth
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
+	// Backup writes a copy of the whole database (nil: no backup download).
+	Backup Backuper
 }
 
 // Server holds the routes and their dependencies.
@@ -31,6 +33,7 @@ type Server struct {
 	auth        *tournament.Auth
 	scales      *tournament.Scales
 	tournaments *tournament.Tournaments
+	backuper    Backuper
 	log         *slog.Logger
 	// trustedProxies may set the client address through X-Forwarded-For.
 	trustedProxies []*net.IPNet
@@ -43,7 +46,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, backuper: svc.Backup, log: log}
 	for _, o := range opts {
 		o(s)
 	}
@@ -132,6 +135,14 @@ func (s *Server) routes() {
 	d.GET("/players/export.csv", s.exportPlayers)
 	d.GET("/tournaments", s.listTournaments)
 	d.GET("/tournaments/new", s.newTournament)
+	d.GET("/tournaments/import", s.importTournamentForm)
+	d.POST("/tournaments/import", s.importTournament)
+	d.GET("/backup", s.backup)
+	d.GET("/tournaments/:id/export", s.exportPage)
+	d.GET("/tournaments/:id/export.json", s.exportJSON)
+	d.GET("/tournaments/:id/standings.:ext", s.exportStandings)
+	d.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
+	d.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
 	d.POST("/tournaments", s.createTournament)
 	d.GET("/tournaments/:id", s.showTournament)
 	d.GET("/tournaments/:id/edit", s.editTournament)
@@ -212,6 +223,12 @@ func (s *Server) routes() {
 	a.GET("/tournaments/:id/standings", s.apiStandings)
 	a.GET("/tournaments/:id/events", s.apiHistory)
 	a.GET("/tournaments/:id/history", s.apiHistory)
+	a.GET("/tournaments/:id/export", s.exportJSON)
+	a.POST("/tournaments/import", s.apiImportTournament)
+	a.GET("/backup", s.backup)
+	a.GET("/tournaments/:id/standings.:ext", s.exportStandings)
+	a.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
+	a.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
 	a.POST("/tournaments/:id/history/:seq/undo", s.apiUndo)
 	a.POST("/tournaments/:id/rounds/:n/lock", s.apiLock(true))
 	a.POST("/tournaments/:id/rounds/:n/unlock", s.apiLock(false))

@@ -65,7 +65,7 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 
 // tablesReport is a round's table list: who sits where, and who sits out.
 func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
-	r := &report{Title: ev.Tournament.Name + " · " + Translate(lang, "game.title", g.Number),
+	r := &report{Title: ev.Tournament.Name + " · " + Translate(lang, "game.title", g.Number) + " · " + Translate(lang, "print.table_list"),
 		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
 		Head: []string{Translate(lang, "export.table"), Translate(lang, "export.seat"), Translate(lang, "player.name")},
 		Num:  []bool{true, true, false}, File: fmt.Sprintf("tournament-%d-round-%d-tables", ev.Tournament.ID, g.Number)}
@@ -83,7 +83,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 // resultsReport is a round's results: each side's score and points, table by table,
 // and the byes.
 func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
-	r := &report{Title: ev.Tournament.Name + " · " + Translate(lang, "export.results", g.Number),
+	r := &report{Title: ev.Tournament.Name + " · " + Translate(lang, "game.title", g.Number) + " · " + Translate(lang, "export.results"),
 		Sub: ev.Tournament.Date + " · " + ev.Tournament.Venue,
 		Head: []string{Translate(lang, "export.table"), Translate(lang, "export.seat"), Translate(lang, "player.name"),
 			Translate(lang, "export.score"), Translate(lang, "export.points")},

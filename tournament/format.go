@@ -110,13 +110,15 @@ func FormatNames() []string {
 
 // TableResult is a table's scores and ranking points, in position order.
 type TableResult struct {
-	Number   int      `json:"number"`
-	Entries  []int64  `json:"entries"` // by position
-	Scores   []int    `json:"scores"`  // each side's total over the round
-	Points   []Points `json:"points"`  // nil until the table is complete
-	Entered  int      `json:"entered"` // hand scores entered
-	Expected int      `json:"expected"`
-	Complete bool     `json:"complete"`
+	Number  int      `json:"number"`
+	Entries []int64  `json:"entries"` // by position
+	Scores  []int    `json:"scores"`  // each side's total over the round
+	Points  []Points `json:"points"`  // nil until the table is complete
+	// MP are the sides' signed match points, for formats that score matches (nil otherwise).
+	MP       []int `json:"mp,omitempty"`
+	Entered  int   `json:"entered"` // hand scores entered
+	Expected int   `json:"expected"`
+	Complete bool  `json:"complete"`
 }
 
 // Results computes every table of a round with the stage's format.

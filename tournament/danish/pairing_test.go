@@ -128,11 +128,11 @@ func TestByeIndex(t *testing.T) {
 		want int
 	}{
 		{[]int{0, 0, 0, 0}, -1},
-		{[]int{0, 0, 0}, 2},          // the lowest-ranked
-		{[]int{0, 0, 1}, 1},          // the lowest-ranked without a bye
-		{[]int{0, 1, 1, 1, 1}, 0},    // even the leader, if nobody else is left
-		{[]int{1, 1, 1}, 2},          // all had one: the lowest-ranked again
-		{[]int{2, 1, 1, 2, 2}, 2},    // never a third while someone has had only one
+		{[]int{0, 0, 0}, 2},           // the lowest-ranked
+		{[]int{0, 0, 1}, 1},           // the lowest-ranked without a bye
+		{[]int{0, 1, 1, 1, 1}, 0},     // even the leader, if nobody else is left
+		{[]int{1, 1, 1}, 2},           // all had one: the lowest-ranked again
+		{[]int{2, 1, 1, 2, 2}, 2},     // never a third while someone has had only one
 		{[]int{1, 0, 1, 0, 1, 1}, -1}, // even
 	}
 	for _, tc := range tests {

@@ -52,6 +52,13 @@ type Format interface {
 	CheckSeats(st *State, drawn, changed *Round) FieldErrors
 }
 
+// Scaled is a format that converts MP to VP with the stage's scale (RULES.md section 2).
+// DefaultScale is the shipped scale a stage takes when the director chooses none, or nil
+// when the director must choose one.
+type Scaled interface {
+	DefaultScale(s Settings) *scoring.Scale
+}
+
 // Field is one setting of a format, as a form shows it.
 type Field struct {
 	Name    string   // the JSON and form name

@@ -478,7 +478,11 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 			r.Override = opt.Override
 			kind, detail = "draw_override", detail+fmt.Sprintf(", round %d incomplete: %s", cur.Number, opt.Override)
 		}
-		if r.Number == 1 && st.Stage.ScaleID != nil {
+		if r.Number == 1 {
+			st.Stage.Scale = nil
+			if sf, ok := f.(Scaled); ok && st.Stage.ScaleID == nil {
+				st.Stage.Scale = sf.DefaultScale(st.Stage.Settings)
+			}
 			if err := tx.CopyScale(&st.Stage); err != nil {
 				return err
 			}

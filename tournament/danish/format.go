@@ -206,11 +206,11 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 // Fields implements tournament.Format.
 func (Format) Fields() []tournament.Field {
 	return []tournament.Field{
-		{Name: "sides", Kind: "choice", Choices: []string{string(Pairs), string(Individuals)}, ChoicePrefix: "danish.sides",
+		{Name: "sides", Kind: "choice", Choices: []string{string(Pairs), string(Individuals)}, ChoicePrefix: "sides",
 			Label: "danish.sides_label"},
 		{Name: "rounds", Kind: "number", Label: "danish.rounds"},
 		{Name: "hands_per_round", Kind: "number", Label: "danish.hands_per_round", Help: "danish.hands_help"},
-		{Name: "pairing", Kind: "choice", Choices: []string{string(NoRematch), string(Modified), string(Pure)}, ChoicePrefix: "danish.pairing",
+		{Name: "pairing", Kind: "choice", Choices: []string{string(NoRematch), string(Modified), string(Pure)}, ChoicePrefix: "pairing",
 			Label: "danish.pairing_label", Help: "danish.pairing_help"},
 		{Name: "bye_vp", Kind: "number", Label: "danish.bye_vp", Help: "danish.bye_help"},
 		{Name: "bye_mp", Kind: "number", Label: "danish.bye_mp"},

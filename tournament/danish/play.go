@@ -193,10 +193,10 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 			return nil, nil, tournament.Errorf(tournament.ECONFLICT, "danish.draw.kind."+string(s.Sides), e.Name)
 		}
 	}
-	if scale(st) == nil && st.Stage.ScaleID == nil {
+	n := len(st.Rounds) + 1
+	if n == 1 && st.Stage.ScaleID == nil && f.DefaultScale(s) == nil {
 		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "danish.draw.no_scale", s.Hands)
 	}
-	n := len(st.Rounds) + 1
 	lines := Running(st, n, seed)
 	if len(lines) < 2 {
 		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "danish.draw.too_few")

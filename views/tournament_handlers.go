@@ -148,7 +148,11 @@ func (s *Server) evening(c echo.Context) (*tournament.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.tournaments.Load(c.Request().Context(), id)
+	st, err := s.tournaments.Load(c.Request().Context(), id)
+	if err == nil {
+		useFormat(c, st.Stage.Format)
+	}
+	return st, err
 }
 
 func (s *Server) listTournaments(c echo.Context) error {

@@ -59,6 +59,22 @@ type Scaled interface {
 	DefaultScale(s Settings) *scoring.Scale
 }
 
+// Paired is a format that pairs its rounds from the running standings (Danish).
+// PairingOrder is the order round n (drawn) was paired from, best first.
+type Paired interface {
+	PairingOrder(st *State, n int) ([]Column, []OrderLine)
+}
+
+// OrderLine is a side's place in the order a round was paired from: its values then (by
+// the format's columns), its byes, and its place in the random order that broke ties,
+// drawn from the round's seed.
+type OrderLine struct {
+	Entry  Entry `json:"entry"`
+	Values []int `json:"values"`
+	Byes   int   `json:"byes"`
+	Tie    int   `json:"tie"`
+}
+
 // Field is one setting of a format, as a form shows it.
 type Field struct {
 	Name    string   // the JSON and form name

@@ -1006,6 +1006,22 @@ func (s *Tournaments) Standings(ctx context.Context, tid int64) (*State, []Colum
 	return st, cols, lines, nil
 }
 
+// PairingOrder returns the running standings round n was paired from, with the random
+// order that broke its ties, for a format that pairs from the standings (ENOTFOUND for
+// another format or a round not drawn).
+func (s *Tournaments) PairingOrder(ctx context.Context, tid int64, n int) (*State, []Column, []OrderLine, error) {
+	st, err := s.Store.Load(ctx, tid)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, ok := st.Format().(Paired)
+	if !ok || st.Round(n) == nil {
+		return nil, nil, nil, Errorf(ENOTFOUND, "error.not_found")
+	}
+	cols, lines := p.PairingOrder(st, n)
+	return st, cols, lines, nil
+}
+
 // Events returns a tournament's log, newest first.
 func (s *Tournaments) Events(ctx context.Context, tid int64) ([]Event, error) {
 	return s.Store.Events(ctx, tid)

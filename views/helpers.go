@@ -308,3 +308,9 @@ func isScaled(fm tournament.Format) bool {
 	_, ok := fm.(tournament.Scaled)
 	return ok
 }
+
+// isPaired reports whether a stage's format pairs its rounds from the running standings.
+func isPaired(ev *tournament.State) bool {
+	_, ok := ev.Format().(tournament.Paired)
+	return ok
+}

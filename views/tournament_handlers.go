@@ -388,3 +388,30 @@ func (s *Server) standingsPage(c echo.Context) error {
 	cols, lines := ev.Format().Standings(ev)
 	return render(c, http.StatusOK, standingsView(ev, cols, lines))
 }
+
+// pairingOrder shows the running standings a round was paired from.
+func (s *Server) pairingOrder(c echo.Context) error {
+	id, n, err := roundParams(c)
+	if err != nil {
+		return err
+	}
+	ev, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	if err != nil {
+		return err
+	}
+	useFormat(c, ev.Stage.Format)
+	return render(c, http.StatusOK, pairingOrderPage(ev, n, cols, lines))
+}
+
+// roundParams reads :id and :n.
+func roundParams(c echo.Context) (int64, int, error) {
+	id, err := idParam(c)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return 0, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return id, n, nil
+}

@@ -136,6 +136,17 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 // rounds before it), for the sides drawable now, in the order the draw uses with seed:
 // VP, MP, then the random tie order.
 func Running(st *tournament.State, n int, seed int64) []Line {
+	var ids []int64
+	for _, e := range st.Drawable() {
+		if !e.Substitute() {
+			ids = append(ids, e.ID)
+		}
+	}
+	return running(st, n, ids, seed)
+}
+
+// running orders the sides ids by the standings after the rounds before n.
+func running(st *tournament.State, n int, ids []int64, seed int64) []Line {
 	before := *st
 	before.Rounds = st.Rounds[:min(max(n-1, 0), len(st.Rounds))]
 	_, standings := Format{}.Standings(&before)
@@ -143,19 +154,34 @@ func Running(st *tournament.State, n int, seed int64) []Line {
 	for i := range standings {
 		byID[standings[i].Entry.ID] = &standings[i]
 	}
-	var lines []Line
-	for _, e := range st.Drawable() {
-		if e.Substitute() {
-			continue
-		}
-		l := Line{Entry: e.ID}
-		if sd := byID[e.ID]; sd != nil {
+	lines := make([]Line, 0, len(ids))
+	for _, id := range ids {
+		l := Line{Entry: id}
+		if sd := byID[id]; sd != nil {
 			l.VP, l.MP, l.Byes = sd.Values[ValVP], sd.Values[ValMP], sd.Byes
 		}
 		lines = append(lines, l)
 	}
 	Order(lines, seed)
 	return lines
+}
+
+// PairingOrder implements tournament.Paired: the running standings round n was paired
+// from, for the sides it seated (its bye included), with the tie order of its seed.
+func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []tournament.OrderLine) {
+	r := st.Round(n)
+	if r == nil {
+		return columns, nil
+	}
+	lines := running(st, n, r.People(), r.Seed)
+	out := make([]tournament.OrderLine, len(lines))
+	for i, l := range lines {
+		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie}
+		if e := st.Entry(l.Entry); e != nil {
+			out[i].Entry = *e
+		}
+	}
+	return columns, out
 }
 
 // met returns who each entry met in the given rounds.

@@ -2,6 +2,7 @@ package danish
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -369,4 +370,32 @@ func TestSettings(t *testing.T) {
 	assert.Equal(t, old, back)
 	_, fe = f.ParseForm(map[string]string{"rounds": "x"})
 	assert.Equal(t, "error.not_a_number", fe["rounds"])
+}
+
+// TestPairingOrderShowsWhatTheDrawUsed: the order shown to the director for a drawn
+// round is the one its tables were paired from (pure Danish: 1–2, 3–4 of it).
+func TestPairingOrderShowsWhatTheDrawUsed(t *testing.T) {
+	st := field(7, settings(Pure, 3))
+	rng := rand.New(rand.NewPCG(3, 3))
+	playRandom(st, draw(t, st, 21), rng)
+	r2 := draw(t, st, 22)
+	cols, lines := Format{}.PairingOrder(st, 2)
+	require.Len(t, cols, 2)
+	require.Len(t, lines, 7, "the six seated and the bye")
+	var order []int64
+	for i, l := range lines {
+		if i > 0 {
+			prev := lines[i-1]
+			assert.True(t, prev.Values[0] > l.Values[0] || prev.Values[0] == l.Values[0] && (prev.Values[1] > l.Values[1] ||
+				prev.Values[1] == l.Values[1] && prev.Tie < l.Tie), "line %d out of order", i)
+		}
+		if l.Entry.ID != r2.Byes[0].EntryID {
+			order = append(order, l.Entry.ID)
+		}
+	}
+	for k, tb := range r2.Tables {
+		assert.Equal(t, []int64{order[2*k], order[2*k+1]}, tb.Entries())
+	}
+	_, none := Format{}.PairingOrder(st, 3)
+	assert.Nil(t, none, "round 3 is not drawn")
 }

@@ -557,7 +557,11 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 			ev = s.event(tid, director, "draw_override", r.Number, r.Seed, cur.Number, opt.Override)
 		}
 		ev.StageID, ev.Round = st.Stage.ID, r.Number
-		if r.Number == 1 && st.Stage.ScaleID != nil {
+		if r.Number == 1 {
+			st.Stage.Scale = nil
+			if sf, ok := f.(Scaled); ok && st.Stage.ScaleID == nil {
+				st.Stage.Scale = sf.DefaultScale(st.Stage.Settings)
+			}
 			if err := tx.CopyScale(&st.Stage); err != nil {
 				return err
 			}
@@ -1172,6 +1176,22 @@ func (s *Tournaments) Standings(ctx context.Context, tid int64) (*State, []Colum
 		return nil, nil, nil, err
 	}
 	cols, lines := st.Format().Standings(st)
+	return st, cols, lines, nil
+}
+
+// PairingOrder returns the running standings round n was paired from, with the random
+// order that broke its ties, for a format that pairs from the standings (ENOTFOUND for
+// another format or a round not drawn).
+func (s *Tournaments) PairingOrder(ctx context.Context, tid int64, n int) (*State, []Column, []OrderLine, error) {
+	st, err := s.Store.Load(ctx, tid)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, ok := st.Format().(Paired)
+	if !ok || st.Round(n) == nil {
+		return nil, nil, nil, Errorf(ENOTFOUND, "error.not_found")
+	}
+	cols, lines := p.PairingOrder(st, n)
 	return st, cols, lines, nil
 }
 

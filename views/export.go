@@ -37,14 +37,15 @@ type report struct {
 
 // standingsReport is the standings of the current stage.
 func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
-	r := &report{Title: Translate(lang, "standings.title") + " · " + ev.Tournament.Name,
+	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name,
 		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
-		Head: []string{"#", Translate(lang, "player.name"), Translate(lang, "export.club")}, Num: []bool{true, false, false},
+		Head: []string{"#", tr("player.name"), tr("export.club")}, Num: []bool{true, false, false},
 		File: fmt.Sprintf("tournament-%d-standings", ev.Tournament.ID)}
 	for _, c := range cols {
-		r.Head, r.Num = append(r.Head, Translate(lang, c.Label)), append(r.Num, true)
+		r.Head, r.Num = append(r.Head, tr(c.Label)), append(r.Num, true)
 	}
-	r.Head, r.Num = append(r.Head, Translate(lang, "export.played")), append(r.Num, true)
+	r.Head, r.Num = append(r.Head, tr("export.played")), append(r.Num, true)
 	for _, s := range ss {
 		place := strconv.Itoa(s.Place)
 		if s.Tied {
@@ -65,9 +66,10 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 
 // tablesReport is a round's table list: who sits where, and who sits out.
 func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
-	r := &report{Title: ev.Tournament.Name + " · " + Translate(lang, "game.title", g.Number) + " · " + Translate(lang, "print.table_list"),
+	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("print.table_list"),
 		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
-		Head: []string{Translate(lang, "export.table"), Translate(lang, "export.seat"), Translate(lang, "player.name")},
+		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name")},
 		Num:  []bool{true, true, false}, File: fmt.Sprintf("tournament-%d-round-%d-tables", ev.Tournament.ID, g.Number)}
 	for _, tb := range g.Tables {
 		for _, sd := range tb.Sides {
@@ -75,7 +77,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 		}
 	}
 	for _, b := range g.Byes {
-		r.Rows = append(r.Rows, []string{"", Translate(lang, "print.sits_out"), entryName(ev, b.EntryID)})
+		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID)})
 	}
 	return r
 }
@@ -83,10 +85,11 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 // resultsReport is a round's results: each side's score and points, table by table,
 // and the byes.
 func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
-	r := &report{Title: ev.Tournament.Name + " · " + Translate(lang, "game.title", g.Number) + " · " + Translate(lang, "export.results"),
+	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("export.results"),
 		Sub: ev.Tournament.Date + " · " + ev.Tournament.Venue,
-		Head: []string{Translate(lang, "export.table"), Translate(lang, "export.seat"), Translate(lang, "player.name"),
-			Translate(lang, "export.score"), Translate(lang, "export.points")},
+		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name"),
+			tr("export.score"), tr("export.points")},
 		Num: []bool{true, true, false, true, true}, File: fmt.Sprintf("tournament-%d-round-%d-results", ev.Tournament.ID, g.Number)}
 	for _, res := range ev.Results(g) {
 		for i, id := range res.Entries {
@@ -98,9 +101,18 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 		}
 	}
 	for _, b := range g.Byes {
-		r.Rows = append(r.Rows, []string{"", Translate(lang, "print.sits_out"), entryName(ev, b.EntryID), "", b.Points.String()})
+		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID), "", b.Points.String()})
 	}
 	return r
+}
+
+// translateFor translates key as a page of a tournament of the format does: its own
+// wording of a shared key first.
+func translateFor(lang Lang, format, key string, args ...any) string {
+	if _, ok := catalogs[lang][format+":"+key]; ok {
+		key = format + ":" + key
+	}
+	return Translate(lang, key, args...)
 }
 
 // writeCSV writes a report through the one CSV writer.

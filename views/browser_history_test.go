@@ -23,9 +23,9 @@ func TestBrowserHistoryUndo(t *testing.T) {
 	loginInBrowser(t, ctx, app.srv.URL)
 
 	do(t, ctx, chromedp.Navigate(app.srv.URL+base+"/rounds/2/tables/1/history"), chromedp.WaitVisible(`table.history-table`))
-	assert.Equal(t, "Storico del tavolo 1, turno 2", text(t, ctx, "section.history h2"))
+	assert.Equal(t, "Storico del tavolo 1, partita 2", text(t, ctx, "section.history h2"))
 	first := text(t, ctx, "table.history-table tbody tr:first-child .event-text")
-	assert.Contains(t, first, "Turno 2 tavolo 1 corretto: smazzata 1 ")
+	assert.Contains(t, first, "Partita 2 tavolo 1 corretto: smazzata 1 ")
 	assert.Contains(t, first, "300 → 100")
 	shot(t, ctx, "history-table")
 

@@ -11,16 +11,16 @@ import (
 	"burraco/tournament"
 )
 
-// EventText puts a log line in words in a language: the message of its kind with its
-// arguments, what else it did, then each change "what before → after". Lines from
+// EventText puts a log line in words in a language, in the wording of the tournament's
+// format (a game or a round): the message of its kind with its arguments, what else it did, then each change "what before → after". Lines from
 // before the log was structured keep their English text.
-func EventText(lang Lang, e *tournament.Event) string {
+func EventText(lang Lang, format string, e *tournament.Event) string {
 	if len(e.Args) == 0 && len(e.Also) == 0 && len(e.Changes) == 0 && e.Detail != "" {
 		return e.Detail
 	}
-	parts := []string{Translate(lang, "event."+e.Kind, anys(e.Args)...)}
+	parts := []string{translateFor(lang, format, "event."+e.Kind, anys(e.Args)...)}
 	for _, l := range e.Also {
-		parts = append(parts, Translate(lang, l.Key, anys(l.Args)...))
+		parts = append(parts, translateFor(lang, format, l.Key, anys(l.Args)...))
 	}
 	text := strings.Join(parts, "; ")
 	if len(e.Changes) > 0 {
@@ -57,7 +57,8 @@ func anys(ss []string) []any {
 
 // eventText is EventText in the language of the page.
 func eventText(ctx context.Context, e tournament.Event) string {
-	return EventText(pageOf(ctx).Lang, &e)
+	p := pageOf(ctx)
+	return EventText(p.Lang, p.Format, &e)
 }
 
 // historyView is what the history page shows: the whole log, or a round's or a table's.
@@ -148,10 +149,10 @@ func toString(a any) string {
 }
 
 // apiEvent is a log line with its text in the language asked for.
-func apiEvent(lang Lang, e tournament.Event) map[string]any {
+func apiEvent(lang Lang, format string, e tournament.Event) map[string]any {
 	return map[string]any{"id": e.ID, "at": e.At, "director": e.Director, "kind": e.Kind, "args": e.Args, "also": e.Also,
 		"changes": e.Changes, "stage_id": e.StageID, "round": e.Round, "table": e.Table, "entry_id": e.EntryID,
-		"undoes": e.Undoes, "undone_by": e.UndoneBy, "undoable": e.Undoable(), "text": EventText(lang, &e)}
+		"undoes": e.Undoes, "undone_by": e.UndoneBy, "undoable": e.Undoable(), "text": EventText(lang, format, &e)}
 }
 
 func (s *Server) apiHistory(c echo.Context) error {
@@ -165,9 +166,13 @@ func (s *Server) apiHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	format, err := s.formatOf(c, id)
+	if err != nil {
+		return err
+	}
 	out := make([]map[string]any, len(evs))
 	for i, e := range evs {
-		out[i] = apiEvent(langOf(c), e)
+		out[i] = apiEvent(langOf(c), format, e)
 	}
 	return c.JSON(http.StatusOK, map[string]any{"events": out})
 }
@@ -185,7 +190,11 @@ func (s *Server) apiUndo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"event": apiEvent(langOf(c), *e)})
+	format, err := s.formatOf(c, id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"event": apiEvent(langOf(c), format, *e)})
 }
 
 func (s *Server) apiLock(locked bool) echo.HandlerFunc {
@@ -213,4 +222,13 @@ func historyBack(h historyView) string {
 		return idPath("/tournaments/", h.Ev.Tournament.ID, "/history?round="+itoa(h.Round))
 	}
 	return idPath("/tournaments/", h.Ev.Tournament.ID, "/history")
+}
+
+// formatOf returns the format of a tournament's current stage, for its wording.
+func (s *Server) formatOf(c echo.Context, id int64) (string, error) {
+	st, err := s.tournaments.Load(c.Request().Context(), id)
+	if err != nil {
+		return "", err
+	}
+	return st.Stage.Format, nil
 }

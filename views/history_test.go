@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/tournament"
 )
 
 // saveTable posts a sheet of totals, the same for each of the three hands.
@@ -41,11 +43,11 @@ func TestHistoryUndoAndLockThroughThePages(t *testing.T) {
 	doc := c.get(hist).doc(t)
 	rows := doc.Find("table.history-table tbody tr")
 	require.Equal(t, 2, rows.Length())
-	assert.Contains(t, doc.Find("h2").Text(), "History of table 1, round 1")
+	assert.Contains(t, doc.Find("h2").Text(), "History of table 1, game 1")
 	latest := rows.First().Find(".event-text").Text()
-	assert.Contains(t, latest, "Round 1 table 1 corrected: hand 1 ")
+	assert.Contains(t, latest, "Game 1 table 1 corrected: hand 1 ")
 	assert.Contains(t, latest, " 300 → 100")
-	assert.Contains(t, rows.Last().Find(".event-text").Text(), "Round 1 table 1: scores entered: hand 1 ")
+	assert.Contains(t, rows.Last().Find(".event-text").Text(), "Game 1 table 1: scores entered: hand 1 ")
 	assert.Contains(t, rows.Last().Find(".event-text").Text(), " – → 300", "a first entry is from nothing")
 	undoLatest := rows.First().Find("form.undo").AttrOr("action", "")
 	undoFirst := rows.Last().Find("form.undo").AttrOr("action", "")
@@ -54,7 +56,7 @@ func TestHistoryUndoAndLockThroughThePages(t *testing.T) {
 
 	c.lang = "it"
 	it := c.get(hist).doc(t).Find("table.history-table tbody tr").First().Find(".event-text").Text()
-	assert.Contains(t, it, "Turno 1 tavolo 1 corretto: smazzata 1 ")
+	assert.Contains(t, it, "Partita 1 tavolo 1 corretto: smazzata 1 ")
 	c.lang = "en"
 
 	// Refused: the correction came later on the same table.
@@ -87,13 +89,13 @@ func TestHistoryUndoAndLockThroughThePages(t *testing.T) {
 	assert.Contains(t, c.get(base+"/rounds/1").doc(t).Find(".round-lock").Text(), "Locked as final")
 	res = saveTable(c, base, 1, 2, [3]int{300, 200, 100})
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
-	assert.Contains(t, res.body, "Round 1 is locked as final: unlock it first.")
+	assert.Contains(t, res.body, "Game 1 is locked as final: unlock it first.")
 	require.Equal(t, http.StatusSeeOther, c.post(base+"/rounds/1/unlock", nil).StatusCode)
 	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 2, [3]int{300, 200, 100}).StatusCode)
 	doc = c.get(base + "/history").doc(t)
 	text := doc.Find("table.history-table").Text()
-	assert.Contains(t, text, "Round 1 locked as final")
-	assert.Contains(t, text, "Round 1 unlocked")
+	assert.Contains(t, text, "Game 1 locked as final")
+	assert.Contains(t, text, "Game 1 unlocked")
 }
 
 // The API twins: the history in the language asked, an undo, a refused undo with its
@@ -125,7 +127,7 @@ func TestAPIHistoryUndoLock(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(res.body), &h))
 	require.Len(t, h.Events, 2)
 	assert.Equal(t, "scores_corrected", h.Events[0].Kind)
-	assert.True(t, strings.HasPrefix(h.Events[0].Text, "Turno 1 tavolo 1 corretto"), h.Events[0].Text)
+	assert.True(t, strings.HasPrefix(h.Events[0].Text, "Partita 1 tavolo 1 corretto"), h.Events[0].Text)
 	assert.Equal(t, "300", h.Events[0].Changes[0].Before)
 	assert.Equal(t, "100", h.Events[0].Changes[0].After)
 
@@ -144,7 +146,37 @@ func TestAPIHistoryUndoLock(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	res = c.api("PUT", api+"/rounds/1/tables/2", tok, totals(300, 200, 100), &e)
 	assert.Equal(t, http.StatusConflict, res.StatusCode, res.body)
-	assert.Equal(t, "Round 1 is locked as final: unlock it first.", e.Error.Message)
+	assert.Equal(t, "Game 1 is locked as final: unlock it first.", e.Error.Message)
 	res = c.api("POST", api+"/rounds/1/unlock", tok, "", nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+}
+
+// A log line is put in words at display time, in the reader's language and the format's
+// wording; a line from before the structured log keeps its English text.
+func TestEventText(t *testing.T) {
+	corrected := tournament.Event{Kind: "scores_corrected", Args: []string{"2", "3"},
+		Changes: []tournament.Change{{What: "change.hand", Of: []string{"1", "Mazzà Niccolò"}, Before: "100", After: "390"}}}
+	withdrawn := tournament.Event{Kind: "withdraw", Args: []string{"Verdi Anna"},
+		Also:    []tournament.Line{{Key: "event.also.takes_seat", Args: []string{"Neri Bruno", "2"}}},
+		Changes: []tournament.Change{{What: "change.withdrawn", Before: "change.no", After: "change.yes", Words: true}}}
+	first := tournament.Event{Kind: "scores", Args: []string{"1", "1"}, Changes: []tournament.Change{{What: "change.hand", Of: []string{"1", "Rossi"}, After: "300"}}}
+	legacy := tournament.Event{Kind: "scores", Detail: "round 1 table 1: 9 hand scores entered"}
+	cases := []struct {
+		lang   Lang
+		format string
+		e      tournament.Event
+		want   string
+	}{
+		{EN, "individual3", corrected, "Game 2 table 3 corrected: hand 1 Mazzà Niccolò 100 → 390"},
+		{IT, "individual3", corrected, "Partita 2 tavolo 3 corretto: smazzata 1 Mazzà Niccolò 100 → 390"},
+		{EN, "danish", corrected, "Round 2 table 3 corrected: hand 1 Mazzà Niccolò 100 → 390"},
+		{IT, "danish", corrected, "Turno 2 tavolo 3 corretto: smazzata 1 Mazzà Niccolò 100 → 390"},
+		{EN, "individual3", withdrawn, "Verdi Anna; Neri Bruno takes the seat in game 2: withdrawn no → yes"},
+		{IT, "individual3", withdrawn, "Verdi Anna; Neri Bruno prende il posto nella partita 2: ritirato no → sì"},
+		{EN, "individual3", first, "Game 1 table 1: scores entered: hand 1 Rossi – → 300"},
+		{IT, "danish", legacy, "round 1 table 1: 9 hand scores entered"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, EventText(c.lang, c.format, &c.e))
+	}
 }

@@ -234,6 +234,19 @@ func TestUndoSeatsSettingsEntries(t *testing.T) {
 	drawn := tournament.SeatsOf(f.state(t).Round(1))
 	s := tournament.SeatsOf(f.state(t).Round(1))
 	s.Tables[0][0], s.Tables[1][2] = s.Tables[1][2], s.Tables[0][0]
+	require.NoError(t, f.svc.Lock(f.ctx, f.tid, 1, true, "anna"))
+	assert.Equal(t, "round.locked", mustKey(t, f.svc.OverrideSeats(f.ctx, f.tid, 1, s, "anna")))
+	assert.Equal(t, "round.locked", mustKey(t, f.svc.UndoDraw(f.ctx, f.tid, 1, "anna")))
+	seated := drawn.Tables[0][0]
+	_, out, err := f.svc.SetEntry(f.ctx, f.tid, seated, tournament.EntryChange{CheckedIn: &no}, "anna")
+	require.NoError(t, err)
+	assert.True(t, out.StillSeated, "a locked round keeps who was in it")
+	assert.Equal(t, drawn, tournament.SeatsOf(f.state(t).Round(1)))
+	require.NoError(t, f.svc.Lock(f.ctx, f.tid, 1, false, "anna"))
+	yes := true
+	_, _, err = f.svc.SetEntry(f.ctx, f.tid, seated, tournament.EntryChange{CheckedIn: &yes}, "anna")
+	require.NoError(t, err)
+
 	require.NoError(t, f.svc.OverrideSeats(f.ctx, f.tid, 1, s, "anna"))
 	_, err = f.svc.Undo(f.ctx, f.tid, f.latest(t).ID, "anna")
 	require.NoError(t, err)

@@ -657,6 +657,9 @@ func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, direc
 		}
 		for i := range first {
 			r := st.Rounds[i]
+			if r.Locked {
+				return Errorf(ECONFLICT, "round.locked", r.Number)
+			}
 			r.Byes = append(slices.Clone(r.Byes), Bye{EntryID: entryID, Points: pts})
 			if err := tx.SetByes(&r); err != nil {
 				return err

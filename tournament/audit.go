@@ -207,7 +207,7 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 			return ev, err
 		}
 		tb := r.Table(e.Table)
-		if tb == nil || !sameScores(tb.Hands, u.After) || tb.Outcome != u.OutcomeAfter {
+		if tb == nil || !slices.Equal(scoreKeys(tb.Hands), u.After) || tb.Outcome != u.OutcomeAfter {
 			return ev, Errorf(ECONFLICT, "undo.changed", e.ID)
 		}
 		if err := tx.Scores(tb); err != nil {
@@ -230,19 +230,6 @@ func (s *Tournaments) undoable(st *State, e *Event, r *Round) error {
 		return Errorf(ECONFLICT, "undo.next_drawn", e.ID, r.Number+1)
 	}
 	return nil
-}
-
-// sameScores reports whether two lists of hands hold the same scores, in any order.
-func sameScores(a, b []HandScore) bool {
-	key := func(hs []HandScore) []string {
-		out := make([]string, len(hs))
-		for i, h := range hs {
-			out[i] = fmt.Sprintf("%d/%d/%d", h.Hand, h.Side, h.Score)
-		}
-		slices.Sort(out)
-		return out
-	}
-	return slices.Equal(key(a), key(b))
 }
 
 // Lock locks round n of the current stage as final (no sheet or seat of it changes

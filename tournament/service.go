@@ -963,7 +963,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		ev := s.event(tid, director, "scores", number, table)
 		ev.StageID, ev.Round, ev.Table = stage.ID, number, table
 		ev.Changes = sheetChanges(tx, tb, hands)
-		if ev.Undo, err = json.Marshal(sheetUndo{Before: tb.Hands, After: hands, OutcomeBefore: tb.Outcome, OutcomeAfter: tb.Outcome}); err != nil {
+		if ev.Undo, err = json.Marshal(sheetUndo{Before: tb.Hands, After: scoreKeys(hands), OutcomeBefore: tb.Outcome, OutcomeAfter: tb.Outcome}); err != nil {
 			return err
 		}
 		first := len(tb.Hands) == 0
@@ -1007,10 +1007,29 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 	return out, nil
 }
 
-// sheetUndo is what undoing a save of a sheet restores, and what the save left.
+// sheetUndo is what undoing a save of a sheet restores (the hands with their figures),
+// and what the save left (each hand's (hand, side, score)).
 type sheetUndo struct {
-	Before, After               []HandScore
+	Before                      []HandScore
+	After                       [][3]int
 	OutcomeBefore, OutcomeAfter Outcome
+}
+
+// scoreKeys lists hands as (hand, side, score), sorted.
+func scoreKeys(hs []HandScore) [][3]int {
+	out := make([][3]int, len(hs))
+	for i, h := range hs {
+		out[i] = [3]int{h.Hand, h.Side, h.Score}
+	}
+	slices.SortFunc(out, func(a, b [3]int) int {
+		for i := range a {
+			if a[i] != b[i] {
+				return a[i] - b[i]
+			}
+		}
+		return 0
+	})
+	return out
 }
 
 // sheetChanges lists each hand score a save changes at a table, "" for nothing entered.

@@ -963,9 +963,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		ev := s.event(tid, director, "scores", number, table)
 		ev.StageID, ev.Round, ev.Table = stage.ID, number, table
 		ev.Changes = sheetChanges(tx, tb, hands)
-		if ev.Undo, err = json.Marshal(sheetUndo{Before: tb.Hands, After: scoreKeys(hands), OutcomeBefore: tb.Outcome, OutcomeAfter: tb.Outcome}); err != nil {
-			return err
-		}
+		undo := sheetUndo{Before: tb.Hands, After: scoreKeys(hands), OutcomeBefore: tb.Outcome}
 		first := len(tb.Hands) == 0
 		tb.Hands = hands
 		if err := tx.SaveTable(tb); err != nil {
@@ -996,6 +994,14 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		}
 		if out.Kept {
 			ev.Also = append(ev.Also, Line{Key: "event.also.kept", Args: []string{fmt.Sprint(number + 1), movesText(out.Moves)}})
+		}
+		// The table as saved: its outcome too, whatever set it.
+		undo.OutcomeAfter = tb.Outcome
+		if tb.Outcome != undo.OutcomeBefore {
+			ev.Changes = append(ev.Changes, Change{What: "change.outcome", Before: outcomeText(undo.OutcomeBefore), After: outcomeText(tb.Outcome)})
+		}
+		if ev.Undo, err = json.Marshal(undo); err != nil {
+			return err
 		}
 		return tx.Log(ev)
 	})
@@ -1030,6 +1036,15 @@ func scoreKeys(hs []HandScore) [][3]int {
 		return 0
 	})
 	return out
+}
+
+// outcomeText is a table's outcome as a log shows it: its kind and the position it
+// concerns ("timeout 2"), "" for none.
+func outcomeText(o Outcome) string {
+	if o.Kind == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s %d", o.Kind, o.Side)
 }
 
 // sheetChanges lists each hand score a save changes at a table, "" for nothing entered.

@@ -613,6 +613,7 @@ var messagesEN = map[string]string{
 	"danish:log.lock":               "round locked",
 	"danish:log.unlock":             "round unlocked",
 	"danish:event.missed_bye":       "%s arrived late: bye points %s for round(s) %s",
+	"change.outcome":                "outcome",
 }
 
 // messagesIT is the Italian catalogue.
@@ -1227,4 +1228,5 @@ var messagesIT = map[string]string{
 	"danish:log.lock":               "turno bloccato",
 	"danish:log.unlock":             "turno sbloccato",
 	"danish:event.missed_bye":       "%s arrivato in ritardo: punti di riposo %s per i turni %s",
+	"change.outcome":                "esito",
 }

@@ -9,6 +9,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/threeplayer"
 )
 
 // latest returns the newest line of the log.
@@ -253,4 +254,23 @@ func TestUndoSeatsSettingsEntries(t *testing.T) {
 	assert.Equal(t, drawn, tournament.SeatsOf(f.state(t).Round(1)))
 	_, err = f.svc.Undo(f.ctx, f.tid, 1, "anna")
 	assert.Equal(t, "undo.not_undoable", mustKey(t, err), "entering a player is not undone here")
+}
+
+// A settings change that can no longer be reversed once rounds are drawn (the hands
+// per game) is refused with its own reason.
+func TestUndoSettingsFixedByADraw(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	st := f.state(t)
+	s := st.Stage.Settings.(threeplayer.Settings)
+	s.HandsPerGame = 4
+	st.Stage.Settings = s
+	_, _, err := f.svc.Update(f.ctx, f.tid, st.Tournament, st.Stage, "anna")
+	require.NoError(t, err)
+	changed := f.latest(t)
+	assert.Equal(t, []tournament.Change{{What: "tournament.hands_per_game", Before: "3", After: "4"}}, changed.Changes)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Undo(f.ctx, f.tid, changed.ID, "anna")
+	assert.Equal(t, "undo.settings_fixed", mustKey(t, err))
+	assert.Equal(t, 4, f.state(t).Stage.HandsPerRound())
 }

@@ -154,6 +154,9 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 		in := Tournament{Name: u.Name, Date: u.Date, Venue: u.Venue, Notes: u.Notes}
 		inStage := Stage{Format: stage.Format, Settings: settings, Rules: u.Rules, ScaleID: u.ScaleID, Qualifiers: u.Qualifiers}
 		if _, err := s.saveSettings(tx, tid, &in, &inStage, director); err != nil {
+			if x, ok := AsError(err); ok && x.Code == EINVALID {
+				return ev, Errorf(ECONFLICT, "undo.settings_fixed", e.ID)
+			}
 			return ev, err
 		}
 		return ev, nil

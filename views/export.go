@@ -304,7 +304,7 @@ func (s *Server) exportPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, exportView(ev, newForm()))
+	return render(c, http.StatusOK, exportView(ev))
 }
 
 // exportJSON downloads a whole tournament as one JSON document.

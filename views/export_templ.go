@@ -12,7 +12,7 @@ import "burraco/tournament"
 
 // exportView lists a tournament's downloads: standings, each round's table list and
 // results (CSV and PDF), the whole tournament as JSON, and the database backup.
-func exportView(ev *tournament.State, f *form) templ.Component {
+func exportView(ev *tournament.State) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

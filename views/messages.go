@@ -614,6 +614,7 @@ var messagesEN = map[string]string{
 	"danish:log.unlock":             "round unlocked",
 	"danish:event.missed_bye":       "%s arrived late: bye points %s for round(s) %s",
 	"change.outcome":                "outcome",
+	"undo.settings_fixed":           "Change #%v cannot be undone: those settings can no longer change now that rounds are drawn.",
 }
 
 // messagesIT is the Italian catalogue.
@@ -1229,4 +1230,5 @@ var messagesIT = map[string]string{
 	"danish:log.unlock":             "turno sbloccato",
 	"danish:event.missed_bye":       "%s arrivato in ritardo: punti di riposo %s per i turni %s",
 	"change.outcome":                "esito",
+	"undo.settings_fixed":           "La modifica n. %v non si può annullare: quelle impostazioni non possono più cambiare ora che ci sono sorteggi.",
 }

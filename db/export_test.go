@@ -203,3 +203,49 @@ func TestAuditAndRoundTripEveryFormat(t *testing.T) {
 		})
 	}
 }
+
+// An import is all or nothing, and refused with a reason: not a document, a version or
+// format this app does not read, a tournament already there, a player number taken by
+// someone else.
+func TestImportRefusals(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	doc, err := f.svc.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	edit := func(fn func(*tournament.Document)) []byte {
+		raw, err := json.Marshal(doc)
+		require.NoError(t, err)
+		var d tournament.Document
+		require.NoError(t, json.Unmarshal(raw, &d))
+		fn(&d)
+		raw, err = json.Marshal(d)
+		require.NoError(t, err)
+		return raw
+	}
+	cases := []struct {
+		name string
+		raw  []byte
+		key  string
+	}{
+		{"not JSON", []byte("SQLite format 3"), "import.not_document"},
+		{"another kind", []byte(`{"kind":"players","version":1}`), "import.not_document"},
+		{"a later version", edit(func(d *tournament.Document) { d.Version = 2 }), "import.version"},
+		{"an unknown format", edit(func(d *tournament.Document) { d.Stages[0].Format = "bridge" }), "import.format"},
+		{"already here", edit(func(*tournament.Document) {}), "import.exists"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := f.svc.Import(f.ctx, c.raw)
+			assert.Equal(t, c.key, mustKey(t, err))
+		})
+	}
+
+	// Another database where player 1 is someone else: refused, nothing written.
+	d2, _ := open(t)
+	svc2 := &tournament.Tournaments{Store: d2, Players: d2}
+	require.NoError(t, d2.CreatePlayer(f.ctx, &tournament.Player{FirstName: "Altro", LastName: "Giocatore", Active: true}))
+	_, err = svc2.Import(f.ctx, edit(func(*tournament.Document) {}))
+	assert.Equal(t, "import.player_clash", mustKey(t, err))
+	ts, err := svc2.List(f.ctx)
+	require.NoError(t, err)
+	assert.Empty(t, ts, "nothing half-imported")
+}

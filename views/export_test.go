@@ -166,6 +166,17 @@ func TestExportImportThroughThePages(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	assert.Equal(t, tournament.DocumentKind, got.Kind)
 	assert.Len(t, got.Players, 6)
+
+	third := newTestApp(t)
+	c3 := third.setup()
+	tok3 := third.apiToken(c3)
+	var created struct{ Tournament tournament.Tournament }
+	res = c3.api("POST", "/api/v1/tournaments/import", tok3, doc, &created)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	assert.Equal(t, "Giovedì", created.Tournament.Name)
+	c3st, err := third.store.Load(t.Context(), idFrom(base))
+	require.NoError(t, err)
+	assert.Equal(t, a, c3st)
 }
 
 // The backup downloaded from the app is an SQLite file that passes integrity_check and

@@ -40,6 +40,12 @@ func TestBrowserHistoryUndo(t *testing.T) {
 	shot(t, ctx, "history-undone")
 	printA4(t, ctx, "history-print")
 
+	// Lock game 1 as final from its page: the badge and the unlock button show.
+	do(t, ctx, chromedp.Navigate(app.srv.URL+base+"/rounds/1"), chromedp.WaitVisible(`.round-lock button`),
+		chromedp.Click(`.round-lock button`), chromedp.WaitVisible(`.round-lock .badge`))
+	assert.Contains(t, text(t, ctx, ".round-lock button"), "Sblocca")
+	shot(t, ctx, "round-locked")
+
 	do(t, ctx, chromedp.Navigate(app.srv.URL+base+"/export"), chromedp.WaitVisible(`table.export-list`))
 	assert.Equal(t, 10, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('table.export-list a[href$=".pdf"], table.export-list a[href$=".csv"]').length`)),
 		"standings, two rounds' tables and results, each PDF and CSV")

@@ -367,6 +367,11 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 		out.StillSeated = true
 		return fmt.Sprintf("; stays in round %d, which has started", cur.Number), nil
 	}
+	if _, ok := st.Format().(Bracketer); ok {
+		// In a bracket the entry keeps its place: its opponent wins by walkover.
+		out.StillSeated = true
+		return fmt.Sprintf("; keeps its place in round %d: a walkover for its opponent once recorded", cur.Number), nil
+	}
 	changed := *cur
 	changed.Tables = slices.Clone(cur.Tables)
 	for i, b := range cur.Byes {
@@ -467,6 +472,11 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 		}
 		if opt.Seed == 0 {
 			opt.Seed = NewSeed()
+		}
+		if st.Stage.FromStageID != nil && len(st.Rounds) == 0 {
+			if st.Seeds, err = seedsFor(tx, st); err != nil {
+				return err
+			}
 		}
 		var subs []Entry
 		if r, subs, err = f.Draw(st, opt.Seed); err != nil {
@@ -715,6 +725,10 @@ type SheetOutcome struct {
 	Reseated     bool `json:"reseated"`      // the next round, not started, was re-seated
 	Kept         bool `json:"kept"`          // the director kept the next round's seats
 	LaterStarted bool `json:"later_started"` // the next round had started: its seats were kept
+	// Placed are the later matches of a bracket, not played, that the save re-seated;
+	// Flagged those played that the results no longer give: the director decides.
+	Placed  []MatchChange `json:"placed,omitempty"`
+	Flagged []MatchChange `json:"flagged,omitempty"`
 	// Moves are the seats of the next round the correction would move; with a refusal
 	// "sheet.reseat_choice", the director is to choose.
 	Moves []Move `json:"moves,omitempty"`
@@ -767,7 +781,13 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		}
 		var next *Round
 		var subs []Entry
+		bracket := false
+		if f, ok := FormatOf(stage.Format); ok {
+			_, bracket = f.(Bracketer)
+		}
 		switch {
+		case bracket:
+			// A bracket's later matches are settled after the save (settleBracket).
 		case drawn && started:
 			out.LaterStarted = true
 		case drawn:
@@ -804,6 +824,12 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				return err
 			}
 		}
+		var settled string
+		if bracket {
+			if out.Placed, out.Flagged, settled, err = settleBracket(tx); err != nil {
+				return err
+			}
+		}
 		detail := fmt.Sprintf("round %d table %d: %d hand scores entered", number, table, len(hands))
 		switch {
 		case sh.Clear:
@@ -819,7 +845,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if out.Kept {
 			detail += fmt.Sprintf("; round %d seats kept as drawn (a re-seat would have moved %s)", number+1, movesText(out.Moves))
 		}
-		return tx.Log(s.event(tid, director, "scores", "%s", detail))
+		return tx.Log(s.event(tid, director, "scores", "%s%s", detail, settled))
 	})
 	if e, ok := AsError(err); ok && e.Key == "sheet.reseat_choice" {
 		return out, err // the moves to choose from

@@ -105,7 +105,7 @@ func (f Format) Next(st *tournament.State) tournament.Step {
 		case !seeded(st) && n < 2:
 			return tournament.Step{Key: "knockout.next.check_in"}
 		}
-		return tournament.Step{Key: "next.draw_first", CanDraw: true}
+		return tournament.Step{Key: "knockout.next.draw_first", CanDraw: true}
 	}
 	b := f.Bracket(st)
 	for _, br := range b.Rounds {
@@ -127,5 +127,5 @@ func (f Format) Next(st *tournament.State) tournament.Step {
 	if len(cur.Tables)+len(cur.Byes) <= 1 {
 		return tournament.Step{Key: "knockout.next.finished", Finished: true}
 	}
-	return tournament.Step{Key: "next.draw_next", Args: []any{cur.Number + 1}, CanDraw: true}
+	return tournament.Step{Key: "knockout.next.draw_next", Args: []any{cur.Number + 1}, CanDraw: true}
 }

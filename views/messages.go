@@ -551,7 +551,7 @@ var messagesIT = map[string]string{
 	"bracket.link":                    "Tabellone",
 	"bracket.none":                    "Nessun tabellone: il turno 1 non è sorteggiato.",
 	"bracket.not_bracket":             "Questa fase non si gioca a tabellone.",
-	"bracket.of":                      "Ottavi e oltre: %d linee",
+	"bracket.of":                      "Turno a %d linee",
 	"bracket.print":                   "Stampa il tabellone (A4 orizzontale)",
 	"bracket.quarter":                 "Quarti di finale",
 	"bracket.round":                   "Turno %d",

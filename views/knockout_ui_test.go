@@ -1,0 +1,67 @@
+package views
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// TestStartKnockoutStageFromTheTournamentPage: a finished 3-player evening offers to
+// start the next stage; its two qualifiers then play a knockout whose bracket page
+// shows them. Before the evening is over the command is refused with a message.
+func TestStartKnockoutStageFromTheTournamentPage(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	base := newTournamentHTML(t, c, 6)
+	tid, err := strconv.ParseInt(strings.TrimPrefix(base, "/tournaments/"), 10, 64)
+	require.NoError(t, err)
+
+	assert.Zero(t, c.get(base).doc(t).Find("form.start-stage").Length(), "not offered before the end")
+	res := c.post(base+"/stages", url.Values{"format": {"knockout"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, res.doc(t).Find(".alert").Text(), "Stage 1 is not finished")
+	assert.Equal(t, http.StatusNotFound, c.get(base+"/bracket").StatusCode, "a 3-player stage has no bracket")
+
+	svc := &tournament.Tournaments{Store: app.store, Players: app.store}
+	gt := func(n int) *scoring.Hand { return &scoring.Hand{Form: scoring.GameTotal, Total: n} }
+	for g := 1; g <= 2; g++ {
+		_, err := svc.Draw(t.Context(), tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		for tb := 1; tb <= 2; tb++ {
+			_, err := svc.SaveSheet(t.Context(), tid, g, tb, tournament.Sheet{Hands: [][]*scoring.Hand{{gt(900 + 100*tb + 10*g), gt(300), gt(0)}}}, "anna")
+			require.NoError(t, err)
+		}
+	}
+	doc := c.get(base).doc(t)
+	form := doc.Find("form.start-stage")
+	require.Equal(t, 1, form.Length())
+	assert.Equal(t, "knockout", form.Find("select[name=format] option").First().AttrOr("value", ""), "the bracket format first")
+	assert.Contains(t, form.Text(), "The top 2 of the standings")
+
+	res = c.post(base+"/stages", url.Values{"format": {"knockout"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	doc = c.get(base).doc(t)
+	assert.Contains(t, doc.Find(".subtitle").Text(), "Stage 2, fed by the qualifiers of stage 1.")
+	assert.Equal(t, 1, doc.Find(`a[href="`+base+`/bracket"]`).Length())
+	assert.Contains(t, doc.Find(".next-step .step").Text(), "Next: draw round 1.")
+	doc = c.get(base + "/bracket").doc(t)
+	assert.Contains(t, doc.Text(), "No bracket yet")
+
+	res = c.post(base+"/draw", url.Values{"round": {"1"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	doc = c.get(base + "/bracket").doc(t)
+	require.Equal(t, 1, doc.Find(".bracket-match").Length()-1, "one match, and the winner's box")
+	names := doc.Find(".bracket-round").First().Find(".bracket-name").Map(func(_ int, s *goquery.Selection) string { return strings.TrimSpace(s.Text()) })
+	assert.Len(t, names, 2)
+	seeds := doc.Find(".bracket-round").First().Find(".bracket-seed").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
+	assert.Equal(t, []string{"1", "2"}, seeds)
+}

@@ -16,6 +16,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/danish"
 	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 	"burraco/views"
@@ -24,6 +25,7 @@ import (
 // The formats a tournament's stages can be played in.
 func init() {
 	tournament.Register(threeplayer.Format{})
+	tournament.Register(danish.Format{})
 	tournament.Register(knockout.Format{})
 }
 

@@ -202,12 +202,15 @@ func standingsState(ctx context.Context, ev *tournament.State) string {
 			break
 		}
 	}
-	planned := ev.Stage.Settings.Rounds()
+	planned := ev.Stage.Settings.Rounds() // 0: the format decides as it goes (a knockout)
 	switch {
-	case len(ev.Rounds) == planned && done == len(ev.Rounds):
+	case planned == 0 && len(ev.Rounds) > 0 && ev.Format().Next(ev).Finished,
+		planned > 0 && len(ev.Rounds) == planned && done == len(ev.Rounds):
 		return t(ctx, "standings.final")
 	case done == 0:
 		return t(ctx, "standings.provisional")
+	case planned == 0:
+		return t(ctx, "standings.after_round", done)
 	}
 	return t(ctx, "standings.after_game", done, planned)
 }
@@ -299,4 +302,18 @@ func inDrawnGame(ev *tournament.State, id int64) int {
 		return 0
 	}
 	return cur.Number
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// isScaled reports whether a format converts MP to VP with a scale the stage chooses.
+func isScaled(fm tournament.Format) bool {
+	_, ok := fm.(tournament.Scaled)
+	return ok
+}
+
+// isPaired reports whether a stage's format pairs its rounds from the running standings.
+func isPaired(ev *tournament.State) bool {
+	_, ok := ev.Format().(tournament.Paired)
+	return ok
 }

@@ -242,7 +242,7 @@ func (Format) Result(st *tournament.State, t *tournament.Table) tournament.Table
 	m := decide(st, of(st.Stage.Settings), t)
 	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: m.scores[:], Entered: m.entered, Expected: m.expected}
 	if m.winner > 0 {
-		r.Complete = true
+		r.Complete, r.MP = true, m.mp[:]
 		r.Points = []tournament.Points{0, 0}
 		r.Points[m.winner-1] = tournament.RP(1)
 	}

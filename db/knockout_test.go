@@ -221,3 +221,11 @@ func keyOf(err error) string {
 	}
 	return fmt.Sprint(err)
 }
+
+func TestStartStageNeedsABracketFormat(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	_, err := f.svc.StartStage(f.ctx, f.tid, "individual3", "anna")
+	e, ok := tournament.AsError(err)
+	require.True(t, ok)
+	assert.Equal(t, "stage.format_fed", e.Fields["format"])
+}

@@ -10,12 +10,16 @@ import (
 // StartStage starts the next stage of a tournament, fed by the qualifiers of the
 // current one (RULES.md section 6): the current stage must be finished, and its
 // qualifiers (Stage.Qualifiers, at least 2) must be known without a tie across the line.
-// The new stage takes the format named with its defaults (settings can change until its
+// The new stage is played in the bracket format named (a knockout), with its defaults (settings can change until its
 // round 1 is drawn); its round 1 seats the qualifiers by their standings, best first.
 func (s *Tournaments) StartStage(ctx context.Context, tid int64, format, director string) (*Stage, error) {
 	f, ok := FormatOf(format)
 	if !ok {
 		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "tournament.err.format"}}
+	}
+	if _, ok := f.(Bracketer); !ok {
+		// Only a bracket seeds its round 1 from the qualifiers (State.Seeds).
+		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.format_fed"}}
 	}
 	var next *Stage
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {

@@ -49,18 +49,16 @@ func (s *Server) startStage(c echo.Context) error {
 	return redirect(c, idPath("/tournaments/", id, ""))
 }
 
-// bracketFormats are the formats offered for a next stage: the bracket ones first.
-func bracketFormats() []string {
-	var first, rest []string
+// nextStageFormats are the formats a next stage can be played in: the bracket ones.
+func nextStageFormats() []string {
+	var out []string
 	for _, n := range tournament.FormatNames() {
 		f, _ := tournament.FormatOf(n)
 		if _, ok := f.(tournament.Bracketer); ok {
-			first = append(first, n)
-		} else {
-			rest = append(rest, n)
+			out = append(out, n)
 		}
 	}
-	return append(first, rest...)
+	return out
 }
 
 // roundName names a bracket round by the matches it holds: the final, the semi-finals…

@@ -44,7 +44,7 @@ func TestStartKnockoutStageFromTheTournamentPage(t *testing.T) {
 	doc := c.get(base).doc(t)
 	form := doc.Find("form.start-stage")
 	require.Equal(t, 1, form.Length())
-	assert.Equal(t, "knockout", form.Find("select[name=format] option").First().AttrOr("value", ""), "the bracket format first")
+	assert.Equal(t, []string{"knockout"}, form.Find("select[name=format] option").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("value", "") }), "only a bracket format")
 	assert.Contains(t, form.Text(), "The top 2 of the standings")
 
 	res = c.post(base+"/stages", url.Values{"format": {"knockout"}})

@@ -3,6 +3,9 @@ package views
 // messagesEN is the English catalogue. Every key must also be in messagesIT (a test
 // checks both ways, and that every key the code uses exists).
 var messagesEN = map[string]string{
+	"stage.format_fed":                "The next stage is played as a bracket: choose the knockout.",
+	"knockout.sides":                  "Sides",
+	"knockout.err.sides":              "Choose individuals or pairs.",
 	"tournament.summary_open":         "%d hands per match",
 	"bracket.saved_flagged":           "Table %s saved. Round %s, table %s was already played by other sides than the results now give: it is flagged on the bracket for you to decide.",
 	"bracket.saved_placed":            "Table %s saved. Round %s, table %s, not played yet, now seats the side the corrected results give.",
@@ -541,6 +544,9 @@ var messagesEN = map[string]string{
 
 // messagesIT is the Italian catalogue.
 var messagesIT = map[string]string{
+	"stage.format_fed":                "La fase successiva si gioca a tabellone: scegli l'eliminazione diretta.",
+	"knockout.sides":                  "Linee",
+	"knockout.err.sides":              "Scegli individuale o coppie.",
 	"tournament.summary_open":         "%d smazzate per incontro",
 	"bracket.saved_flagged":           "Tavolo %s salvato. Il turno %s, tavolo %s era già stato giocato da linee diverse da quelle che danno ora i risultati: è segnalato sul tabellone, decidi tu.",
 	"bracket.saved_placed":            "Tavolo %s salvato. Il turno %s, tavolo %s, non ancora giocato, ora ha la linea che danno i risultati corretti.",

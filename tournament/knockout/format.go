@@ -17,9 +17,19 @@ import (
 // Name identifies the format in stored stages and in the API.
 const Name = "knockout"
 
+// Sides says who a side is.
+type Sides string
+
+// The kinds of side.
+const (
+	Individual Sides = "individual" // a player a side, two at a table
+	Pairs      Sides = "pairs"      // a pair a side, pair against pair
+)
+
 // Settings of a knockout stage.
 type Settings struct {
-	HandsPerMatch int `json:"hands_per_match"`
+	Sides         Sides `json:"sides"`
+	HandsPerMatch int   `json:"hands_per_match"`
 	// TimeOutMP is the technical score of a time-out (RULES.md section 2): the side that
 	// let its time run out loses by this many MP, unless the real result is worse for it.
 	TimeOutMP int `json:"timeout_mp"`
@@ -51,7 +61,7 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format.
 func (Format) Defaults() tournament.Settings {
-	return Settings{HandsPerMatch: DefaultHandsPerMatch, TimeOutMP: scoring.DefaultTimeOut.MP}
+	return Settings{Sides: Individual, HandsPerMatch: DefaultHandsPerMatch, TimeOutMP: scoring.DefaultTimeOut.MP}
 }
 
 // Rules implements tournament.Format: two sides at a table, the standard rule set.
@@ -101,6 +111,9 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
+	if s.Sides != Individual && s.Sides != Pairs {
+		fe.Add("sides", "knockout.err.sides")
+	}
 	if s.HandsPerMatch < 1 || s.HandsPerMatch > MaxHandsPerMatch {
 		fe.Add("hands_per_match", "tournament.err.hands")
 	}
@@ -110,19 +123,30 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	return fe
 }
 
-// CheckChange implements tournament.Format: once round 1 is drawn the hands of a match
-// stay as announced; the time-out score can change (it is applied as results are read).
+// CheckChange implements tournament.Format: once round 1 is drawn the sides and the
+// hands of a match stay as announced; the time-out score can change (it is applied as
+// results are read).
 func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.FieldErrors {
 	fe := tournament.FieldErrors{}
-	if drawn > 0 && of(oldS).HandsPerMatch != of(newS).HandsPerMatch {
+	if drawn == 0 {
+		return fe
+	}
+	if of(oldS).Sides != of(newS).Sides {
+		fe.Add("sides", "tournament.err.fixed")
+	}
+	if of(oldS).HandsPerMatch != of(newS).HandsPerMatch {
 		fe.Add("hands_per_match", "tournament.err.fixed")
 	}
 	return fe
 }
 
+// Pairs reports whether a side is a pair.
+func (Format) Pairs(ts tournament.Settings) bool { return of(ts).Sides == Pairs }
+
 // Fields implements tournament.Format.
 func (Format) Fields() []tournament.Field {
 	return []tournament.Field{
+		{Name: "sides", Kind: "choice", Choices: []string{string(Individual), string(Pairs)}, ChoicePrefix: "sides", Label: "knockout.sides"},
 		{Name: "hands_per_match", Kind: "number", Label: "knockout.hands_per_match"},
 		{Name: "timeout_mp", Kind: "number", Label: "knockout.timeout_mp", Help: "knockout.timeout_mp_help"},
 	}
@@ -131,7 +155,7 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"hands_per_match": strconv.Itoa(s.HandsPerMatch), "timeout_mp": strconv.Itoa(s.TimeOutMP)}
+	return map[string]string{"sides": string(s.Sides), "hands_per_match": strconv.Itoa(s.HandsPerMatch), "timeout_mp": strconv.Itoa(s.TimeOutMP)}
 }
 
 // ParseForm implements tournament.Format.
@@ -144,7 +168,11 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 		}
 		return n
 	}
-	return Settings{HandsPerMatch: num("hands_per_match"), TimeOutMP: num("timeout_mp")}, fe
+	sides := Sides(v["sides"])
+	if sides == "" {
+		sides = Individual
+	}
+	return Settings{Sides: sides, HandsPerMatch: num("hands_per_match"), TimeOutMP: num("timeout_mp")}, fe
 }
 
 // SidesPerTable implements tournament.Format: a match is two sides.

@@ -66,7 +66,7 @@ func TestResult(t *testing.T) {
 
 func TestTimeOutScoreIsASetting(t *testing.T) {
 	st := field(2)
-	st.Stage.Settings = Settings{HandsPerMatch: 3, TimeOutMP: 500}
+	st.Stage.Settings = Settings{Sides: Individual, HandsPerMatch: 3, TimeOutMP: 500}
 	tb := &tournament.Table{Sides: tournament.SidesFromEntries([]int64{1, 2}), Outcome: tournament.Outcome{Kind: OutcomeTimeOut, Side: 2}}
 	hands(tb, []int{100}, []int{200})
 	assert.Equal(t, [2]int{500, -500}, decide(st, of(st.Stage.Settings), tb).mp)
@@ -91,16 +91,20 @@ func TestSettings(t *testing.T) {
 	f := Format{}
 	s, err := f.Decode([]byte(`{"hands_per_match":4}`))
 	require.NoError(t, err)
-	assert.Equal(t, Settings{HandsPerMatch: 4, TimeOutMP: 355}, s)
+	assert.Equal(t, Settings{Sides: Individual, HandsPerMatch: 4, TimeOutMP: 355}, s)
 	_, err = f.Decode([]byte(`{"hands":4}`))
 	assert.Error(t, err, "unknown field")
-	assert.Equal(t, tournament.FieldErrors{"hands_per_match": "tournament.err.hands", "timeout_mp": "knockout.err.timeout_mp"},
-		f.Check(Settings{HandsPerMatch: 0, TimeOutMP: 352}))
-	back, fe := f.ParseForm(f.FormValues(Settings{HandsPerMatch: 5, TimeOutMP: 400}))
+	assert.Equal(t, tournament.FieldErrors{"sides": "knockout.err.sides", "hands_per_match": "tournament.err.hands", "timeout_mp": "knockout.err.timeout_mp"},
+		f.Check(Settings{Sides: "trio", HandsPerMatch: 0, TimeOutMP: 352}))
+	back, fe := f.ParseForm(f.FormValues(Settings{Sides: Pairs, HandsPerMatch: 5, TimeOutMP: 400}))
 	assert.Empty(t, fe)
-	assert.Equal(t, Settings{HandsPerMatch: 5, TimeOutMP: 400}, back)
-	assert.Equal(t, tournament.FieldErrors{"hands_per_match": "tournament.err.fixed"}, f.CheckChange(Settings{3, 355}, Settings{4, 355}, 1))
-	assert.Empty(t, f.CheckChange(Settings{3, 355}, Settings{4, 400}, 0))
+	assert.Equal(t, Settings{Sides: Pairs, HandsPerMatch: 5, TimeOutMP: 400}, back)
+	assert.True(t, f.Pairs(back))
+	assert.False(t, f.Pairs(f.Defaults()))
+	assert.Equal(t, tournament.FieldErrors{"sides": "tournament.err.fixed", "hands_per_match": "tournament.err.fixed"},
+		f.CheckChange(Settings{Individual, 3, 355}, Settings{Pairs, 4, 355}, 1))
+	assert.Empty(t, f.CheckChange(Settings{Individual, 3, 355}, Settings{Individual, 3, 400}, 1), "the time-out score can change")
+	assert.Empty(t, f.CheckChange(Settings{Individual, 3, 355}, Settings{Pairs, 4, 400}, 0))
 	assert.Equal(t, []string{"timeout", "last_action", "forfeit"}, f.Outcomes(s))
 }
 

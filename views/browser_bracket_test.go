@@ -102,6 +102,14 @@ func TestBrowserBracket(t *testing.T) {
 	assert.Equal(t, 1, pdfPages(pdf), "one page")
 	assert.True(t, landscapeA4(pdf), "A4 landscape")
 
+	// The round and a score sheet of two sides, the standings in groups.
+	do(t, ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(home+"/rounds/1"), chromedp.WaitVisible(`.table-grid`))
+	shot(t, ctx, "knockout-round")
+	do(t, ctx, chromedp.Navigate(home+"/rounds/3/tables/1"), chromedp.WaitVisible(`#sheet`))
+	shot(t, ctx, "knockout-sheet")
+	do(t, ctx, chromedp.Navigate(home+"/standings"), chromedp.WaitVisible(`.standings-table`))
+	shot(t, ctx, "knockout-standings")
+
 	// 64 sides: the same page holds them, readable.
 	home64 := knockoutAfterTwoRounds(t, app, 64)
 	do(t, ctx, chromedp.Navigate(home64+"/bracket"), chromedp.WaitVisible(`.bracket`))

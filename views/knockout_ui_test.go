@@ -65,3 +65,22 @@ func TestStartKnockoutStageFromTheTournamentPage(t *testing.T) {
 	seeds := doc.Find(".bracket-round").First().Find(".bracket-seed").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
 	assert.Equal(t, []string{"1", "2"}, seeds)
 }
+
+// TestKnockoutPagesRender: a knockout's round, its printouts, a score sheet and the
+// standings render with two sides a table, in its own words (rounds, byes).
+func TestKnockoutPagesRender(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	home := strings.TrimPrefix(knockoutAfterTwoRounds(t, app, 13), app.srv.URL)
+	for _, p := range []string{"", "/rounds/1", "/rounds/1/print", "/rounds/1/sheets", "/rounds/1/cards", "/rounds/3/tables/1", "/standings", "/bracket"} {
+		res := c.get(home + p)
+		require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", p, res.body)
+		assert.NotContains(t, res.body, "%!", "%s: a message with wrong arguments", p)
+	}
+	doc := c.get(home + "/rounds/1").doc(t)
+	assert.Contains(t, doc.Find("h2").First().Text(), "Round 1")
+	assert.Contains(t, doc.Text(), "Byes into round 2")
+	doc = c.get(home + "/standings").doc(t)
+	assert.Contains(t, doc.Text(), "after round 2")
+	assert.Equal(t, 13, doc.Find(".standings-table tbody tr").Length())
+}

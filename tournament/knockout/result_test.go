@@ -146,3 +146,18 @@ func TestBracketFlagsAPlayedMatchTheResultsNoLongerGive(t *testing.T) {
 	assert.Equal(t, t1.Sides[0].EntryID, m.Sides[0].EntryID, "the match played stays as it was")
 	assert.Equal(t, "knockout.next.flagged", Format{}.Next(st).Key)
 }
+
+func TestNextPointsAtATieInAnEarlierRound(t *testing.T) {
+	st := field(4)
+	r, _, _ := Format{}.Draw(st, 3)
+	st.Rounds = append(st.Rounds, *r)
+	play(st, func(a, b int64) bool { return true })
+	r2, _, err := Format{}.Draw(st, 3)
+	require.NoError(t, err)
+	r2.Number = 2
+	st.Rounds = append(st.Rounds, *r2)
+	hands(&st.Rounds[0].Tables[1], []int{200, 0, 0}, []int{0, 200, 0}) // corrected to a tie
+	step := Format{}.Next(st)
+	assert.Equal(t, "knockout.next.tie", step.Key)
+	assert.Equal(t, []any{1, 2}, step.Args)
+}

@@ -116,9 +116,11 @@ func (f Format) Next(st *tournament.State) tournament.Step {
 		}
 	}
 	s := of(st.Stage.Settings)
-	for i := range cur.Tables {
-		if m := decide(st, s, &cur.Tables[i]); m.tie && m.winner == 0 {
-			return tournament.Step{Key: "knockout.next.tie", Args: []any{cur.Number, cur.Tables[i].Number}}
+	for _, r := range st.Rounds { // a tie may come from a correction of an earlier round
+		for i := range r.Tables {
+			if m := decide(st, s, &r.Tables[i]); m.tie && m.winner == 0 {
+				return tournament.Step{Key: "knockout.next.tie", Args: []any{r.Number, r.Tables[i].Number}}
+			}
 		}
 	}
 	if !st.Complete(cur) {

@@ -84,3 +84,38 @@ func TestKnockoutPagesRender(t *testing.T) {
 	assert.Contains(t, doc.Text(), "after round 2")
 	assert.Equal(t, 13, doc.Find(".standings-table tbody tr").Length())
 }
+
+// TestNewKnockoutFromTheForm: the new-tournament page offers the knockout with its
+// settings, and a bad value comes back next to its field, the typed input kept.
+func TestNewKnockoutFromTheForm(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	doc := c.get("/tournaments/new").doc(t)
+	assert.Equal(t, 1, doc.Find(`.format-choice a[href="/tournaments/new?format=knockout"]`).Length())
+	assert.Equal(t, "Knockout", strings.TrimSpace(doc.Find(`.format-choice a[href="/tournaments/new?format=knockout"]`).Text()))
+	doc = c.get("/tournaments/new?format=knockout").doc(t)
+	assert.Equal(t, "3", doc.Find("#hands_per_match").AttrOr("value", ""))
+	assert.Equal(t, "355", doc.Find("#timeout_mp").AttrOr("value", ""))
+	res := c.post("/tournaments", url.Values{"format": {"knockout"}, "name": {"Coppa"}, "date": {"2026-11-26"}, "sides": {"individual"},
+		"hands_per_match": {"4"}, "timeout_mp": {"352"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.doc(t)
+	assert.Equal(t, "352", doc.Find("#timeout_mp").AttrOr("value", ""), "typed input kept")
+	assert.Contains(t, doc.Find("#timeout_mp-error").Text(), "multiple of 5")
+	res = c.post("/tournaments", url.Values{"format": {"knockout"}, "name": {"Coppa"}, "date": {"2026-11-26"}, "sides": {"individual"},
+		"hands_per_match": {"4"}, "timeout_mp": {"355"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
+	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "4 hands per match")
+}
+
+// TestEveryFormatIsNamed: each registered format has its name and description in both
+// languages (keys built from the format's name escape the catalogue scan).
+func TestEveryFormatIsNamed(t *testing.T) {
+	for _, n := range tournament.FormatNames() {
+		for _, k := range []string{"tournament.format." + n, "tournament.format_name." + n} {
+			assert.Contains(t, messagesEN, k)
+			assert.Contains(t, messagesIT, k)
+		}
+	}
+}

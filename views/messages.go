@@ -3,6 +3,7 @@ package views
 // messagesEN is the English catalogue. Every key must also be in messagesIT (a test
 // checks both ways, and that every key the code uses exists).
 var messagesEN = map[string]string{
+	"tournament.format_name.knockout": "Knockout",
 	"stage.format_fed":                "The next stage is played as a bracket: choose the knockout.",
 	"knockout.sides":                  "Sides",
 	"knockout.err.sides":              "Choose individuals or pairs.",
@@ -544,6 +545,7 @@ var messagesEN = map[string]string{
 
 // messagesIT is the Italian catalogue.
 var messagesIT = map[string]string{
+	"tournament.format_name.knockout": "Eliminazione diretta",
 	"stage.format_fed":                "La fase successiva si gioca a tabellone: scegli l'eliminazione diretta.",
 	"knockout.sides":                  "Linee",
 	"knockout.err.sides":              "Scegli individuale o coppie.",

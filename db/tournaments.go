@@ -168,6 +168,27 @@ func (d *DB) Load(ctx context.Context, tid int64) (*tournament.State, error) {
 	return st, nil
 }
 
+// LoadStage reads stage seq of a tournament whole, in one read transaction.
+func (d *DB) LoadStage(ctx context.Context, tid int64, seq int) (*tournament.State, error) {
+	var st *tournament.State
+	err := d.read(ctx, func(x *sqlTx) error {
+		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid))
+		if err != nil {
+			return err
+		}
+		stage, err := d.scanStage(x.queryRow("SELECT "+stageCols+" FROM stages WHERE tournament_id = ? AND seq = ?", tid, seq))
+		if err != nil {
+			return err
+		}
+		st, err = loadStage(x, t, stage)
+		return err
+	})
+	if err != nil {
+		return nil, wrap(err, "load stage")
+	}
+	return st, nil
+}
+
 // LoadRound reads round n of the current stage alone, in one read transaction.
 func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State, *tournament.Round, error) {
 	st := &tournament.State{}

@@ -1048,6 +1048,20 @@ func (s *Tournaments) PairingOrder(ctx context.Context, tid int64, n int) (*Stat
 	return st, cols, lines, nil
 }
 
+// StageStandings ranks stage seq of a tournament (0: the current one): an earlier stage
+// stays readable once the next one has started.
+func (s *Tournaments) StageStandings(ctx context.Context, tid int64, seq int) (*State, []Column, []Standing, error) {
+	if seq == 0 {
+		return s.Standings(ctx, tid)
+	}
+	st, err := s.Store.LoadStage(ctx, tid, seq)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cols, lines := st.Format().Standings(st)
+	return st, cols, lines, nil
+}
+
 // Events returns a tournament's log, newest first.
 func (s *Tournaments) Events(ctx context.Context, tid int64) ([]Event, error) {
 	return s.Store.Events(ctx, tid)

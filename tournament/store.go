@@ -25,6 +25,8 @@ type TournamentStore interface {
 	// Load reads a tournament's current stage with its entries, rounds, tables, sides,
 	// byes and hands.
 	Load(ctx context.Context, tid int64) (*State, error)
+	// LoadStage reads stage seq of a tournament whole, as Load does the current one.
+	LoadStage(ctx context.Context, tid int64, seq int) (*State, error)
 	// LoadRound reads round n of the current stage alone (its tables, sides, byes and
 	// hands) with the tournament and the stage, without the entries or other rounds.
 	LoadRound(ctx context.Context, tid int64, n int) (*State, *Round, error)

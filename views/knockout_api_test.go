@@ -280,5 +280,23 @@ func TestAPIQualifyingIntoKnockout(t *testing.T) {
 	var rk apiRankOut
 	call("GET", base+"/standings", "", &rk)
 	require.Len(t, rk.Standings, 4, "the current stage ranks the four qualifiers")
+	// The qualifying evening stays readable.
+	var q struct {
+		Stage     int
+		Format    string
+		Standings []struct {
+			EntryID   int64 `json:"entry_id"`
+			Qualifies bool
+		}
+	}
+	call("GET", base+"/standings?stage=1", "", &q)
+	assert.Equal(t, 1, q.Stage)
+	assert.Equal(t, "individual3", q.Format)
+	require.Len(t, q.Standings, 12)
+	assert.Equal(t, top[0], q.Standings[0].EntryID)
+	res = c.api("GET", base+"/standings?stage=3", tok, "", &e)
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+	res = c.api("GET", base+"/standings?stage=x", tok, "", &e)
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 	assert.Equal(t, []int{1, 2, 3, 3}, []int{rk.Standings[0].Place, rk.Standings[1].Place, rk.Standings[2].Place, rk.Standings[3].Place})
 }

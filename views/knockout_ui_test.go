@@ -64,6 +64,16 @@ func TestStartKnockoutStageFromTheTournamentPage(t *testing.T) {
 	assert.Len(t, names, 2)
 	seeds := doc.Find(".bracket-round").First().Find(".bracket-seed").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
 	assert.Equal(t, []string{"1", "2"}, seeds)
+
+	// The evening's standings stay one click away from the knockout's.
+	doc = c.get(base + "/standings").doc(t)
+	link := doc.Find(`a[href="` + base + `/standings?stage=1"]`)
+	require.Equal(t, 1, link.Length())
+	assert.Equal(t, "Standings of stage 1", link.Text())
+	doc = c.get(base + "/standings?stage=1").doc(t)
+	assert.Equal(t, 6, doc.Find(".standings-table tbody tr").Length())
+	assert.Equal(t, 2, doc.Find(".standings-table tbody tr.qualifies").Length())
+	assert.Equal(t, http.StatusNotFound, c.get(base+"/standings?stage=0").StatusCode)
 }
 
 // TestKnockoutPagesRender: a knockout's round, its printouts, a score sheet and the

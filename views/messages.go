@@ -3,6 +3,8 @@ package views
 // messagesEN is the English catalogue. Every key must also be in messagesIT (a test
 // checks both ways, and that every key the code uses exists).
 var messagesEN = map[string]string{
+	"standings.of_stage":              "stage %d",
+	"standings.earlier_stage":         "Standings of stage %d",
 	"tournament.format_name.knockout": "Knockout",
 	"stage.format_fed":                "The next stage is played as a bracket: choose the knockout.",
 	"knockout.sides":                  "Sides",
@@ -545,6 +547,8 @@ var messagesEN = map[string]string{
 
 // messagesIT is the Italian catalogue.
 var messagesIT = map[string]string{
+	"standings.of_stage":              "fase %d",
+	"standings.earlier_stage":         "Classifica della fase %d",
 	"tournament.format_name.knockout": "Eliminazione diretta",
 	"stage.format_fed":                "La fase successiva si gioca a tabellone: scegli l'eliminazione diretta.",
 	"knockout.sides":                  "Linee",

@@ -2,6 +2,7 @@ package db
 
 import (
 	"burraco/tournament"
+	"burraco/tournament/danish"
 	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 )
@@ -10,5 +11,6 @@ import (
 // formats as main does.
 func init() {
 	tournament.Register(threeplayer.Format{})
+	tournament.Register(danish.Format{})
 	tournament.Register(knockout.Format{})
 }

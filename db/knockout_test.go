@@ -229,3 +229,53 @@ func TestStartStageNeedsABracketFormat(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "stage.format_fed", e.Fields["format"])
 }
+
+// TestStageDanishIntoKnockout: the stage code asks the qualifying format only for its
+// standings, so a Danish qualifying of 8 individuals feeds a knockout of its top 4 too.
+func TestStageDanishIntoKnockout(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	svc := &tournament.Tournaments{Store: d, Players: d}
+	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), "danish")
+	require.NoError(t, err)
+	tr.Name = "Danese"
+	f, _ := tournament.FormatOf("danish")
+	stage.Settings, err = f.Decode([]byte(`{"sides":"individual","rounds":2,"hands_per_round":3}`))
+	require.NoError(t, err)
+	stage.Qualifiers = 4
+	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	for i := 1; i <= 8; i++ {
+		p := &tournament.Player{FirstName: fmt.Sprintf("D%02d", i), LastName: "Test", Active: true}
+		require.NoError(t, d.CreatePlayer(ctx, p))
+		_, err := svc.AddPlayer(ctx, tr.ID, p.ID, "anna")
+		require.NoError(t, err)
+	}
+	_, err = svc.MarkAllPresent(ctx, tr.ID, "anna")
+	require.NoError(t, err)
+	fx := &fixture{ctx, svc, tr.ID, d}
+	for r := 1; r <= 2; r++ {
+		g, err := svc.Draw(ctx, tr.ID, tournament.DrawOptions{Seed: int64(70 + r)}, "anna")
+		require.NoError(t, err)
+		for _, tb := range g.Tables {
+			// Side 1 wins by a margin that differs from table to table: no tie at the line.
+			gt := func(n int) *scoring.Hand { return &scoring.Hand{Form: scoring.GameTotal, Total: n} }
+			sh := tournament.Sheet{Hands: [][]*scoring.Hand{{gt(1000 + 200*tb.Number + 50*r), gt(0)}}}
+			_, err := svc.SaveSheet(ctx, tr.ID, r, tb.Number, sh, "anna")
+			require.NoError(t, err)
+		}
+	}
+	_, _, lines, err := svc.Standings(ctx, tr.ID)
+	require.NoError(t, err)
+	var top []int64
+	for _, l := range lines[:4] {
+		require.True(t, l.Qualifies, "%s", l.Entry.Name)
+		top = append(top, l.Entry.ID)
+	}
+	_, err = svc.StartStage(ctx, tr.ID, knockout.Name, "anna")
+	require.NoError(t, err)
+	r, err := svc.Draw(ctx, tr.ID, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, [][]int64{{top[0], top[3]}, {top[1], top[2]}}, tournament.SeatsOf(r).Tables)
+	st := fx.state(t)
+	assert.Equal(t, knockout.Name, st.Stage.Format)
+}

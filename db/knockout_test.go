@@ -279,3 +279,37 @@ func TestStageDanishIntoKnockout(t *testing.T) {
 	st := fx.state(t)
 	assert.Equal(t, knockout.Name, st.Stage.Format)
 }
+
+// BenchmarkSaveKnockoutSheet saves a sheet of a 64-side knockout. "current": a table
+// of the last round drawn, the sheets of an evening coming back, which reads only its
+// table as any save does. "correction": round 1, table 1, once round 2 is drawn: a
+// bracket's save then settles the later matches and reads the stage whole. Compare with
+// BenchmarkSaveSheet and BenchmarkRawSQLiteNineRowWrite, the floor.
+func BenchmarkSaveKnockoutSheet(b *testing.B) {
+	f := newKnockout(b, 64)
+	if _, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "bench"); err != nil {
+		b.Fatal(err)
+	}
+	sh := tournament.Sheet{Hands: [][]*scoring.Hand{{total(500), total(100)}, {total(0), total(0)}, {total(0), total(0)}}}
+	for tb := 1; tb <= 32; tb++ {
+		if _, err := f.svc.SaveSheet(f.ctx, f.tid, 1, tb, sh, "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if _, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "bench"); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		round int
+	}{{"current", 2}, {"correction", 1}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := f.svc.SaveSheet(f.ctx, f.tid, c.round, 1, sh, "bench"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

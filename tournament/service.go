@@ -829,7 +829,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			}
 		}
 		var settled string
-		if bracket {
+		// Later matches need settling when a later round is drawn; a cleared table may be
+		// a flagged match that is no longer played, to seat again.
+		if bracket && (drawn || sh.Clear) {
 			if out.Placed, out.Flagged, settled, err = settleBracket(tx); err != nil {
 				return err
 			}

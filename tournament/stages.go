@@ -93,8 +93,8 @@ func seedsFor(tx Tx, st *State) ([]int64, error) {
 // for the log.
 func settleBracket(tx Tx) (placed, flagged []MatchChange, log string, err error) {
 	// Each re-seat may decide nothing more (its match is not played): one pass over the
-	// rounds in order settles them, a second finds what stays flagged.
-	for range 2 {
+	// rounds in order settles them; after a re-seat, a second finds what stays flagged.
+	for pass := 0; pass < 2 && (pass == 0 || len(placed) > 0); pass++ {
 		st, err := tx.State()
 		if err != nil {
 			return nil, nil, "", err

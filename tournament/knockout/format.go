@@ -41,6 +41,9 @@ func (Settings) Rounds() int { return 0 }
 // HandsPerRound is the number of hands of a match.
 func (s Settings) HandsPerRound() int { return s.HandsPerMatch }
 
+// Pairs reports whether a side is a pair.
+func (s Settings) Pairs() bool { return s.Sides == Pairs }
+
 // Defaults and limits.
 const (
 	DefaultHandsPerMatch = 3
@@ -140,8 +143,6 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	return fe
 }
 
-// Pairs reports whether a side is a pair.
-func (Format) Pairs(ts tournament.Settings) bool { return of(ts).Sides == Pairs }
 
 // Fields implements tournament.Format.
 func (Format) Fields() []tournament.Field {

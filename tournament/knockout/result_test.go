@@ -99,8 +99,8 @@ func TestSettings(t *testing.T) {
 	back, fe := f.ParseForm(f.FormValues(Settings{Sides: Pairs, HandsPerMatch: 5, TimeOutMP: 400}))
 	assert.Empty(t, fe)
 	assert.Equal(t, Settings{Sides: Pairs, HandsPerMatch: 5, TimeOutMP: 400}, back)
-	assert.True(t, f.Pairs(back))
-	assert.False(t, f.Pairs(f.Defaults()))
+	assert.True(t, back.(Settings).Pairs())
+	assert.False(t, f.Defaults().(Settings).Pairs())
 	assert.Equal(t, tournament.FieldErrors{"sides": "tournament.err.fixed", "hands_per_match": "tournament.err.fixed"},
 		f.CheckChange(Settings{Individual, 3, 355}, Settings{Pairs, 4, 355}, 1))
 	assert.Empty(t, f.CheckChange(Settings{Individual, 3, 355}, Settings{Individual, 3, 400}, 1), "the time-out score can change")

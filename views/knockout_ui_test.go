@@ -119,13 +119,3 @@ func TestNewKnockoutFromTheForm(t *testing.T) {
 	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "4 hands per match")
 }
 
-// TestEveryFormatIsNamed: each registered format has its name and description in both
-// languages (keys built from the format's name escape the catalogue scan).
-func TestEveryFormatIsNamed(t *testing.T) {
-	for _, n := range tournament.FormatNames() {
-		for _, k := range []string{"tournament.format." + n, "tournament.format_name." + n} {
-			assert.Contains(t, messagesEN, k)
-			assert.Contains(t, messagesIT, k)
-		}
-	}
-}

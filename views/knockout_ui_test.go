@@ -118,4 +118,3 @@ func TestNewKnockoutFromTheForm(t *testing.T) {
 	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
 	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "4 hands per match")
 }
-

@@ -143,7 +143,6 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	return fe
 }
 
-
 // Fields implements tournament.Format.
 func (Format) Fields() []tournament.Field {
 	return []tournament.Field{

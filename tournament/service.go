@@ -302,7 +302,8 @@ type EntryOutcome struct {
 // entry that is absent or withdrawn after the current round was drawn leaves it while the
 // round has not started: if it sits out, its bye goes; if it is seated, a player who
 // sits out takes its seat, or else the round is drawn again with its own seed. A round
-// that has started keeps it, at its table or with its bye (RULES.md section 3).
+// that has started keeps it, at its table or with its bye (RULES.md section 3); so does
+// a bracket, where its opponent wins by walkover (section 5).
 func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch EntryChange, director string) (*Entry, *EntryOutcome, error) {
 	var e *Entry
 	out := &EntryOutcome{}
@@ -748,7 +749,10 @@ type SheetOutcome struct {
 // would seat that round differently, the director chooses (RULES.md section 3): without
 // a choice nothing is saved and the answer is ECONFLICT "sheet.reseat_choice" with the
 // moves in the outcome; with "reseat" the next round is drawn again with its own seed,
-// with "keep" its seats stay. A round that has started keeps its seats.
+// with "keep" its seats stay. A round that has started keeps its seats. In a bracket
+// (Bracketer) nothing is asked: once a later round is drawn, its matches not played that
+// the results no longer give are re-seated (Placed) and those played are left and
+// reported (Flagged), for the director.
 func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table int, sh Sheet, director string) (*SheetOutcome, error) {
 	out := &SheetOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {

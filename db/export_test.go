@@ -16,6 +16,7 @@ import (
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/danish"
+	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 )
 
@@ -134,7 +135,7 @@ func TestBackupOpensAndPassesIntegrityCheck(t *testing.T) {
 // entry, hand), so every registered format goes through them unchanged: an evening in
 // each format is corrected, undone, locked, drawn on, exported and imported identically.
 func TestAuditAndRoundTripEveryFormat(t *testing.T) {
-	for _, name := range []string{threeplayer.Name, danish.Name} {
+	for _, name := range []string{threeplayer.Name, danish.Name, knockout.Name} {
 		t.Run(name, func(t *testing.T) {
 			d, _ := open(t)
 			ctx := t.Context()
@@ -248,4 +249,53 @@ func TestImportRefusals(t *testing.T) {
 	ts, err := svc2.List(f.ctx)
 	require.NoError(t, err)
 	assert.Empty(t, ts, "nothing half-imported")
+}
+
+// A tournament of two stages (a qualifying evening, then a knockout of its top four)
+// goes through the document whole, both stages; a change of the first stage can no
+// longer be undone once the second has started from it.
+func TestStagesRoundTripAndUndo(t *testing.T) {
+	f := newEvening(t, 9, nil)
+	st := f.state(t)
+	stage := st.Stage
+	stage.Qualifiers = 4
+	_, _, err := f.svc.Update(f.ctx, f.tid, st.Tournament, stage, "anna")
+	require.NoError(t, err)
+	for g := 1; g <= 2; g++ {
+		_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: int64(40 + g)}, "anna")
+		require.NoError(t, err)
+		f.fillDistinct(t, g)
+	}
+	evs, err := f.svc.History(f.ctx, f.tid, 2, 1)
+	require.NoError(t, err)
+	lastQualifying := evs[0]
+	_, err = f.svc.StartStage(f.ctx, f.tid, knockout.Name, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	f.match(t, 1, 1, 400, 600)
+
+	_, err = f.svc.Undo(f.ctx, f.tid, lastQualifying.ID, "anna")
+	assert.Equal(t, "undo.later", mustKey(t, err), "the knockout stage was fed from it")
+
+	doc, err := f.svc.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	require.Len(t, doc.Stages, 2)
+	assert.Len(t, doc.Stages[0].Rounds, 2)
+	assert.Len(t, doc.Stages[1].Rounds, 1)
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+	d2, _ := open(t)
+	svc2 := &tournament.Tournaments{Store: d2, Players: d2}
+	_, err = svc2.Import(f.ctx, raw)
+	require.NoError(t, err)
+	doc2, err := svc2.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, doc, doc2)
+	assert.Equal(t, f.state(t), mustLoad(t, svc2, f.tid))
+	_, _, a, err := f.svc.StageStandings(f.ctx, f.tid, 1)
+	require.NoError(t, err)
+	_, _, b, err := svc2.StageStandings(f.ctx, f.tid, 1)
+	require.NoError(t, err)
+	assert.Equal(t, a, b, "the qualifying stage's standings")
 }

@@ -3,6 +3,7 @@ package db
 import (
 	"burraco/tournament"
 	"burraco/tournament/danish"
+	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 )
 
@@ -11,4 +12,5 @@ import (
 func init() {
 	tournament.Register(threeplayer.Format{})
 	tournament.Register(danish.Format{})
+	tournament.Register(knockout.Format{})
 }

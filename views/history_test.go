@@ -175,6 +175,10 @@ func TestEventText(t *testing.T) {
 		{IT, "individual3", withdrawn, "Verdi Anna; Neri Bruno prende il posto nella partita 2: ritirato no → sì"},
 		{EN, "individual3", first, "Game 1 table 1: scores entered: hand 1 Rossi – → 300"},
 		{IT, "danish", legacy, "round 1 table 1: 9 hand scores entered"},
+		{EN, "knockout", tournament.Event{Kind: "scores_corrected", Args: []string{"1", "1"},
+			Also: []tournament.Line{{Key: "event.also.bracket_flagged", Args: []string{"2", "1"}}}},
+			"Round 1 table 1 corrected; round 2 table 1 was played by other sides than the results now give: flagged for the director"},
+		{IT, "individual3", tournament.Event{Kind: "stage", Args: []string{"2", "knockout", "4", "1"}}, "Fase 2 (knockout) iniziata con i 4 qualificati della fase 1"},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, EventText(c.lang, c.format, &c.e))

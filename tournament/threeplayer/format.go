@@ -213,6 +213,12 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 	return s, fe
 }
 
+// Pairs implements tournament.Format: every entry is one player.
+func (Format) Pairs(tournament.Settings) bool { return false }
+
+// Outcomes implements tournament.Format: a table is decided by its scores alone.
+func (Format) Outcomes(tournament.Settings) []string { return nil }
+
 // MissedBye implements tournament.Format: a late arrival may be awarded the bye points
 // for the games missed (RULES.md section 3).
 func (Format) MissedBye(ts tournament.Settings) (tournament.Points, bool) {

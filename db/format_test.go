@@ -2,9 +2,13 @@ package db
 
 import (
 	"burraco/tournament"
+	"burraco/tournament/formattest"
 	"burraco/tournament/threeplayer"
 )
 
 // The store decodes each stage's settings with its format: the tests register the
 // formats as main does.
-func init() { tournament.Register(threeplayer.Format{}) }
+func init() {
+	tournament.Register(threeplayer.Format{})
+	tournament.Register(formattest.Format{})
+}

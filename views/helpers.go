@@ -221,6 +221,13 @@ func formatMessage(ctx context.Context, prefix string, ev *tournament.State) str
 	return t(ctx, key)
 }
 
+// hasOutcomes says whether the stage's format offers table outcomes: its printed sheets
+// number the sides and have a line for the outcome.
+func hasOutcomes(ev *tournament.State) bool {
+	f := ev.Format()
+	return f != nil && len(f.Outcomes(ev.Stage.Settings)) > 0
+}
+
 // sheetHelp is the note under a printed score sheet: the format's own, else the
 // general one.
 func sheetHelp(ctx context.Context, ev *tournament.State) string {

@@ -60,7 +60,11 @@ func TestPairFormOnEntriesPage(t *testing.T) {
 	require.Equal(t, 1, doc.Find("form#pair-form").Length())
 	assert.Equal(t, 0, doc.Find("#entry-q").Length(), "no single-player add")
 	assert.Equal(t, 0, doc.Find(`form[action$="/entries/new"]`).Length())
-	assert.Equal(t, 2, doc.Find("#pair-form .pair-slot input[type=search]").Length())
+	search := doc.Find("#pair-form .pair-slot input[type=search]")
+	assert.Equal(t, 2, search.Length())
+	// The form swaps its answer whole: the searches say they fill their own results.
+	assert.Equal(t, "innerHTML", search.First().AttrOr("hx-swap", ""))
+	assert.Equal(t, "#pair-results-1", search.First().AttrOr("hx-target", ""))
 	assert.Contains(t, doc.Find("#entry-list").Text(), "Rossi Mario / Bianchi Anna")
 	assert.Equal(t, ev.html+"/entries/import", doc.Find("#pair-import-link").AttrOr("href", ""))
 
@@ -189,6 +193,7 @@ func TestPrintingPairs(t *testing.T) {
 	heads := sheet.Find("th.player")
 	require.Equal(t, 2, heads.Length(), "a column per side")
 	assert.Equal(t, []string{"Rossi Mario", "Bianchi Anna"}, members(heads.Eq(0)))
+	assert.Equal(t, "Side 2", heads.Eq(1).Find(".side-no").Text(), "sides numbered, for the outcome")
 	assert.Equal(t, 2, sheet.Find(".sheet-sign span").Length(), "a signature per side")
 	assert.NotContains(t, sheet.Text(), "6 · 3 · 1", "no 3-player ranking points")
 	assert.Contains(t, sheet.Find(".sheet-outcome").Text(), "ran out of time")

@@ -2,6 +2,7 @@ package views
 
 import (
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -20,23 +21,30 @@ func TestBrowserPairs(t *testing.T) {
 	base := app.srv.URL
 	loginInBrowser(t, ctx, base)
 
-	// Each place: type, wait for the answer, "Choose" (clicked as a director would,
-	// once htmx has settled).
-	choose := func(slot, q string) {
+	// Each place: type, wait for the answer and for htmx to settle (a button clicked
+	// before htmx has taken it over does nothing), "Choose".
+	settled := func(sel string) {
 		t.Helper()
-		do(t, ctx, chromedp.SendKeys(`#pair-q-`+slot, q))
-		waitFor(t, ctx, `!!document.querySelector("#pair-results-`+slot+` button.pick") && !document.querySelector(".htmx-request, .htmx-settling")`)
+		waitFor(t, ctx, `!!document.querySelector("`+sel+`")`)
+		time.Sleep(400 * time.Millisecond)
+		waitFor(t, ctx, `!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")`)
+	}
+	choose := func(slot string) {
+		t.Helper()
 		run(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#pair-results-`+slot+` button.pick").click(), true`))
 		waitFor(t, ctx, `!!document.querySelector('#pair-slot-`+slot+` input[name="pair.`+slot+`"]')`)
 	}
 	do(t, ctx, chromedp.Navigate(base+ev.html+"/entries"), chromedp.WaitVisible(`#pair-form`))
 	run(t, ctx, chromedp.Evaluate[bool](`window.notReloaded = true`))
-	choose("1", "marr")
+	do(t, ctx, chromedp.SendKeys(`#pair-q-1`, "marr"))
+	settled("#pair-results-1 button.pick")
+	choose("1")
+	settled(`#pair-slot-1 input[name='pair.1']`)
 	do(t, ctx, chromedp.SendKeys(`#pair-q-2`, "ocra"))
-	waitFor(t, ctx, `!!document.querySelector("#pair-results-2 button.pick")`)
+	settled("#pair-results-2 button.pick")
 	shot(t, ctx, "pairs-entries-choosing")
-	run(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#pair-results-2 button.pick").click(), true`))
-	waitFor(t, ctx, `!!document.querySelector('#pair-slot-2 input[name="pair.2"]')`)
+	choose("2")
+	settled(`#pair-slot-2 input[name='pair.2']`)
 	run(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#pair-add").click(), true`))
 	waitFor(t, ctx, `document.querySelector("#entry-list").textContent.includes("Marrone Pia / Ocra Tito")`)
 	waitFor(t, ctx, `document.querySelectorAll('#pair-form input[name^="pair."][type=hidden]').length === 0`)

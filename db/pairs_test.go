@@ -384,4 +384,3 @@ func TestThreePlayerOffersNoOutcome(t *testing.T) {
 		Outcome: &tournament.Outcome{Kind: tournament.OutcomeTimeout, Side: 1}}, "anna")
 	assert.Equal(t, "sheet.outcome_kind", mustError(t, err).Fields["outcome.kind"])
 }
-

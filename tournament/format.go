@@ -35,9 +35,6 @@ type Format interface {
 	ParseForm(values map[string]string) (Settings, FieldErrors)
 	// SidesPerTable is how many sides sit at a table.
 	SidesPerTable(s Settings) int
-	// Pairs reports whether the entries of a stage with these settings are pairs of
-	// registered players (false: one player each).
-	Pairs(s Settings) bool
 	// Outcomes lists the outcome kinds a table of the format may carry instead of, or
 	// beside, its scores (OutcomeTimeout, OutcomeLastAction, OutcomeForfeit); nil: none.
 	Outcomes(s Settings) []string

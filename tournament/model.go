@@ -336,4 +336,7 @@ type Settings interface {
 	Rounds() int
 	// HandsPerRound is the number of hands of every round.
 	HandsPerRound() int
+	// Pairs reports whether the stage's entries are pairs of registered players (false:
+	// one player each).
+	Pairs() bool
 }

@@ -29,8 +29,7 @@ func stagePairs(tx Tx) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	f, ok := FormatOf(st.Format)
-	return ok && f.Pairs(st.Settings), nil
+	return st.Settings != nil && st.Settings.Pairs(), nil
 }
 
 // checkEntryKind refuses an entry of the wrong kind for the current stage: pairs where

@@ -124,8 +124,7 @@ func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inSta
 
 // pairsOf says whether a stage's entries are pairs.
 func pairsOf(st *Stage) bool {
-	f, ok := FormatOf(st.Format)
-	return ok && st.Settings != nil && f.Pairs(st.Settings)
+	return st.Settings != nil && st.Settings.Pairs()
 }
 
 func sameScale(a, b *int64) bool {

@@ -15,8 +15,7 @@ import (
 // pairsStage says whether the stage's entries are pairs: the entries page then forms
 // pairs instead of adding single players.
 func pairsStage(ev *tournament.State) bool {
-	f := ev.Format()
-	return f != nil && f.Pairs(ev.Stage.Settings)
+	return ev.Stage.Settings != nil && ev.Stage.Settings.Pairs()
 }
 
 // pairRowErrors lists the problems of member m (1 or 2) of an import row, with those of

@@ -30,6 +30,9 @@ func (s Settings) Rounds() int { return s.Games }
 // HandsPerRound is the number of hands of a round.
 func (s Settings) HandsPerRound() int { return s.Hands }
 
+// Pairs reports whether the entries are pairs.
+func (s Settings) Pairs() bool { return s.Sides == "pairs" }
+
 // Format is the test format: pairs (or players) at 2-sided tables, seated in entry order.
 type Format struct{}
 
@@ -116,9 +119,6 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 
 // SidesPerTable implements tournament.Format.
 func (Format) SidesPerTable(tournament.Settings) int { return 2 }
-
-// Pairs implements tournament.Format.
-func (Format) Pairs(ts tournament.Settings) bool { return of(ts).Sides == "pairs" }
 
 // Outcomes implements tournament.Format: every kind.
 func (Format) Outcomes(tournament.Settings) []string {

@@ -211,11 +211,11 @@ func seatFinder(ev *tournament.State, g *tournament.Round) []seatRow {
 	return rows
 }
 
-// formatMessage is the format's own message under a prefix ("sheet.rp." gives
-// "sheet.rp.individual3"), or "" when the format has none.
-func formatMessage(ctx context.Context, prefix string, ev *tournament.State) string {
-	key := prefix + ev.Stage.Format
-	if _, ok := messagesEN[key]; !ok {
+// formatOwn is a message only the page's format has ("<format>:<key>" in the
+// catalogue, as the format's own wording of a shared key), or "" for another format:
+// the 3-player sheet's "6 · 3 · 1" to circle.
+func formatOwn(ctx context.Context, key string) string {
+	if _, ok := messagesEN[pageOf(ctx).Format+":"+key]; !ok {
 		return ""
 	}
 	return t(ctx, key)
@@ -228,14 +228,6 @@ func hasOutcomes(ev *tournament.State) bool {
 	return f != nil && len(f.Outcomes(ev.Stage.Settings)) > 0
 }
 
-// sheetHelp is the note under a printed score sheet: the format's own, else the
-// general one.
-func sheetHelp(ctx context.Context, ev *tournament.State) string {
-	if s := formatMessage(ctx, "sheet.help.", ev); s != "" {
-		return s
-	}
-	return t(ctx, "sheet.help")
-}
 
 // gamePeople lists everyone of a game (seated or sitting out), by name.
 func gamePeople(ev *tournament.State, g *tournament.Round) []int64 {
@@ -367,4 +359,18 @@ func inDrawnGame(ev *tournament.State, id int64) int {
 		return 0
 	}
 	return cur.Number
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// isScaled reports whether a format converts MP to VP with a scale the stage chooses.
+func isScaled(fm tournament.Format) bool {
+	_, ok := fm.(tournament.Scaled)
+	return ok
+}
+
+// isPaired reports whether a stage's format pairs its rounds from the running standings.
+func isPaired(ev *tournament.State) bool {
+	_, ok := ev.Format().(tournament.Paired)
+	return ok
 }

@@ -524,7 +524,7 @@ var messagesEN = map[string]string{
 	"pairs_import.twice":         "This player is already in another line of the file.",
 	"print.table_side":           "Table %d · side %d",
 	"print.with":                 "with %s",
-	"sheet.help.individual3":     "Base: closing, burracos and the kitty penalty. Cards: points on the table minus points in hand (doubled for a player who never opened). Ranking points: 6, 3, 1; ties share.",
+	"individual3:sheet.help":     "Base: closing, burracos and the kitty penalty. Cards: points on the table minus points in hand (doubled for a player who never opened). Ranking points: 6, 3, 1; ties share.",
 	"sheet.outcome":              "Outcome",
 	"sheet.outcome_help":         "Leave “none” when the scores decide. A forfeit may be saved with no hands.",
 	"sheet.outcome_kind":         "This format does not offer this outcome.",
@@ -532,7 +532,8 @@ var messagesEN = map[string]string{
 	"sheet.outcome_print":        "Outcome (circle one): ran out of time · last action on a tie · forfeit. Side: ______",
 	"sheet.outcome_side":         "Choose a side of this table.",
 	"sheet.outcome_side_label":   "The side it concerns",
-	"sheet.rp.individual3":       "6 · 3 · 1",
+	"sheet.rp":                   "6 · 3 · 1",
+	"individual3:sheet.rp":       "6 · 3 · 1",
 	"sheet.side":                 "Side %d",
 }
 
@@ -1059,7 +1060,7 @@ var messagesIT = map[string]string{
 	"pairs_import.twice":         "Questo giocatore è già in un'altra riga del file.",
 	"print.table_side":           "Tavolo %d · linea %d",
 	"print.with":                 "con %s",
-	"sheet.help.individual3":     "Base: chiusura, burrachi e penalità del pozzetto. Carte: punti sul tavolo meno punti in mano (doppi per chi non ha aperto). Punti classifica: 6, 3, 1; a pari merito si dividono.",
+	"individual3:sheet.help":     "Base: chiusura, burrachi e penalità del pozzetto. Carte: punti sul tavolo meno punti in mano (doppi per chi non ha aperto). Punti classifica: 6, 3, 1; a pari merito si dividono.",
 	"sheet.outcome":              "Esito",
 	"sheet.outcome_help":         "Lascia “nessuno” quando decidono i punteggi. Una rinuncia si può salvare senza smazzate.",
 	"sheet.outcome_kind":         "Questa formula non prevede questo esito.",
@@ -1067,6 +1068,7 @@ var messagesIT = map[string]string{
 	"sheet.outcome_print":        "Esito (cerchiare): tempo scaduto · ultima azione a parità · rinuncia. Linea: ______",
 	"sheet.outcome_side":         "Scegli una linea di questo tavolo.",
 	"sheet.outcome_side_label":   "La linea interessata",
-	"sheet.rp.individual3":       "6 · 3 · 1",
+	"sheet.rp":                   "6 · 3 · 1",
+	"individual3:sheet.rp":       "6 · 3 · 1",
 	"sheet.side":                 "Linea %d",
 }

@@ -85,6 +85,7 @@ func (s *Server) addPair(c echo.Context) error {
 		if lerr != nil {
 			return lerr
 		}
+		useFormat(c, ev.Stage.Format)
 		status := statusOf(tournament.ErrorCode(err))
 		if isHTMX(c) {
 			// htmx swaps only 2xx answers: the refusal is shown in the form, in place.
@@ -97,6 +98,7 @@ func (s *Server) addPair(c echo.Context) error {
 		if err != nil {
 			return err
 		}
+		useFormat(c, ev.Stage.Format)
 		return render(c, http.StatusOK, pairAdded(ev, "", pp))
 	}
 	setFlash(c, "entries.added", e.Name)

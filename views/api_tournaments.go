@@ -291,8 +291,12 @@ func (s *Server) apiGetTournament(c echo.Context) error {
 func apiTable(tb *tournament.Table, r tournament.TableResult) map[string]any {
 	pts := make([]tournament.Points, len(r.Points))
 	copy(pts, r.Points)
-	return map[string]any{"number": tb.Number, "version": tb.Version, "entries": r.Entries, "scores": r.Scores, "points": pts,
+	out := map[string]any{"number": tb.Number, "version": tb.Version, "entries": r.Entries, "scores": r.Scores, "points": pts,
 		"entered": r.Entered, "expected": r.Expected, "complete": r.Complete}
+	if r.MP != nil {
+		out["mp"] = r.MP // a format that scores matches: each side's signed match points
+	}
+	return out
 }
 
 func apiRound(ev *tournament.State, g *tournament.Round) map[string]any {

@@ -209,6 +209,12 @@ func TestPrintingPairs(t *testing.T) {
 	assert.Equal(t, 2, card.Find("li").Length())
 	assert.Contains(t, card.Find("li").First().Text(), "Rossi Mario / Bianchi Anna")
 	assert.Contains(t, card.Find("li").First().Find(".pscore").Text(), "300")
+	assert.Equal(t, "+200", card.Find("li").First().Find(".pmp").Text(), "MP of a format that scores matches")
+	assert.Equal(t, "−200", card.Find("li").Eq(1).Find(".pmp").Text())
+	var rd struct{ Tables []struct{ MP []int } }
+	c.api("GET", ev.api+"/rounds/1", tok, "", &rd)
+	assert.Equal(t, []int{200, -200}, rd.Tables[0].MP)
+	assert.Nil(t, rd.Tables[1].MP, "not complete")
 	doc = c.get(ev.html + "/standings").doc(t)
 	assert.Equal(t, "Rossi Mario / Bianchi Anna", doc.Find(".standings-table tbody tr").First().Find(".pn").Text())
 }

@@ -145,8 +145,9 @@ func (Format) Draw(st *tournament.State, _ int64) (*tournament.Round, []tourname
 	return r, nil, nil
 }
 
-// Result implements tournament.Format: the higher total wins 2 points, a tie 1 each; a
-// table with an outcome is complete without hands and the side it names scores 0.
+// Result implements tournament.Format: the higher total wins 2 points, a tie 1 each, and
+// each side's MP is its difference; a table with an outcome is complete without hands and
+// the side it names scores 0.
 func (Format) Result(st *tournament.State, t *tournament.Table) tournament.TableResult {
 	hands := of(st.Stage.Settings).Hands
 	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: make([]int, len(t.Sides)),
@@ -167,6 +168,9 @@ func (Format) Result(st *tournament.State, t *tournament.Table) tournament.Table
 		return r
 	}
 	r.Complete = len(t.Sides) > 0 && r.Entered == r.Expected
+	if r.Complete && len(t.Sides) == 2 {
+		r.MP = []int{r.Scores[0] - r.Scores[1], r.Scores[1] - r.Scores[0]}
+	}
 	if r.Complete {
 		r.Points = make([]tournament.Points, len(t.Sides))
 		for i := range r.Points {

@@ -134,7 +134,7 @@ type PairMember struct {
 type PairRow struct {
 	Line    int           `json:"line"`
 	Members [2]PairMember `json:"members"`
-	// Errors are message keys per field, "p1.last_name", "p2.card_number", "row".
+	// Errors are message keys per member's field: "p1.last_name", "p2.card_number".
 	Errors map[string]string `json:"errors,omitempty"`
 }
 

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"sort"
@@ -18,13 +19,20 @@ func pairsStage(ev *tournament.State) bool {
 	return ev.Stage.Settings != nil && ev.Stage.Settings.Pairs()
 }
 
-// pairRowErrors lists the problems of member m (1 or 2) of an import row, with those of
-// the whole row under the first member.
+// entriesTitle names the entries of a tournament: its players, or its pairs.
+func entriesTitle(ctx context.Context, ev *tournament.State) string {
+	if pairsStage(ev) {
+		return t(ctx, "entries.title_pairs")
+	}
+	return t(ctx, "entries.title")
+}
+
+// pairRowErrors lists the problems of member m (1 or 2) of an import row.
 func pairRowErrors(r tournament.PairRow, m int) []string {
 	var keys []string
 	prefix := fmt.Sprintf("p%d.", m)
 	for f, k := range r.Errors {
-		if strings.HasPrefix(f, prefix) || (m == 1 && f == "row") {
+		if strings.HasPrefix(f, prefix) {
 			keys = append(keys, k)
 		}
 	}

@@ -67,6 +67,7 @@ func TestPairFormOnEntriesPage(t *testing.T) {
 	assert.Equal(t, "#pair-results-1", search.First().AttrOr("hx-target", ""))
 	assert.Contains(t, doc.Find("#entry-list").Text(), "Rossi Mario / Bianchi Anna")
 	assert.Equal(t, ev.html+"/entries/import", doc.Find("#pair-import-link").AttrOr("href", ""))
+	assert.Contains(t, doc.Find("#entry-list h2").Text(), "Pairs · 1 of 1 present")
 
 	// Search as you type, accents ignored, for place 2: "Choose" fills the place.
 	doc = c.get(ev.html + "/entries/search?slot=2&q=nicco").doc(t)

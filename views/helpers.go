@@ -228,7 +228,6 @@ func hasOutcomes(ev *tournament.State) bool {
 	return f != nil && len(f.Outcomes(ev.Stage.Settings)) > 0
 }
 
-
 // gamePeople lists everyone of a game (seated or sitting out), by name.
 func gamePeople(ev *tournament.State, g *tournament.Round) []int64 {
 	ids := g.People()

@@ -299,3 +299,37 @@ func TestStagesRoundTripAndUndo(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, a, b, "the qualifying stage's standings")
 }
+
+// Pairs (entries of two members) and a table's outcome go through the document too, and
+// an outcome set with the scores is undone with them.
+func TestPairsAndOutcomeRoundTrip(t *testing.T) {
+	f := newPairs(t, 8)
+	f.enteredPairs(t, 4)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	hands := [][]*scoring.Hand{{total(100), total(50)}, {total(100), total(50)}}
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, tournament.Sheet{Hands: hands}, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, tournament.Sheet{Hands: hands, Outcome: &tournament.Outcome{Kind: tournament.OutcomeTimeout, Side: 1}}, "anna")
+	require.NoError(t, err)
+
+	doc, err := f.svc.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	require.Len(t, doc.Entries[0].Members, 2)
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+	d2, _ := open(t)
+	svc2 := &tournament.Tournaments{Store: d2, Players: d2}
+	_, err = svc2.Import(f.ctx, raw)
+	require.NoError(t, err)
+	doc2, err := svc2.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, doc, doc2)
+	assert.Equal(t, tournament.Outcome{Kind: "timeout", Side: 1}, mustLoad(t, svc2, f.tid).Round(1).Tables[0].Outcome)
+
+	evs, err := svc2.History(f.ctx, f.tid, 1, 1)
+	require.NoError(t, err)
+	_, err = svc2.Undo(f.ctx, f.tid, evs[0].ID, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, tournament.Outcome{}, mustLoad(t, svc2, f.tid).Round(1).Tables[0].Outcome, "the outcome is undone with the save")
+}

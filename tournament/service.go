@@ -132,6 +132,10 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 	if err := validate(in, inStage); err != nil {
 		return Event{}, err
 	}
+	if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(inStage) {
+		// Entries are single players or pairs as the stage was: they cannot change kind.
+		return Event{}, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "entries.kind_fixed"}}
+	}
 	ev := s.event(id, director, "settings")
 	ev.StageID, ev.Changes = old.ID, settingsChanges(cur, &old, in, inStage)
 	raw, err := json.Marshal(old.Settings)
@@ -146,6 +150,11 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 		return Event{}, err
 	}
 	return ev, nil
+}
+
+// pairsOf says whether a stage's entries are pairs.
+func pairsOf(st *Stage) bool {
+	return st.Settings != nil && st.Settings.Pairs()
 }
 
 func sameScale(a, b *int64) bool {
@@ -254,6 +263,9 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 		es = append(es, *playerEntry(tid, p))
 	}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, false); err != nil {
+			return err
+		}
 		for i := range es {
 			if err := tx.AddEntry(&es[i]); err != nil {
 				return err
@@ -308,6 +320,9 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 	}
 	var e *Entry
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, false); err != nil {
+			return err
+		}
 		if err := tx.CreatePlayer(p); err != nil {
 			return err
 		}
@@ -828,6 +843,29 @@ type Sheet struct {
 	// NextRound is the director's choice when the next round is drawn and has not started
 	// and this correction would move its seats: "reseat" or "keep" (RULES.md section 3).
 	NextRound string
+	// Outcome is what decided the table other than its scores, one of the format's
+	// Outcomes with the side it concerns; a zero Outcome removes it, nil keeps the stored
+	// one. A table whose outcome is a forfeit may have no hands.
+	Outcome *Outcome
+}
+
+// checkOutcome validates a table's outcome against its format and its sides.
+func checkOutcome(stage *Stage, sides int, o Outcome) FieldErrors {
+	fe := FieldErrors{}
+	if o.Kind == "" {
+		if o.Side != 0 {
+			fe.Add("outcome.kind", "sheet.outcome_kind")
+		}
+		return fe
+	}
+	f, ok := FormatOf(stage.Format)
+	if !ok || !slices.Contains(f.Outcomes(stage.Settings), o.Kind) {
+		fe.Add("outcome.kind", "sheet.outcome_kind")
+	}
+	if o.Side < 1 || o.Side > sides {
+		fe.Add("outcome.side", "sheet.outcome_side")
+	}
+	return fe
 }
 
 // The choices for the next round when a correction would move its seats.
@@ -940,10 +978,20 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if err != nil {
 			return err
 		}
+		outcome := tb.Outcome
+		switch {
+		case sh.Clear:
+			outcome = Outcome{}
+		case sh.Outcome != nil:
+			outcome = *sh.Outcome
+			for k, v := range checkOutcome(stage, len(tb.Sides), outcome) {
+				fe.Add(k, v)
+			}
+		}
 		if err := fe.Err(); err != nil {
 			return err
 		}
-		if len(hands) == 0 && !sh.Clear {
+		if len(hands) == 0 && !sh.Clear && outcome.Kind != OutcomeForfeit {
 			return Errorf(EINVALID, "sheet.empty")
 		}
 		if sh.NextRound != "" && sh.NextRound != NextReseat && sh.NextRound != NextKeep {
@@ -968,7 +1016,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		case drawn && started:
 			out.LaterStarted = true
 		case drawn:
-			if next, subs, out.Moves, err = reseat(tx, round.Number, table, hands); err != nil {
+			if next, subs, out.Moves, err = reseat(tx, round.Number, table, hands, outcome); err != nil {
 				return err
 			}
 			switch {
@@ -989,7 +1037,8 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		ev.Changes = sheetChanges(tx, tb, hands)
 		undo := sheetUndo{Before: tb.Hands, After: scoreKeys(hands), OutcomeBefore: tb.Outcome}
 		first := len(tb.Hands) == 0
-		tb.Hands = hands
+		ev.Changes = append(ev.Changes, outcomeChanges(tb.Outcome, outcome)...)
+		tb.Hands, tb.Outcome = hands, outcome
 		if err := tx.SaveTable(tb); err != nil {
 			return err
 		}
@@ -1028,11 +1077,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			ev.Also = append(ev.Also, Line{Key: "event.also.kept", Args: []string{fmt.Sprint(number + 1), movesText(out.Moves)}})
 		}
 		ev.Also = append(ev.Also, settled...)
-		// The table as saved: its outcome too, whatever set it.
 		undo.OutcomeAfter = tb.Outcome
-		if tb.Outcome != undo.OutcomeBefore {
-			ev.Changes = append(ev.Changes, Change{What: "change.outcome", Before: outcomeText(undo.OutcomeBefore), After: outcomeText(tb.Outcome)})
-		}
 		if ev.Undo, err = json.Marshal(undo); err != nil {
 			return err
 		}
@@ -1071,13 +1116,29 @@ func scoreKeys(hs []HandScore) [][3]int {
 	return out
 }
 
-// outcomeText is a table's outcome as a log shows it: its kind and the position it
-// concerns ("timeout 2"), "" for none.
-func outcomeText(o Outcome) string {
-	if o.Kind == "" {
-		return ""
+// outcomeChanges lists how a table's outcome changes: its kind (a message key,
+// "outcome.none" for none) and the position it concerns.
+func outcomeChanges(a, b Outcome) []Change {
+	var out []Change
+	key := func(o Outcome) string {
+		if o.Kind == "" {
+			return "outcome.none"
+		}
+		return "outcome." + o.Kind
 	}
-	return fmt.Sprintf("%s %d", o.Kind, o.Side)
+	if a.Kind != b.Kind {
+		out = append(out, Change{What: "change.outcome", Before: key(a), After: key(b), Words: true})
+	}
+	if a.Side != b.Side {
+		side := func(n int) string {
+			if n == 0 {
+				return ""
+			}
+			return fmt.Sprint(n)
+		}
+		out = append(out, Change{What: "change.outcome_side", Before: side(a.Side), After: side(b.Side)})
+	}
+	return out
 }
 
 // sheetChanges lists each hand score a save changes at a table, "" for nothing entered.
@@ -1131,12 +1192,12 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 	return out
 }
 
-// reseat says what a correction of table t of round n (to the given hands) means for
+// reseat says what a correction of table t of round n (to the given hands and outcome) means for
 // round n+1, drawn and not started: the round drawn again with its own seed from the
 // corrected results, the substitutes that needs, and who it moves from the seats as they
 // are. It returns no round when the correction does not change what the results give
 // (so seats changed by hand, or a withdrawal, are left alone).
-func reseat(tx Tx, n, t int, hands []HandScore) (*Round, []Entry, []Move, error) {
+func reseat(tx Tx, n, t int, hands []HandScore, outcome Outcome) (*Round, []Entry, []Move, error) {
 	st, err := tx.State()
 	if err != nil {
 		return nil, nil, nil, err
@@ -1148,7 +1209,7 @@ func reseat(tx Tx, n, t int, hands []HandScore) (*Round, []Entry, []Move, error)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	st.Rounds[n-1].Tables[t-1].Hands = hands
+	st.Rounds[n-1].Tables[t-1].Hands, st.Rounds[n-1].Tables[t-1].Outcome = hands, outcome
 	r, subs, err := f.Draw(st, later.Seed)
 	if err != nil {
 		return nil, nil, nil, err

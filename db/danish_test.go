@@ -13,6 +13,7 @@ import (
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/danish"
+	"burraco/tournament/knockout"
 )
 
 // newDanish creates a Danish tournament of pairs (3 rounds, no rematches) with 2n
@@ -121,4 +122,39 @@ func TestDanishCorrectionAfterTheNextDraw(t *testing.T) {
 	st := f.state(t)
 	assert.Equal(t, []int64{a[1], b[0]}, st.Rounds[1].Tables[0].Entries(), "a[1] (20 VP, +2000) above b[0] (20 VP, +1600)")
 	assert.Equal(t, []int64{b[1], a[0]}, st.Rounds[1].Tables[1].Entries(), "b[1] (0 VP, -1600) above a[0] (0 VP, -2000)")
+}
+
+// TestDanishPairsIntoKnockout: a Danish stage of pairs feeds a knockout of pairs (the
+// knockout's default is individuals): its top 4 pairs are seeded 1 v 4, 2 v 3.
+func TestDanishPairsIntoKnockout(t *testing.T) {
+	f := newDanish(t, 6)
+	f.enteredPairs(t, 6)
+	st := f.state(t)
+	stage := st.Stage
+	s := stage.Settings.(danish.Settings)
+	s.Count = 2
+	stage.Settings, stage.Qualifiers = s, 4
+	_, _, err := f.svc.Update(f.ctx, f.tid, st.Tournament, stage, "anna")
+	require.NoError(t, err)
+	for r := 1; r <= 2; r++ {
+		g, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: int64(40 + r)}, "anna")
+		require.NoError(t, err)
+		for _, tb := range g.Tables {
+			_, err := f.game(t, r, tb.Number, 1000+200*tb.Number+50*r, 0, "")
+			require.NoError(t, err)
+		}
+	}
+	_, _, lines, err := f.svc.Standings(f.ctx, f.tid)
+	require.NoError(t, err)
+	var top []int64
+	for _, l := range lines[:4] {
+		require.True(t, l.Qualifies, "%s", l.Entry.Name)
+		top = append(top, l.Entry.ID)
+	}
+	next, err := f.svc.StartStage(f.ctx, f.tid, knockout.Name, "anna")
+	require.NoError(t, err)
+	assert.True(t, next.Settings.Pairs(), "pairs feed a knockout of pairs")
+	r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, [][]int64{{top[0], top[3]}, {top[1], top[2]}}, tournament.SeatsOf(r).Tables)
 }

@@ -32,6 +32,7 @@ type Server struct {
 	scales      *tournament.Scales
 	tournaments *tournament.Tournaments
 	log         *slog.Logger
+	public      *publicCache
 	// trustedProxies may set the client address through X-Forwarded-For.
 	trustedProxies []*net.IPNet
 }
@@ -43,7 +44,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log, public: newPublicCache()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -78,8 +79,10 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.Use(language)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c echo.Context) bool {
-			// The API takes bearer tokens only, never cookies, so it cannot be forged.
-			return strings.HasPrefix(c.Request().URL.Path, "/api/")
+			// The API takes bearer tokens only, never cookies, so it cannot be forged; the
+			// public pages only read, have no forms, and must not each set a token cookie.
+			p := c.Request().URL.Path
+			return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
 		},
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		ContextKey:     csrfContextKey,
@@ -113,6 +116,12 @@ func (s *Server) routes() {
 	e.GET("/login", s.loginForm)
 	e.POST("/login", s.login)
 	e.GET("/calc", s.calculator)
+	e.GET("/p/:id", s.publicTables)
+	e.GET("/p/:id/standings", s.publicStandings)
+	e.GET("/p/:id/players/:eid", s.publicPlayer)
+	e.GET("/p/:id/projector/:view", s.projector)
+	e.GET("/p/:id/projector/:view/live", s.projectorLive)
+	e.GET("/p/:id/qr.svg", s.publicQR)
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
@@ -143,6 +152,10 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/entries/present", s.markAllPresent)
 	d.POST("/tournaments/:id/entries/:eid", s.setEntry)
 	d.POST("/tournaments/:id/entries/:eid/missed", s.awardMissed)
+	d.POST("/tournaments/:id/publish", s.publish)
+	d.GET("/tournaments/:id/qr.svg", s.directorQR)
+	d.GET("/tournaments/:id/tent", s.tableTent)
+	d.POST("/tournaments/:id/rounds/:n/clock", s.setClock)
 	d.POST("/tournaments/:id/draw", s.draw)
 	d.POST("/tournaments/:id/rounds/:n/undo", s.undoDraw)
 	d.GET("/tournaments/:id/standings", s.standingsPage)
@@ -180,6 +193,9 @@ func (s *Server) routes() {
 	e.POST("/api/v1/login", s.apiLogin)
 	e.POST("/api/v1/calc/hand", s.apiCalcHand)
 	e.GET("/api/v1/calc/vp", s.apiCalcVP)
+	e.GET("/api/v1/public/tournaments/:id", s.apiPublicTournament)
+	e.GET("/api/v1/public/tournaments/:id/standings", s.apiPublicStandings)
+	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.apiPublicPlayer)
 	a := e.Group("/api/v1", s.requireToken)
 	a.GET("/players", s.apiListPlayers)
 	a.POST("/players", s.apiCreatePlayer)
@@ -197,6 +213,8 @@ func (s *Server) routes() {
 	a.POST("/tournaments/:id/entries/present", s.apiMarkAllPresent)
 	a.POST("/tournaments/:id/entries/:eid", s.apiSetEntry)
 	a.POST("/tournaments/:id/entries/:eid/missed", s.apiAwardMissed)
+	a.PUT("/tournaments/:id/published", s.apiPublish)
+	a.POST("/tournaments/:id/rounds/:n/clock", s.apiSetClock)
 	a.POST("/tournaments/:id/draw", s.apiDraw)
 	a.GET("/tournaments/:id/rounds/:n", s.apiGetRound)
 	a.DELETE("/tournaments/:id/rounds/:n", s.apiUndoDraw)

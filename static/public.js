@@ -97,6 +97,7 @@
       paginate();
       setInterval(function () { page++; paginate(); }, 8000);
       window.addEventListener("resize", paginate);
+      window.addEventListener("load", paginate); // once fonts and images are in
     }
   });
   document.addEventListener("htmx:afterSettle", function () {

@@ -2,6 +2,7 @@ package views
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -27,6 +28,47 @@ import (
 type publicCache struct {
 	mu    sync.RWMutex
 	pages map[pageID]*renderedPage
+	// ttl is how long this instance trusts a revision it read (0: ask every time).
+	ttl  time.Duration
+	revs map[int64]revision
+}
+
+// revision is a tournament's revision and publication as read at a time.
+type revision struct {
+	rev       int64
+	published bool
+	at        time.Time
+}
+
+// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
+// last d before asking the database again: a room of phones then costs no query at all,
+// and a change (made here or by another instance) shows at most d later.
+func WithPublicRevisionTTL(d time.Duration) Option {
+	return func(s *Server) { s.public.ttl = d }
+}
+
+// revision returns a tournament's revision and publication, read at most ttl ago.
+func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, error) {
+	pc := s.public
+	if pc.ttl > 0 {
+		pc.mu.RLock()
+		r, ok := pc.revs[tid]
+		pc.mu.RUnlock()
+		if ok && time.Since(r.at) < pc.ttl {
+			return r.rev, r.published, nil
+		}
+	}
+	rev, published, err := s.tournaments.PublicRevision(ctx, tid)
+	if err != nil || pc.ttl <= 0 {
+		return rev, published, err
+	}
+	pc.mu.Lock()
+	if len(pc.revs) > 10000 {
+		clear(pc.revs) // ids probed at random: forget them all rather than grow
+	}
+	pc.revs[tid] = revision{rev: rev, published: published, at: time.Now()}
+	pc.mu.Unlock()
+	return rev, published, nil
 }
 
 // pageID names a rendered public page.
@@ -36,15 +78,20 @@ type pageID struct {
 	lang Lang
 }
 
-// renderedPage is a page's bytes at a revision, with its ETag.
+// renderedPage is a page's bytes at a revision, with its ETag, and the same gzipped
+// once (a phone on the club's Wi-Fi gets a sixth of the bytes, at no cost per request).
 type renderedPage struct {
-	rev   int64
-	body  []byte
-	etag  string
-	ctype string
+	rev    int64
+	body   []byte
+	etag   string
+	gz     []byte
+	gzEtag string
+	ctype  string
 }
 
-func newPublicCache() *publicCache { return &publicCache{pages: map[pageID]*renderedPage{}} }
+func newPublicCache() *publicCache {
+	return &publicCache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}}
+}
 
 func (pc *publicCache) get(k pageID, rev int64) *renderedPage {
 	pc.mu.RLock()
@@ -84,7 +131,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 		return redirect(c, c.Request().URL.Path)
 	}
 	ctx := c.Request().Context()
-	rev, published, err := s.tournaments.PublicRevision(ctx, tid)
+	rev, published, err := s.publicRevision(ctx, tid)
 	if err != nil {
 		return err
 	}
@@ -123,7 +170,17 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 		p.ctype = echo.MIMETextHTMLCharsetUTF8
 	}
 	sum := sha256.Sum256(p.body)
-	p.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
+	p.etag, p.gzEtag = `"`+tag+`"`, `"`+tag+`-gz"`
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(p.body); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	p.gz = gz.Bytes()
 	s.public.put(k, p)
 	return writePublic(c, p)
 }
@@ -143,13 +200,33 @@ func renderPublic(ctx context.Context, lang Lang, path string, comp templ.Compon
 // must ask again each time (no-cache), and get a 304 while nothing changed.
 func writePublic(c echo.Context, p *renderedPage) error {
 	h := c.Response().Header()
-	h.Set("ETag", p.etag)
+	body, tag := p.body, p.etag
+	gz := acceptsGzip(c.Request().Header.Get("Accept-Encoding"))
+	if gz {
+		body, tag = p.gz, p.gzEtag
+	}
+	h.Set("ETag", tag)
 	h.Set("Cache-Control", "no-cache")
-	h.Set("Vary", "Accept-Language, Cookie")
-	if etagMatches(c.Request().Header.Get("If-None-Match"), p.etag) {
+	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")
+	if etagMatches(c.Request().Header.Get("If-None-Match"), tag) {
 		return c.NoContent(http.StatusNotModified)
 	}
-	return c.Blob(http.StatusOK, p.ctype, p.body)
+	if gz {
+		h.Set("Content-Encoding", "gzip")
+	}
+	return c.Blob(http.StatusOK, p.ctype, body)
+}
+
+// acceptsGzip reads Accept-Encoding: gzip listed and not refused (q=0).
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
 
 // etagMatches reads an If-None-Match header: a list of tags, or *.
@@ -271,7 +348,7 @@ func (s *Server) projectorLive(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rev, published, err := s.tournaments.PublicRevision(c.Request().Context(), tid)
+	rev, published, err := s.publicRevision(c.Request().Context(), tid)
 	if err != nil {
 		return err
 	}
@@ -299,7 +376,7 @@ func (s *Server) publicQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, published, err := s.tournaments.PublicRevision(c.Request().Context(), tid); err != nil {
+	if _, published, err := s.publicRevision(c.Request().Context(), tid); err != nil {
 		return err
 	} else if !published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -313,7 +390,7 @@ func (s *Server) directorQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err := s.tournaments.PublicRevision(c.Request().Context(), tid); err != nil {
+	if _, _, err := s.publicRevision(c.Request().Context(), tid); err != nil {
 		return err
 	}
 	return writeQR(c, publicURL(c, tid))

@@ -1,7 +1,9 @@
 package views
 
 import (
+	"compress/gzip"
 	"context"
+	"io"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -13,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/db"
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/threeplayer"
@@ -21,7 +24,6 @@ import (
 // publicEvening seeds, through the services, a tournament whose every private field is
 // filled with a marker, and an unpublished one; it publishes the first.
 type publicEvening struct {
-	app      *testApp
 	svc      *tournament.Tournaments
 	tid      int64
 	hidden   int64
@@ -33,9 +35,15 @@ type publicEvening struct {
 
 func seedPublic(t *testing.T, a *testApp, players int) *publicEvening {
 	t.Helper()
+	return seedPublicIn(t, a.store, players)
+}
+
+// seedPublicIn seeds the store itself (for benchmarks, which have no testApp).
+func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
+	t.Helper()
 	ctx := context.Background()
 	tournament.Register(threeplayer.Format{})
-	pe := &publicEvening{app: a, svc: &tournament.Tournaments{Store: a.store, Players: a.store}, director: "dirsecretname"}
+	pe := &publicEvening{svc: &tournament.Tournaments{Store: store, Players: store}, director: "dirsecretname"}
 	mk := func(name string, n int) tournament.Tournament {
 		tr, st, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), threeplayer.Name)
 		require.NoError(t, err)
@@ -54,7 +62,7 @@ func seedPublic(t *testing.T, a *testApp, players int) *publicEvening {
 		if i == 5 {
 			p.FirstName, p.LastName = "Niccolò", "D'Alessandro"
 		}
-		require.NoError(t, a.store.CreatePlayer(ctx, p))
+		require.NoError(t, store.CreatePlayer(ctx, p))
 		pe.private = append(pe.private, p.CardNumber, p.Email, p.Phone, p.Notes)
 		e, err := pe.svc.AddPlayer(ctx, tr.ID, p.ID, pe.director)
 		require.NoError(t, err)
@@ -87,7 +95,7 @@ func seedPublic(t *testing.T, a *testApp, players int) *publicEvening {
 }
 
 // saveTable enters table t of game n: seat 1 wins every hand.
-func (pe *publicEvening) saveTable(t *testing.T, n, table int) {
+func (pe *publicEvening) saveTable(t testing.TB, n, table int) {
 	t.Helper()
 	st, err := pe.svc.Load(context.Background(), pe.tid)
 	require.NoError(t, err)
@@ -316,4 +324,35 @@ func TestPublishAndClockThroughPagesAndAPI(t *testing.T) {
 	}
 	assert.Equal(t, 2, kinds["publish"], "both publications logged")
 	assert.Equal(t, 2, kinds["clock"], "the clock's start and adjust logged")
+}
+
+// A phone that takes gzip gets the page compressed once per revision, with its own tag.
+func TestPublicPagesGzipped(t *testing.T) {
+	a := newTestApp(t)
+	a.setup()
+	pe := seedPublic(t, a, 9)
+	path := fmt.Sprintf("%s/p/%d/standings", a.srv.URL, pe.tid)
+	get := func(enc, inm string) *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		if inm != "" {
+			req.Header.Set("If-None-Match", inm)
+		}
+		res, err := http.DefaultTransport.RoundTrip(req)
+		require.NoError(t, err)
+		t.Cleanup(func() { res.Body.Close() })
+		return res
+	}
+	plain := get("identity", "")
+	plainBody, _ := io.ReadAll(plain.Body)
+	zipped := get("gzip, deflate, br", "")
+	require.Equal(t, "gzip", zipped.Header.Get("Content-Encoding"))
+	zr, err := gzip.NewReader(zipped.Body)
+	require.NoError(t, err)
+	unzipped, _ := io.ReadAll(zr)
+	assert.Equal(t, string(plainBody), string(unzipped))
+	assert.NotEqual(t, plain.Header.Get("ETag"), zipped.Header.Get("ETag"))
+	assert.Equal(t, http.StatusNotModified, get("gzip", zipped.Header.Get("ETag")).StatusCode)
+	assert.Equal(t, http.StatusOK, get("identity", zipped.Header.Get("ETag")).StatusCode, "another representation")
+	assert.Empty(t, get("gzip;q=0", "").Header.Get("Content-Encoding"))
 }

@@ -3,8 +3,8 @@ package views
 import (
 	"compress/gzip"
 	"context"
-	"io"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"

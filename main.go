@@ -16,6 +16,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/danish"
 	"burraco/tournament/threeplayer"
 	"burraco/views"
 )
@@ -23,6 +24,7 @@ import (
 // The formats a tournament's stages can be played in.
 func init() {
 	tournament.Register(threeplayer.Format{})
+	tournament.Register(danish.Format{})
 }
 
 // config is the app's configuration: flags, with environment variables as defaults.

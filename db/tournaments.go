@@ -864,7 +864,15 @@ func (x *storeTx) writeSeats(r *tournament.Round) error {
 
 func (x *storeTx) CopyScale(s *tournament.Stage) error {
 	if s.ScaleID == nil {
-		return nil
+		// No scale chosen: the copy is the format's default (s.Scale), or none.
+		if s.Scale == nil {
+			return x.run("UPDATE stages SET scale_copy = NULL WHERE id = ?", s.ID)
+		}
+		cp, err := json.Marshal(s.Scale)
+		if err != nil {
+			return err
+		}
+		return x.run("UPDATE stages SET scale_copy = ? WHERE id = ?", string(cp), s.ID)
 	}
 	var bands string
 	var name string

@@ -478,7 +478,11 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 			r.Override = opt.Override
 			kind, detail = "draw_override", detail+fmt.Sprintf(", round %d incomplete: %s", cur.Number, opt.Override)
 		}
-		if r.Number == 1 && st.Stage.ScaleID != nil {
+		if r.Number == 1 {
+			st.Stage.Scale = nil
+			if sf, ok := f.(Scaled); ok && st.Stage.ScaleID == nil {
+				st.Stage.Scale = sf.DefaultScale(st.Stage.Settings)
+			}
 			if err := tx.CopyScale(&st.Stage); err != nil {
 				return err
 			}
@@ -999,6 +1003,22 @@ func (s *Tournaments) Standings(ctx context.Context, tid int64) (*State, []Colum
 		return nil, nil, nil, err
 	}
 	cols, lines := st.Format().Standings(st)
+	return st, cols, lines, nil
+}
+
+// PairingOrder returns the running standings round n was paired from, with the random
+// order that broke its ties, for a format that pairs from the standings (ENOTFOUND for
+// another format or a round not drawn).
+func (s *Tournaments) PairingOrder(ctx context.Context, tid int64, n int) (*State, []Column, []OrderLine, error) {
+	st, err := s.Store.Load(ctx, tid)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, ok := st.Format().(Paired)
+	if !ok || st.Round(n) == nil {
+		return nil, nil, nil, Errorf(ENOTFOUND, "error.not_found")
+	}
+	cols, lines := p.PairingOrder(st, n)
 	return st, cols, lines, nil
 }
 

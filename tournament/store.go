@@ -77,7 +77,8 @@ type Tx interface {
 	// negative entry IDs are new substitutes (subs[-id-1]), created with it. Its number
 	// must be the next one.
 	AddRound(stageID int64, r *Round, subs []Entry) error
-	// CopyScale stores in the stage a copy of the VP scale it names (s.Scale is set).
+	// CopyScale stores in the stage a copy of the VP scale it names (s.Scale is set);
+	// when it names none, the copy is s.Scale as given (the format's default), or none.
 	CopyScale(s *Stage) error
 	// ReplaceSeats changes the seats and byes of a round no table of which has started.
 	ReplaceSeats(r *Round) error

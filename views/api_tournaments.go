@@ -609,6 +609,30 @@ func (s *Server) apiStandings(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"ranked_by": names, "standings": out})
 }
 
+// apiPairingOrder is the running standings a round was paired from, with its tie order.
+func (s *Server) apiPairingOrder(c echo.Context) error {
+	id, n, err := roundParams(c)
+	if err != nil {
+		return err
+	}
+	_, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	if err != nil {
+		return err
+	}
+	out := make([]map[string]any, len(lines))
+	for i, l := range lines {
+		out[i] = map[string]any{"rank": i + 1, "entry_id": l.Entry.ID, "name": l.Entry.Name, "byes": l.Byes, "tie": l.Tie}
+		for ci, col := range cols {
+			if col.Kind == "points" {
+				out[i][col.Name] = tournament.Points(l.Values[ci])
+			} else {
+				out[i][col.Name] = l.Values[ci]
+			}
+		}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"round": n, "order": out})
+}
+
 func (s *Server) apiEvents(c echo.Context) error {
 	id, err := idParam(c)
 	if err != nil {

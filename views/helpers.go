@@ -300,3 +300,17 @@ func inDrawnGame(ev *tournament.State, id int64) int {
 	}
 	return cur.Number
 }
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// isScaled reports whether a format converts MP to VP with a scale the stage chooses.
+func isScaled(fm tournament.Format) bool {
+	_, ok := fm.(tournament.Scaled)
+	return ok
+}
+
+// isPaired reports whether a stage's format pairs its rounds from the running standings.
+func isPaired(ev *tournament.State) bool {
+	_, ok := ev.Format().(tournament.Paired)
+	return ok
+}

@@ -532,6 +532,11 @@ var messagesEN = map[string]string{
 	"public.unpublished":         "The public pages are closed.",
 	"sheet.time_up":              "The game's time is up.",
 	"sheet.timeout":              "Time-out technical score",
+	"danish:clock.reset_confirm": "Reset the clock of this round?",
+	"danish:clock.title":         "Clock of round %d",
+	"danish:public.no_match":     "Nobody by that name in this round.",
+	"danish:public.no_round":     "The first round has not been drawn yet.",
+	"danish:sheet.time_up":       "The round's time is up.",
 }
 
 // messagesIT is the Italian catalogue.
@@ -1065,4 +1070,9 @@ var messagesIT = map[string]string{
 	"public.unpublished":         "Le pagine pubbliche sono chiuse.",
 	"sheet.time_up":              "Il tempo della partita è scaduto.",
 	"sheet.timeout":              "Punteggio tecnico per tempo scaduto",
+	"danish:clock.reset_confirm": "Azzerare il tempo di questo turno?",
+	"danish:clock.title":         "Tempo del turno %d",
+	"danish:public.no_match":     "Nessuno con questo nome in questo turno.",
+	"danish:public.no_round":     "Il primo turno non è ancora stato sorteggiato.",
+	"danish:sheet.time_up":       "Il tempo del turno è scaduto.",
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -295,7 +294,6 @@ func clockAttrs(c tournament.Clock) templ.Attributes {
 	return a
 }
 
-func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
 
 // nowOf is the time a page's clocks are shown at when rendered (the script then counts
 // down in the browser).

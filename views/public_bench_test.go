@@ -95,7 +95,7 @@ func BenchmarkPublicStandingsRender(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		ps := publicStandingsOf(ev)
-		if _, err := renderPublic(b.Context(), IT, "/", publicStandingsPage(ps)); err != nil {
+		if _, err := renderPublic(b.Context(), IT, ev.Stage.Format, "/", publicStandingsPage(ps)); err != nil {
 			b.Fatal(err)
 		}
 	}

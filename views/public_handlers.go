@@ -164,7 +164,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 		}
 		p.ctype = echo.MIMEApplicationJSON
 	} else {
-		if p.body, err = renderPublic(ctx, langOf(c), c.Request().URL.Path, comp); err != nil {
+		if p.body, err = renderPublic(ctx, langOf(c), ev.Stage.Format, c.Request().URL.Path, comp); err != nil {
 			return err
 		}
 		p.ctype = echo.MIMETextHTMLCharsetUTF8
@@ -185,10 +185,11 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 	return writePublic(c, p)
 }
 
-// renderPublic renders a public page for a language alone: no session, no CSRF token,
-// no flash message, so the bytes are the same for everyone who reads that language.
-func renderPublic(ctx context.Context, lang Lang, path string, comp templ.Component) ([]byte, error) {
-	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path})
+// renderPublic renders a public page for a language (in the wording of the tournament's
+// format) alone: no session, no CSRF token, no flash message, so the bytes are the same
+// for everyone who reads that language.
+func renderPublic(ctx context.Context, lang Lang, format, path string, comp templ.Component) ([]byte, error) {
+	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path, Format: format})
 	var buf bytes.Buffer
 	if err := comp.Render(ctx, &buf); err != nil {
 		return nil, err
@@ -266,7 +267,7 @@ func (s *Server) publicSearch(c echo.Context, q string) error {
 	if !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	body, err := renderPublic(c.Request().Context(), langOf(c), c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
+	body, err := renderPublic(c.Request().Context(), langOf(c), ev.Stage.Format, c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
 	if err != nil {
 		return err
 	}

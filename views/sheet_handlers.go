@@ -421,6 +421,7 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	if err != nil {
 		return nil, err
 	}
+	useFormat(c, ts.Stage.Format)
 	v := &sheetView{Ev: &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries},
 		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: newForm()}
 	v.Values.Values["version"] = itoa(ts.Table.Version)

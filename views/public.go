@@ -135,7 +135,7 @@ func publicSeatOf(ev *tournament.State, id int64) publicSeat {
 }
 
 func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
-	pr := &publicRound{Number: g.Number, Clock: g.Clock}
+	pr := &publicRound{Number: g.Number, Clock: g.Clock, Tables: []publicTable{}, Byes: []publicSeat{}}
 	for i, res := range ev.Results(g) {
 		tb := publicTable{Number: g.Tables[i].Number, Complete: res.Complete}
 		for si, id := range res.Entries {

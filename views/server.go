@@ -64,6 +64,12 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 		LogMethod: true, LogURI: true, LogStatus: true, LogLatency: true, LogError: true, LogRemoteIP: true,
 		HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			if v.Status < 400 && v.Error == nil && isPublicRead(c.Request()) {
+				// A room of phones and a projector polling every 2 seconds would flood
+				// the log with lines that say nothing: public reads are logged only
+				// when they fail.
+				return nil
+			}
 			attrs := []any{"method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "remote", v.RemoteIP}
 			if v.Error != nil {
 				attrs = append(attrs, "err", v.Error)
@@ -99,6 +105,11 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.Use(s.setupGate)
 	s.routes()
 	return s
+}
+
+// isPublicRead reports whether a request reads a public page or its JSON twin.
+func isPublicRead(r *http.Request) bool {
+	return r.Method == http.MethodGet && (strings.HasPrefix(r.URL.Path, "/p/") || strings.HasPrefix(r.URL.Path, "/api/v1/public/"))
 }
 
 // ServeHTTP makes the server an http.Handler.

@@ -294,7 +294,6 @@ func clockAttrs(c tournament.Clock) templ.Attributes {
 	return a
 }
 
-
 // nowOf is the time a page's clocks are shown at when rendered (the script then counts
 // down in the browser).
 func nowOf(context.Context) time.Time { return time.Now() }

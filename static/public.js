@@ -7,7 +7,7 @@
   // case, accents and marks stripped, apostrophes dropped, spaces collapsed. Each row
   // carries its name already folded by the server (data-search).
   function fold(s) {
-    return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+    return s.normalize("NFD").replace(/\p{Mn}/gu, "")
       .replace(/['\u2019\u2018\u02bc`\u00b4]/g, "")
       .toLowerCase().replace(/\s+/g, " ").trim();
   }

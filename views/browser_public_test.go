@@ -58,6 +58,13 @@ func TestBrowserProjectorShowsASavedScore(t *testing.T) {
 	}
 	t.Logf("projector updated %v after the save", time.Since(saved).Round(10*time.Millisecond))
 	shot(t, projector, "projector-after-save")
+
+	// The seats on the projector: everyone of the round, paged to fit the screen.
+	do(t, projector, chromedp.Navigate(fmt.Sprintf("%s/p/%d/projector/tables", base, pe.tid)))
+	waitFor(t, projector, `document.querySelectorAll("#projector tbody tr:not([hidden])").length > 0`)
+	assert.Equal(t, 9, run(t, projector, chromedp.Evaluate[int](`document.querySelectorAll("#projector tbody tr").length`)))
+	assert.False(t, run(t, projector, chromedp.Evaluate[bool](`document.documentElement.scrollHeight > window.innerHeight + 2`)), "one screen at a time")
+	shot(t, projector, "projector-tables")
 }
 
 // On a phone, the public seat search finds "Niccolò" from "niccolo".
@@ -85,6 +92,7 @@ func TestBrowserSeatSearchOnPhone(t *testing.T) {
 	assert.Equal(t, 2, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".pub-game").length`)))
 	shot(t, ctx, "public-player-phone")
 	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/p/%d/standings", app.srv.URL, pe.tid)), chromedp.WaitVisible(`.pub-standings`))
+	assert.False(t, run(t, ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)), "standings: no sideways scrolling")
 	shot(t, ctx, "public-standings-phone")
 }
 

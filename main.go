@@ -17,6 +17,7 @@ import (
 	"burraco/db"
 	"burraco/tournament"
 	"burraco/tournament/danish"
+	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 	"burraco/views"
 )
@@ -25,6 +26,7 @@ import (
 func init() {
 	tournament.Register(threeplayer.Format{})
 	tournament.Register(danish.Format{})
+	tournament.Register(knockout.Format{})
 }
 
 // config is the app's configuration: flags, with environment variables as defaults.

@@ -2,9 +2,15 @@ package db
 
 import (
 	"burraco/tournament"
+	"burraco/tournament/danish"
+	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 )
 
 // The store decodes each stage's settings with its format: the tests register the
 // formats as main does.
-func init() { tournament.Register(threeplayer.Format{}) }
+func init() {
+	tournament.Register(threeplayer.Format{})
+	tournament.Register(danish.Format{})
+	tournament.Register(knockout.Format{})
+}

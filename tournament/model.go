@@ -279,6 +279,9 @@ type State struct {
 	Stage      Stage      `json:"stage"`
 	Entries    []Entry    `json:"entries"`
 	Rounds     []Round    `json:"rounds"`
+	// Seeds are, for the first draw of a stage fed from another (Stage.FromStageID), the
+	// entries it takes, best first; the service fills them from that stage's standings.
+	Seeds []int64 `json:"seeds,omitempty"`
 }
 
 // Entry returns an entry by ID.

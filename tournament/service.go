@@ -302,7 +302,8 @@ type EntryOutcome struct {
 // entry that is absent or withdrawn after the current round was drawn leaves it while the
 // round has not started: if it sits out, its bye goes; if it is seated, a player who
 // sits out takes its seat, or else the round is drawn again with its own seed. A round
-// that has started keeps it, at its table or with its bye (RULES.md section 3).
+// that has started keeps it, at its table or with its bye (RULES.md section 3); so does
+// a bracket, where its opponent wins by walkover (section 5).
 func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch EntryChange, director string) (*Entry, *EntryOutcome, error) {
 	var e *Entry
 	out := &EntryOutcome{}
@@ -366,6 +367,11 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 		// keeps the bye it was drawn with.
 		out.StillSeated = true
 		return fmt.Sprintf("; stays in round %d, which has started", cur.Number), nil
+	}
+	if _, ok := st.Format().(Bracketer); ok {
+		// In a bracket the entry keeps its place: its opponent wins by walkover.
+		out.StillSeated = true
+		return fmt.Sprintf("; keeps its place in round %d: a walkover for its opponent once recorded", cur.Number), nil
 	}
 	changed := *cur
 	changed.Tables = slices.Clone(cur.Tables)
@@ -467,6 +473,11 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 		}
 		if opt.Seed == 0 {
 			opt.Seed = NewSeed()
+		}
+		if st.Stage.FromStageID != nil && len(st.Rounds) == 0 {
+			if st.Seeds, err = seedsFor(tx, st); err != nil {
+				return err
+			}
 		}
 		var subs []Entry
 		if r, subs, err = f.Draw(st, opt.Seed); err != nil {
@@ -719,6 +730,10 @@ type SheetOutcome struct {
 	Reseated     bool `json:"reseated"`      // the next round, not started, was re-seated
 	Kept         bool `json:"kept"`          // the director kept the next round's seats
 	LaterStarted bool `json:"later_started"` // the next round had started: its seats were kept
+	// Placed are the later matches of a bracket, not played, that the save re-seated;
+	// Flagged those played that the results no longer give: the director decides.
+	Placed  []MatchChange `json:"placed,omitempty"`
+	Flagged []MatchChange `json:"flagged,omitempty"`
 	// Moves are the seats of the next round the correction would move; with a refusal
 	// "sheet.reseat_choice", the director is to choose.
 	Moves []Move `json:"moves,omitempty"`
@@ -734,7 +749,10 @@ type SheetOutcome struct {
 // would seat that round differently, the director chooses (RULES.md section 3): without
 // a choice nothing is saved and the answer is ECONFLICT "sheet.reseat_choice" with the
 // moves in the outcome; with "reseat" the next round is drawn again with its own seed,
-// with "keep" its seats stay. A round that has started keeps its seats.
+// with "keep" its seats stay. A round that has started keeps its seats. In a bracket
+// (Bracketer) nothing is asked: once a later round is drawn, its matches not played that
+// the results no longer give are re-seated (Placed) and those played are left and
+// reported (Flagged), for the director.
 func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table int, sh Sheet, director string) (*SheetOutcome, error) {
 	out := &SheetOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
@@ -771,7 +789,13 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		}
 		var next *Round
 		var subs []Entry
+		bracket := false
+		if f, ok := FormatOf(stage.Format); ok {
+			_, bracket = f.(Bracketer)
+		}
 		switch {
+		case bracket:
+			// A bracket's later matches are settled after the save (settleBracket).
 		case drawn && started:
 			out.LaterStarted = true
 		case drawn:
@@ -808,6 +832,14 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				return err
 			}
 		}
+		var settled string
+		// Later matches need settling when a later round is drawn; a cleared table may be
+		// a flagged match that is no longer played, to seat again.
+		if bracket && (drawn || sh.Clear) {
+			if out.Placed, out.Flagged, settled, err = settleBracket(tx); err != nil {
+				return err
+			}
+		}
 		detail := fmt.Sprintf("round %d table %d: %d hand scores entered", number, table, len(hands))
 		switch {
 		case sh.Clear:
@@ -823,7 +855,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if out.Kept {
 			detail += fmt.Sprintf("; round %d seats kept as drawn (a re-seat would have moved %s)", number+1, movesText(out.Moves))
 		}
-		return tx.Log(s.event(tid, director, "scores", "%s", detail))
+		return tx.Log(s.event(tid, director, "scores", "%s%s", detail, settled))
 	})
 	if e, ok := AsError(err); ok && e.Key == "sheet.reseat_choice" {
 		return out, err // the moves to choose from
@@ -1019,6 +1051,20 @@ func (s *Tournaments) PairingOrder(ctx context.Context, tid int64, n int) (*Stat
 		return nil, nil, nil, Errorf(ENOTFOUND, "error.not_found")
 	}
 	cols, lines := p.PairingOrder(st, n)
+	return st, cols, lines, nil
+}
+
+// StageStandings ranks stage seq of a tournament (0: the current one): an earlier stage
+// stays readable once the next one has started.
+func (s *Tournaments) StageStandings(ctx context.Context, tid int64, seq int) (*State, []Column, []Standing, error) {
+	if seq == 0 {
+		return s.Standings(ctx, tid)
+	}
+	st, err := s.Store.LoadStage(ctx, tid, seq)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cols, lines := st.Format().Standings(st)
 	return st, cols, lines, nil
 }
 

@@ -594,7 +594,11 @@ func (s *Server) apiStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, cols, ss, err := s.tournaments.Standings(c.Request().Context(), id)
+	seq, err := stageParam(c)
+	if err != nil {
+		return err
+	}
+	ev, cols, ss, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
@@ -606,7 +610,7 @@ func (s *Server) apiStandings(c echo.Context) error {
 	for i, col := range cols {
 		names[i] = col.Name
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ranked_by": names, "standings": out})
+	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "format": ev.Stage.Format, "ranked_by": names, "standings": out})
 }
 
 // apiPairingOrder is the running standings a round was paired from, with its tie order.

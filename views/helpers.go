@@ -202,12 +202,15 @@ func standingsState(ctx context.Context, ev *tournament.State) string {
 			break
 		}
 	}
-	planned := ev.Stage.Settings.Rounds()
+	planned := ev.Stage.Settings.Rounds() // 0: the format decides as it goes (a knockout)
 	switch {
-	case len(ev.Rounds) == planned && done == len(ev.Rounds):
+	case planned == 0 && len(ev.Rounds) > 0 && ev.Format().Next(ev).Finished,
+		planned > 0 && len(ev.Rounds) == planned && done == len(ev.Rounds):
 		return t(ctx, "standings.final")
 	case done == 0:
 		return t(ctx, "standings.provisional")
+	case planned == 0:
+		return t(ctx, "standings.after_round", done)
 	}
 	return t(ctx, "standings.after_game", done, planned)
 }

@@ -28,6 +28,8 @@ type publicTournament struct {
 	Rounds   int          `json:"rounds"` // planned (0: the format decides as it goes)
 	Drawn    int          `json:"drawn"`
 	Round    *publicRound `json:"round,omitempty"` // the current round
+	// Bracket says the current stage is a knockout: it has a bracket page.
+	Bracket bool `json:"bracket"`
 }
 
 // publicRound is the current round: its clock, tables and who sits out.
@@ -122,7 +124,72 @@ func publicOf(ev *tournament.State) publicTournament {
 	if g := ev.Current(); g != nil {
 		pt.Round = publicRoundOf(ev, g)
 	}
+	_, pt.Bracket = ev.Format().(tournament.Bracketer)
 	return pt
+}
+
+// publicBracket is a knockout stage's bracket as the public sees it: who plays whom,
+// the scores and the winners (not the director's flags on corrected matches).
+type publicBracket struct {
+	Tournament publicTournament     `json:"tournament"`
+	Size       int                  `json:"size"`
+	Rounds     []publicBracketRound `json:"rounds"`
+	Winner     *publicBracketSide   `json:"winner,omitempty"`
+}
+
+// publicBracketRound is one round of the bracket.
+type publicBracketRound struct {
+	Number  int           `json:"number"`
+	Drawn   bool          `json:"drawn"`
+	Matches []publicMatch `json:"matches"`
+}
+
+// publicMatch is one match: its table (0: a bye or not drawn yet), its two sides, and
+// the side that won (1 or 2; 0 until decided).
+type publicMatch struct {
+	Table  int                  `json:"table,omitempty"`
+	Winner int                  `json:"winner"`
+	Sides  [2]publicBracketSide `json:"sides"`
+}
+
+// publicBracketSide is a side of a match: an entry (0 while not known), or a bye.
+type publicBracketSide struct {
+	EntryID int64  `json:"entry_id"`
+	Name    string `json:"name,omitempty"`
+	Seed    int    `json:"seed,omitempty"`
+	Score   int    `json:"score"`
+	Bye     bool   `json:"bye,omitempty"`
+}
+
+// publicBracketOf is the current stage's bracket, or false when it is not a knockout.
+func publicBracketOf(ev *tournament.State) (publicBracket, bool) {
+	b, ok := tournament.BracketOf(ev)
+	if !ok {
+		return publicBracket{}, false
+	}
+	pb := publicBracket{Tournament: publicOf(ev), Size: b.Size, Rounds: []publicBracketRound{}}
+	for _, r := range b.Rounds {
+		pr := publicBracketRound{Number: r.Number, Drawn: r.Drawn, Matches: []publicMatch{}}
+		for _, m := range r.Matches {
+			pm := publicMatch{Table: m.Table, Winner: m.Winner}
+			for i, sd := range m.Sides {
+				ps := publicBracketSide{EntryID: sd.EntryID, Seed: sd.Seed, Score: sd.Score, Bye: sd.Bye}
+				if sd.EntryID != 0 {
+					ps.Name = publicSeatOf(ev, sd.EntryID).Name
+				}
+				pm.Sides[i] = ps
+			}
+			pr.Matches = append(pr.Matches, pm)
+		}
+		pb.Rounds = append(pb.Rounds, pr)
+	}
+	if n := len(pb.Rounds); n > 0 && len(pb.Rounds[n-1].Matches) == 1 {
+		if m := pb.Rounds[n-1].Matches[0]; m.Winner != 0 {
+			w := m.Sides[m.Winner-1]
+			pb.Winner = &w
+		}
+	}
+	return pb, true
 }
 
 func publicSeatOf(ev *tournament.State, id int64) publicSeat {

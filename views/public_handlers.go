@@ -324,6 +324,20 @@ func (s *Server) apiPublicPlayer(c echo.Context) error {
 	})
 }
 
+func (s *Server) publicBracket(c echo.Context) error {
+	return s.servePublic(c, "bracket", false, func(ev *tournament.State) (any, templ.Component, bool) {
+		pb, ok := publicBracketOf(ev)
+		return pb, publicBracketPage(pb), ok
+	})
+}
+
+func (s *Server) apiPublicBracket(c echo.Context) error {
+	return s.servePublic(c, "bracket", true, func(ev *tournament.State) (any, templ.Component, bool) {
+		pb, ok := publicBracketOf(ev)
+		return pb, nil, ok
+	})
+}
+
 // projectorViews are what a projector shows.
 var projectorViews = map[string]bool{"standings": true, "tables": true}
 

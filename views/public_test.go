@@ -107,6 +107,53 @@ func (pe *publicEvening) saveTable(t testing.TB, n, table int) {
 	require.NoError(t, err)
 }
 
+// seedPublicKnockout seeds a published 8-player knockout with every private field
+// filled, round 1 played and round 2 drawn; it returns its id, entries and the markers.
+func seedPublicKnockout(t *testing.T, a *testApp) (int64, []int64, []string) {
+	t.Helper()
+	ctx := context.Background()
+	svc := &tournament.Tournaments{Store: a.store, Players: a.store}
+	tr, stage, err := tournament.New(time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), "knockout")
+	require.NoError(t, err)
+	tr.Name, tr.Venue, tr.Notes = "Coppa pubblica", "Circolo Roma", "KONOTESECRET"
+	f, _ := tournament.FormatOf("knockout")
+	stage.Settings, err = f.Decode([]byte(`{"hands_per_match":1}`))
+	require.NoError(t, err)
+	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	private := []string{"KONOTESECRET"}
+	var ids []int64
+	for i := 1; i <= 8; i++ {
+		p := &tournament.Player{FirstName: fmt.Sprintf("Ko%02d", i), LastName: "Verdi", Active: true,
+			CardNumber: fmt.Sprintf("KOCARD%03d", i), Email: fmt.Sprintf("kosecret%02d@example.org", i),
+			Phone: fmt.Sprintf("+39 444 88%04d", i), Notes: fmt.Sprintf("KOPLAYERNOTE%02d", i)}
+		require.NoError(t, a.store.CreatePlayer(ctx, p))
+		private = append(private, p.CardNumber, p.Email, p.Phone, p.Notes)
+		ids = append(ids, p.ID)
+	}
+	entries, err := svc.AddPlayers(ctx, tr.ID, ids, "dirsecretname")
+	require.NoError(t, err)
+	_, err = svc.MarkAllPresent(ctx, tr.ID, "dirsecretname")
+	require.NoError(t, err)
+	r, err := svc.Draw(ctx, tr.ID, tournament.DrawOptions{Seed: 737373}, "dirsecretname")
+	require.NoError(t, err)
+	for _, tb := range r.Tables {
+		sh := tournament.Sheet{Hands: [][]*scoring.Hand{{{Form: scoring.TotalOnly, Total: 500}, {Form: scoring.TotalOnly, Total: 100}}}}
+		_, err := svc.SaveSheet(ctx, tr.ID, 1, tb.Number, sh, "dirsecretname")
+		require.NoError(t, err)
+	}
+	_, err = svc.Draw(ctx, tr.ID, tournament.DrawOptions{Seed: 747474}, "dirsecretname")
+	require.NoError(t, err)
+	cur, err := svc.Load(ctx, tr.ID)
+	require.NoError(t, err)
+	_, err = svc.Publish(ctx, tr.ID, true, cur.Tournament.Version, "dirsecretname")
+	require.NoError(t, err)
+	var eids []int64
+	for _, e := range entries {
+		eids = append(eids, e.ID)
+	}
+	return tr.ID, eids, append(private, "737373", "747474")
+}
+
 // publicPaths are every public page and JSON twin of a tournament.
 func publicPaths(tid int64, entries []int64) []string {
 	base := fmt.Sprintf("/p/%d", tid)
@@ -143,6 +190,19 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 		scanned[strings.Replace(path, "/projector/standings", "/projector/:view", 1)] = true
 		scanned[strings.Replace(path, "/projector/tables", "/projector/:view", 1)] = true
 	}
+	koID, koEntries, koPrivate := seedPublicKnockout(t, a)
+	koPaths := append(publicPaths(koID, koEntries), fmt.Sprintf("/p/%d/bracket", koID), fmt.Sprintf("/api/v1/public/tournaments/%d/bracket", koID))
+	for _, p := range koPaths {
+		u, _ := url.Parse(p)
+		segs := strings.Split(u.Path, "/")
+		for i, sg := range segs {
+			if _, err := strconv.Atoi(sg); err == nil {
+				segs[i] = ":id"
+				break
+			}
+		}
+		scanned[strings.Join(segs, "/")] = true
+	}
 	for _, r := range a.srv.Config.Handler.(*Server).Routes() {
 		if strings.HasPrefix(r.Path, "/p/") || strings.HasPrefix(r.Path, "/api/v1/public/") {
 			assert.True(t, scanned[r.Path], "public route %s is not scanned", r.Path)
@@ -161,6 +221,24 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 			assert.Empty(t, res.Header.Values("Set-Cookie"), "%s sets no cookie", p)
 		}
 	}
+
+	// The knockout: its bracket and everything else, none of its markers either.
+	for _, lang := range []string{"it", "en"} {
+		anon.lang = lang
+		for _, p := range koPaths {
+			res := anon.get(p)
+			require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", p, res.body)
+			body := strings.ToLower(res.body)
+			for _, secret := range append(koPrivate, pe.director) {
+				assert.NotContains(t, body, strings.ToLower(secret), "%s (%s) shows %q", p, lang, secret)
+			}
+		}
+	}
+	bracket := anon.get(fmt.Sprintf("/p/%d/bracket", koID)).doc(t)
+	assert.Equal(t, 4+2+1, bracket.Find(".bracket-round:not(.bracket-champion) .bracket-match").Length(), "8 sides: 4 + 2 + 1 matches")
+	assert.Equal(t, 4, bracket.Find(".bracket-side.win").Length(), "round 1's winners")
+	assert.Equal(t, http.StatusNotFound, anon.get(fmt.Sprintf("/p/%d/bracket", pe.tid)).StatusCode, "no bracket for a 3-player evening")
+	assert.Equal(t, http.StatusNotFound, anon.get(fmt.Sprintf("/api/v1/public/tournaments/%d/bracket", pe.tid)).StatusCode)
 
 	// The pages do show what they are for.
 	anon.lang = "it"

@@ -562,6 +562,10 @@ func (s *Server) saveSheet(c echo.Context) error {
 		out, err := s.tournaments.SaveSheet(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table, sh, directorOf(c).Username)
 		if err == nil {
 			switch {
+			case len(out.Flagged) > 0:
+				setFlash(c, "bracket.saved_flagged", itoa(v.Table), itoa(out.Flagged[0].Round), itoa(out.Flagged[0].Table))
+			case len(out.Placed) > 0:
+				setFlash(c, "bracket.saved_placed", itoa(v.Table), itoa(out.Placed[0].Round), itoa(out.Placed[0].Table))
 			case out.Reseated:
 				setFlash(c, "sheet.saved_reseated", itoa(v.Table), itoa(v.Game.Number+1))
 			case out.Kept:

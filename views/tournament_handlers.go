@@ -382,12 +382,34 @@ func (s *Server) overrideSeats(c echo.Context) error {
 }
 
 func (s *Server) standingsPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	id, err := idParam(c)
 	if err != nil {
 		return err
 	}
-	cols, lines := ev.Format().Standings(ev)
+	seq, err := stageParam(c)
+	if err != nil {
+		return err
+	}
+	ev, cols, lines, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	if err != nil {
+		return err
+	}
+	useFormat(c, ev.Stage.Format)
 	return render(c, http.StatusOK, standingsView(ev, cols, lines))
+}
+
+// stageParam reads the optional ?stage= of a page: a stage's number, 0 when absent (the
+// current stage); anything else is not found.
+func stageParam(c echo.Context) (int, error) {
+	raw := c.QueryParam("stage")
+	if raw == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || strconv.Itoa(n) != raw {
+		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return n, nil
 }
 
 // pairingOrder shows the running standings a round was paired from.

@@ -110,3 +110,17 @@ func TestBrowserTableTentOnA4(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(app.srv.URL+base), chromedp.WaitVisible(`.public-panel`))
 	shot(t, ctx, "tournament-public-panel")
 }
+
+// A knockout's public bracket on a phone: the bracket scrolls inside its box, the page
+// does not scroll sideways.
+func TestBrowserPublicBracketOnPhone(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	app := newTestApp(t)
+	app.setup()
+	id, _, _ := seedPublicKnockout(t, app)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Navigate(fmt.Sprintf("%s/p/%d/bracket", app.srv.URL, id)), chromedp.WaitVisible(`.bracket`))
+	assert.Equal(t, 7, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".bracket-round:not(.bracket-champion) .bracket-match").length`)))
+	assert.False(t, run(t, ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)), "no sideways scrolling of the page")
+	shot(t, ctx, "public-bracket-phone")
+}

@@ -82,6 +82,8 @@ var publicRoutes = map[string]bool{
 	"GET /p/:id/projector/:view":                      true,
 	"GET /p/:id/projector/:view/live":                 true,
 	"GET /p/:id/qr.svg":                               true,
+	"GET /p/:id/bracket":                              true,
+	"GET /api/v1/public/tournaments/:id/bracket":      true,
 	"GET /api/v1/public/tournaments/:id":              true,
 	"GET /api/v1/public/tournaments/:id/standings":    true,
 	"GET /api/v1/public/tournaments/:id/players/:eid": true,

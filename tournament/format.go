@@ -35,6 +35,9 @@ type Format interface {
 	ParseForm(values map[string]string) (Settings, FieldErrors)
 	// SidesPerTable is how many sides sit at a table.
 	SidesPerTable(s Settings) int
+	// Outcomes lists the outcome kinds a table of the format may carry instead of, or
+	// beside, its scores (OutcomeTimeout, OutcomeLastAction, OutcomeForfeit); nil: none.
+	Outcomes(s Settings) []string
 	// MissedBye is what an entry that arrived late may be awarded for a round it missed,
 	// and whether the format allows it.
 	MissedBye(s Settings) (Points, bool)

@@ -106,6 +106,10 @@ func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inSta
 		if err := validate(&in, &inStage); err != nil {
 			return err
 		}
+		if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(&inStage) {
+			// Entries are single players or pairs as the stage was: they cannot change kind.
+			return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "entries.kind_fixed"}}
+		}
 		changes := settingsChanges(cur, &old, &in, &inStage)
 		if err := tx.SaveSettings(&in, &inStage); err != nil {
 			return err
@@ -116,6 +120,11 @@ func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inSta
 		return nil, nil, err
 	}
 	return &in, &inStage, nil
+}
+
+// pairsOf says whether a stage's entries are pairs.
+func pairsOf(st *Stage) bool {
+	return st.Settings != nil && st.Settings.Pairs()
 }
 
 func sameScale(a, b *int64) bool {
@@ -215,6 +224,9 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 		es = append(es, *playerEntry(tid, p))
 	}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, false); err != nil {
+			return err
+		}
 		for i := range es {
 			if err := tx.AddEntry(&es[i]); err != nil {
 				return err
@@ -267,6 +279,9 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 	}
 	var e *Entry
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, false); err != nil {
+			return err
+		}
 		if err := tx.CreatePlayer(p); err != nil {
 			return err
 		}
@@ -662,6 +677,37 @@ type Sheet struct {
 	// NextRound is the director's choice when the next round is drawn and has not started
 	// and this correction would move its seats: "reseat" or "keep" (RULES.md section 3).
 	NextRound string
+	// Outcome is what decided the table other than its scores, one of the format's
+	// Outcomes with the side it concerns; a zero Outcome removes it, nil keeps the stored
+	// one. A table whose outcome is a forfeit may have no hands.
+	Outcome *Outcome
+}
+
+// checkOutcome validates a table's outcome against its format and its sides.
+func checkOutcome(stage *Stage, sides int, o Outcome) FieldErrors {
+	fe := FieldErrors{}
+	if o.Kind == "" {
+		if o.Side != 0 {
+			fe.Add("outcome.kind", "sheet.outcome_kind")
+		}
+		return fe
+	}
+	f, ok := FormatOf(stage.Format)
+	if !ok || !slices.Contains(f.Outcomes(stage.Settings), o.Kind) {
+		fe.Add("outcome.kind", "sheet.outcome_kind")
+	}
+	if o.Side < 1 || o.Side > sides {
+		fe.Add("outcome.side", "sheet.outcome_side")
+	}
+	return fe
+}
+
+// outcomeText says an outcome in the words of the log: "side 2 timeout", or "none".
+func outcomeText(o Outcome) string {
+	if o.Kind == "" {
+		return "none"
+	}
+	return fmt.Sprintf("side %d %s", o.Side, o.Kind)
 }
 
 // The choices for the next round when a correction would move its seats.
@@ -771,10 +817,20 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if err != nil {
 			return err
 		}
+		outcome := tb.Outcome
+		switch {
+		case sh.Clear:
+			outcome = Outcome{}
+		case sh.Outcome != nil:
+			outcome = *sh.Outcome
+			for k, v := range checkOutcome(stage, len(tb.Sides), outcome) {
+				fe.Add(k, v)
+			}
+		}
 		if err := fe.Err(); err != nil {
 			return err
 		}
-		if len(hands) == 0 && !sh.Clear {
+		if len(hands) == 0 && !sh.Clear && outcome.Kind != OutcomeForfeit {
 			return Errorf(EINVALID, "sheet.empty")
 		}
 		if sh.NextRound != "" && sh.NextRound != NextReseat && sh.NextRound != NextKeep {
@@ -799,7 +855,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		case drawn && started:
 			out.LaterStarted = true
 		case drawn:
-			if next, subs, out.Moves, err = reseat(tx, round.Number, table, hands); err != nil {
+			if next, subs, out.Moves, err = reseat(tx, round.Number, table, hands, outcome); err != nil {
 				return err
 			}
 			switch {
@@ -816,7 +872,8 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			return err
 		}
 		changes := sheetChanges(tx, tb, hands)
-		tb.Hands = hands
+		wasOutcome := tb.Outcome
+		tb.Hands, tb.Outcome = hands, outcome
 		if err := tx.SaveTable(tb); err != nil {
 			return err
 		}
@@ -844,10 +901,15 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		switch {
 		case sh.Clear:
 			detail = fmt.Sprintf("round %d table %d: cleared (it had %s)", number, table, changes)
-		case changes == "":
+		case changes == "" && outcome == wasOutcome:
 			detail = fmt.Sprintf("round %d table %d: saved again, unchanged", number, table)
+		case changes == "":
+			detail = fmt.Sprintf("round %d table %d: hand scores unchanged", number, table)
 		case len(hands) > 0 && changes != "new":
 			detail = fmt.Sprintf("round %d table %d corrected: %s", number, table, changes)
+		}
+		if outcome != wasOutcome {
+			detail += fmt.Sprintf("; outcome %s → %s", outcomeText(wasOutcome), outcomeText(outcome))
 		}
 		if out.Reseated {
 			detail += fmt.Sprintf("; round %d re-seated (%s)", number+1, movesText(out.Moves))
@@ -921,12 +983,12 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) string {
 	return strings.Join(parts, ", ")
 }
 
-// reseat says what a correction of table t of round n (to the given hands) means for
+// reseat says what a correction of table t of round n (to the given hands and outcome) means for
 // round n+1, drawn and not started: the round drawn again with its own seed from the
 // corrected results, the substitutes that needs, and who it moves from the seats as they
 // are. It returns no round when the correction does not change what the results give
 // (so seats changed by hand, or a withdrawal, are left alone).
-func reseat(tx Tx, n, t int, hands []HandScore) (*Round, []Entry, []Move, error) {
+func reseat(tx Tx, n, t int, hands []HandScore, outcome Outcome) (*Round, []Entry, []Move, error) {
 	st, err := tx.State()
 	if err != nil {
 		return nil, nil, nil, err
@@ -938,7 +1000,7 @@ func reseat(tx Tx, n, t int, hands []HandScore) (*Round, []Entry, []Move, error)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	st.Rounds[n-1].Tables[t-1].Hands = hands
+	st.Rounds[n-1].Tables[t-1].Hands, st.Rounds[n-1].Tables[t-1].Outcome = hands, outcome
 	r, subs, err := f.Draw(st, later.Seed)
 	if err != nil {
 		return nil, nil, nil, err

@@ -383,7 +383,26 @@ func TestPublishAndClockThroughPagesAndAPI(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	assert.Contains(t, res.body, `"remaining_seconds":0`)
 	sheet := c.get(base + "/rounds/1/tables/1").doc(t)
-	assert.Equal(t, base+"/rounds/1/tables/1?outcome=timeout", sheet.Find(".time-up a").AttrOr("href", ""))
+	assert.NotEmpty(t, strings.TrimSpace(sheet.Find(".time-up").Text()), "the sheet says time is up")
+	assert.Equal(t, 0, sheet.Find(".time-up a").Length(), "the 3-player format has no time-out outcome")
+
+	// A knockout has the time-out technical score: one click from the sheet, which then
+	// has it chosen, the side that ran out of time to pick.
+	koID, _, _ := seedPublicKnockout(t, a)
+	ko := fmt.Sprintf("/tournaments/%d/rounds/2/tables/1", koID)
+	res = api(http.MethodPost, fmt.Sprintf("/api/v1/tournaments/%d/rounds/2/clock", koID), `{"op":"start","minutes":1}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	assert.Equal(t, 0, c.get(ko).doc(t).Find(".time-up").Length(), "time is not up yet")
+	res = api(http.MethodPost, fmt.Sprintf("/api/v1/tournaments/%d/rounds/2/clock", koID), `{"op":"adjust","minutes":-1}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	sheet = c.get(ko).doc(t)
+	link := sheet.Find(".time-up a").AttrOr("href", "")
+	require.Equal(t, ko+"?outcome=timeout#outcome_side", link)
+	sheet = c.get(strings.TrimSuffix(link, "#outcome_side")).doc(t)
+	assert.Equal(t, "timeout", sheet.Find("#outcome_kind option[selected]").AttrOr("value", ""))
+	_, autofocus := sheet.Find("#outcome_side").Attr("autofocus")
+	assert.True(t, autofocus, "the side that ran out of time is next")
+	assert.Equal(t, 0, sheet.Find(".time-up a").Length(), "already chosen")
 
 	// Publish through the API: a stale If-Match is a 409 with what is stored.
 	res = api(http.MethodPut, fmt.Sprintf("/api/v1/tournaments/%d/published", id), `{"published":false}`, map[string]string{"If-Match": `"1"`})

@@ -18,6 +18,7 @@ import (
 	"burraco/db"
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/formattest"
 	"burraco/tournament/threeplayer"
 )
 
@@ -154,6 +155,50 @@ func seedPublicKnockout(t *testing.T, a *testApp) (int64, []int64, []string) {
 	return tr.ID, eids, append(private, "737373", "747474")
 }
 
+// seedPublicPairs seeds a published tournament of 4 pairs (the 2-sided test format)
+// with every private field filled, one table of round 1 saved; it returns its id,
+// entries and markers.
+func seedPublicPairs(t *testing.T, a *testApp) (int64, []int64, []string) {
+	t.Helper()
+	ctx := context.Background()
+	svc := &tournament.Tournaments{Store: a.store, Players: a.store}
+	tr, stage, err := tournament.New(time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), formattest.Name)
+	require.NoError(t, err)
+	tr.Name, tr.Venue, tr.Notes = "Coppie del venerdì", "Circolo Roma", "DANOTESECRET"
+	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	private := []string{"DANOTESECRET"}
+	var ids []int64
+	for i := 1; i <= 8; i++ {
+		p := &tournament.Player{FirstName: fmt.Sprintf("Da%02d", i), LastName: "Neri", Active: true,
+			CardNumber: fmt.Sprintf("DACARD%03d", i), Email: fmt.Sprintf("dasecret%02d@example.org", i),
+			Phone: fmt.Sprintf("+39 333 99%04d", i), Notes: fmt.Sprintf("DAPLAYERNOTE%02d", i)}
+		require.NoError(t, a.store.CreatePlayer(ctx, p))
+		private = append(private, p.CardNumber, p.Email, p.Phone, p.Notes)
+		ids = append(ids, p.ID)
+	}
+	var eids []int64
+	for i := 0; i < 8; i += 2 {
+		e, err := svc.AddPair(ctx, tr.ID, ids[i], ids[i+1], "dirsecretname")
+		require.NoError(t, err)
+		eids = append(eids, e.ID)
+	}
+	_, err = svc.MarkAllPresent(ctx, tr.ID, "dirsecretname")
+	require.NoError(t, err)
+	_, err = svc.Draw(ctx, tr.ID, tournament.DrawOptions{Seed: 818181}, "dirsecretname")
+	require.NoError(t, err)
+	st, err := svc.Load(ctx, tr.ID)
+	require.NoError(t, err)
+	var sh tournament.Sheet
+	for range st.Stage.HandsPerRound() {
+		sh.Hands = append(sh.Hands, []*scoring.Hand{{Form: scoring.TotalOnly, Total: 600}, {Form: scoring.TotalOnly, Total: 100}})
+	}
+	_, err = svc.SaveSheet(ctx, tr.ID, 1, 1, sh, "dirsecretname")
+	require.NoError(t, err)
+	_, err = svc.Publish(ctx, tr.ID, true, st.Tournament.Version, "dirsecretname")
+	require.NoError(t, err)
+	return tr.ID, eids, append(private, "818181")
+}
+
 // publicPaths are every public page and JSON twin of a tournament.
 func publicPaths(tid int64, entries []int64) []string {
 	base := fmt.Sprintf("/p/%d", tid)
@@ -222,7 +267,11 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 		}
 	}
 
-	// The knockout: its bracket and everything else, none of its markers either.
+	// The knockout (its bracket and everything else) and a tournament of pairs:
+	// none of their markers either.
+	daID, daEntries, daPrivate := seedPublicPairs(t, a)
+	koPrivate = append(koPrivate, daPrivate...)
+	koPaths = append(koPaths, publicPaths(daID, daEntries)...)
 	for _, lang := range []string{"it", "en"} {
 		anon.lang = lang
 		for _, p := range koPaths {
@@ -234,6 +283,9 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 			}
 		}
 	}
+	pairs := anon.get(fmt.Sprintf("/p/%d", daID)).doc(t)
+	assert.Equal(t, 4, pairs.Find("#seat-list li").Length(), "4 pairs find their table")
+	assert.Contains(t, pairs.Find("#seat-list").Text(), "Neri Da01 / Neri Da02")
 	bracket := anon.get(fmt.Sprintf("/p/%d/bracket", koID)).doc(t)
 	assert.Equal(t, 4+2+1, bracket.Find(".bracket-round:not(.bracket-champion) .bracket-match").Length(), "8 sides: 4 + 2 + 1 matches")
 	assert.Equal(t, 4, bracket.Find(".bracket-side.win").Length(), "round 1's winners")

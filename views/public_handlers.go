@@ -516,3 +516,111 @@ func (s *Server) setClock(c echo.Context) error {
 	st.Clock = f
 	return render(c, status, tournamentPage(st, events, newForm()))
 }
+
+// fastHeaders are the security headers of secureConfig, as servePublicFast sets them.
+var fastHeaders = map[string][]string{
+	"X-Xss-Protection":        {secureConfig.XSSProtection},
+	"X-Content-Type-Options":  {secureConfig.ContentTypeNosniff},
+	"X-Frame-Options":         {secureConfig.XFrameOptions},
+	"Referrer-Policy":         {secureConfig.ReferrerPolicy},
+	"Content-Security-Policy": {secureConfig.ContentSecurityPolicy},
+}
+
+// fastPages maps the tail of a public address to its page in the cache.
+var fastPages = map[string]string{"": "tables", "/standings": "standings", "/bracket": "bracket",
+	"/projector/standings": "projector/standings", "/projector/tables": "projector/tables"}
+
+// servePublicFast answers a public page (or JSON twin) from the cache without echo's
+// routing and middleware, when it can: a GET without a query string, the tournament's
+// revision read less than the TTL ago and published, the page kept at that revision.
+// Anything else (a miss, a query, an error) reports false and goes the ordinary way,
+// which renders the page and fills the cache. The answer is the same as the ordinary
+// way's: same bytes, same ETag, same headers (TestPublicFastPathAnswersAsEcho).
+func (s *Server) servePublicFast(w http.ResponseWriter, r *http.Request) bool {
+	pc := s.public
+	if r.Method != http.MethodGet || r.URL.RawQuery != "" || pc.ttl <= 0 {
+		return false
+	}
+	rest, asJSON := strings.CutPrefix(r.URL.Path, "/api/v1/public/tournaments/")
+	if !asJSON {
+		var ok bool
+		if rest, ok = strings.CutPrefix(r.URL.Path, "/p/"); !ok {
+			return false
+		}
+	}
+	idText, tail, _ := strings.Cut(rest, "/")
+	if tail != "" {
+		tail = "/" + tail
+	}
+	tid, err := strconv.ParseInt(idText, 10, 64)
+	if err != nil || tid <= 0 {
+		return false
+	}
+	name, ok := fastPages[tail]
+	if !ok && strings.HasPrefix(tail, "/players/") {
+		eid, err := strconv.ParseInt(tail[len("/players/"):], 10, 64)
+		if err != nil || eid <= 0 || strconv.FormatInt(eid, 10) != tail[len("/players/"):] {
+			return false
+		}
+		name, ok = "player/"+tail[len("/players/"):], true
+	}
+	if !ok || (asJSON && strings.HasPrefix(name, "projector/")) {
+		return false
+	}
+	pc.mu.RLock()
+	rv, known := pc.revs[tid]
+	pc.mu.RUnlock()
+	if !known || !rv.published || time.Since(rv.at) >= pc.ttl {
+		return false
+	}
+	k := pageID{tid: tid, page: name}
+	if asJSON {
+		k.page += ".json"
+	} else {
+		k.lang = requestLang(r)
+	}
+	p := pc.get(k, rv.rev)
+	if p == nil {
+		return false
+	}
+	h := w.Header()
+	for key, v := range fastHeaders {
+		h[key] = v
+	}
+	body, tag := p.body, p.etag
+	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	if gz {
+		body, tag = p.gz, p.gzEtag
+	}
+	h["Etag"] = []string{tag}
+	h["Cache-Control"] = noCache
+	h["Vary"] = publicVary
+	if etagMatches(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	if gz {
+		h["Content-Encoding"] = gzipEncoding
+	}
+	h["Content-Type"] = []string{p.ctype}
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+	return true
+}
+
+var (
+	noCache      = []string{"no-cache"}
+	publicVary   = []string{"Accept-Encoding, Accept-Language, Cookie"}
+	gzipEncoding = []string{"gzip"}
+)
+
+// requestLang is negotiateLang for a plain request: the remembered choice, else
+// Accept-Language.
+func requestLang(r *http.Request) Lang {
+	if ck, err := r.Cookie(langCookie); err == nil {
+		if l, ok := parseLang(ck.Value); ok {
+			return l
+		}
+	}
+	return fromAcceptLanguage(r.Header.Get("Accept-Language"))
+}

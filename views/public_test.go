@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -504,4 +505,68 @@ func TestPublicPagesGzipped(t *testing.T) {
 	assert.Equal(t, http.StatusNotModified, get("gzip", zipped.Header.Get("ETag")).StatusCode)
 	assert.Equal(t, http.StatusOK, get("identity", zipped.Header.Get("ETag")).StatusCode, "another representation")
 	assert.Empty(t, get("gzip;q=0", "").Header.Get("Content-Encoding"))
+}
+
+// The fast path answers a cached public page exactly as echo's routes and middleware do:
+// same status, bytes and headers; and it steps aside for anything it cannot answer.
+func TestPublicFastPathAnswersAsEcho(t *testing.T) {
+	a := newTestApp(t, WithPublicRevisionTTL(time.Minute))
+	a.setup()
+	pe := seedPublic(t, a, 9)
+	koID, koEntries, _ := seedPublicKnockout(t, a)
+	srv := a.srv.Config.Handler.(*Server)
+	paths := append(publicPaths(pe.tid, pe.entries[:2]), publicPaths(koID, koEntries[:1])...)
+	paths = append(paths, fmt.Sprintf("/p/%d/bracket", koID), fmt.Sprintf("/api/v1/public/tournaments/%d/bracket", koID))
+	do := func(path string, hdr map[string]string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		return rec
+	}
+	fast := 0
+	for _, p := range paths {
+		if strings.Contains(p, "?") || strings.HasSuffix(p, "/live") || strings.HasSuffix(p, "qr.svg") {
+			req := httptest.NewRequest(http.MethodGet, p, nil)
+			assert.False(t, srv.servePublicFast(httptest.NewRecorder(), req), "%s is not for the fast path", p)
+			continue
+		}
+		for _, hdr := range []map[string]string{
+			{"Accept-Language": "en"},
+			{"Accept-Language": "it", "Accept-Encoding": "gzip"},
+			{"Cookie": "lang=en", "Accept-Encoding": "gzip"},
+		} {
+			viaEcho := do(p+"?via=echo", hdr) // a query string always goes through echo
+			require.Equal(t, http.StatusOK, viaEcho.Code, p)
+			req := httptest.NewRequest(http.MethodGet, p, nil)
+			for k, v := range hdr {
+				req.Header.Set(k, v)
+			}
+			rec := httptest.NewRecorder()
+			require.True(t, srv.servePublicFast(rec, req), "%s %v is kept: the fast path answers", p, hdr)
+			fast++
+			assert.Equal(t, viaEcho.Code, rec.Code, p)
+			assert.Equal(t, viaEcho.Body.String(), rec.Body.String(), p)
+			assert.Equal(t, viaEcho.Header(), rec.Header(), "%s %v", p, hdr)
+
+			hdr["If-None-Match"] = rec.Header().Get("ETag")
+			notModified := do(p, hdr)
+			assert.Equal(t, http.StatusNotModified, notModified.Code, p)
+			delete(hdr, "If-None-Match")
+		}
+	}
+	assert.Greater(t, fast, 20)
+
+	// Not published any more: the fast path steps aside once the revision is read again.
+	cur, err := pe.svc.Load(context.Background(), pe.tid)
+	require.NoError(t, err)
+	_, err = pe.svc.Publish(context.Background(), pe.tid, false, cur.Tournament.Version, pe.director)
+	require.NoError(t, err)
+	srv.public.mu.Lock()
+	clear(srv.public.revs) // as if the TTL had passed
+	srv.public.mu.Unlock()
+	assert.Equal(t, http.StatusNotFound, do(fmt.Sprintf("/p/%d/standings", pe.tid), nil).Code)
+	assert.False(t, srv.servePublicFast(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, fmt.Sprintf("/p/%d/standings", pe.tid), nil)))
 }

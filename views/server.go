@@ -78,11 +78,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 			return nil
 		},
 	}))
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
-		ReferrerPolicy:        "same-origin",
-		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
-	}))
+	e.Use(middleware.SecureWithConfig(secureConfig))
 	e.Use(middleware.BodyLimit("4M"))
 	e.Use(language)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
@@ -112,8 +108,22 @@ func isPublicRead(r *http.Request) bool {
 	return r.Method == http.MethodGet && (strings.HasPrefix(r.URL.Path, "/p/") || strings.HasPrefix(r.URL.Path, "/api/v1/public/"))
 }
 
-// ServeHTTP makes the server an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+// secureConfig are the security headers of every answer (servePublicFast sends the same).
+var secureConfig = middleware.SecureConfig{
+	XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+	ReferrerPolicy:        "same-origin",
+	ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
+}
+
+// ServeHTTP makes the server an http.Handler. A public page already rendered at its
+// tournament's revision is answered before echo (servePublicFast); everything else goes
+// through echo's routes and middleware.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.servePublicFast(w, r) {
+		return
+	}
+	s.echo.ServeHTTP(w, r)
+}
 
 // Routes lists every registered route, for tests and docs.
 func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }

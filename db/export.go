@@ -121,8 +121,8 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 			}
 		}
 		t := doc.Tournament
-		if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			t.ID, t.Name, t.Date, t.Venue, t.Notes, t.Version, t.CreatedAt, t.UpdatedAt); err != nil {
+		if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, published, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			t.ID, t.Name, t.Date, t.Venue, t.Notes, t.Version, t.Published, t.CreatedAt, t.UpdatedAt); err != nil {
 			return err
 		}
 		now := time.Now().UTC()
@@ -206,8 +206,13 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 		return fmt.Errorf("stage %d: %w", s.ID, err)
 	}
 	for _, r := range sr.Rounds {
-		if err := x.run("INSERT INTO rounds (id, stage_id, number, seed, override, drawn_at, locked) VALUES (?, ?, ?, ?, ?, ?, ?)",
-			r.ID, s.ID, r.Number, r.Seed, r.Override, r.DrawnAt, r.Locked); err != nil {
+		var leftMS *int64
+		if r.Clock.Left != nil {
+			ms := r.Clock.Left.Milliseconds()
+			leftMS = &ms
+		}
+		if err := x.run("INSERT INTO rounds (id, stage_id, number, seed, override, drawn_at, clock_ends_at, clock_left_ms, locked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			r.ID, s.ID, r.Number, r.Seed, r.Override, r.DrawnAt, r.Clock.EndsAt, leftMS, r.Locked); err != nil {
 			return fmt.Errorf("round %d: %w", r.ID, err)
 		}
 		for _, tb := range r.Tables {

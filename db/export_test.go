@@ -42,6 +42,15 @@ func TestExportImportRoundTrip(t *testing.T) {
 	require.NoError(t, f.svc.Lock(f.ctx, f.tid, 1, true, "anna"))
 	_, err = f.svc.SaveSheet(f.ctx, f.tid, 2, 1, winsSeat1, "anna")
 	require.NoError(t, err)
+	// Published, game 1's clock paused with time left, game 2's running.
+	_, err = f.svc.Publish(f.ctx, f.tid, true, 0, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.SetClock(f.ctx, f.tid, 1, tournament.ClockStart, 25*time.Minute, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.SetClock(f.ctx, f.tid, 1, tournament.ClockPause, 0, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.SetClock(f.ctx, f.tid, 2, tournament.ClockStart, 30*time.Minute, "anna")
+	require.NoError(t, err)
 	// A player's private fields travel too.
 	p := f.state(t).Entries[0].Members[0].PlayerID
 	pl, err := f.db.FindPlayer(f.ctx, p)
@@ -55,6 +64,9 @@ func TestExportImportRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, doc.Players, 7)
 	require.Len(t, doc.Stages[0].Rounds, 2)
+	require.True(t, doc.Tournament.Published)
+	require.NotNil(t, doc.Stages[0].Rounds[0].Clock.Left)
+	require.NotNil(t, doc.Stages[0].Rounds[1].Clock.EndsAt)
 
 	d2, _ := open(t)
 	svc2 := &tournament.Tournaments{Store: d2, Players: d2}

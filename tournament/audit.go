@@ -53,7 +53,11 @@ func (e *Event) Undoable() bool {
 // e would pull the ground from under it. It reads only what lines concern (the stage,
 // round, table, entry), so it holds for every format.
 func dependsOn(later, e *Event) bool {
-	if later.UndoneBy != 0 || later.Kind == "undo" || later.Kind == "lock" || later.Kind == "unlock" {
+	switch later.Kind {
+	case "undo", "lock", "unlock", "clock", "publish":
+		return false // they change nothing a later undo could pull from under them
+	}
+	if later.UndoneBy != 0 {
 		return false
 	}
 	switch {

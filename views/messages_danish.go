@@ -10,6 +10,7 @@ func init() {
 }
 
 var danishEN = map[string]string{
+	"entries.one_way": "Give one of player_id, player_ids, player or pair.",
 	// The Danish format's wording of shared keys: rounds, not games; byes, not sit-outs.
 	"danish:draw.already":                "Round %d has already been drawn (perhaps by a second click): reload the page.",
 	"danish:draw.anyway":                 "Round %d is not complete: draw the next one anyway…",
@@ -92,6 +93,7 @@ var danishEN = map[string]string{
 }
 
 var danishIT = map[string]string{
+	"entries.one_way":                    "Indica uno solo tra player_id, player_ids, player e pair.",
 	"danish:draw.already":                "Il turno %d è già stato sorteggiato (forse con un secondo clic): ricarica la pagina.",
 	"danish:draw.anyway":                 "Il turno %d non è completo: sorteggia comunque il successivo…",
 	"danish:draw.undo":                   "Annulla il sorteggio del turno %d",

@@ -10,7 +10,18 @@ func init() {
 }
 
 var danishEN = map[string]string{
-	"entries.one_way": "Give one of player_id, player_ids, player or pair.",
+	"danish:reseat.keep":             "Save and keep round %d as drawn",
+	"danish:reseat.reseat":           "Save and pair round %d again",
+	"danish:reseat.title":            "Round %d has not started: this correction changes its pairings. Choose before saving:",
+	"danish:sheet.reseat_choice":     "Round %d was paired from the results before this correction.",
+	"danish:draw.all_drawn":          "All %d rounds have been drawn.",
+	"danish:tournament.err.fixed":    "Round 1 has been drawn: this stays as announced.",
+	"danish:entries.missed":          "Bye for %d round(s) missed",
+	"danish:entries.missed_confirm":  "Award %s the bye for %d round(s) missed? (logged)",
+	"danish:entries.missed_done":     "Bye awarded to %s for %s round(s) missed (logged).",
+	"danish:entries.missed_help":     "Arrived late: award the bye (its VP and MP) for the rounds drawn before (logged).",
+	"danish:entries.missed_not_here": "%v is not present: the bye goes to a side that arrived late and is here.",
+	"entries.one_way":                "Give one of player_id, player_ids, player or pair.",
 	// The Danish format's wording of shared keys: rounds, not games; byes, not sit-outs.
 	"danish:draw.already":                "Round %d has already been drawn (perhaps by a second click): reload the page.",
 	"danish:draw.anyway":                 "Round %d is not complete: draw the next one anyway…",
@@ -19,7 +30,6 @@ var danishEN = map[string]string{
 	"danish:draw.undo_last":              "Only the last round drawn can be undone.",
 	"danish:draw.undo_started":           "Scores of round %v are entered: its draw can no longer be undone.",
 	"danish:draw.undone":                 "The draw of round %s was undone (logged).",
-	"danish:draw.all_drawn":              "All %d rounds have been drawn.",
 	"danish:draw.button":                 "Draw round %d",
 	"danish:draw.conflict":               "This round was drawn by someone else at the same moment: reload the page.",
 	"danish:draw.done":                   "Round %s drawn (seed %s).",
@@ -93,6 +103,17 @@ var danishEN = map[string]string{
 }
 
 var danishIT = map[string]string{
+	"danish:reseat.keep":                 "Salva e lascia il turno %d come sorteggiato",
+	"danish:reseat.reseat":               "Salva e abbina di nuovo il turno %d",
+	"danish:reseat.title":                "Il turno %d non è iniziato: questa correzione ne cambia gli abbinamenti. Scegli prima di salvare:",
+	"danish:sheet.reseat_choice":         "Il turno %d è stato abbinato dai risultati prima di questa correzione.",
+	"danish:draw.all_drawn":              "Tutti i %d turni sono stati sorteggiati.",
+	"danish:tournament.err.fixed":        "Il turno 1 è stato sorteggiato: questa scelta resta quella annunciata.",
+	"danish:entries.missed":              "Riposo per %d turno/i saltato/i",
+	"danish:entries.missed_confirm":      "Assegnare a %s il riposo per %d turno/i saltato/i? (registrato)",
+	"danish:entries.missed_done":         "Riposo assegnato a %s per %s turno/i saltato/i (registrato).",
+	"danish:entries.missed_help":         "Arrivata in ritardo: assegna il riposo (VP e MP) per i turni sorteggiati prima (registrato).",
+	"danish:entries.missed_not_here":     "%v non è presente: il riposo va a chi è arrivato in ritardo ed è qui.",
 	"entries.one_way":                    "Indica uno solo tra player_id, player_ids, player e pair.",
 	"danish:draw.already":                "Il turno %d è già stato sorteggiato (forse con un secondo clic): ricarica la pagina.",
 	"danish:draw.anyway":                 "Il turno %d non è completo: sorteggia comunque il successivo…",
@@ -101,7 +122,6 @@ var danishIT = map[string]string{
 	"danish:draw.undo_last":              "Si può annullare solo l'ultimo turno sorteggiato.",
 	"danish:draw.undo_started":           "Ci sono punteggi del turno %v: il sorteggio non si può più annullare.",
 	"danish:draw.undone":                 "Il sorteggio del turno %s è stato annullato (registrato).",
-	"danish:draw.all_drawn":              "Tutti i %d turni sono stati sorteggiati.",
 	"danish:draw.button":                 "Sorteggia il turno %d",
 	"danish:draw.conflict":               "Questo turno è stato sorteggiato da qualcun altro nello stesso momento: ricarica la pagina.",
 	"danish:draw.done":                   "Turno %s sorteggiato (seme %s).",

@@ -48,8 +48,8 @@ func newPage(c echo.Context) *page {
 		p.CSRF = tok
 	}
 	p.Director = directorOf(c)
-	p.Flash = takeFlash(c)
 	p.Format, _ = c.Get(formatContextKey).(string)
+	p.Flash = takeFlash(c)
 	return p
 }
 

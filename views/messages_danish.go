@@ -10,6 +10,7 @@ func init() {
 }
 
 var danishEN = map[string]string{
+	"danish.next.choose_scale":       "Next: choose a VP scale in the settings (no FIBUR scale ships for %d hands; copy or create one under VP scales), then draw round 1.",
 	"danish:reseat.keep":             "Save and keep round %d as drawn",
 	"danish:reseat.reseat":           "Save and pair round %d again",
 	"danish:reseat.title":            "Round %d has not started: this correction changes its pairings. Choose before saving:",
@@ -50,7 +51,7 @@ var danishEN = map[string]string{
 	"danish:standings.legend":            "Ranked by VP, then MP (the sum of the signed differences); \"=\" marks a shared place (ex aequo).",
 	"danish:tournament.summary":          "%d rounds of %d hands",
 	"danish:sheet.ranking_points":        "MP · VP",
-	"danish:sheet.outcome_print":         "Time ran out for (circle): side 1 · side 2",
+	"danish:sheet.outcome_print":         "Outcome (circle): ran out of time · forfeit. Side: ______",
 	"tournament.format":                  "Format",
 	"tournament.format_name.individual3": "Individual, 3-player tables",
 	"tournament.format_name.danish":      "Danish system",
@@ -103,6 +104,7 @@ var danishEN = map[string]string{
 }
 
 var danishIT = map[string]string{
+	"danish.next.choose_scale":           "Prossimo passo: scegli una scala VP nelle impostazioni (non c'è una scala FIBUR per %d smazzate; copiane o creane una in Scale VP), poi sorteggia il turno 1.",
 	"danish:reseat.keep":                 "Salva e lascia il turno %d come sorteggiato",
 	"danish:reseat.reseat":               "Salva e abbina di nuovo il turno %d",
 	"danish:reseat.title":                "Il turno %d non è iniziato: questa correzione ne cambia gli abbinamenti. Scegli prima di salvare:",
@@ -142,7 +144,7 @@ var danishIT = map[string]string{
 	"danish:standings.legend":            "Classifica per VP, poi MP (somma delle differenze con segno); \"=\" indica un posto condiviso (ex aequo).",
 	"danish:tournament.summary":          "%d turni da %d smazzate",
 	"danish:sheet.ranking_points":        "MP · VP",
-	"danish:sheet.outcome_print":         "Tempo scaduto per (cerchiare): linea 1 · linea 2",
+	"danish:sheet.outcome_print":         "Esito (cerchiare): tempo scaduto · rinuncia. Linea: ______",
 	"tournament.format":                  "Formula",
 	"tournament.format_name.individual3": "Individuale, tavoli da 3",
 	"tournament.format_name.danish":      "Sistema danese",

@@ -314,6 +314,8 @@ func (Format) Next(st *tournament.State) tournament.Step {
 		step.Key = "next.add_sides"
 	case cur == nil && drawable < 2:
 		step.Key = "next.check_in"
+	case cur == nil && st.Stage.ScaleID == nil && Format{}.DefaultScale(s) == nil:
+		step = tournament.Step{Key: "danish.next.choose_scale", Args: []any{s.Hands}}
 	case cur == nil:
 		step = tournament.Step{Key: "next.draw_first", CanDraw: true}
 	case !st.Complete(cur):

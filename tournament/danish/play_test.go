@@ -343,6 +343,8 @@ func TestDrawRefusals(t *testing.T) {
 	st = field(4, s)
 	_, _, err = Format{}.Draw(st, 1)
 	assert.Equal(t, "danish.draw.no_scale", errKey(err), "5 hands: no shipped scale, the director must choose one")
+	assert.Equal(t, "danish.next.choose_scale", Format{}.Next(st).Key, "and the next step says so before the draw")
+	assert.False(t, Format{}.Next(st).CanDraw)
 	id := int64(7)
 	st.Stage.ScaleID = &id
 	_, _, err = Format{}.Draw(st, 1)

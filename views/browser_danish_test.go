@@ -80,6 +80,7 @@ func TestBrowserDanishRound(t *testing.T) {
 	assert.Equal(t, []string{"16-4", "14-6"}, vp)
 	mp := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".table-card")].slice(0, 2).map(c => [...c.querySelectorAll(".pmp")].map(p => p.textContent.trim()).join(" "))`))
 	assert.Equal(t, []string{"+750 −750", "+355 −355"}, mp)
+	assert.Equal(t, "ha esaurito il tempo, linea 2", text(t, ctx, ".table-card:nth-child(2) .table-outcome"), "the time-out shows on its card")
 	shot(t, ctx, "danish-round-results")
 
 	// Printed: the list by table and "find your seat", the sheets, the cards.
@@ -88,7 +89,7 @@ func TestBrowserDanishRound(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(home+"/rounds/1/sheets"), chromedp.WaitVisible(`.score-sheet`))
 	assert.Equal(t, 1, printA4(t, ctx, "danish-sheets"))
 	assert.Equal(t, "MP · VP", text(t, ctx, ".score-sheet tfoot tr:last-child th"), "the sheet's last line is for MP and VP")
-	assert.Contains(t, text(t, ctx, ".sheet-outcome"), "linea 1 · linea 2", "the only outcome of the format: a time-out")
+	assert.Contains(t, text(t, ctx, ".sheet-outcome"), "tempo scaduto · rinuncia. Linea", "the format's outcomes: a time-out, a forfeit")
 	do(t, ctx, chromedp.Navigate(home+"/rounds/1/cards"), chromedp.WaitVisible(`.table-sign`))
 	assert.Equal(t, 3, printA4(t, ctx, "danish-cards"))
 

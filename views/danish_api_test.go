@@ -160,3 +160,20 @@ func TestAPIDanishTenPairs(t *testing.T) {
 	res := c.api("POST", base+"/draw", tok, "", nil)
 	assert.Equal(t, http.StatusConflict, res.StatusCode, "all 4 rounds drawn")
 }
+
+// TestPostOnlyAddressesLeadBack: a page a refused draw or a sheet's form switch rendered
+// sits at an address that only takes POST; reloading it or switching language there
+// (a GET) goes back one level instead of "page not found". The language switch returns
+// to the address with its query (the format chosen on a new tournament).
+func TestPostOnlyAddressesLeadBack(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	res := c.get("/tournaments/7/draw")
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, "/tournaments/7", res.Header.Get("Location"))
+	res = c.get("/tournaments/7/rounds/1/tables/2/switch")
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, "/tournaments/7/rounds/1/tables/2", res.Header.Get("Location"))
+	doc := c.get("/tournaments/new?format=danish").doc(t)
+	assert.Equal(t, "/tournaments/new?format=danish", doc.Find(`.lang-switch input[name="back"]`).AttrOr("value", ""))
+}

@@ -106,15 +106,6 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 	return r
 }
 
-// translateFor translates key as a page of a tournament of the format does: its own
-// wording of a shared key first.
-func translateFor(lang Lang, format, key string, args ...any) string {
-	if _, ok := catalogs[lang][format+":"+key]; ok {
-		key = format + ":" + key
-	}
-	return Translate(lang, key, args...)
-}
-
 // writeCSV writes a report through the one CSV writer.
 func (r *report) writeCSV(w io.Writer) error {
 	cw := csvsafe.NewWriter(w)

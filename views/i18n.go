@@ -43,12 +43,18 @@ func Translate(lang Lang, key string, args ...any) string {
 // t translates key into the language of the page being rendered.
 func t(ctx context.Context, key string, args ...any) string {
 	p := pageOf(ctx)
-	if p.Format != "" {
-		if _, ok := catalogs[p.Lang][p.Format+":"+key]; ok {
-			key = p.Format + ":" + key
+	return translateFor(p.Lang, p.Format, key, args...)
+}
+
+// translateFor translates key in the wording of a format: "<format>:<key>" when the
+// catalogue has it, else key.
+func translateFor(lang Lang, format, key string, args ...any) string {
+	if format != "" {
+		if _, ok := catalogs[lang][format+":"+key]; ok {
+			key = format + ":" + key
 		}
 	}
-	return Translate(p.Lang, key, args...)
+	return Translate(lang, key, args...)
 }
 
 // parseLang accepts a supported language code.

@@ -130,7 +130,8 @@ func takeFlash(c echo.Context) string {
 	for i, a := range parts[1:] {
 		args[i] = a
 	}
-	return Translate(langOf(c), parts[0], args...)
+	format, _ := c.Get(formatContextKey).(string)
+	return translateFor(langOf(c), format, parts[0], args...)
 }
 
 // isSecure tells whether the request came over HTTPS (directly or through a proxy), so

@@ -44,12 +44,15 @@ func pageOf(ctx context.Context) *page {
 // newPage gathers the request's language, CSRF token, director and flash message.
 func newPage(c echo.Context) *page {
 	p := &page{Lang: langOf(c), Path: c.Request().URL.Path}
+	if c.Request().Method == http.MethodGet {
+		p.Path = c.Request().URL.RequestURI() // the language switch comes back with the query (a format chosen)
+	}
 	if tok, ok := c.Get(csrfContextKey).(string); ok {
 		p.CSRF = tok
 	}
 	p.Director = directorOf(c)
-	p.Flash = takeFlash(c)
 	p.Format, _ = c.Get(formatContextKey).(string)
+	p.Flash = takeFlash(c)
 	return p
 }
 

@@ -438,3 +438,11 @@ func roundParams(c echo.Context) (int64, int, error) {
 	}
 	return id, n, nil
 }
+
+// upOne answers a GET of an address that only takes POST, where a form rendered its
+// answer (a refused draw, a sheet's form switch): back to the page one level up, so a
+// reload or a language switch never ends on "page not found".
+func (s *Server) upOne(c echo.Context) error {
+	p := strings.TrimSuffix(c.Request().URL.Path, "/")
+	return redirect(c, p[:strings.LastIndex(p, "/")])
+}

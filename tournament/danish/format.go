@@ -235,8 +235,11 @@ func (Format) MissedBye(ts tournament.Settings) (tournament.Points, bool) {
 	return tournament.RP(of(ts).ByeVP), true
 }
 
-// Outcomes implements tournament.Format: a table can get the time-out technical score.
-func (Format) Outcomes(tournament.Settings) []string { return []string{"timeout"} }
+// Outcomes implements tournament.Format: a table can get the time-out technical score,
+// or be forfeited by a side that did not play.
+func (Format) Outcomes(tournament.Settings) []string {
+	return []string{tournament.OutcomeTimeout, tournament.OutcomeForfeit}
+}
 
 // DefaultScale is the shipped scale a stage uses when none is chosen: the FIBUR scale of
 // its number of hands, or nil when none ships for it.

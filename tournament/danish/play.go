@@ -36,13 +36,25 @@ func totals(t *tournament.Table, hands int) (scores []int, entered int) {
 // Result implements tournament.Format: each side's total over the round, then, once
 // every hand is entered (or the table has a time-out), the MP difference and the VP of
 // the stage's scale. A time-out gives the technical score unless the real result is
-// better for the side with time left (RULES.md section 2).
+// better for the side with time left (RULES.md section 2). A forfeit (a side that did
+// not play) gives the other side the bye's VP and MP, and the absent side 0 VP and the
+// bye's MP negated.
 func (Format) Result(st *tournament.State, t *tournament.Table) tournament.TableResult {
 	s := of(st.Stage.Settings)
 	scores, entered := totals(t, s.Hands)
 	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: scores, Entered: entered,
 		Expected: len(t.Sides) * s.Hands}
-	timeout := t.Outcome.Kind == "timeout" && (t.Outcome.Side == 1 || t.Outcome.Side == 2)
+	side := t.Outcome.Side == 1 || t.Outcome.Side == 2
+	timeout := t.Outcome.Kind == tournament.OutcomeTimeout && side
+	if t.Outcome.Kind == tournament.OutcomeForfeit && side && len(t.Sides) == 2 {
+		// A side that did not play: the other scores as if it had the bye.
+		r.Complete = true
+		present := 2 - t.Outcome.Side // the position index of the side that was there
+		r.MP, r.Points = make([]int, 2), make([]tournament.Points, 2)
+		r.MP[present], r.MP[1-present] = s.ByeMP, -s.ByeMP
+		r.Points[present] = tournament.RP(s.ByeVP)
+		return r
+	}
 	r.Complete = len(t.Sides) == 2 && (r.Entered >= r.Expected || timeout)
 	sc := scale(st)
 	if !r.Complete || sc == nil {
@@ -302,6 +314,8 @@ func (Format) Next(st *tournament.State) tournament.Step {
 		step.Key = "next.add_sides"
 	case cur == nil && drawable < 2:
 		step.Key = "next.check_in"
+	case cur == nil && st.Stage.ScaleID == nil && Format{}.DefaultScale(s) == nil:
+		step = tournament.Step{Key: "danish.next.choose_scale", Args: []any{s.Hands}}
 	case cur == nil:
 		step = tournament.Step{Key: "next.draw_first", CanDraw: true}
 	case !st.Complete(cur):

@@ -294,6 +294,17 @@ func TestResultVPAndTimeOut(t *testing.T) {
 			assert.Equal(t, []tournament.Points{tournament.RP(tc.vp[0]), tournament.RP(tc.vp[1])}, res.Points)
 		})
 	}
+	t.Run("a forfeit: the side there scores the bye, with no hands", func(t *testing.T) {
+		s := st.Stage.Settings.(Settings)
+		s.ByeMP = 150
+		st.Stage.Settings = s
+		defer func() { s.ByeMP = 0; st.Stage.Settings = s }()
+		tb.Hands, tb.Outcome = nil, tournament.Outcome{Kind: tournament.OutcomeForfeit, Side: 1}
+		res := Format{}.Result(st, tb)
+		require.True(t, res.Complete)
+		assert.Equal(t, []int{-150, 150}, res.MP)
+		assert.Equal(t, []tournament.Points{0, tournament.RP(12)}, res.Points)
+	})
 	t.Run("the stage's copy of its scale decides, not the shipped one", func(t *testing.T) {
 		flat := scoring.Scale{Name: "flat", Bands: []scoring.Band{{From: 0, To: scoring.Open, Winner: 2, Loser: 1}}}
 		st.Stage.Scale = &flat
@@ -332,6 +343,8 @@ func TestDrawRefusals(t *testing.T) {
 	st = field(4, s)
 	_, _, err = Format{}.Draw(st, 1)
 	assert.Equal(t, "danish.draw.no_scale", errKey(err), "5 hands: no shipped scale, the director must choose one")
+	assert.Equal(t, "danish.next.choose_scale", Format{}.Next(st).Key, "and the next step says so before the draw")
+	assert.False(t, Format{}.Next(st).CanDraw)
 	id := int64(7)
 	st.Stage.ScaleID = &id
 	_, _, err = Format{}.Draw(st, 1)

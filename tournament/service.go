@@ -582,7 +582,7 @@ func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, direc
 		}
 		for i := range first {
 			r := st.Rounds[i]
-			r.Byes = append(slices.Clone(r.Byes), Bye{EntryID: entryID, Points: pts})
+			r.Byes = append(slices.Clone(r.Byes), Bye{EntryID: entryID, Points: pts, Awarded: true})
 			if err := tx.SetByes(&r); err != nil {
 				return err
 			}

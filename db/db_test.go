@@ -2,7 +2,7 @@ package db_test
 
 import (
 	"context"
-	"path/filepath"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -11,14 +11,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/db"
+	"burraco/db/dbtest"
 	"burraco/tournament"
 	"burraco/tournament/threeplayer"
 )
 
-// open returns a fresh database in the test's temporary directory.
+// TestMain runs every test of the package on SQLite, then on PostgreSQL.
+func TestMain(m *testing.M) { os.Exit(dbtest.RunBoth(m)) }
+
+// open returns a fresh database on this pass's backend (a SQLite file in the test's
+// temporary directory, or a PostgreSQL schema of its own) and its DSN.
 func open(t testing.TB) (*db.DB, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "test.db")
+	path := dbtest.DSN(t)
 	d, err := db.Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { d.Close() })

@@ -222,3 +222,36 @@ func TestFindPlayersIgnoresAccentsAndApostrophes(t *testing.T) {
 		assert.Equal(t, tt.want, got, tt.q)
 	}
 }
+
+// TestInstancesMigrateOnce: several app instances start together on one new PostgreSQL
+// schema; each migration is applied once, and every instance opens.
+func TestInstancesMigrateOnce(t *testing.T) {
+	if !dbtest.OnPostgres() {
+		t.Skip("PostgreSQL only: a SQLite file serves one process")
+	}
+	dsn := dbtest.DSN(t)
+	const n = 4
+	stores := make([]*db.DB, n)
+	var fns []func() error
+	for i := range n {
+		fns = append(fns, func() error {
+			var err error
+			stores[i], err = db.Open(dsn)
+			return err
+		})
+	}
+	for i, err := range race(fns...) {
+		require.NoError(t, err, "instance %d", i)
+		defer stores[i].Close()
+	}
+	ctx := context.Background()
+	want, err := stores[0].AppliedMigrations(ctx)
+	require.NoError(t, err)
+	require.NotEmpty(t, want)
+	for i := 1; i < len(want); i++ {
+		require.Equal(t, want[i-1]+1, want[i], "each migration recorded once, in order: %v", want)
+	}
+	scales, err := stores[1].ListScales(ctx)
+	require.NoError(t, err)
+	assert.Len(t, scales, 2, "the shipped scales are inserted once")
+}

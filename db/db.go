@@ -32,7 +32,8 @@ type DB struct {
 	// sees one snapshot and never waits for a writer (on PostgreSQL both are one pool).
 	sql, reader *sql.DB
 	postgres    bool
-	stmts       sync.Map // SQL text → *sql.Stmt, prepared once per pool
+	stmts       sync.Map // SQL text → *sql.Stmt, prepared once per pool (SQLite)
+	rebinds     sync.Map // SQL text → its PostgreSQL text
 	stages      sync.Map // stageKey → decoded settings, rules and scale
 	// writers queues this process's write transactions on SQLite, in Go: SQLite's own
 	// busy handler polls with sleeps of up to 100 ms, which under many concurrent
@@ -245,6 +246,16 @@ func (d *DB) stmt(ctx context.Context, pool *sql.DB, q string) (*sql.Stmt, error
 	return s, nil
 }
 
+// rebound is rebind, remembered per statement text.
+func (d *DB) rebound(q string) string {
+	if s, ok := d.rebinds.Load(q); ok {
+		return s.(string)
+	}
+	s := d.rebind(q)
+	d.rebinds.Store(q, s)
+	return s
+}
+
 // rebind turns "?" placeholders into PostgreSQL's "$1, $2…".
 func (d *DB) rebind(q string) string {
 	if !d.postgres {
@@ -275,7 +286,16 @@ func (x *sqlTx) prepared(q string) (*sql.Stmt, error) {
 	return x.tx.StmtContext(x.ctx, s), nil
 }
 
+// On PostgreSQL statements run on the transaction's connection directly: the driver
+// (pgx) prepares and caches them per connection. Preparing on the pool instead would take
+// a second connection while the transaction holds one (and perhaps the tournament's
+// lock): with every connection held by transactions queued on that lock, the holder
+// would wait for a connection forever.
+
 func (x *sqlTx) query(q string, args ...any) (*sql.Rows, error) {
+	if x.db.postgres {
+		return x.tx.QueryContext(x.ctx, x.db.rebound(q), args...)
+	}
 	s, err := x.prepared(q)
 	if err != nil {
 		return nil, err
@@ -289,6 +309,9 @@ type errRow struct{ err error }
 func (r errRow) Scan(...any) error { return r.err }
 
 func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } {
+	if x.db.postgres {
+		return x.tx.QueryRowContext(x.ctx, x.db.rebound(q), args...)
+	}
 	s, err := x.prepared(q)
 	if err != nil {
 		return errRow{err}
@@ -297,6 +320,9 @@ func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } 
 }
 
 func (x *sqlTx) exec(q string, args ...any) (sql.Result, error) {
+	if x.db.postgres {
+		return x.tx.ExecContext(x.ctx, x.db.rebound(q), args...)
+	}
 	s, err := x.prepared(q)
 	if err != nil {
 		return nil, err

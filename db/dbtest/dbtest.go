@@ -121,7 +121,9 @@ func Schema(t testing.TB) string {
 			t.Errorf("drop schema %s: %v", name, err)
 		}
 	})
-	t.Logf("database: PostgreSQL schema %s", name)
+	if _, bench := t.(*testing.B); !bench {
+		t.Logf("database: PostgreSQL schema %s", name)
+	}
 	return WithSchema(server, name)
 }
 

@@ -71,13 +71,13 @@ load() {
     outs+=("$dir/hey$i.txt")
   done
   wait "${heys[@]}"
-  for f in "${outs[@]}"; do sed -n '/Summary/,/Status code/p' "$f"; done
+  for f in "${outs[@]}"; do sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p' "$f"; done
   if ((INSTANCES > 1)); then
     awk '/Requests\/sec/ {s += $2} END {printf "  total over %d instances: %.1f requests/s\n", '"$INSTANCES"', s}' "${outs[@]}"
   fi
 }
 echo "== floor: an echo hello-world, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Status code/p'
+"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
 echo "== on $( [[ -n ${LOAD_DB:-} ]] && echo PostgreSQL || echo SQLite ), $INSTANCES instance(s)"
 echo "== save a score sheet: PUT /tournaments/$T/rounds/1/tables/1, 32 clients, $N requests"
 load "/tournaments/$T/rounds/1/tables/1" -m PUT -H "Authorization: Bearer $TOKEN" -T application/json -D "$dir/sheet.json"

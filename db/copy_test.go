@@ -209,7 +209,8 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 		assert.Equal(t, lx, ly, "standings of %d", tr.ID)
 		require.Len(t, y.Rounds, len(x.Rounds))
 		for i := range x.Rounds {
-			assert.WithinDuration(t, x.Rounds[i].DrawnAt, y.Rounds[i].DrawnAt, time.Microsecond)
+			assert.Equal(t, time.UTC, y.Rounds[i].DrawnAt.Location(), "times read back in UTC, as from SQLite")
+			assert.Equal(t, x.Rounds[i].DrawnAt.Truncate(time.Microsecond), y.Rounds[i].DrawnAt)
 			x.Rounds[i].DrawnAt, y.Rounds[i].DrawnAt = time.Time{}, time.Time{}
 		}
 		assert.Equal(t, x.Rounds, y.Rounds)

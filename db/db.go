@@ -15,7 +15,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -100,14 +103,22 @@ func gormConfig() *gorm.Config {
 // openPostgres opens the PostgreSQL database at the URL dsn (its search_path parameter,
 // if any, picks the schema). Writers and readers share one pool.
 func openPostgres(dsn string) (*DB, error) {
-	g, err := gorm.Open(postgres.Open(dsn), gormConfig())
+	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
 	}
-	d := &DB{gorm: g, postgres: true}
-	if d.sql, err = g.DB(); err != nil {
+	// Times read back in UTC, as SQLite gives them, whatever the server's time zone.
+	utc := stdlib.OptionAfterConnect(func(_ context.Context, c *pgx.Conn) error {
+		c.TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID, Codec: &pgtype.TimestamptzCodec{ScanLocation: time.UTC}})
+		return nil
+	})
+	sqlDB := stdlib.OpenDB(*cfg, utc)
+	g, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
+	if err != nil {
+		_ = sqlDB.Close()
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
 	}
+	d := &DB{gorm: g, postgres: true, sql: sqlDB}
 	// Several instances share the server's connections (100 by default).
 	d.sql.SetMaxOpenConns(pgMaxConns)
 	d.sql.SetMaxIdleConns(pgMaxConns)

@@ -62,7 +62,7 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "copy" {
 		if err := copyCommand(context.Background(), os.Args[2:], os.Stdout); err != nil {
 			if !errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(os.Stderr, "burraco copy:", err)
+				fmt.Fprintln(os.Stderr, "burraco", err)
 			}
 			os.Exit(1)
 		}
@@ -93,7 +93,7 @@ func copyCommand(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if *from == "" || *to == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return errors.New("-from and -to are required")
+		return errors.New("copy: -from and -to are required")
 	}
 	tables, err := db.CopyFile(ctx, *from, *to)
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/danish"
+	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 	"burraco/views"
 )
@@ -24,6 +26,8 @@ import (
 // The formats a tournament's stages can be played in.
 func init() {
 	tournament.Register(threeplayer.Format{})
+	tournament.Register(danish.Format{})
+	tournament.Register(knockout.Format{})
 }
 
 // config is the app's configuration: flags, with environment variables as defaults.

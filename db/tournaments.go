@@ -168,6 +168,27 @@ func (d *DB) Load(ctx context.Context, tid int64) (*tournament.State, error) {
 	return st, nil
 }
 
+// LoadStage reads stage seq of a tournament whole, in one read transaction.
+func (d *DB) LoadStage(ctx context.Context, tid int64, seq int) (*tournament.State, error) {
+	var st *tournament.State
+	err := d.read(ctx, func(x *sqlTx) error {
+		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid))
+		if err != nil {
+			return err
+		}
+		stage, err := d.scanStage(x.queryRow("SELECT "+stageCols+" FROM stages WHERE tournament_id = ? AND seq = ?", tid, seq))
+		if err != nil {
+			return err
+		}
+		st, err = loadStage(x, t, stage)
+		return err
+	})
+	if err != nil {
+		return nil, wrap(err, "load stage")
+	}
+	return st, nil
+}
+
 // LoadRound reads round n of the current stage alone, in one read transaction.
 func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State, *tournament.Round, error) {
 	st := &tournament.State{}
@@ -286,6 +307,13 @@ func loadState(x *sqlTx, t tournament.Tournament) (*tournament.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	return loadStage(x, t, stage)
+}
+
+// loadStage reads a stage of t with the tournament's entries and the stage's rounds,
+// tables, sides, byes and hands.
+func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tournament.State, error) {
+	var err error
 	st := &tournament.State{Tournament: t, Stage: *stage}
 	if st.Entries, err = loadEntries(x, "e.tournament_id = ?", t.ID); err != nil {
 		return nil, err
@@ -549,6 +577,61 @@ func (x *storeTx) State() (*tournament.State, error) {
 		return nil, err
 	}
 	return loadState(x.sqlTx, *t)
+}
+
+func (x *storeTx) StageState(stageID int64) (*tournament.State, error) {
+	t, err := x.Tournament()
+	if err != nil {
+		return nil, err
+	}
+	stage, err := x.db.scanStage(x.queryRow("SELECT "+stageCols+" FROM stages WHERE id = ? AND tournament_id = ?", stageID, x.tid))
+	if err != nil {
+		return nil, err
+	}
+	return loadStage(x.sqlTx, *t, stage)
+}
+
+func (x *storeTx) AddStage(s *tournament.Stage) error {
+	var last int
+	if err := x.queryRow("SELECT COALESCE(MAX(seq), 0) FROM stages WHERE tournament_id = ?", x.tid).Scan(&last); err != nil {
+		return err
+	}
+	if s.Seq != last+1 {
+		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
+	settings, rules, err := stageJSON(s)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	s.TournamentID, s.Version = x.tid, 1
+	if err := x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, version, created_at, updated_at) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", x.tid, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID); err != nil {
+		return err
+	}
+	x.stage, x.next = nil, nil
+	return nil
+}
+
+func (x *storeTx) SetSides(r *tournament.Round, t *tournament.Table) error {
+	x.next = nil
+	var started int
+	if err := x.queryRow("SELECT (SELECT COUNT(*) FROM hands WHERE table_id = ?) + (SELECT COUNT(*) FROM round_tables WHERE id = ? AND outcome_kind <> '')",
+		t.ID, t.ID).Scan(&started); err != nil {
+		return err
+	}
+	if started > 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
+	}
+	if err := x.run("DELETE FROM sides WHERE table_id = ?", t.ID); err != nil {
+		return err
+	}
+	for _, sd := range t.Sides {
+		if err := x.run("INSERT INTO sides (table_id, position, round_id, entry_id) VALUES (?, ?, ?, ?)", t.ID, sd.Position, r.ID, sd.EntryID); err != nil {
+			return err
+		}
+	}
+	return x.queryRow("UPDATE round_tables SET version = version + 1 WHERE id = ? RETURNING version", t.ID).Scan(&t.Version)
 }
 
 func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
@@ -823,7 +906,15 @@ func (x *storeTx) writeSeats(r *tournament.Round) error {
 
 func (x *storeTx) CopyScale(s *tournament.Stage) error {
 	if s.ScaleID == nil {
-		return nil
+		// No scale chosen: the copy is the format's default (s.Scale), or none.
+		if s.Scale == nil {
+			return x.run("UPDATE stages SET scale_copy = NULL WHERE id = ?", s.ID)
+		}
+		cp, err := json.Marshal(s.Scale)
+		if err != nil {
+			return err
+		}
+		return x.run("UPDATE stages SET scale_copy = ? WHERE id = ?", string(cp), s.ID)
 	}
 	var bands string
 	var name string

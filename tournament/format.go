@@ -35,6 +35,9 @@ type Format interface {
 	ParseForm(values map[string]string) (Settings, FieldErrors)
 	// SidesPerTable is how many sides sit at a table.
 	SidesPerTable(s Settings) int
+	// Outcomes lists the outcome kinds a table of the format may carry instead of, or
+	// beside, its scores (OutcomeTimeout, OutcomeLastAction, OutcomeForfeit); nil: none.
+	Outcomes(s Settings) []string
 	// MissedBye is what an entry that arrived late may be awarded for a round it missed,
 	// and whether the format allows it.
 	MissedBye(s Settings) (Points, bool)
@@ -50,6 +53,29 @@ type Format interface {
 	Next(st *State) Step
 	// CheckSeats validates a round whose seats were changed by hand.
 	CheckSeats(st *State, drawn, changed *Round) FieldErrors
+}
+
+// Scaled is a format that converts MP to VP with the stage's scale (RULES.md section 2).
+// DefaultScale is the shipped scale a stage takes when the director chooses none, or nil
+// when the director must choose one.
+type Scaled interface {
+	DefaultScale(s Settings) *scoring.Scale
+}
+
+// Paired is a format that pairs its rounds from the running standings (Danish).
+// PairingOrder is the order round n (drawn) was paired from, best first.
+type Paired interface {
+	PairingOrder(st *State, n int) ([]Column, []OrderLine)
+}
+
+// OrderLine is a side's place in the order a round was paired from: its values then (by
+// the format's columns), its byes, and its place in the random order that broke ties,
+// drawn from the round's seed.
+type OrderLine struct {
+	Entry  Entry `json:"entry"`
+	Values []int `json:"values"`
+	Byes   int   `json:"byes"`
+	Tie    int   `json:"tie"`
 }
 
 // Field is one setting of a format, as a form shows it.
@@ -110,13 +136,15 @@ func FormatNames() []string {
 
 // TableResult is a table's scores and ranking points, in position order.
 type TableResult struct {
-	Number   int      `json:"number"`
-	Entries  []int64  `json:"entries"` // by position
-	Scores   []int    `json:"scores"`  // each side's total over the round
-	Points   []Points `json:"points"`  // nil until the table is complete
-	Entered  int      `json:"entered"` // hand scores entered
-	Expected int      `json:"expected"`
-	Complete bool     `json:"complete"`
+	Number  int      `json:"number"`
+	Entries []int64  `json:"entries"` // by position
+	Scores  []int    `json:"scores"`  // each side's total over the round
+	Points  []Points `json:"points"`  // nil until the table is complete
+	// MP are the sides' signed match points, for formats that score matches (nil otherwise).
+	MP       []int `json:"mp,omitempty"`
+	Entered  int   `json:"entered"` // hand scores entered
+	Expected int   `json:"expected"`
+	Complete bool  `json:"complete"`
 }
 
 // Results computes every table of a round with the stage's format.

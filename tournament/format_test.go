@@ -62,3 +62,4 @@ type fakeSettings struct{ hands int }
 
 func (f fakeSettings) Rounds() int        { return 1 }
 func (f fakeSettings) HandsPerRound() int { return f.hands }
+func (f fakeSettings) Pairs() bool        { return false }

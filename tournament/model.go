@@ -216,6 +216,16 @@ type Outcome struct {
 	Side int    `json:"side"` // the position it concerns: who ran out of time, forfeited, made the last action
 }
 
+// The outcome kinds a format may offer (Format.Outcomes).
+const (
+	// OutcomeTimeout: the side ran out of time (RULES.md section 2, time-out technical score).
+	OutcomeTimeout = "timeout"
+	// OutcomeLastAction: on an exact tie, the side made the last game action (it loses).
+	OutcomeLastAction = "last_action"
+	// OutcomeForfeit: the side did not turn up or withdrew (a walkover).
+	OutcomeForfeit = "forfeit"
+)
+
 // Table is one table of a round: the sides sitting at it and the hands entered.
 type Table struct {
 	ID      int64       `json:"id"`
@@ -275,6 +285,9 @@ type State struct {
 	Stage      Stage      `json:"stage"`
 	Entries    []Entry    `json:"entries"`
 	Rounds     []Round    `json:"rounds"`
+	// Seeds are, for the first draw of a stage fed from another (Stage.FromStageID), the
+	// entries it takes, best first; the service fills them from that stage's standings.
+	Seeds []int64 `json:"seeds,omitempty"`
 }
 
 // Entry returns an entry by ID.
@@ -326,4 +339,7 @@ type Settings interface {
 	Rounds() int
 	// HandsPerRound is the number of hands of every round.
 	HandsPerRound() int
+	// Pairs reports whether the stage's entries are pairs of registered players (false:
+	// one player each).
+	Pairs() bool
 }

@@ -106,6 +106,10 @@ func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inSta
 		if err := validate(&in, &inStage); err != nil {
 			return err
 		}
+		if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(&inStage) {
+			// Entries are single players or pairs as the stage was: they cannot change kind.
+			return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "entries.kind_fixed"}}
+		}
 		changes := settingsChanges(cur, &old, &in, &inStage)
 		if err := tx.SaveSettings(&in, &inStage); err != nil {
 			return err
@@ -116,6 +120,11 @@ func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inSta
 		return nil, nil, err
 	}
 	return &in, &inStage, nil
+}
+
+// pairsOf says whether a stage's entries are pairs.
+func pairsOf(st *Stage) bool {
+	return st.Settings != nil && st.Settings.Pairs()
 }
 
 func sameScale(a, b *int64) bool {
@@ -215,6 +224,9 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 		es = append(es, *playerEntry(tid, p))
 	}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, false); err != nil {
+			return err
+		}
 		for i := range es {
 			if err := tx.AddEntry(&es[i]); err != nil {
 				return err
@@ -268,6 +280,9 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 	}
 	var e *Entry
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, false); err != nil {
+			return err
+		}
 		if err := tx.CreatePlayer(p); err != nil {
 			return err
 		}
@@ -303,7 +318,8 @@ type EntryOutcome struct {
 // entry that is absent or withdrawn after the current round was drawn leaves it while the
 // round has not started: if it sits out, its bye goes; if it is seated, a player who
 // sits out takes its seat, or else the round is drawn again with its own seed. A round
-// that has started keeps it, at its table or with its bye (RULES.md section 3).
+// that has started keeps it, at its table or with its bye (RULES.md section 3); so does
+// a bracket, where its opponent wins by walkover (section 5).
 func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch EntryChange, director string) (*Entry, *EntryOutcome, error) {
 	var e *Entry
 	out := &EntryOutcome{}
@@ -368,6 +384,11 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 		// keeps the bye it was drawn with.
 		out.StillSeated = true
 		return fmt.Sprintf("; stays in round %d, which has started", cur.Number), nil
+	}
+	if _, ok := st.Format().(Bracketer); ok {
+		// In a bracket the entry keeps its place: its opponent wins by walkover.
+		out.StillSeated = true
+		return fmt.Sprintf("; keeps its place in round %d: a walkover for its opponent once recorded", cur.Number), nil
 	}
 	changed := *cur
 	changed.Tables = slices.Clone(cur.Tables)
@@ -470,6 +491,11 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 		if opt.Seed == 0 {
 			opt.Seed = NewSeed()
 		}
+		if st.Stage.FromStageID != nil && len(st.Rounds) == 0 {
+			if st.Seeds, err = seedsFor(tx, st); err != nil {
+				return err
+			}
+		}
 		var subs []Entry
 		if r, subs, err = f.Draw(st, opt.Seed); err != nil {
 			return err
@@ -480,7 +506,11 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 			r.Override = opt.Override
 			kind, detail = "draw_override", detail+fmt.Sprintf(", round %d incomplete: %s", cur.Number, opt.Override)
 		}
-		if r.Number == 1 && st.Stage.ScaleID != nil {
+		if r.Number == 1 {
+			st.Stage.Scale = nil
+			if sf, ok := f.(Scaled); ok && st.Stage.ScaleID == nil {
+				st.Stage.Scale = sf.DefaultScale(st.Stage.Settings)
+			}
 			if err := tx.CopyScale(&st.Stage); err != nil {
 				return err
 			}
@@ -650,6 +680,37 @@ type Sheet struct {
 	// NextRound is the director's choice when the next round is drawn and has not started
 	// and this correction would move its seats: "reseat" or "keep" (RULES.md section 3).
 	NextRound string
+	// Outcome is what decided the table other than its scores, one of the format's
+	// Outcomes with the side it concerns; a zero Outcome removes it, nil keeps the stored
+	// one. A table whose outcome is a forfeit may have no hands.
+	Outcome *Outcome
+}
+
+// checkOutcome validates a table's outcome against its format and its sides.
+func checkOutcome(stage *Stage, sides int, o Outcome) FieldErrors {
+	fe := FieldErrors{}
+	if o.Kind == "" {
+		if o.Side != 0 {
+			fe.Add("outcome.kind", "sheet.outcome_kind")
+		}
+		return fe
+	}
+	f, ok := FormatOf(stage.Format)
+	if !ok || !slices.Contains(f.Outcomes(stage.Settings), o.Kind) {
+		fe.Add("outcome.kind", "sheet.outcome_kind")
+	}
+	if o.Side < 1 || o.Side > sides {
+		fe.Add("outcome.side", "sheet.outcome_side")
+	}
+	return fe
+}
+
+// outcomeText says an outcome in the words of the log: "side 2 timeout", or "none".
+func outcomeText(o Outcome) string {
+	if o.Kind == "" {
+		return "none"
+	}
+	return fmt.Sprintf("side %d %s", o.Side, o.Kind)
 }
 
 // The choices for the next round when a correction would move its seats.
@@ -718,6 +779,10 @@ type SheetOutcome struct {
 	Reseated     bool `json:"reseated"`      // the next round, not started, was re-seated
 	Kept         bool `json:"kept"`          // the director kept the next round's seats
 	LaterStarted bool `json:"later_started"` // the next round had started: its seats were kept
+	// Placed are the later matches of a bracket, not played, that the save re-seated;
+	// Flagged those played that the results no longer give: the director decides.
+	Placed  []MatchChange `json:"placed,omitempty"`
+	Flagged []MatchChange `json:"flagged,omitempty"`
 	// Moves are the seats of the next round the correction would move; with a refusal
 	// "sheet.reseat_choice", the director is to choose.
 	Moves []Move `json:"moves,omitempty"`
@@ -733,7 +798,10 @@ type SheetOutcome struct {
 // would seat that round differently, the director chooses (RULES.md section 3): without
 // a choice nothing is saved and the answer is ECONFLICT "sheet.reseat_choice" with the
 // moves in the outcome; with "reseat" the next round is drawn again with its own seed,
-// with "keep" its seats stay. A round that has started keeps its seats.
+// with "keep" its seats stay. A round that has started keeps its seats. In a bracket
+// (Bracketer) nothing is asked: once a later round is drawn, its matches not played that
+// the results no longer give are re-seated (Placed) and those played are left and
+// reported (Flagged), for the director.
 func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table int, sh Sheet, director string) (*SheetOutcome, error) {
 	out := &SheetOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
@@ -753,10 +821,20 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if err != nil {
 			return err
 		}
+		outcome := tb.Outcome
+		switch {
+		case sh.Clear:
+			outcome = Outcome{}
+		case sh.Outcome != nil:
+			outcome = *sh.Outcome
+			for k, v := range checkOutcome(stage, len(tb.Sides), outcome) {
+				fe.Add(k, v)
+			}
+		}
 		if err := fe.Err(); err != nil {
 			return err
 		}
-		if len(hands) == 0 && !sh.Clear {
+		if len(hands) == 0 && !sh.Clear && outcome.Kind != OutcomeForfeit {
 			return Errorf(EINVALID, "sheet.empty")
 		}
 		if sh.NextRound != "" && sh.NextRound != NextReseat && sh.NextRound != NextKeep {
@@ -771,11 +849,17 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		}
 		var next *Round
 		var subs []Entry
+		bracket := false
+		if f, ok := FormatOf(stage.Format); ok {
+			_, bracket = f.(Bracketer)
+		}
 		switch {
+		case bracket:
+			// A bracket's later matches are settled after the save (settleBracket).
 		case drawn && started:
 			out.LaterStarted = true
 		case drawn:
-			if next, subs, out.Moves, err = reseat(tx, round.Number, table, hands); err != nil {
+			if next, subs, out.Moves, err = reseat(tx, round.Number, table, hands, outcome); err != nil {
 				return err
 			}
 			switch {
@@ -792,7 +876,8 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			return err
 		}
 		changes := sheetChanges(tx, tb, hands)
-		tb.Hands = hands
+		wasOutcome := tb.Outcome
+		tb.Hands, tb.Outcome = hands, outcome
 		if err := tx.SaveTable(tb); err != nil {
 			return err
 		}
@@ -808,14 +893,27 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				return err
 			}
 		}
+		var settled string
+		// Later matches need settling when a later round is drawn; a cleared table may be
+		// a flagged match that is no longer played, to seat again.
+		if bracket && (drawn || sh.Clear) {
+			if out.Placed, out.Flagged, settled, err = settleBracket(tx); err != nil {
+				return err
+			}
+		}
 		detail := fmt.Sprintf("round %d table %d: %d hand scores entered", number, table, len(hands))
 		switch {
 		case sh.Clear:
 			detail = fmt.Sprintf("round %d table %d: cleared (it had %s)", number, table, changes)
-		case changes == "":
+		case changes == "" && outcome == wasOutcome:
 			detail = fmt.Sprintf("round %d table %d: saved again, unchanged", number, table)
+		case changes == "":
+			detail = fmt.Sprintf("round %d table %d: hand scores unchanged", number, table)
 		case len(hands) > 0 && changes != "new":
 			detail = fmt.Sprintf("round %d table %d corrected: %s", number, table, changes)
+		}
+		if outcome != wasOutcome {
+			detail += fmt.Sprintf("; outcome %s → %s", outcomeText(wasOutcome), outcomeText(outcome))
 		}
 		if out.Reseated {
 			detail += fmt.Sprintf("; round %d re-seated (%s)", number+1, movesText(out.Moves))
@@ -823,7 +921,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if out.Kept {
 			detail += fmt.Sprintf("; round %d seats kept as drawn (a re-seat would have moved %s)", number+1, movesText(out.Moves))
 		}
-		return tx.Log(s.event(tid, director, "scores", "%s", detail))
+		return tx.Log(s.event(tid, director, "scores", "%s%s", detail, settled))
 	})
 	if e, ok := AsError(err); ok && e.Key == "sheet.reseat_choice" {
 		return out, err // the moves to choose from
@@ -889,12 +987,12 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) string {
 	return strings.Join(parts, ", ")
 }
 
-// reseat says what a correction of table t of round n (to the given hands) means for
+// reseat says what a correction of table t of round n (to the given hands and outcome) means for
 // round n+1, drawn and not started: the round drawn again with its own seed from the
 // corrected results, the substitutes that needs, and who it moves from the seats as they
 // are. It returns no round when the correction does not change what the results give
 // (so seats changed by hand, or a withdrawal, are left alone).
-func reseat(tx Tx, n, t int, hands []HandScore) (*Round, []Entry, []Move, error) {
+func reseat(tx Tx, n, t int, hands []HandScore, outcome Outcome) (*Round, []Entry, []Move, error) {
 	st, err := tx.State()
 	if err != nil {
 		return nil, nil, nil, err
@@ -906,7 +1004,7 @@ func reseat(tx Tx, n, t int, hands []HandScore) (*Round, []Entry, []Move, error)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	st.Rounds[n-1].Tables[t-1].Hands = hands
+	st.Rounds[n-1].Tables[t-1].Hands, st.Rounds[n-1].Tables[t-1].Outcome = hands, outcome
 	r, subs, err := f.Draw(st, later.Seed)
 	if err != nil {
 		return nil, nil, nil, err
@@ -999,6 +1097,36 @@ func sameSeats(a, b Seats) bool {
 // Standings ranks a tournament's current stage.
 func (s *Tournaments) Standings(ctx context.Context, tid int64) (*State, []Column, []Standing, error) {
 	st, err := s.Store.Load(ctx, tid)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cols, lines := st.Format().Standings(st)
+	return st, cols, lines, nil
+}
+
+// PairingOrder returns the running standings round n was paired from, with the random
+// order that broke its ties, for a format that pairs from the standings (ENOTFOUND for
+// another format or a round not drawn).
+func (s *Tournaments) PairingOrder(ctx context.Context, tid int64, n int) (*State, []Column, []OrderLine, error) {
+	st, err := s.Store.Load(ctx, tid)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, ok := st.Format().(Paired)
+	if !ok || st.Round(n) == nil {
+		return nil, nil, nil, Errorf(ENOTFOUND, "error.not_found")
+	}
+	cols, lines := p.PairingOrder(st, n)
+	return st, cols, lines, nil
+}
+
+// StageStandings ranks stage seq of a tournament (0: the current one): an earlier stage
+// stays readable once the next one has started.
+func (s *Tournaments) StageStandings(ctx context.Context, tid int64, seq int) (*State, []Column, []Standing, error) {
+	if seq == 0 {
+		return s.Standings(ctx, tid)
+	}
+	st, err := s.Store.LoadStage(ctx, tid, seq)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -25,6 +25,8 @@ type TournamentStore interface {
 	// Load reads a tournament's current stage with its entries, rounds, tables, sides,
 	// byes and hands.
 	Load(ctx context.Context, tid int64) (*State, error)
+	// LoadStage reads stage seq of a tournament whole, as Load does the current one.
+	LoadStage(ctx context.Context, tid int64, seq int) (*State, error)
 	// LoadRound reads round n of the current stage alone (its tables, sides, byes and
 	// hands) with the tournament and the stage, without the entries or other rounds.
 	LoadRound(ctx context.Context, tid int64, n int) (*State, *Round, error)
@@ -53,6 +55,9 @@ type Tx interface {
 	Stage() (*Stage, error)
 	// State loads the current stage whole, as Load does.
 	State() (*State, error)
+	// StageState loads a stage of the tournament whole (not only the current one), with
+	// the tournament's entries.
+	StageState(stageID int64) (*State, error)
 	// Entry returns one entry of the tournament.
 	Entry(id int64) (*Entry, error)
 	// Table returns round n of a stage (without its tables) and its table t with its
@@ -67,6 +72,9 @@ type Tx interface {
 	// SaveSettings writes the tournament and its stage; each must still be at the version
 	// it carries (ECONFLICT otherwise), and both versions go up.
 	SaveSettings(t *Tournament, s *Stage) error
+	// AddStage stores a new stage after the last one (s.Seq must be the next); it becomes
+	// the current stage.
+	AddStage(s *Stage) error
 	// AddEntry enters a side (ECONFLICT "entry.already" when a member is already in).
 	AddEntry(e *Entry) error
 	// SetEntry saves an entry's check-in and withdrawal.
@@ -77,10 +85,14 @@ type Tx interface {
 	// negative entry IDs are new substitutes (subs[-id-1]), created with it. Its number
 	// must be the next one.
 	AddRound(stageID int64, r *Round, subs []Entry) error
-	// CopyScale stores in the stage a copy of the VP scale it names (s.Scale is set).
+	// CopyScale stores in the stage a copy of the VP scale it names (s.Scale is set);
+	// when it names none, the copy is s.Scale as given (the format's default), or none.
 	CopyScale(s *Stage) error
 	// ReplaceSeats changes the seats and byes of a round no table of which has started.
 	ReplaceSeats(r *Round) error
+	// SetSides replaces the sides of one table of round r, nothing of which is entered
+	// (ECONFLICT otherwise); the table's version goes up.
+	SetSides(r *Round, t *Table) error
 	// SetByes replaces the byes of a round (started or not).
 	SetByes(r *Round) error
 	// DeleteRound removes a round no table of which has started, with its seats.

@@ -291,8 +291,12 @@ func (s *Server) apiGetTournament(c echo.Context) error {
 func apiTable(tb *tournament.Table, r tournament.TableResult) map[string]any {
 	pts := make([]tournament.Points, len(r.Points))
 	copy(pts, r.Points)
-	return map[string]any{"number": tb.Number, "version": tb.Version, "entries": r.Entries, "scores": r.Scores, "points": pts,
+	out := map[string]any{"number": tb.Number, "version": tb.Version, "entries": r.Entries, "scores": r.Scores, "points": pts,
 		"entered": r.Entered, "expected": r.Expected, "complete": r.Complete}
+	if r.MP != nil {
+		out["mp"] = r.MP // a format that scores matches: each side's signed match points
+	}
+	return out
 }
 
 func apiRound(ev *tournament.State, g *tournament.Round) map[string]any {
@@ -310,8 +314,9 @@ func apiRound(ev *tournament.State, g *tournament.Round) map[string]any {
 }
 
 // apiAddEntry enters a registered player ({"player_id": 7}), several at once
-// ({"player_ids": [7, 8, 9]}: all or none), or registers and enters a new one
-// ({"player": {...}}). New entries start absent. One entry answers with the entry,
+// ({"player_ids": [7, 8, 9]}: all or none), registers and enters a new one
+// ({"player": {...}}), or enters a pair where the format takes pairs ({"pair": [7, 8]}).
+// New entries start absent. One entry answers with the entry,
 // several with {"entries": [...]}.
 func (s *Server) apiAddEntry(c echo.Context) error {
 	id, err := idParam(c)
@@ -322,6 +327,7 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 		PlayerID  int64        `json:"player_id"`
 		PlayerIDs []int64      `json:"player_ids"`
 		Player    *playerInput `json:"player"`
+		Pair      []int64      `json:"pair"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
@@ -329,6 +335,11 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 	ctx, director := c.Request().Context(), directorOf(c).Username
 	var e *tournament.Entry
 	switch {
+	case in.Pair != nil:
+		if len(in.Pair) != 2 {
+			return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"pair": "entries.pair_two"}}
+		}
+		e, err = s.tournaments.AddPair(ctx, id, in.Pair[0], in.Pair[1], director)
 	case in.Player != nil:
 		p := in.Player.player()
 		e, err = s.tournaments.AddNewPlayer(ctx, id, &p, director)
@@ -512,21 +523,23 @@ func (s *Server) apiGetTable(c echo.Context) error {
 }
 
 // apiSaveSheet replaces a table's hands: {"hands": [[hand, hand, hand], ...]}, a hand
-// being null where nothing was entered. "hands" is required: clearing a table is
-// DELETE on the same path. "next_round" ("reseat" or "keep") answers a 409 that lists
+// being null where nothing was entered, and sets its outcome when "outcome" is given
+// ({"kind": "timeout", "side": 2}; {"kind": ""} removes it; absent keeps it). "hands"
+// is required unless an outcome is given: clearing a table is DELETE on the same path. "next_round" ("reseat" or "keep") answers a 409 that lists
 // the seats of the next round a correction would move.
 func (s *Server) apiSaveSheet(c echo.Context) error {
 	var in struct {
-		Hands     [][]*scoring.Hand `json:"hands"`
-		NextRound string            `json:"next_round"`
+		Hands     [][]*scoring.Hand   `json:"hands"`
+		NextRound string              `json:"next_round"`
+		Outcome   *tournament.Outcome `json:"outcome"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if in.Hands == nil {
+	if in.Hands == nil && in.Outcome == nil {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"hands": "sheet.hands_required"}}
 	}
-	return s.apiWriteSheet(c, tournament.Sheet{Hands: in.Hands, NextRound: in.NextRound})
+	return s.apiWriteSheet(c, tournament.Sheet{Hands: in.Hands, NextRound: in.NextRound, Outcome: in.Outcome})
 }
 
 // apiClearSheet removes every hand of a table; ?next_round= answers the question a
@@ -594,7 +607,11 @@ func (s *Server) apiStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, cols, ss, err := s.tournaments.Standings(c.Request().Context(), id)
+	seq, err := stageParam(c)
+	if err != nil {
+		return err
+	}
+	ev, cols, ss, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
@@ -606,7 +623,31 @@ func (s *Server) apiStandings(c echo.Context) error {
 	for i, col := range cols {
 		names[i] = col.Name
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ranked_by": names, "standings": out})
+	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "format": ev.Stage.Format, "ranked_by": names, "standings": out})
+}
+
+// apiPairingOrder is the running standings a round was paired from, with its tie order.
+func (s *Server) apiPairingOrder(c echo.Context) error {
+	id, n, err := roundParams(c)
+	if err != nil {
+		return err
+	}
+	_, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	if err != nil {
+		return err
+	}
+	out := make([]map[string]any, len(lines))
+	for i, l := range lines {
+		out[i] = map[string]any{"rank": i + 1, "entry_id": l.Entry.ID, "name": l.Entry.Name, "byes": l.Byes, "tie": l.Tie}
+		for ci, col := range cols {
+			if col.Kind == "points" {
+				out[i][col.Name] = tournament.Points(l.Values[ci])
+			} else {
+				out[i][col.Name] = l.Values[ci]
+			}
+		}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"round": n, "order": out})
 }
 
 func (s *Server) apiEvents(c echo.Context) error {

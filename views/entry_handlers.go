@@ -15,7 +15,7 @@ func (s *Server) entriesPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, entriesView(ev, newForm()))
+	return render(c, http.StatusOK, entriesView(ev, newForm(), pairPick{Form: newForm()}))
 }
 
 // searchEntries is the search-as-you-type of the registry, for adding players.
@@ -36,6 +36,9 @@ func (s *Server) searchEntries(c echo.Context) error {
 		for _, m := range e.Members {
 			entered[m.PlayerID] = true
 		}
+	}
+	if slot, _ := strconv.Atoi(c.QueryParam("slot")); slot == 1 || slot == 2 {
+		return render(c, http.StatusOK, pairSearchResults(ev.Tournament.ID, slot, q, ps, entered))
 	}
 	return render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
 }
@@ -135,7 +138,7 @@ func (s *Server) addNewEntry(c echo.Context) error {
 		if !f.fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), entriesView(ev, f))
+		return render(c, statusOf(tournament.ErrorCode(err)), entriesView(ev, f, pairPick{Form: newForm()}))
 	}
 	setFlash(c, "entries.added", e.Name)
 	return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))

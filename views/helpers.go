@@ -147,26 +147,85 @@ func entryName(ev *tournament.State, id int64) string {
 	return "?"
 }
 
-// seatRow is a line of the alphabetical "find your seat" list.
+// entryLines are the names an entry shows on paper, one a line: each member of a pair,
+// else the entry's name.
+func entryLines(ev *tournament.State, id int64) []string {
+	e := ev.Entry(id)
+	switch {
+	case e == nil:
+		return []string{"?"}
+	case len(e.Members) > 1:
+		out := make([]string, len(e.Members))
+		for i, m := range e.Members {
+			out[i] = m.Name
+		}
+		return out
+	}
+	return []string{e.Name}
+}
+
+// seatRow is a line of the alphabetical "find your seat" list: one per player, so that
+// each member of a pair finds their own name.
 type seatRow struct {
 	Name  string
-	Table int // 0: sits out
+	With  string // the partner, for a member of a pair
+	Table int    // 0: sits out
+	Side  int    // the side a pair's member sits in (0: not a pair)
 }
 
 func seatFinder(ev *tournament.State, g *tournament.Round) []seatRow {
 	var rows []seatRow
+	add := func(id int64, table, side int) {
+		e := ev.Entry(id)
+		switch {
+		case e == nil:
+			rows = append(rows, seatRow{Name: "?", Table: table})
+		case e.Substitute() && table > 0:
+		case len(e.Members) > 1:
+			for i, m := range e.Members {
+				var with []string
+				for j, o := range e.Members {
+					if j != i {
+						with = append(with, o.Name)
+					}
+				}
+				row := seatRow{Name: m.Name, With: strings.Join(with, ", "), Table: table}
+				if table > 0 {
+					row.Side = side
+				}
+				rows = append(rows, row)
+			}
+		default:
+			rows = append(rows, seatRow{Name: e.Name, Table: table})
+		}
+	}
 	for _, tb := range g.Tables {
 		for _, sd := range tb.Sides {
-			if e := ev.Entry(sd.EntryID); e != nil && !e.Substitute() {
-				rows = append(rows, seatRow{e.Name, tb.Number})
-			}
+			add(sd.EntryID, tb.Number, sd.Position)
 		}
 	}
 	for _, b := range g.Byes {
-		rows = append(rows, seatRow{entryName(ev, b.EntryID), 0})
+		add(b.EntryID, 0, 0)
 	}
-	sort.Slice(rows, func(i, j int) bool { return strings.ToLower(rows[i].Name) < strings.ToLower(rows[j].Name) })
+	sort.SliceStable(rows, func(i, j int) bool { return strings.ToLower(rows[i].Name) < strings.ToLower(rows[j].Name) })
 	return rows
+}
+
+// formatOwn is a message only the page's format has ("<format>:<key>" in the
+// catalogue, as the format's own wording of a shared key), or "" for another format:
+// the 3-player sheet's "6 · 3 · 1" to circle.
+func formatOwn(ctx context.Context, key string) string {
+	if _, ok := messagesEN[pageOf(ctx).Format+":"+key]; !ok {
+		return ""
+	}
+	return t(ctx, key)
+}
+
+// hasOutcomes says whether the stage's format offers table outcomes: its printed sheets
+// number the sides and have a line for the outcome.
+func hasOutcomes(ev *tournament.State) bool {
+	f := ev.Format()
+	return f != nil && len(f.Outcomes(ev.Stage.Settings)) > 0
 }
 
 // gamePeople lists everyone of a game (seated or sitting out), by name.
@@ -202,12 +261,15 @@ func standingsState(ctx context.Context, ev *tournament.State) string {
 			break
 		}
 	}
-	planned := ev.Stage.Settings.Rounds()
+	planned := ev.Stage.Settings.Rounds() // 0: the format decides as it goes (a knockout)
 	switch {
-	case len(ev.Rounds) == planned && done == len(ev.Rounds):
+	case planned == 0 && len(ev.Rounds) > 0 && ev.Format().Next(ev).Finished,
+		planned > 0 && len(ev.Rounds) == planned && done == len(ev.Rounds):
 		return t(ctx, "standings.final")
 	case done == 0:
 		return t(ctx, "standings.provisional")
+	case planned == 0:
+		return t(ctx, "standings.after_round", done)
 	}
 	return t(ctx, "standings.after_game", done, planned)
 }
@@ -299,4 +361,18 @@ func inDrawnGame(ev *tournament.State, id int64) int {
 		return 0
 	}
 	return cur.Number
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// isScaled reports whether a format converts MP to VP with a scale the stage chooses.
+func isScaled(fm tournament.Format) bool {
+	_, ok := fm.(tournament.Scaled)
+	return ok
+}
+
+// isPaired reports whether a stage's format pairs its rounds from the running standings.
+func isPaired(ev *tournament.State) bool {
+	_, ok := ev.Format().(tournament.Paired)
+	return ok
 }

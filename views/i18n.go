@@ -42,7 +42,13 @@ func Translate(lang Lang, key string, args ...any) string {
 
 // t translates key into the language of the page being rendered.
 func t(ctx context.Context, key string, args ...any) string {
-	return Translate(pageOf(ctx).Lang, key, args...)
+	p := pageOf(ctx)
+	if p.Format != "" {
+		if _, ok := catalogs[p.Lang][p.Format+":"+key]; ok {
+			key = p.Format + ":" + key
+		}
+	}
+	return Translate(p.Lang, key, args...)
 }
 
 // parseLang accepts a supported language code.

@@ -33,10 +33,15 @@ func verbs(s string) []string { return verbRe.FindAllString(s, -1) }
 // TestEveryKeyUsedExists scans the source for message keys, in t(ctx, "…") calls and in
 // the domain's error keys, and checks the catalogue has each one.
 func TestEveryKeyUsedExists(t *testing.T) {
-	keyRe := regexp.MustCompile(`"((?:error|player|players|director|directors|import|login|setup|api|nav|home|action|pager|account|tokens|hand|scale|scales|calc|rules|tournament|tournaments|entries|entry|draw|game|seats|sheet|standings|print|next|sitout|log)\.[a-z_.]*[a-z_])"`)
+	keyRe := regexp.MustCompile(`"((?:error|player|players|director|directors|import|login|setup|api|nav|home|action|pager|account|tokens|hand|scale|scales|calc|rules|tournament|tournaments|entries|entry|draw|game|seats|sheet|standings|print|next|sitout|log|danish|knockout|stage|bracket)\.[a-z_.]*[a-z_])"`)
 	prefixRe := regexp.MustCompile(`t\(ctx, "([a-z_.]+\.)" \+`)
 	var files []string
-	for _, dir := range []string{".", "../tournament", "../db"} {
+	formats, err := filepath.Glob("../tournament/*/format.go") // the format packages
+	require.NoError(t, err)
+	for i := range formats {
+		formats[i] = filepath.Dir(formats[i])
+	}
+	for _, dir := range append([]string{".", "../tournament", "../db"}, formats...) {
 		for _, pat := range []string{"*.go", "*.templ"} {
 			m, err := filepath.Glob(filepath.Join(dir, pat))
 			require.NoError(t, err)

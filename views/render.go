@@ -18,9 +18,20 @@ type page struct {
 	Director *tournament.Director
 	Path     string
 	Flash    string
+	// Format is the format of the tournament the page shows, if any: its own wording
+	// of shared keys ("<format>:<key>" in the catalogue) comes first.
+	Format string
 }
 
 type pageKey struct{}
+
+// formatContextKey holds, on the echo context, the format of the tournament a handler
+// loaded (useFormat).
+const formatContextKey = "format"
+
+// useFormat makes a page speak its tournament's format: "round" or "game", "bye" or
+// "sit-out".
+func useFormat(c echo.Context, format string) { c.Set(formatContextKey, format) }
 
 // pageOf returns the page of a rendering context (a zero page outside one).
 func pageOf(ctx context.Context) *page {
@@ -38,6 +49,7 @@ func newPage(c echo.Context) *page {
 	}
 	p.Director = directorOf(c)
 	p.Flash = takeFlash(c)
+	p.Format, _ = c.Get(formatContextKey).(string)
 	return p
 }
 

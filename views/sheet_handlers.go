@@ -48,6 +48,35 @@ type sheetView struct {
 	// chooses to re-seat or keep (RULES.md section 3).
 	Moves []tournament.Move
 	Focus string // the input focused on opening: the first wrong one, else the first
+	// Outcomes are the outcome kinds the format offers for a table ("outcome_kind" and
+	// "outcome_side" in Values are the one chosen).
+	Outcomes []string
+}
+
+// outcomeFields are the sheet's inputs of a table's outcome.
+var outcomeFields = []string{"outcome_kind", "outcome_side"}
+
+// outcome reads the outcome chosen on the sheet: none when the kind is empty.
+func (v *sheetView) outcome() *tournament.Outcome {
+	o := &tournament.Outcome{Kind: strings.TrimSpace(v.Values.Values["outcome_kind"])}
+	if o.Kind != "" {
+		o.Side, _ = strconv.Atoi(v.Values.Values["outcome_side"])
+	}
+	return o
+}
+
+// showsOutcome says whether the sheet offers an outcome: the format has some, or the
+// table has one stored.
+func (v *sheetView) showsOutcome() bool { return len(v.Outcomes) > 0 || v.Tab.Outcome.Kind != "" }
+
+// outcomeChoices are the kinds the sheet's outcome list offers: the format's, and the
+// stored one (so that a sheet never hides what it holds).
+func outcomeChoices(v *sheetView) []string {
+	out := slices.Clone(v.Outcomes)
+	if k := v.Tab.Outcome.Kind; k != "" && !slices.Contains(out, k) {
+		out = append(out, k)
+	}
+	return out
 }
 
 // cell is one player's hand on the sheet, as computed from what was typed.
@@ -162,7 +191,7 @@ func sheetFromStore(v *sheetView) {
 func readSheet(c echo.Context, v *sheetView) (tournament.Sheet, map[string]string) {
 	if params, err := c.FormParams(); err == nil {
 		for k, vals := range params {
-			if _, _, _, ok := parseCell(k); ok && len(vals) > 0 {
+			if _, _, _, ok := parseCell(k); (ok || slices.Contains(outcomeFields, k)) && len(vals) > 0 {
 				v.Values.Values[k] = vals[0]
 			}
 		}
@@ -421,9 +450,17 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	if err != nil {
 		return nil, err
 	}
+	useFormat(c, ts.Stage.Format)
 	v := &sheetView{Ev: &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries},
 		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: newForm()}
 	v.Values.Values["version"] = itoa(ts.Table.Version)
+	if f := v.Ev.Format(); f != nil {
+		v.Outcomes = f.Outcomes(ts.Stage.Settings)
+	}
+	v.Values.Values["outcome_kind"] = ts.Table.Outcome.Kind
+	if ts.Table.Outcome.Kind != "" {
+		v.Values.Values["outcome_side"] = itoa(ts.Table.Outcome.Side)
+	}
 	v.Form = scoring.Components
 	if ck, err := c.Cookie(sheetFormCookie); err == nil {
 		if f, ok := scoring.ParseForm(ck.Value); ok {
@@ -555,12 +592,19 @@ func (s *Server) saveSheet(c echo.Context) error {
 	typed := c.FormValue("version")
 	sh.Version, _ = strconv.Atoi(typed)
 	sh.NextRound = c.FormValue("next_round")
+	if v.showsOutcome() && !sh.Clear {
+		sh.Outcome = v.outcome()
+	}
 	v.Values.Values["version"] = typed
 	status := http.StatusUnprocessableEntity
 	if len(problems) == 0 {
 		out, err := s.tournaments.SaveSheet(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table, sh, directorOf(c).Username)
 		if err == nil {
 			switch {
+			case len(out.Flagged) > 0:
+				setFlash(c, "bracket.saved_flagged", itoa(v.Table), itoa(out.Flagged[0].Round), itoa(out.Flagged[0].Table))
+			case len(out.Placed) > 0:
+				setFlash(c, "bracket.saved_placed", itoa(v.Table), itoa(out.Placed[0].Round), itoa(out.Placed[0].Table))
 			case out.Reseated:
 				setFlash(c, "sheet.saved_reseated", itoa(v.Table), itoa(v.Game.Number+1))
 			case out.Kept:
@@ -583,6 +627,10 @@ func (s *Server) saveSheet(c echo.Context) error {
 		}
 		status = statusOf(e.Code)
 		for k, key := range e.Fields {
+			if strings.HasPrefix(k, "outcome.") {
+				v.Values.Errors[k] = key
+				continue
+			}
 			problems[k] = key
 		}
 		if len(e.Fields) == 0 {
@@ -629,6 +677,16 @@ func (v *sheetView) sheetConflict(c echo.Context, typed tournament.Sheet) {
 					Label: Translate(lang, "sheet.hand") + " " + itoa(h) + " · " + v.Seats[s-1].Name, Stored: a, Typed: b})
 			}
 		}
+	}
+	if typed.Outcome != nil && *typed.Outcome != v.Tab.Outcome {
+		say := func(o tournament.Outcome) string {
+			if o.Kind == "" {
+				return Translate(lang, "outcome.none")
+			}
+			return Translate(lang, "outcome.side", Translate(lang, "outcome."+o.Kind), o.Side)
+		}
+		v.Values.Conflict = append(v.Values.Conflict, conflictLine{Raw: true, Label: Translate(lang, "sheet.outcome"),
+			Stored: say(v.Tab.Outcome), Typed: say(*typed.Outcome)})
 	}
 	v.Values.Values["version"] = itoa(v.Tab.Version)
 }

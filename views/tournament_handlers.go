@@ -17,19 +17,22 @@ import (
 )
 
 // tournamentFields are the settings form's own fields; the format adds its own.
-var tournamentFields = []string{"name", "date", "venue", "notes", "qualifiers", "format", "version",
+var tournamentFields = []string{"name", "date", "venue", "notes", "qualifiers", "format", "version", "scale_id",
 	"semi_clean_on", "never_opened_doubles", "kitty_not_played"}
 
 // settingsLabels names the form's fields in the catalogue, for a conflict's report.
 var settingsLabels = map[string]string{"name": "tournament.name", "date": "tournament.date", "venue": "tournament.venue",
-	"notes": "player.notes", "qualifiers": "tournament.qualifiers", "semi_clean_on": "calc.semi_clean_on",
+	"notes": "player.notes", "qualifiers": "tournament.qualifiers", "scale_id": "tournament.scale", "semi_clean_on": "calc.semi_clean_on",
 	"never_opened_doubles": "tournament.never_opened_doubles", "kitty_not_played": "calc.kitty_not_played"}
 
 // tournamentForm fills the settings form from a tournament and its stage.
 func tournamentForm(t *tournament.Tournament, st *tournament.Stage) *form {
 	f := newForm()
 	f.Values = map[string]string{"name": t.Name, "date": t.Date, "venue": t.Venue, "notes": t.Notes,
-		"qualifiers": itoa(st.Qualifiers), "format": st.Format, "version": itoa(t.Version)}
+		"qualifiers": itoa(st.Qualifiers), "format": st.Format, "version": itoa(t.Version), "scale_id": ""}
+	if st.ScaleID != nil {
+		f.Values["scale_id"] = strconv.FormatInt(*st.ScaleID, 10)
+	}
 	if fm, ok := tournament.FormatOf(st.Format); ok {
 		for k, v := range fm.FormValues(st.Settings) {
 			f.Values[k] = v
@@ -81,6 +84,13 @@ func tournamentOf(f *form, fm tournament.Format, rules scoring.Rules) (tournamen
 		}
 		st.Qualifiers = n
 	}
+	if id := strings.TrimSpace(v["scale_id"]); id != "" {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil || n <= 0 {
+			f.Errors["scale_id"] = "tournament.err.scale"
+		}
+		st.ScaleID = &n
+	}
 	st.Rules.SemiCleanOn = v["semi_clean_on"] != ""
 	st.Rules.NeverOpenedDoubles = v["never_opened_doubles"] != ""
 	st.Rules.KittyNotPlayed = v["kitty_not_played"] != ""
@@ -119,13 +129,30 @@ func settingsConflict(f *form, st *tournament.State) {
 	f.Values["version"] = stored.Values["version"]
 }
 
+// settingsPage renders the settings form of a format, with the VP scales to choose from
+// when the format scores with one.
+func (s *Server) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *form) error {
+	var scales []tournament.Scale
+	if _, scaled := fm.(tournament.Scaled); scaled {
+		var err error
+		if scales, err = s.scales.List(c.Request().Context()); err != nil {
+			return err
+		}
+	}
+	return render(c, status, tournamentFormPage(tr, fm, f, scales))
+}
+
 // evening reads :id and loads the tournament's current stage.
 func (s *Server) evening(c echo.Context) (*tournament.State, error) {
 	id, err := idParam(c)
 	if err != nil {
 		return nil, err
 	}
-	return s.tournaments.Load(c.Request().Context(), id)
+	st, err := s.tournaments.Load(c.Request().Context(), id)
+	if err == nil {
+		useFormat(c, st.Stage.Format)
+	}
+	return st, err
 }
 
 func (s *Server) listTournaments(c echo.Context) error {
@@ -141,7 +168,7 @@ func (s *Server) newTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, tournamentFormPage(nil, formatNamed(st.Format), tournamentForm(&t, &st)))
+	return s.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), tournamentForm(&t, &st))
 }
 
 func (s *Server) createTournament(c echo.Context) error {
@@ -149,13 +176,13 @@ func (s *Server) createTournament(c echo.Context) error {
 	f := settingsForm(c, fm)
 	t, st := tournamentOf(f, fm, fm.Rules())
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(nil, fm, f))
+		return s.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f)
 	}
 	if err := s.tournaments.Create(c.Request().Context(), &t, &st); err != nil {
 		if !f.fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), tournamentFormPage(nil, fm, f))
+		return s.settingsPage(c, statusOf(tournament.ErrorCode(err)), nil, fm, f)
 	}
 	setFlash(c, "tournaments.created", t.Name)
 	return redirect(c, idPath("/tournaments/", t.ID, "/entries"))
@@ -166,7 +193,7 @@ func (s *Server) editTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, tournamentFormPage(&ev.Tournament, ev.Format(), tournamentForm(&ev.Tournament, &ev.Stage)))
+	return s.settingsPage(c, http.StatusOK, &ev.Tournament, ev.Format(), tournamentForm(&ev.Tournament, &ev.Stage))
 }
 
 func (s *Server) updateTournament(c echo.Context) error {
@@ -178,9 +205,11 @@ func (s *Server) updateTournament(c echo.Context) error {
 	f := settingsForm(c, fm)
 	in, inStage := tournamentOf(f, fm, ev.Stage.Rules)
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, tournamentFormPage(&ev.Tournament, fm, f))
+		return s.settingsPage(c, http.StatusUnprocessableEntity, &ev.Tournament, fm, f)
 	}
-	inStage.ScaleID = ev.Stage.ScaleID
+	if _, scaled := fm.(tournament.Scaled); !scaled {
+		inStage.ScaleID = ev.Stage.ScaleID
+	}
 	t, _, err := s.tournaments.Update(c.Request().Context(), ev.Tournament.ID, in, inStage, directorOf(c).Username)
 	if err != nil {
 		if !f.fail(err) {
@@ -191,7 +220,7 @@ func (s *Server) updateTournament(c echo.Context) error {
 				settingsConflict(f, now)
 			}
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), tournamentFormPage(&ev.Tournament, fm, f))
+		return s.settingsPage(c, statusOf(tournament.ErrorCode(err)), &ev.Tournament, fm, f)
 	}
 	setFlash(c, "tournaments.saved", t.Name)
 	return redirect(c, idPath("/tournaments/", t.ID, ""))
@@ -352,10 +381,59 @@ func (s *Server) overrideSeats(c echo.Context) error {
 }
 
 func (s *Server) standingsPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	id, err := idParam(c)
 	if err != nil {
 		return err
 	}
-	cols, lines := ev.Format().Standings(ev)
+	seq, err := stageParam(c)
+	if err != nil {
+		return err
+	}
+	ev, cols, lines, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	if err != nil {
+		return err
+	}
+	useFormat(c, ev.Stage.Format)
 	return render(c, http.StatusOK, standingsView(ev, cols, lines))
+}
+
+// stageParam reads the optional ?stage= of a page: a stage's number, 0 when absent (the
+// current stage); anything else is not found.
+func stageParam(c echo.Context) (int, error) {
+	raw := c.QueryParam("stage")
+	if raw == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || strconv.Itoa(n) != raw {
+		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return n, nil
+}
+
+// pairingOrder shows the running standings a round was paired from.
+func (s *Server) pairingOrder(c echo.Context) error {
+	id, n, err := roundParams(c)
+	if err != nil {
+		return err
+	}
+	ev, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	if err != nil {
+		return err
+	}
+	useFormat(c, ev.Stage.Format)
+	return render(c, http.StatusOK, pairingOrderPage(ev, n, cols, lines))
+}
+
+// roundParams reads :id and :n.
+func roundParams(c echo.Context) (int64, int, error) {
+	id, err := idParam(c)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return 0, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return id, n, nil
 }

@@ -146,6 +146,13 @@ func TestEveningThroughThePages(t *testing.T) {
 	assert.Equal(t, 2, doc.Find("section.score-sheet").Length())
 	assert.Equal(t, 3, doc.Find("section.score-sheet").First().Find("tr.hand-row").Length())
 	assert.Equal(t, 3, doc.Find("section.score-sheet").First().Find("th.player").Length())
+	// The 3-player sheet keeps its own words: 6 · 3 · 1 to circle, three signatures, no
+	// outcome line.
+	sheet := doc.Find("section.score-sheet").First()
+	assert.Equal(t, "6 · 3 · 1", sheet.Find("td.rp").First().Text())
+	assert.Contains(t, sheet.Find(".sheet-help").Text(), "Ranking points: 6, 3, 1")
+	assert.Equal(t, 3, sheet.Find(".sheet-sign span").Length())
+	assert.Equal(t, 0, sheet.Find(".sheet-outcome, .side-no").Length())
 }
 
 func TestWithdrawAndCorrection(t *testing.T) {

@@ -58,6 +58,9 @@ func (s Settings) Rounds() int { return s.Games }
 // HandsPerRound is the number of hands of a game.
 func (s Settings) HandsPerRound() int { return s.HandsPerGame }
 
+// Pairs reports false: every entry is one player.
+func (Settings) Pairs() bool { return false }
+
 // Defaults of a new evening (seed 000: 2 games of 3 hands) and limits.
 const (
 	DefaultGames        = 2
@@ -212,6 +215,9 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 	s.ByePoints = bye
 	return s, fe
 }
+
+// Outcomes implements tournament.Format: a table is decided by its scores alone.
+func (Format) Outcomes(tournament.Settings) []string { return nil }
 
 // MissedBye implements tournament.Format: a late arrival may be awarded the bye points
 // for the games missed (RULES.md section 3).

@@ -1,0 +1,320 @@
+package danish
+
+import (
+	"fmt"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// scale is the stage's copy of its VP scale, or the shipped one its hands call for.
+func scale(st *tournament.State) *scoring.Scale {
+	if st.Stage.Scale != nil {
+		return st.Stage.Scale
+	}
+	return Format{}.DefaultScale(st.Stage.Settings)
+}
+
+// totals adds up a table's hands: each position's total and the hand scores entered. A
+// game total (scoring.GameTotal) counts for every hand of the round.
+func totals(t *tournament.Table, hands int) (scores []int, entered int) {
+	scores = make([]int, len(t.Sides))
+	for _, h := range t.Hands {
+		p := h.Side - 1
+		if p < 0 || p >= len(t.Sides) {
+			continue
+		}
+		entered++
+		if h.Figures.Form == scoring.GameTotal {
+			entered += hands - 1
+		}
+		scores[p] += h.Score
+	}
+	return scores, entered
+}
+
+// Result implements tournament.Format: each side's total over the round, then, once
+// every hand is entered (or the table has a time-out), the MP difference and the VP of
+// the stage's scale. A time-out gives the technical score unless the real result is
+// better for the side with time left (RULES.md section 2).
+func (Format) Result(st *tournament.State, t *tournament.Table) tournament.TableResult {
+	s := of(st.Stage.Settings)
+	scores, entered := totals(t, s.Hands)
+	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: scores, Entered: entered,
+		Expected: len(t.Sides) * s.Hands}
+	timeout := t.Outcome.Kind == "timeout" && (t.Outcome.Side == 1 || t.Outcome.Side == 2)
+	r.Complete = len(t.Sides) == 2 && (r.Entered >= r.Expected || timeout)
+	sc := scale(st)
+	if !r.Complete || sc == nil {
+		r.Complete = r.Complete && sc != nil
+		return r
+	}
+	var m scoring.Result
+	if timeout {
+		m = sc.TimedOut(scores[0], scores[1], t.Outcome.Side == 1, s.TimeOut())
+	} else {
+		m = sc.Match(scores[0], scores[1])
+	}
+	r.MP = []int{m.MPA, m.MPB}
+	r.Points = []tournament.Points{tournament.RP(m.VPA), tournament.RP(m.VPB)}
+	return r
+}
+
+// The values a Danish standing ranks on, in order (tournament.Standing.Values).
+const (
+	ValVP = iota // victory points, in sixths (tournament.Points)
+	ValMP        // the sum of the signed MP differences
+)
+
+var columns = []tournament.Column{
+	{Name: "vp", Label: "standings.vp", Kind: "points"},
+	{Name: "mp", Label: "standings.mp", Kind: "number"},
+}
+
+// Standings implements tournament.Format (RULES.md section 4): VP, then MP (the sum of
+// the signed differences), then ex aequo. Complete tables count, and a bye once its
+// round is complete (bye VP and MP). An entry never drawn (a no-show) is not ranked.
+func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tournament.Standing) {
+	s := of(st.Stage.Settings)
+	drawn := map[int64]bool{}
+	for _, r := range st.Rounds {
+		for _, id := range r.People() {
+			drawn[id] = true
+		}
+	}
+	idx := map[int64]int{}
+	var out []tournament.Standing
+	for _, e := range st.Entries {
+		if e.Substitute() || !drawn[e.ID] {
+			continue
+		}
+		idx[e.ID] = len(out)
+		out = append(out, tournament.Standing{Entry: e, Values: make([]int, 2), Rounds: make([]tournament.RoundLine, len(st.Rounds))})
+	}
+	for ri := range st.Rounds {
+		r := &st.Rounds[ri]
+		complete := true
+		for ti := range r.Tables {
+			t := &r.Tables[ti]
+			res := f.Result(st, t)
+			complete = complete && res.Complete
+			for p, sd := range t.Sides {
+				i, ok := idx[sd.EntryID]
+				if !ok {
+					continue
+				}
+				line := tournament.RoundLine{Round: r.Number, Table: t.Number, Score: res.Scores[p], Done: res.Complete}
+				if res.Complete {
+					line.Points = res.Points[p]
+					out[i].Values[ValVP] += int(res.Points[p])
+					out[i].Values[ValMP] += res.MP[p]
+					out[i].Played++
+				}
+				out[i].Rounds[ri] = line
+			}
+		}
+		for _, b := range r.Byes {
+			i, ok := idx[b.EntryID]
+			if !ok {
+				continue
+			}
+			line := tournament.RoundLine{Round: r.Number, Bye: true, Done: complete}
+			if complete {
+				line.Points = b.Points
+				out[i].Values[ValVP] += int(b.Points)
+				out[i].Values[ValMP] += s.ByeMP
+			}
+			out[i].Byes++
+			out[i].Rounds[ri] = line
+		}
+	}
+	tournament.Rank(out, st.Stage.Qualifiers)
+	return columns, out
+}
+
+// Running returns the running standings round n is paired from (the results of the
+// rounds before it), for the sides drawable now, in the order the draw uses with seed:
+// VP, MP, then the random tie order.
+func Running(st *tournament.State, n int, seed int64) []Line {
+	var ids []int64
+	for _, e := range st.Drawable() {
+		if !e.Substitute() {
+			ids = append(ids, e.ID)
+		}
+	}
+	return running(st, n, ids, seed)
+}
+
+// running orders the sides ids by the standings after the rounds before n.
+func running(st *tournament.State, n int, ids []int64, seed int64) []Line {
+	before := *st
+	before.Rounds = st.Rounds[:min(max(n-1, 0), len(st.Rounds))]
+	_, standings := Format{}.Standings(&before)
+	byID := map[int64]*tournament.Standing{}
+	for i := range standings {
+		byID[standings[i].Entry.ID] = &standings[i]
+	}
+	lines := make([]Line, 0, len(ids))
+	for _, id := range ids {
+		l := Line{Entry: id}
+		if sd := byID[id]; sd != nil {
+			l.VP, l.MP, l.Byes = sd.Values[ValVP], sd.Values[ValMP], sd.Byes
+		}
+		lines = append(lines, l)
+	}
+	Order(lines, seed)
+	return lines
+}
+
+// PairingOrder implements tournament.Paired: the running standings round n was paired
+// from, for the sides it seated (its bye included), with the tie order of its seed.
+func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []tournament.OrderLine) {
+	r := st.Round(n)
+	if r == nil {
+		return columns, nil
+	}
+	lines := running(st, n, r.People(), r.Seed)
+	out := make([]tournament.OrderLine, len(lines))
+	for i, l := range lines {
+		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie}
+		if e := st.Entry(l.Entry); e != nil {
+			out[i].Entry = *e
+		}
+	}
+	return columns, out
+}
+
+// met returns who each entry met in the given rounds.
+func met(rounds []tournament.Round) map[int64]map[int64]bool {
+	out := map[int64]map[int64]bool{}
+	for _, r := range rounds {
+		for _, t := range r.Tables {
+			ids := t.Entries()
+			for _, a := range ids {
+				for _, b := range ids {
+					if a != b {
+						if out[a] == nil {
+							out[a] = map[int64]bool{}
+						}
+						out[a][b] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Draw implements tournament.Format: round 1 at random, later rounds 1–2, 3–4… by the
+// running standings under the stage's pairing mode; an odd field gives the bye to the
+// lowest-ranked side with the fewest byes. The side ranked higher sits at position 1.
+func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tournament.Entry, error) {
+	s := of(st.Stage.Settings)
+	want := tournament.EntryPlayer
+	if s.Pairs() {
+		want = tournament.EntryPair
+	}
+	for _, e := range st.Drawable() {
+		if !e.Substitute() && e.Kind != want {
+			return nil, nil, tournament.Errorf(tournament.ECONFLICT, "danish.draw.kind."+string(s.Sides), e.Name)
+		}
+	}
+	n := len(st.Rounds) + 1
+	if n == 1 && st.Stage.ScaleID == nil && f.DefaultScale(s) == nil {
+		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "danish.draw.no_scale", s.Hands)
+	}
+	lines := Running(st, n, seed)
+	if len(lines) < 2 {
+		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "danish.draw.too_few")
+	}
+	var avoid map[int64]map[int64]bool
+	switch {
+	case s.Pairing == NoRematch:
+		avoid = met(st.Rounds)
+	case s.Pairing == Modified && n < s.Count && len(st.Rounds) > 0:
+		avoid = met(st.Rounds[len(st.Rounds)-1:])
+	}
+	tables, bye := PairLines(lines, func(a, b int64) bool { return avoid[a][b] })
+	r := &tournament.Round{Number: n, Seed: seed}
+	if bye != 0 {
+		r.Byes = append(r.Byes, tournament.Bye{EntryID: bye, Points: tournament.RP(s.ByeVP)})
+	}
+	for k, p := range tables {
+		r.Tables = append(r.Tables, tournament.Table{Number: k + 1, Sides: tournament.SidesFromEntries(p[:])})
+	}
+	return r, nil, nil
+}
+
+// PairLines pairs a field in standings order (Order): the bye, if the field is odd, by
+// ByeIndex, then the others by Pair, avoiding the pairs avoid names. The side ranked
+// higher comes first in each pair; bye is 0 for an even field.
+func PairLines(lines []Line, avoid func(a, b int64) bool) (tables [][2]int64, bye int64) {
+	if b := ByeIndex(lines); b >= 0 {
+		bye = lines[b].Entry
+		lines = append(lines[:b:b], lines[b+1:]...)
+	}
+	pairs, _ := Pair(len(lines), func(i, j int) bool { return avoid(lines[i].Entry, lines[j].Entry) })
+	tables = make([][2]int64, len(pairs))
+	for k, p := range pairs {
+		tables[k] = [2]int64{lines[p[0]].Entry, lines[p[1]].Entry}
+	}
+	return tables, bye
+}
+
+// CheckSeats implements tournament.Format: tables of two, nobody twice, at most one bye.
+func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	seen := map[int64]bool{}
+	for ti, tb := range changed.Tables {
+		if len(tb.Sides) != 2 {
+			fe.Add(fmt.Sprintf("table.%d", ti+1), "seats.table_of_two")
+		}
+		for si, sd := range tb.Sides {
+			if seen[sd.EntryID] {
+				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+			}
+			seen[sd.EntryID] = true
+		}
+	}
+	for i, b := range changed.Byes {
+		if seen[b.EntryID] {
+			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
+		}
+		if i > 0 {
+			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.one_bye")
+		}
+		seen[b.EntryID] = true
+	}
+	return fe
+}
+
+// Next implements tournament.Format.
+func (Format) Next(st *tournament.State) tournament.Step {
+	s := of(st.Stage.Settings)
+	drawable := 0
+	for _, e := range st.Drawable() {
+		if !e.Substitute() {
+			drawable++
+		}
+	}
+	cur := st.Current()
+	var step tournament.Step
+	switch {
+	case len(st.Entries) == 0:
+		step.Key = "next.add_sides"
+	case cur == nil && drawable < 2:
+		step.Key = "next.check_in"
+	case cur == nil:
+		step = tournament.Step{Key: "next.draw_first", CanDraw: true}
+	case !st.Complete(cur):
+		step = tournament.Step{Key: "next.enter_scores", CanDraw: len(st.Rounds) < s.Count}
+	case len(st.Rounds) < s.Count:
+		step = tournament.Step{Key: "next.draw_next", Args: []any{len(st.Rounds) + 1}, CanDraw: true}
+	default:
+		step = tournament.Step{Key: "next.finished", Finished: true}
+	}
+	if drawable%2 == 1 && !step.Finished {
+		step.Note, step.NoteArgs = "danish.note.bye", []any{drawable, s.ByeVP, s.ByeMP}
+	}
+	return step
+}

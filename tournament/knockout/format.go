@@ -1,0 +1,223 @@
+// Package knockout is format C of RULES.md section 5: a bracket of two-side matches
+// (individuals or pairs), sized to the next power of two with byes into round 2; the
+// winner of each match goes on, the loser is out.
+package knockout
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// Name identifies the format in stored stages and in the API.
+const Name = "knockout"
+
+// Sides says who a side is.
+type Sides string
+
+// The kinds of side.
+const (
+	Individual Sides = "individual" // a player a side, two at a table
+	Pairs      Sides = "pairs"      // a pair a side, pair against pair
+)
+
+// Settings of a knockout stage.
+type Settings struct {
+	Sides         Sides `json:"sides"`
+	HandsPerMatch int   `json:"hands_per_match"`
+	// TimeOutMP is the technical score of a time-out (RULES.md section 2): the side that
+	// let its time run out loses by this many MP, unless the real result is worse for it.
+	TimeOutMP int `json:"timeout_mp"`
+}
+
+// Rounds is 0: the number of rounds follows from the field.
+func (Settings) Rounds() int { return 0 }
+
+// HandsPerRound is the number of hands of a match.
+func (s Settings) HandsPerRound() int { return s.HandsPerMatch }
+
+// Pairs reports whether a side is a pair.
+func (s Settings) Pairs() bool { return s.Sides == Pairs }
+
+// Defaults and limits.
+const (
+	DefaultHandsPerMatch = 3
+	MaxHandsPerMatch     = 10
+	MaxTimeOutMP         = 5000
+)
+
+// Format is the knockout format.
+type Format struct{}
+
+var (
+	_ tournament.Format    = Format{}
+	_ tournament.Bracketer = Format{}
+)
+
+// Name implements tournament.Format.
+func (Format) Name() string { return Name }
+
+// Defaults implements tournament.Format.
+func (Format) Defaults() tournament.Settings {
+	return Settings{Sides: Individual, HandsPerMatch: DefaultHandsPerMatch, TimeOutMP: scoring.DefaultTimeOut.MP}
+}
+
+// Rules implements tournament.Format: two sides at a table, the standard rule set.
+func (Format) Rules() scoring.Rules { return scoring.Standard }
+
+// Decode implements tournament.Format.
+func (f Format) Decode(data []byte) (tournament.Settings, error) {
+	s := f.Defaults().(Settings)
+	if t := bytes.TrimSpace(data); len(t) == 0 || string(t) == "null" {
+		return s, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("knockout settings: %w", err)
+	}
+	for k, v := range fields {
+		if string(bytes.TrimSpace(v)) == "null" {
+			return nil, fmt.Errorf("knockout settings: %q cannot be null", k)
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("knockout settings: %w", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("knockout settings: data after the object")
+	}
+	return s, nil
+}
+
+func of(s tournament.Settings) Settings {
+	if v, ok := s.(Settings); ok {
+		return v
+	}
+	if v, ok := s.(*Settings); ok && v != nil {
+		return *v
+	}
+	return Format{}.Defaults().(Settings)
+}
+
+// Check implements tournament.Format.
+func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	s, ok := ts.(Settings)
+	if !ok {
+		fe.Add("settings", "tournament.err.format")
+		return fe
+	}
+	if s.Sides != Individual && s.Sides != Pairs {
+		fe.Add("sides", "knockout.err.sides")
+	}
+	if s.HandsPerMatch < 1 || s.HandsPerMatch > MaxHandsPerMatch {
+		fe.Add("hands_per_match", "tournament.err.hands")
+	}
+	if s.TimeOutMP < 0 || s.TimeOutMP > MaxTimeOutMP || s.TimeOutMP%5 != 0 {
+		fe.Add("timeout_mp", "knockout.err.timeout_mp")
+	}
+	return fe
+}
+
+// CheckChange implements tournament.Format: once round 1 is drawn the sides and the
+// hands of a match stay as announced; the time-out score can change (it is applied as
+// results are read).
+func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	if drawn == 0 {
+		return fe
+	}
+	if of(oldS).Sides != of(newS).Sides {
+		fe.Add("sides", "tournament.err.fixed")
+	}
+	if of(oldS).HandsPerMatch != of(newS).HandsPerMatch {
+		fe.Add("hands_per_match", "tournament.err.fixed")
+	}
+	return fe
+}
+
+// Fields implements tournament.Format.
+func (Format) Fields() []tournament.Field {
+	return []tournament.Field{
+		{Name: "sides", Kind: "choice", Choices: []string{string(Individual), string(Pairs)}, ChoicePrefix: "sides", Label: "knockout.sides"},
+		{Name: "hands_per_match", Kind: "number", Label: "knockout.hands_per_match"},
+		{Name: "timeout_mp", Kind: "number", Label: "knockout.timeout_mp", Help: "knockout.timeout_mp_help"},
+	}
+}
+
+// FormValues implements tournament.Format.
+func (Format) FormValues(ts tournament.Settings) map[string]string {
+	s := of(ts)
+	return map[string]string{"sides": string(s.Sides), "hands_per_match": strconv.Itoa(s.HandsPerMatch), "timeout_mp": strconv.Itoa(s.TimeOutMP)}
+}
+
+// ParseForm implements tournament.Format.
+func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
+	fe := tournament.FieldErrors{}
+	num := func(k string) int {
+		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
+		if err != nil {
+			fe.Add(k, "error.not_a_number")
+		}
+		return n
+	}
+	sides := Sides(v["sides"])
+	if sides == "" {
+		sides = Individual
+	}
+	return Settings{Sides: sides, HandsPerMatch: num("hands_per_match"), TimeOutMP: num("timeout_mp")}, fe
+}
+
+// SidesPerTable implements tournament.Format: a match is two sides.
+func (Format) SidesPerTable(tournament.Settings) int { return 2 }
+
+// MissedBye implements tournament.Format: a knockout has no late arrivals.
+func (Format) MissedBye(tournament.Settings) (tournament.Points, bool) { return 0, false }
+
+// The outcome kinds of a table (tournament.Outcome.Kind).
+const (
+	OutcomeTimeOut    = "timeout"     // Side let its time run out
+	OutcomeLastAction = "last_action" // on an exact tie, Side made the last game action and loses
+	OutcomeForfeit    = "forfeit"     // Side did not turn up or withdrew: a walkover
+)
+
+// Outcomes lists the outcomes a knockout table's score sheet offers.
+func (Format) Outcomes(tournament.Settings) []string {
+	return []string{OutcomeTimeOut, OutcomeLastAction, OutcomeForfeit}
+}
+
+// CheckSeats implements tournament.Format: round 1 may be changed by hand (tables of
+// two, nobody twice); later rounds follow from the results.
+func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	if drawn.Number > 1 {
+		fe.Add("seats", "knockout.seats_follow")
+		return fe
+	}
+	seen := map[int64]bool{}
+	for ti, tb := range changed.Tables {
+		if len(tb.Sides) != 2 {
+			fe.Add(fmt.Sprintf("table.%d", ti+1), "knockout.table_of_two")
+		}
+		for si, sd := range tb.Sides {
+			if seen[sd.EntryID] {
+				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+			}
+			seen[sd.EntryID] = true
+		}
+	}
+	for i, b := range changed.Byes {
+		if seen[b.EntryID] {
+			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
+		}
+		seen[b.EntryID] = true
+	}
+	return fe
+}

@@ -1,0 +1,421 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"burraco/scoring/csvsafe"
+)
+
+// pairEntry is a new entry for two players, "A / B", starting absent.
+func pairEntry(tid int64, a, b *Player) *Entry {
+	club := a.Club
+	if b.Club != "" && b.Club != a.Club {
+		club = strings.Trim(a.Club+" / "+b.Club, " /")
+	}
+	return &Entry{TournamentID: tid, Kind: EntryPair,
+		Members: []Member{{PlayerID: a.ID, Name: a.FullName()}, {PlayerID: b.ID, Name: b.FullName()}},
+		Name:    a.FullName() + " / " + b.FullName(), Club: club}
+}
+
+// stagePairs says whether the current stage's entries are pairs.
+func stagePairs(tx Tx) (bool, error) {
+	st, err := tx.Stage()
+	if err != nil {
+		return false, err
+	}
+	return st.Settings != nil && st.Settings.Pairs(), nil
+}
+
+// checkEntryKind refuses an entry of the wrong kind for the current stage: pairs where
+// the format takes single players, and the other way round.
+func checkEntryKind(tx Tx, pair bool) error {
+	pairs, err := stagePairs(tx)
+	if err != nil {
+		return err
+	}
+	switch {
+	case pairs && !pair:
+		return Errorf(ECONFLICT, "entries.pairs_only")
+	case !pairs && pair:
+		return Errorf(ECONFLICT, "entries.players_only")
+	}
+	return nil
+}
+
+// enteredIn maps each player entered in the tournament (in a pair or alone) to the name
+// of their entry.
+func enteredIn(tx Tx) (map[int64]string, error) {
+	st, err := tx.State()
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]string{}
+	for _, e := range st.Entries {
+		for _, m := range e.Members {
+			out[m.PlayerID] = e.Name
+		}
+	}
+	return out, nil
+}
+
+// AddPair enters two registered, active players as a pair, in a stage whose format
+// takes pairs. A player is in at most one entry of a tournament: a member already
+// entered is refused on their field ("pair.1", "pair.2"), ECONFLICT "entry.already".
+func (s *Tournaments) AddPair(ctx context.Context, tid, a, b int64, director string) (*Entry, error) {
+	fe := FieldErrors{}
+	ps := make([]*Player, 2)
+	for i, id := range []int64{a, b} {
+		field := fmt.Sprintf("pair.%d", i+1)
+		if id <= 0 {
+			fe.Add(field, "error.required")
+			continue
+		}
+		p, err := s.Players.FindPlayer(ctx, id)
+		if e, ok := AsError(err); ok && e.Code == ENOTFOUND {
+			fe.Add(field, "error.not_found")
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		if !p.Active {
+			fe.Add(field, "entry.inactive")
+		}
+		ps[i] = p
+	}
+	if a > 0 && a == b {
+		fe.Add("pair.2", "entries.pair_same")
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	e := pairEntry(tid, ps[0], ps[1])
+	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, true); err != nil {
+			return err
+		}
+		in, err := enteredIn(tx)
+		if err != nil {
+			return err
+		}
+		fe := FieldErrors{}
+		for i, m := range e.Members {
+			if _, ok := in[m.PlayerID]; ok {
+				fe.Add(fmt.Sprintf("pair.%d", i+1), "entries.member_already")
+			}
+		}
+		if len(fe) > 0 {
+			return &Error{Code: ECONFLICT, Key: "entry.already", Fields: fe}
+		}
+		if err := tx.AddEntry(e); err != nil {
+			return err
+		}
+		return tx.Log(s.event(tid, director, "entry_add", "pair %s entered", e.Name))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// PairMember is one player of a row of a pair import: as the file names them, and the
+// registered player it matched (ID 0: a new player, registered by the import).
+type PairMember struct {
+	Player Player `json:"player"`
+	Match  int64  `json:"match"`
+}
+
+// PairRow is one data row of a pair import.
+type PairRow struct {
+	Line    int           `json:"line"`
+	Members [2]PairMember `json:"members"`
+	// Errors are message keys per member's field: "p1.last_name", "p2.card_number".
+	Errors map[string]string `json:"errors,omitempty"`
+}
+
+// PairImport is what a pair import does, row by row. Nothing is written unless every
+// row is valid.
+type PairImport struct {
+	Rows       []PairRow `json:"rows"`
+	Valid      bool      `json:"valid"`
+	Entered    int       `json:"entered"`    // pairs entered (0 in a preview)
+	Registered int       `json:"registered"` // new players the import registers
+}
+
+// pairColumns maps the header names of a pair import (English and Italian) to a member
+// (1 or 2) and a player column.
+var pairColumns = map[string]struct {
+	member int
+	col    string
+}{}
+
+func init() {
+	for _, n := range []string{"1", "2"} {
+		m := 1
+		if n == "2" {
+			m = 2
+		}
+		for col, names := range map[string][]string{
+			"last_name":   {"last_name_", "last name ", "surname ", "cognome ", "cognome_", "cognome"},
+			"first_name":  {"first_name_", "first name ", "name ", "nome ", "nome_", "nome"},
+			"card_number": {"card_number_", "card number ", "card ", "tessera ", "tessera_", "tessera"},
+			"club":        {"club_", "club ", "circolo ", "circolo_"},
+		} {
+			for _, prefix := range names {
+				pairColumns[prefix+n] = struct {
+					member int
+					col    string
+				}{m, col}
+			}
+		}
+	}
+}
+
+// ParsePairsCSV reads a CSV of pairs with a header row naming two players per line:
+// last_name_1, first_name_1, last_name_2, first_name_2, optionally card_number_N and
+// club_N (Italian: cognome1, nome1, tessera1, circolo1…). Text and delimiter are read as
+// for a player import.
+func ParsePairsCSV(r io.Reader) ([]PairRow, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read csv: %w", err)
+	}
+	if len(data) > MaxImportBytes {
+		return nil, Errorf(EINVALID, "import.too_big")
+	}
+	data = []byte(DecodeText(data))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, Errorf(EINVALID, "import.empty")
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = detectDelimiter(data)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+	}
+	type colOf struct {
+		member int
+		col    string
+	}
+	cols := make([]colOf, len(header))
+	seen := map[colOf]bool{}
+	for i, h := range header {
+		c, ok := pairColumns[strings.ToLower(collapseSpaces(h))]
+		if !ok {
+			continue
+		}
+		k := colOf{c.member, c.col}
+		if seen[k] {
+			return nil, Errorf(EINVALID, "import.repeated_column", h)
+		}
+		seen[k], cols[i] = true, k
+	}
+	for m := 1; m <= 2; m++ {
+		if !seen[colOf{m, "last_name"}] || !seen[colOf{m, "first_name"}] {
+			return nil, Errorf(EINVALID, "pairs_import.missing_names")
+		}
+	}
+	var rows []PairRow
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+		}
+		if len(rows) == MaxImportRows {
+			return nil, Errorf(EINVALID, "import.too_many_rows", MaxImportRows)
+		}
+		if isBlank(rec) {
+			continue
+		}
+		line, _ := cr.FieldPos(0)
+		row := PairRow{Line: line}
+		for i, v := range rec {
+			if i >= len(cols) || cols[i].member == 0 {
+				continue
+			}
+			p := &row.Members[cols[i].member-1].Player
+			v = csvsafe.Restore(v)
+			switch cols[i].col {
+			case "last_name":
+				p.LastName = v
+			case "first_name":
+				p.FirstName = v
+			case "card_number":
+				p.CardNumber = v
+			case "club":
+				p.Club = v
+			}
+		}
+		for m := range row.Members {
+			row.Members[m].Player.Normalize()
+			row.Members[m].Player.Active = true
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return nil, Errorf(EINVALID, "import.empty")
+	}
+	return rows, nil
+}
+
+// matchPairs matches each member of each row to the registry (by card number, else by
+// name with accents and case ignored) or marks them new, and finds every problem: a
+// name that matches several players, an inactive player, a player named twice in the
+// file or already entered, an invalid new player.
+func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) bool {
+	byCard := map[string]*Player{}
+	byName := map[string][]*Player{}
+	for i := range registry {
+		p := &registry[i]
+		if p.CardNumber != "" {
+			byCard[p.CardNumber] = p
+		}
+		k := SearchText(p.LastName) + "\x00" + SearchText(p.FirstName)
+		byName[k] = append(byName[k], p)
+	}
+	valid := true
+	inFile := map[string]int{} // a player's key → the line that names them first
+	for ri := range rows {
+		row := &rows[ri]
+		row.Errors = nil
+		add := func(field, key string) {
+			if row.Errors == nil {
+				row.Errors = map[string]string{}
+			}
+			if _, ok := row.Errors[field]; !ok {
+				row.Errors[field] = key
+			}
+		}
+		keys := [2]string{}
+		for m := range row.Members {
+			pm := &row.Members[m]
+			prefix := fmt.Sprintf("p%d.", m+1)
+			p := pm.Player
+			pm.Match = 0
+			name := SearchText(p.LastName) + "\x00" + SearchText(p.FirstName)
+			switch found := byName[name]; {
+			case p.CardNumber != "" && byCard[p.CardNumber] != nil:
+				pm.Match = byCard[p.CardNumber].ID
+			case p.CardNumber == "" && len(found) > 1:
+				add(prefix+"last_name", "pairs_import.ambiguous")
+			case p.CardNumber == "" && len(found) == 1:
+				pm.Match = found[0].ID
+			}
+			if pm.Match != 0 {
+				keys[m] = fmt.Sprint("id:", pm.Match)
+				for _, q := range registry {
+					if q.ID == pm.Match && !q.Active {
+						add(prefix+"last_name", "entry.inactive")
+					}
+				}
+				if _, ok := entered[pm.Match]; ok {
+					add(prefix+"last_name", "entries.member_already")
+				}
+			} else {
+				keys[m] = "new:" + name + "\x00" + p.CardNumber
+				if e, ok := AsError(p.Validate()); ok {
+					for f, k := range e.Fields {
+						add(prefix+f, k)
+					}
+				}
+			}
+			if line, ok := inFile[keys[m]]; ok && line != row.Line {
+				add(prefix+"last_name", "pairs_import.twice")
+			} else if m == 1 && keys[0] == keys[1] {
+				add(prefix+"last_name", "entries.pair_same")
+			} else if !ok {
+				inFile[keys[m]] = row.Line
+			}
+		}
+		if row.Errors != nil {
+			valid = false
+		}
+	}
+	return valid
+}
+
+// ImportPairs reads a CSV of pairs and matches its players to the registry. With
+// confirm false it writes nothing: the preview says, row by row, who matched, who is
+// new and what is wrong. With confirm it enters every pair, registering the new players,
+// in one transaction, or nothing when any row has a problem (EINVALID
+// "pairs_import.invalid", with the rows).
+func (s *Tournaments) ImportPairs(ctx context.Context, tid int64, r io.Reader, confirm bool, director string) (*PairImport, error) {
+	rows, err := ParsePairsCSV(r)
+	if err != nil {
+		return nil, err
+	}
+	registry, err := s.Players.AllPlayers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &PairImport{Rows: rows}
+	err = s.Store.Update(ctx, tid, func(tx Tx) error {
+		if err := checkEntryKind(tx, true); err != nil {
+			return err
+		}
+		in, err := enteredIn(tx)
+		if err != nil {
+			return err
+		}
+		out.Valid = matchPairs(out.Rows, registry, in)
+		out.Registered = 0
+		for _, row := range out.Rows {
+			for _, m := range row.Members {
+				if m.Match == 0 {
+					out.Registered++
+				}
+			}
+		}
+		if !out.Valid {
+			return Errorf(EINVALID, "pairs_import.invalid")
+		}
+		if !confirm {
+			return errPreview
+		}
+		byID := map[int64]*Player{}
+		for i := range registry {
+			byID[registry[i].ID] = &registry[i]
+		}
+		for ri := range out.Rows {
+			ps := [2]*Player{}
+			for m := range out.Rows[ri].Members {
+				pm := &out.Rows[ri].Members[m]
+				if pm.Match == 0 {
+					p := pm.Player
+					if err := tx.CreatePlayer(&p); err != nil {
+						return fmt.Errorf("line %d: %w", out.Rows[ri].Line, err)
+					}
+					pm.Match = p.ID
+					byID[p.ID] = &p
+				}
+				ps[m] = byID[pm.Match]
+			}
+			if err := tx.AddEntry(pairEntry(tid, ps[0], ps[1])); err != nil {
+				return err
+			}
+			out.Entered++
+		}
+		return tx.Log(s.event(tid, director, "entry_add", "%d pairs imported from CSV (%d players registered)", out.Entered, out.Registered))
+	})
+	if errors.Is(err, errPreview) {
+		return out, nil
+	}
+	if e, ok := AsError(err); ok && e.Key == "pairs_import.invalid" {
+		return out, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// errPreview rolls back the transaction of a preview, which writes nothing.
+var errPreview = errors.New("preview")

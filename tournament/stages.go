@@ -1,0 +1,139 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// StartStage starts the next stage of a tournament, fed by the qualifiers of the
+// current one (RULES.md section 6): the current stage must be finished, and its
+// qualifiers (Stage.Qualifiers, at least 2) must be known without a tie across the line.
+// The new stage is played in the bracket format named (a knockout), with its defaults (settings can change until its
+// round 1 is drawn); its round 1 seats the qualifiers by their standings, best first.
+func (s *Tournaments) StartStage(ctx context.Context, tid int64, format, director string) (*Stage, error) {
+	f, ok := FormatOf(format)
+	if !ok {
+		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "tournament.err.format"}}
+	}
+	if _, ok := f.(Bracketer); !ok {
+		// Only a bracket seeds its round 1 from the qualifiers (State.Seeds).
+		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.format_fed"}}
+	}
+	var next *Stage
+	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		st, err := tx.State()
+		if err != nil {
+			return err
+		}
+		if !st.Format().Next(st).Finished {
+			return Errorf(ECONFLICT, "stage.not_finished", st.Stage.Seq)
+		}
+		seeds, err := qualifiers(st)
+		if err != nil {
+			return err
+		}
+		from := st.Stage.ID
+		next = &Stage{TournamentID: tid, Seq: st.Stage.Seq + 1, Format: f.Name(), Settings: f.Defaults(), Rules: f.Rules(), FromStageID: &from}
+		if err := next.Validate().Err(); err != nil {
+			return err
+		}
+		if err := tx.AddStage(next); err != nil {
+			return err
+		}
+		return tx.Log(s.event(tid, director, "stage", "stage %d (%s) started with the %d qualifiers of stage %d", next.Seq, next.Format, len(seeds), st.Stage.Seq))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+// qualifiers returns the entries a stage sends to the next one, best first: the first
+// Stage.Qualifiers of its standings who have not withdrawn. A tie across the line is
+// refused: the director decides (by changing the number of qualifiers).
+func qualifiers(st *State) ([]int64, error) {
+	q := st.Stage.Qualifiers
+	if q < 2 {
+		return nil, Errorf(ECONFLICT, "stage.no_qualifiers", st.Stage.Seq)
+	}
+	_, lines := st.Format().Standings(st)
+	var seeds []int64
+	var atCut []string
+	for _, l := range lines {
+		switch {
+		case l.AtCut:
+			atCut = append(atCut, l.Entry.Name)
+		case l.Qualifies && !l.Entry.Substitute():
+			seeds = append(seeds, l.Entry.ID)
+		}
+	}
+	if len(atCut) > 0 {
+		return nil, Errorf(ECONFLICT, "stage.tie_at_cut", strings.Join(atCut, ", "), q)
+	}
+	if len(seeds) < 2 {
+		return nil, Errorf(ECONFLICT, "stage.no_qualifiers", st.Stage.Seq)
+	}
+	return seeds, nil
+}
+
+// seedsFor returns the entries a stage fed from another takes, best first.
+func seedsFor(tx Tx, st *State) ([]int64, error) {
+	prev, err := tx.StageState(*st.Stage.FromStageID)
+	if err != nil {
+		return nil, fmt.Errorf("stage %d feeding stage %d: %w", *st.Stage.FromStageID, st.Stage.Seq, err)
+	}
+	return qualifiers(prev)
+}
+
+// settleBracket brings a bracket's drawn later matches in line with the results: a match
+// not played whose sides the results no longer give is re-seated (placed); one played is
+// left as it is and reported (flagged), for the director. It returns them, and a line
+// for the log.
+func settleBracket(tx Tx) (placed, flagged []MatchChange, log string, err error) {
+	// Each re-seat may decide nothing more (its match is not played): one pass over the
+	// rounds in order settles them; after a re-seat, a second finds what stays flagged.
+	for pass := 0; pass < 2 && (pass == 0 || len(placed) > 0); pass++ {
+		st, err := tx.State()
+		if err != nil {
+			return nil, nil, "", err
+		}
+		b, ok := BracketOf(st)
+		if !ok {
+			return nil, nil, "", nil
+		}
+		flagged = flagged[:0]
+		for _, br := range b.Rounds {
+			r := st.Round(br.Number)
+			if !br.Drawn || r == nil || br.Number == 1 {
+				continue
+			}
+			for _, m := range br.Matches {
+				seated := [2]int64{m.Sides[0].EntryID, m.Sides[1].EntryID}
+				if m.Expected[0] == 0 || m.Expected[1] == 0 || seated == m.Expected {
+					continue
+				}
+				ch := MatchChange{Round: br.Number, Table: m.Table, Sides: seated, Expected: m.Expected}
+				tb := r.Table(m.Table)
+				if tb == nil || tb.Started() {
+					flagged = append(flagged, ch)
+					continue
+				}
+				tb.Sides = SidesFromEntries(m.Expected[:])
+				if err := tx.SetSides(r, tb); err != nil {
+					return nil, nil, "", err
+				}
+				placed = append(placed, ch)
+			}
+		}
+	}
+	var parts []string
+	for _, c := range placed {
+		parts = append(parts, fmt.Sprintf("; round %d table %d re-seated from the corrected results", c.Round, c.Table))
+	}
+	for _, c := range flagged {
+		parts = append(parts, fmt.Sprintf("; round %d table %d was played by other sides than the results now give: flagged for the director", c.Round, c.Table))
+	}
+	return placed, slices.Clone(flagged), strings.Join(parts, ""), nil
+}

@@ -1,0 +1,152 @@
+package views
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+)
+
+// bracketPage shows a knockout stage as a bracket, for the screen and A4 landscape.
+func (s *Server) bracketPage(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	b, ok := tournament.BracketOf(ev)
+	if !ok {
+		return tournament.Errorf(tournament.ENOTFOUND, "bracket.not_bracket")
+	}
+	return render(c, http.StatusOK, bracketView(ev, b))
+}
+
+// startStage starts the next stage with the current one's qualifiers.
+func (s *Server) startStage(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	f := formFrom(c, "format")
+	st, err := s.tournaments.StartStage(c.Request().Context(), id, f.Values["format"], directorOf(c).Username)
+	if err != nil {
+		if !f.fail(err) {
+			return err
+		}
+		ev, err := s.tournaments.Load(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		events, err := s.tournaments.Events(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+	}
+	setFlash(c, "stage.started", itoa(st.Seq))
+	return redirect(c, idPath("/tournaments/", id, ""))
+}
+
+// nextStageFormats are the formats a next stage can be played in: the bracket ones.
+func nextStageFormats() []string {
+	var out []string
+	for _, n := range tournament.FormatNames() {
+		f, _ := tournament.FormatOf(n)
+		if _, ok := f.(tournament.Bracketer); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// roundName names a bracket round by the matches it holds: the final, the semi-finals…
+func roundName(ctx context.Context, r tournament.BracketRound) string {
+	switch len(r.Matches) {
+	case 1:
+		return t(ctx, "bracket.final")
+	case 2:
+		return t(ctx, "bracket.semi")
+	case 4:
+		return t(ctx, "bracket.quarter")
+	}
+	return t(ctx, "bracket.of", 2*len(r.Matches))
+}
+
+// bracketSideName is a side's name on the bracket: the entry, "bye", or a blank still
+// to be decided.
+func bracketSideName(ctx context.Context, ev *tournament.State, sd tournament.BracketSide) string {
+	switch {
+	case sd.Bye:
+		return t(ctx, "bracket.bye")
+	case sd.EntryID == 0:
+		return "—"
+	}
+	return entryName(ev, sd.EntryID)
+}
+
+// bracketWinner is the entry that won the final, or 0.
+func bracketWinner(b tournament.Bracket) int64 {
+	if len(b.Rounds) == 0 {
+		return 0
+	}
+	last := b.Rounds[len(b.Rounds)-1]
+	if len(last.Matches) != 1 || last.Matches[0].Winner == 0 {
+		return 0
+	}
+	return last.Matches[0].Sides[last.Matches[0].Winner-1].EntryID
+}
+
+// apiBracket answers a knockout stage's bracket, with the names of its entries.
+func (s *Server) apiBracket(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	b, ok := tournament.BracketOf(ev)
+	if !ok {
+		return tournament.Errorf(tournament.ENOTFOUND, "bracket.not_bracket")
+	}
+	names := map[string]string{}
+	for _, r := range b.Rounds {
+		for _, m := range r.Matches {
+			for _, sd := range m.Sides {
+				if sd.EntryID != 0 {
+					names[strconv.FormatInt(sd.EntryID, 10)] = entryName(ev, sd.EntryID)
+				}
+			}
+		}
+	}
+	if b.Rounds == nil {
+		b.Rounds = []tournament.BracketRound{}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "size": b.Size, "rounds": b.Rounds, "names": names,
+		"winner": bracketWinner(b)})
+}
+
+// apiStartStage starts the next stage ({"format": "knockout"}) with the current one's
+// qualifiers, and answers the new stage.
+func (s *Server) apiStartStage(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Format string `json:"format"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	st, err := s.tournaments.StartStage(c.Request().Context(), id, in.Format, directorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, st)
+}
+
+// isBracket reports whether the stage is played as a bracket.
+func isBracket(ev *tournament.State) bool {
+	_, ok := ev.Format().(tournament.Bracketer)
+	return ok
+}

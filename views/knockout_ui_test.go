@@ -1,0 +1,120 @@
+package views
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// TestStartKnockoutStageFromTheTournamentPage: a finished 3-player evening offers to
+// start the next stage; its two qualifiers then play a knockout whose bracket page
+// shows them. Before the evening is over the command is refused with a message.
+func TestStartKnockoutStageFromTheTournamentPage(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	base := newTournamentHTML(t, c, 6)
+	tid, err := strconv.ParseInt(strings.TrimPrefix(base, "/tournaments/"), 10, 64)
+	require.NoError(t, err)
+
+	assert.Zero(t, c.get(base).doc(t).Find("form.start-stage").Length(), "not offered before the end")
+	res := c.post(base+"/stages", url.Values{"format": {"knockout"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, res.doc(t).Find(".alert").Text(), "Stage 1 is not finished")
+	assert.Equal(t, http.StatusNotFound, c.get(base+"/bracket").StatusCode, "a 3-player stage has no bracket")
+
+	svc := &tournament.Tournaments{Store: app.store, Players: app.store}
+	gt := func(n int) *scoring.Hand { return &scoring.Hand{Form: scoring.GameTotal, Total: n} }
+	for g := 1; g <= 2; g++ {
+		_, err := svc.Draw(t.Context(), tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		for tb := 1; tb <= 2; tb++ {
+			_, err := svc.SaveSheet(t.Context(), tid, g, tb, tournament.Sheet{Hands: [][]*scoring.Hand{{gt(900 + 100*tb + 10*g), gt(300), gt(0)}}}, "anna")
+			require.NoError(t, err)
+		}
+	}
+	doc := c.get(base).doc(t)
+	form := doc.Find("form.start-stage")
+	require.Equal(t, 1, form.Length())
+	assert.Equal(t, []string{"knockout"}, form.Find("select[name=format] option").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("value", "") }), "only a bracket format")
+	assert.Contains(t, form.Text(), "The top 2 of the standings")
+
+	res = c.post(base+"/stages", url.Values{"format": {"knockout"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	doc = c.get(base).doc(t)
+	assert.Contains(t, doc.Find(".subtitle").Text(), "Stage 2, fed by the qualifiers of stage 1.")
+	assert.Equal(t, 1, doc.Find(`a[href="`+base+`/bracket"]`).Length())
+	assert.Contains(t, doc.Find(".next-step .step").Text(), "Next: draw round 1.")
+	doc = c.get(base + "/bracket").doc(t)
+	assert.Contains(t, doc.Text(), "No bracket yet")
+
+	res = c.post(base+"/draw", url.Values{"round": {"1"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	doc = c.get(base + "/bracket").doc(t)
+	require.Equal(t, 1, doc.Find(".bracket-match").Length()-1, "one match, and the winner's box")
+	names := doc.Find(".bracket-round").First().Find(".bracket-name").Map(func(_ int, s *goquery.Selection) string { return strings.TrimSpace(s.Text()) })
+	assert.Len(t, names, 2)
+	seeds := doc.Find(".bracket-round").First().Find(".bracket-seed").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
+	assert.Equal(t, []string{"1", "2"}, seeds)
+
+	// The evening's standings stay one click away from the knockout's.
+	doc = c.get(base + "/standings").doc(t)
+	link := doc.Find(`a[href="` + base + `/standings?stage=1"]`)
+	require.Equal(t, 1, link.Length())
+	assert.Equal(t, "Standings of stage 1", link.Text())
+	doc = c.get(base + "/standings?stage=1").doc(t)
+	assert.Equal(t, 6, doc.Find(".standings-table tbody tr").Length())
+	assert.Equal(t, 2, doc.Find(".standings-table tbody tr.qualifies").Length())
+	assert.Equal(t, http.StatusNotFound, c.get(base+"/standings?stage=0").StatusCode)
+}
+
+// TestKnockoutPagesRender: a knockout's round, its printouts, a score sheet and the
+// standings render with two sides a table, in its own words (rounds, byes).
+func TestKnockoutPagesRender(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	home := strings.TrimPrefix(knockoutAfterTwoRounds(t, app, 13), app.srv.URL)
+	for _, p := range []string{"", "/rounds/1", "/rounds/1/print", "/rounds/1/sheets", "/rounds/1/cards", "/rounds/3/tables/1", "/standings", "/bracket"} {
+		res := c.get(home + p)
+		require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", p, res.body)
+		assert.NotContains(t, res.body, "%!", "%s: a message with wrong arguments", p)
+	}
+	doc := c.get(home + "/rounds/1").doc(t)
+	assert.Contains(t, doc.Find("h2").First().Text(), "Round 1")
+	assert.Contains(t, doc.Text(), "Byes into round 2")
+	doc = c.get(home + "/standings").doc(t)
+	assert.Contains(t, doc.Text(), "after round 2")
+	assert.Equal(t, 13, doc.Find(".standings-table tbody tr").Length())
+}
+
+// TestNewKnockoutFromTheForm: the new-tournament page offers the knockout with its
+// settings, and a bad value comes back next to its field, the typed input kept.
+func TestNewKnockoutFromTheForm(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	doc := c.get("/tournaments/new").doc(t)
+	assert.Equal(t, 1, doc.Find(`.format-choice a[href="/tournaments/new?format=knockout"]`).Length())
+	assert.Equal(t, "Knockout", strings.TrimSpace(doc.Find(`.format-choice a[href="/tournaments/new?format=knockout"]`).Text()))
+	doc = c.get("/tournaments/new?format=knockout").doc(t)
+	assert.Equal(t, "3", doc.Find("#hands_per_match").AttrOr("value", ""))
+	assert.Equal(t, "355", doc.Find("#timeout_mp").AttrOr("value", ""))
+	res := c.post("/tournaments", url.Values{"format": {"knockout"}, "name": {"Coppa"}, "date": {"2026-11-26"}, "sides": {"individual"},
+		"hands_per_match": {"4"}, "timeout_mp": {"352"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.doc(t)
+	assert.Equal(t, "352", doc.Find("#timeout_mp").AttrOr("value", ""), "typed input kept")
+	assert.Contains(t, doc.Find("#timeout_mp-error").Text(), "multiple of 5")
+	res = c.post("/tournaments", url.Values{"format": {"knockout"}, "name": {"Coppa"}, "date": {"2026-11-26"}, "sides": {"individual"},
+		"hands_per_match": {"4"}, "timeout_mp": {"355"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
+	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "4 hands per match")
+}

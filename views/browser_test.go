@@ -106,9 +106,12 @@ func waitFor(t *testing.T, ctx context.Context, js string) {
 	}
 }
 
+// text is an element's text, read in one evaluation: a node looked up and then read in
+// two steps can vanish in between when the page swaps a part of itself (htmx).
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	return strings.TrimSpace(run(t, ctx, chromedp.Text(sel)))
+	waitFor(t, ctx, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+	return strings.TrimSpace(run(t, ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q).innerText`, sel))))
 }
 
 func TestBrowserFirstRun(t *testing.T) {

@@ -2,6 +2,7 @@ package views
 
 import (
 	"burraco/tournament"
+	"burraco/tournament/danish"
 	"burraco/tournament/formattest"
 	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
@@ -11,6 +12,7 @@ import (
 // the pages of pairs and outcomes.
 func init() {
 	tournament.Register(threeplayer.Format{})
+	tournament.Register(danish.Format{})
 	tournament.Register(knockout.Format{})
 	tournament.Register(formattest.Format{})
 }

@@ -255,3 +255,14 @@ func TestInstancesMigrateOnce(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, scales, 2, "the shipped scales are inserted once")
 }
+
+// TestMissingSchemaIsNamed: a PostgreSQL URL whose search_path names no schema is refused
+// with a message saying so.
+func TestMissingSchemaIsNamed(t *testing.T) {
+	if !dbtest.OnPostgres() {
+		t.Skip("PostgreSQL only")
+	}
+	server := dbtest.RequireServer(t)
+	_, err := db.Open(dbtest.WithSchema(server, "no_such_schema_here"))
+	require.ErrorContains(t, err, "search_path names none that exists")
+}

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -33,13 +34,13 @@ func (d *DB) Migrate(ctx context.Context) error {
 	if !d.postgres {
 		return migrate(d.gorm.WithContext(ctx))
 	}
+	var schema sql.NullString
+	if err := d.sql.QueryRowContext(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		return fmt.Errorf("read the current schema: %w", err)
+	} else if !schema.Valid {
+		return fmt.Errorf("no schema to migrate: the URL's search_path names none that exists (create it first)")
+	}
 	return d.gorm.WithContext(ctx).Connection(func(c *gorm.DB) error {
-		var schema *string
-		if err := c.Raw("SELECT current_schema()").Scan(&schema).Error; err != nil {
-			return fmt.Errorf("read the current schema: %w", err)
-		} else if schema == nil {
-			return fmt.Errorf("no schema to migrate: the URL's search_path names none that exists (create it first)")
-		}
 		if err := c.Exec("SELECT pg_advisory_lock(?, hashtext(current_schema()))", migrationLock).Error; err != nil {
 			return fmt.Errorf("take the migration lock: %w", err)
 		}

@@ -1,7 +1,11 @@
 package tournament
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -268,4 +272,31 @@ type Step struct {
 	// Note is a message key the director should read (how odd numbers are handled).
 	Note     string `json:"note,omitempty"`
 	NoteArgs []any  `json:"note_args,omitempty"`
+}
+
+// DecodeSettings reads a format's settings from JSON into dst, which holds the defaults:
+// strictly, so unknown fields, null values and data after the object are refused;
+// fields left out keep their defaults. Empty input and null keep every default.
+func DecodeSettings(data []byte, dst any) error {
+	if t := bytes.TrimSpace(data); len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	for k, v := range fields {
+		if string(bytes.TrimSpace(v)) == "null" {
+			return fmt.Errorf("%q cannot be null", k)
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("data after the object")
+	}
+	return nil
 }

@@ -36,6 +36,9 @@ func (s *Tournaments) StartStage(ctx context.Context, tid int64, format, directo
 		}
 		from := st.Stage.ID
 		next = &Stage{TournamentID: tid, Seq: st.Stage.Seq + 1, Format: f.Name(), Settings: f.Defaults(), Rules: f.Rules(), FromStageID: &from}
+		if next.Settings, err = sameSides(f, st.Stage.Settings); err != nil {
+			return err
+		}
 		if err := next.Validate().Err(); err != nil {
 			return err
 		}
@@ -136,4 +139,23 @@ func settleBracket(tx Tx) (placed, flagged []MatchChange, log string, err error)
 		parts = append(parts, fmt.Sprintf("; round %d table %d was played by other sides than the results now give: flagged for the director", c.Round, c.Table))
 	}
 	return placed, slices.Clone(flagged), strings.Join(parts, ""), nil
+}
+
+// sameSides returns a format's default settings for entries of the kind the stage
+// before had: a stage of pairs feeds a stage of pairs. A format offering both names
+// the choice "sides", "pairs" or "individual".
+func sameSides(f Format, before Settings) (Settings, error) {
+	s := f.Defaults()
+	if s.Pairs() == before.Pairs() {
+		return s, nil
+	}
+	values := f.FormValues(s)
+	values["sides"] = "individual"
+	if before.Pairs() {
+		values["sides"] = "pairs"
+	}
+	if s, fe := f.ParseForm(values); len(fe) == 0 && s.Pairs() == before.Pairs() && len(f.Check(s)) == 0 {
+		return s, nil
+	}
+	return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.sides"}}
 }

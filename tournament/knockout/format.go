@@ -4,8 +4,6 @@
 package knockout
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -73,25 +71,8 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
 	s := f.Defaults().(Settings)
-	if t := bytes.TrimSpace(data); len(t) == 0 || string(t) == "null" {
-		return s, nil
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
+	if err := tournament.DecodeSettings(data, &s); err != nil {
 		return nil, fmt.Errorf("knockout settings: %w", err)
-	}
-	for k, v := range fields {
-		if string(bytes.TrimSpace(v)) == "null" {
-			return nil, fmt.Errorf("knockout settings: %q cannot be null", k)
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("knockout settings: %w", err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("knockout settings: data after the object")
 	}
 	return s, nil
 }

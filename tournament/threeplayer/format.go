@@ -3,8 +3,6 @@
 package threeplayer
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -92,25 +90,8 @@ func (Format) Rules() scoring.Rules { return scoring.ThreePlayer }
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
 	s := f.Defaults().(Settings)
-	if len(bytes.TrimSpace(data)) == 0 || string(bytes.TrimSpace(data)) == "null" {
-		return s, nil
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
+	if err := tournament.DecodeSettings(data, &s); err != nil {
 		return nil, fmt.Errorf("3-player settings: %w", err)
-	}
-	for k, v := range fields {
-		if string(bytes.TrimSpace(v)) == "null" {
-			return nil, fmt.Errorf("3-player settings: %q cannot be null", k)
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("3-player settings: %w", err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("3-player settings: data after the object")
 	}
 	return s, nil
 }

@@ -35,6 +35,8 @@ type config struct {
 	Addr           string
 	DB             string
 	TrustedProxies []*net.IPNet
+	// PublicTTL is how long the public pages trust a tournament's revision they read.
+	PublicTTL time.Duration
 }
 
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -50,10 +52,17 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.DB, "db", def("BURRACO_DB", "burraco.db"), "SQLite database file, or a postgres:// URL (env BURRACO_DB)")
 	proxies := fs.String("trusted-proxies", def("BURRACO_TRUSTED_PROXIES", ""),
 		"comma-separated IPs/CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env BURRACO_TRUSTED_PROXIES)")
+	ttl := fs.String("public-ttl", def("BURRACO_PUBLIC_TTL", "1s"),
+		"how long the public pages trust a tournament's revision before asking the database again, e.g. 1s; 0 asks every time (env BURRACO_PUBLIC_TTL)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	var err error
+	if c.PublicTTL, err = time.ParseDuration(*ttl); err != nil || c.PublicTTL < 0 || c.PublicTTL > time.Minute {
+		err = fmt.Errorf("-public-ttl: %q is not a duration from 0 to 1m", *ttl)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
 	if c.TrustedProxies, err = views.ParseTrustedProxies(*proxies); err != nil {
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
@@ -126,7 +135,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: &tournament.Tournaments{Store: store, Players: store},
-		}, log, views.WithTrustedProxies(cfg.TrustedProxies)),
+		}, log, views.WithTrustedProxies(cfg.TrustedProxies),
+			views.WithPublicRevisionTTL(cfg.PublicTTL)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -24,14 +24,19 @@ func TestLoadConfig(t *testing.T) {
 	getenv := func(k string) string { return env[k] }
 	c, err := loadConfig(nil, getenv)
 	require.NoError(t, err)
-	assert.Equal(t, config{Addr: "localhost:8080", DB: "burraco.db"}, c)
+	assert.Equal(t, config{Addr: "localhost:8080", DB: "burraco.db", PublicTTL: time.Second}, c)
 
-	env["BURRACO_ADDR"], env["BURRACO_DB"] = ":9000", "/data/club.db"
+	env["BURRACO_ADDR"], env["BURRACO_DB"], env["BURRACO_PUBLIC_TTL"] = ":9000", "/data/club.db", "0"
 	c, _ = loadConfig(nil, getenv)
 	assert.Equal(t, config{Addr: ":9000", DB: "/data/club.db"}, c)
 
-	c, _ = loadConfig([]string{"-addr", "127.0.0.1:1", "-db", "x.db"}, getenv)
-	assert.Equal(t, config{Addr: "127.0.0.1:1", DB: "x.db"}, c, "flags win over the environment")
+	c, _ = loadConfig([]string{"-addr", "127.0.0.1:1", "-db", "x.db", "-public-ttl", "500ms"}, getenv)
+	assert.Equal(t, config{Addr: "127.0.0.1:1", DB: "x.db", PublicTTL: 500 * time.Millisecond}, c, "flags win over the environment")
+
+	for _, bad := range []string{"soon", "-1s", "2h"} {
+		_, err = loadConfig([]string{"-public-ttl", bad}, getenv)
+		assert.Error(t, err, bad)
+	}
 }
 
 // TestRunServesAndShutsDown starts the real app on a free port, checks it serves the

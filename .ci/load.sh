@@ -83,3 +83,16 @@ echo "== save a score sheet: PUT /tournaments/$T/rounds/1/tables/1, 32 clients, 
 load "/tournaments/$T/rounds/1/tables/1" -m PUT -H "Authorization: Bearer $TOKEN" -T application/json -D "$dir/sheet.json"
 echo "== standings: GET /tournaments/$T/standings, 32 clients, $N requests"
 load "/tournaments/$T/standings" -H "Authorization: Bearer $TOKEN"
+# The public standings (no login) of the same 48-player evening, published; the floor is
+# measured again just before, in the same run. Target: at least 50% of the floor's rate.
+curl -fs -X PUT $API/tournaments/$T/published "${H[@]}" -d '{"published":true}' >/dev/null
+echo "== floor again: echo hello-world, 32 clients, $N requests"
+"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
+echo "== public standings: GET /p/$T/standings, 32 clients, $N requests"
+"$HEY" -n "$N" -c 32 "http://127.0.0.1:${ports[0]}/p/$T/standings" | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
+echo "== public standings, not compressed: GET /p/$T/standings, 32 clients, $N requests"
+"$HEY" -n "$N" -c 32 -disable-compression "http://127.0.0.1:${ports[0]}/p/$T/standings" | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
+echo "== public standings, JSON: GET /api/v1/public/tournaments/$T/standings, 32 clients, $N requests"
+"$HEY" -n "$N" -c 32 "$API/public/tournaments/$T/standings" | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
+echo "== floor after: echo hello-world, 32 clients, $N requests"
+"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'

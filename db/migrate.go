@@ -90,6 +90,7 @@ var migrations = []migration{
 	{3, "tournaments, entries, games, seats, hands, events", migrate3},
 	{4, "one model for every format: stages, rounds, tables, sides, byes; versions", migrate4},
 	{5, "players.search: names folded for accent- and apostrophe-insensitive search", migrate5},
+	{7, "tournaments.published; rounds' clock", migrate7},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -18,12 +18,12 @@ import (
 
 // tournamentCols are a tournament's columns; its revision is the number of its latest
 // log line, since every command logs what it did (so no command writes a counter).
-const tournamentCols = "id, name, date, venue, notes, version, " +
+const tournamentCols = "id, name, date, venue, notes, version, published, " +
 	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), created_at, updated_at"
 
 func scanTournament(row interface{ Scan(...any) error }) (tournament.Tournament, error) {
 	var t tournament.Tournament
-	err := row.Scan(&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Revision, &t.CreatedAt, &t.UpdatedAt)
+	err := row.Scan(&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Published, &t.Revision, &t.CreatedAt, &t.UpdatedAt)
 	if err == sql.ErrNoRows {
 		return t, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -150,6 +150,45 @@ func (d *DB) Revision(ctx context.Context, tid int64) (int64, error) {
 	return rev, wrap(err, "revision")
 }
 
+// PublicRevision returns a tournament's revision and whether it is published.
+func (d *DB) PublicRevision(ctx context.Context, tid int64) (int64, bool, error) {
+	var rev int64
+	var published bool
+	err := d.read(ctx, func(x *sqlTx) error {
+		return x.queryRow("SELECT COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.published FROM tournaments t WHERE t.id = ?", tid).Scan(&rev, &published)
+	})
+	if err == sql.ErrNoRows {
+		return 0, false, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return rev, published, wrap(err, "public revision")
+}
+
+// roundCols are a round's columns, read by scanRound.
+const roundCols = "id, stage_id, number, seed, override, drawn_at, clock_ends_at, clock_left_ms"
+
+func scanRound(row interface{ Scan(...any) error }, r *tournament.Round) error {
+	var endsAt *time.Time
+	var leftMS *int64
+	if err := row.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS); err != nil {
+		return err
+	}
+	r.Clock = clockOf(endsAt, leftMS)
+	return nil
+}
+
+// clockOf is a round's clock from its stored columns.
+func clockOf(endsAt *time.Time, leftMS *int64) tournament.Clock {
+	var c tournament.Clock
+	if endsAt != nil {
+		t := endsAt.UTC()
+		c.EndsAt = &t
+	} else if leftMS != nil {
+		d := time.Duration(*leftMS) * time.Millisecond
+		c.Left = &d
+	}
+	return c
+}
+
 // Load reads a tournament's current stage whole, in one read transaction, with a fixed
 // number of queries whatever its size.
 func (d *DB) Load(ctx context.Context, tid int64) (*tournament.State, error) {
@@ -203,8 +242,7 @@ func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State
 			return err
 		}
 		st.Stage = *stage
-		if err := x.queryRow("SELECT id, stage_id, number, seed, override, drawn_at FROM rounds WHERE stage_id = ? AND number = ?", stage.ID, n).
-			Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt); err == sql.ErrNoRows {
+		if err := scanRound(x.queryRow("SELECT "+roundCols+" FROM rounds WHERE stage_id = ? AND number = ?", stage.ID, n), r); err == sql.ErrNoRows {
 			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 		} else if err != nil {
 			return err
@@ -318,7 +356,7 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	if st.Entries, err = loadEntries(x, "e.tournament_id = ?", t.ID); err != nil {
 		return nil, err
 	}
-	rows, err := x.query("SELECT id, stage_id, number, seed, override, drawn_at FROM rounds WHERE stage_id = ? ORDER BY number", stage.ID)
+	rows, err := x.query("SELECT "+roundCols+" FROM rounds WHERE stage_id = ? ORDER BY number", stage.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +364,7 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	roundAt := map[int64]int{}
 	for rows.Next() {
 		var r tournament.Round
-		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt); err != nil {
+		if err := scanRound(rows, &r); err != nil {
 			return nil, err
 		}
 		roundAt[r.ID] = len(st.Rounds)
@@ -695,9 +733,12 @@ type roundState struct {
 func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
 	var r tournament.Round
 	var tb tournament.Table
-	err := x.queryRow("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, t.id, t.number, t.outcome_kind, t.outcome_side, t.version "+
+	var endsAt *time.Time
+	var leftMS *int64
+	err := x.queryRow("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.clock_ends_at, r.clock_left_ms, t.id, t.number, t.outcome_kind, t.outcome_side, t.version "+
 		"FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ? AND r.number = ? AND t.number = ?", stageID, n, t).
-		Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version)
+		Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS, &tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version)
+	r.Clock = clockOf(endsAt, leftMS)
 	if err == sql.ErrNoRows {
 		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {
@@ -1042,6 +1083,51 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 		"opened = excluded.opened, table_pts = excluded.table_pts, in_hand = excluded.in_hand, kitty_left = excluded.kitty_left, " +
 		"base = excluded.base, cards = excluded.cards, total = excluded.total, score = excluded.score, updated_at = excluded.updated_at")
 	return x.run(sql.String(), args...)
+}
+
+func (x *storeTx) SetPublished(t *tournament.Tournament) error {
+	now := time.Now().UTC()
+	n, err := x.affected("UPDATE tournaments SET published = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+		t.Published, now, t.ID, t.Version)
+	if err != nil {
+		return err
+	} else if n == 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "tournament.stale")
+	}
+	t.Version++
+	t.UpdatedAt = now
+	x.t = nil
+	return nil
+}
+
+func (x *storeTx) Clock(stageID int64, n int) (tournament.Clock, error) {
+	var endsAt *time.Time
+	var leftMS *int64
+	err := x.queryRow("SELECT clock_ends_at, clock_left_ms FROM rounds WHERE stage_id = ? AND number = ?", stageID, n).Scan(&endsAt, &leftMS)
+	if err == sql.ErrNoRows {
+		return tournament.Clock{}, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return clockOf(endsAt, leftMS), err
+}
+
+func (x *storeTx) SetClock(stageID int64, n int, c tournament.Clock) error {
+	var leftMS *int64
+	if c.Left != nil {
+		ms := c.Left.Milliseconds()
+		leftMS = &ms
+	}
+	var endsAt *time.Time
+	if c.EndsAt != nil {
+		t := c.EndsAt.UTC()
+		endsAt = &t
+	}
+	rows, err := x.affected("UPDATE rounds SET clock_ends_at = ?, clock_left_ms = ? WHERE stage_id = ? AND number = ?", endsAt, leftMS, stageID, n)
+	if err != nil {
+		return err
+	} else if rows == 0 {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return nil
 }
 
 func (x *storeTx) Log(e tournament.Event) error {

@@ -304,7 +304,9 @@ func TestUpgradeFromV3(t *testing.T) {
 
 	applied, err := d.AppliedMigrations(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, []int{1, 2, 3, 4, 5}, applied)
+	require.GreaterOrEqual(t, len(applied), 6)
+	assert.Equal(t, []int{1, 2, 3, 4, 5}, applied[:5], "every migration, in order")
+	assert.Contains(t, applied, 7, "the public pages' and the clock's columns")
 	schema := schemaOf(t, path)
 	for _, s := range schema {
 		assert.NotContains(t, s, "v3_", "the release-3 tables are dropped")

@@ -28,7 +28,10 @@ type Tournament struct {
 	Version int `json:"version"`
 	// Revision changes with every change in the tournament (a score, a draw, an entry):
 	// live pages use it to know something moved. It is the number of the latest log line.
-	Revision  int64     `json:"revision"`
+	Revision int64 `json:"revision"`
+	// Published opens the tournament's public pages (no login): tables, standings, each
+	// player's page, the projector.
+	Published bool      `json:"published"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
@@ -156,6 +159,7 @@ type Round struct {
 	Seed     int64     `json:"seed"`
 	DrawnAt  time.Time `json:"drawn_at"`
 	Override string    `json:"override,omitempty"` // why it was drawn before the previous round was complete
+	Clock    Clock     `json:"clock"`
 	Tables   []Table   `json:"tables"`
 	Byes     []Bye     `json:"byes"`
 }

@@ -1138,3 +1138,65 @@ func (s *Tournaments) StageStandings(ctx context.Context, tid int64, seq int) (*
 func (s *Tournaments) Events(ctx context.Context, tid int64) ([]Event, error) {
 	return s.Store.Events(ctx, tid)
 }
+
+// Publish opens (or closes) a tournament's public pages. version is the tournament's
+// version the director saw (0: whatever is stored); a stale one is an ECONFLICT
+// "tournament.stale".
+func (s *Tournaments) Publish(ctx context.Context, id int64, published bool, version int, director string) (*Tournament, error) {
+	var out *Tournament
+	err := s.Store.Update(ctx, id, func(tx Tx) error {
+		t, err := tx.Tournament()
+		if err != nil {
+			return err
+		}
+		if version != 0 && version != t.Version {
+			return Errorf(ECONFLICT, "tournament.stale")
+		}
+		t.Published = published
+		if err := tx.SetPublished(t); err != nil {
+			return err
+		}
+		out = t
+		if published {
+			return tx.Log(s.event(id, director, "publish", "public pages opened"))
+		}
+		return tx.Log(s.event(id, director, "publish", "public pages closed"))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SetClock runs a clock command (ClockStart, ClockPause, ClockAdjust, ClockReset) on
+// round n of the current stage: d is a start's duration or an adjust's change.
+func (s *Tournaments) SetClock(ctx context.Context, tid int64, n int, op string, d time.Duration, director string) (*Clock, error) {
+	var out Clock
+	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		st, err := tx.Stage()
+		if err != nil {
+			return err
+		}
+		c, err := tx.Clock(st.ID, n)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC()
+		if out, err = c.apply(op, d, now); err != nil {
+			return err
+		}
+		if err := tx.SetClock(st.ID, n, out); err != nil {
+			return err
+		}
+		return tx.Log(s.event(tid, director, "clock", "round %d clock: %s, %s left", n, op, out.Remaining(now).Round(time.Second)))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// PublicRevision returns a tournament's revision and whether its public pages are open.
+func (s *Tournaments) PublicRevision(ctx context.Context, id int64) (int64, bool, error) {
+	return s.Store.PublicRevision(ctx, id)
+}

@@ -36,6 +36,9 @@ type TournamentStore interface {
 	LoadTable(ctx context.Context, tid int64, n, t int) (*TableState, error)
 	// Revision returns a tournament's revision, which changes with every change in it.
 	Revision(ctx context.Context, tid int64) (int64, error)
+	// PublicRevision returns a tournament's revision and whether it is published, in one
+	// cheap read: what the public pages check before serving what they rendered.
+	PublicRevision(ctx context.Context, tid int64) (rev int64, published bool, err error)
 	Events(ctx context.Context, tid int64) ([]Event, error)
 	// Update runs a command on one tournament in one write transaction: it starts by
 	// taking the tournament's lock (ENOTFOUND when there is none), so that commands on
@@ -101,6 +104,13 @@ type Tx interface {
 	// was read at: when the stored one differs, nothing is written and the error is
 	// ECONFLICT; on success t.Version is the new one.
 	SaveTable(t *Table) error
+	// SetPublished saves t.Published; t must still be at the version it carries
+	// (ECONFLICT "tournament.stale" otherwise), and its version goes up.
+	SetPublished(t *Tournament) error
+	// Clock returns the clock of round n of a stage (ENOTFOUND without the round).
+	Clock(stageID int64, n int) (Clock, error)
+	// SetClock stores the clock of round n of a stage.
+	SetClock(stageID int64, n int, c Clock) error
 	// Log appends to the tournament's log.
 	Log(e Event) error
 }

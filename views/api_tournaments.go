@@ -195,7 +195,7 @@ func (in tournamentInput) read() (tournament.Tournament, tournament.Stage, error
 // apiTournament is a tournament with its stage as the API shows it.
 func apiTournament(t *tournament.Tournament, st *tournament.Stage) map[string]any {
 	return map[string]any{"id": t.ID, "name": t.Name, "date": t.Date, "venue": t.Venue, "notes": t.Notes,
-		"version": t.Version, "format": st.Format, "settings": st.Settings, "rules": st.Rules, "qualifiers": st.Qualifiers,
+		"version": t.Version, "published": t.Published, "format": st.Format, "settings": st.Settings, "rules": st.Rules, "qualifiers": st.Qualifiers,
 		"scale_id": st.ScaleID, "scale": st.Scale, "created_at": t.CreatedAt, "updated_at": t.UpdatedAt}
 }
 

@@ -74,6 +74,19 @@ var publicRoutes = map[string]bool{
 	"GET /calc":              true,
 	"POST /api/v1/calc/hand": true,
 	"GET /api/v1/calc/vp":    true,
+	// A published tournament's pages and their JSON twins (issue 12): read-only, 404 for
+	// anything not published; TestPublicPagesExposeNothingPrivate scans each of them.
+	"GET /p/:id":                                      true,
+	"GET /p/:id/standings":                            true,
+	"GET /p/:id/players/:eid":                         true,
+	"GET /p/:id/projector/:view":                      true,
+	"GET /p/:id/projector/:view/live":                 true,
+	"GET /p/:id/qr.svg":                               true,
+	"GET /p/:id/bracket":                              true,
+	"GET /api/v1/public/tournaments/:id/bracket":      true,
+	"GET /api/v1/public/tournaments/:id":              true,
+	"GET /api/v1/public/tournaments/:id/standings":    true,
+	"GET /api/v1/public/tournaments/:id/players/:eid": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

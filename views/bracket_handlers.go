@@ -61,9 +61,10 @@ func nextStageFormats() []string {
 	return out
 }
 
-// roundName names a bracket round by the matches it holds: the final, the semi-finals…
-func roundName(ctx context.Context, r tournament.BracketRound) string {
-	switch len(r.Matches) {
+// roundName names a bracket round by the number of matches it holds: the final, the
+// semi-finals…
+func roundName(ctx context.Context, matches int) string {
+	switch matches {
 	case 1:
 		return t(ctx, "bracket.final")
 	case 2:
@@ -71,7 +72,7 @@ func roundName(ctx context.Context, r tournament.BracketRound) string {
 	case 4:
 		return t(ctx, "bracket.quarter")
 	}
-	return t(ctx, "bracket.of", 2*len(r.Matches))
+	return t(ctx, "bracket.of", 2*matches)
 }
 
 // bracketSideName is a side's name on the bracket: the entry, "bye", or a blank still

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync/atomic"
 
 	"github.com/labstack/echo/v4"
 
@@ -29,9 +28,11 @@ func language(next echo.HandlerFunc) echo.HandlerFunc {
 
 // setupGate sends every page to the setup form while no director exists, and hides the
 // setup form once one does. The "done" flag only ever goes from false to true, so each
-// instance may remember it.
+// instance may remember it: in the server, since echo wraps a handler in its middleware
+// again for every request (a flag declared here would be new each time, and every
+// request would count the directors).
 func (s *Server) setupGate(next echo.HandlerFunc) echo.HandlerFunc {
-	var done atomic.Bool
+	done := &s.setupDone
 	return func(c echo.Context) error {
 		path := c.Request().URL.Path
 		if strings.HasPrefix(path, "/static/") || strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/lang" {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -32,6 +33,8 @@ type Server struct {
 	scales      *tournament.Scales
 	tournaments *tournament.Tournaments
 	log         *slog.Logger
+	public      *publicCache
+	setupDone   atomic.Bool // a director exists (see setupGate)
 	// trustedProxies may set the client address through X-Forwarded-For.
 	trustedProxies []*net.IPNet
 }
@@ -43,7 +46,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log, public: newPublicCache()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -61,6 +64,12 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 		LogMethod: true, LogURI: true, LogStatus: true, LogLatency: true, LogError: true, LogRemoteIP: true,
 		HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			if v.Status < 400 && v.Error == nil && isPublicRead(c.Request()) {
+				// A room of phones and a projector polling every 2 seconds would flood
+				// the log with lines that say nothing: public reads are logged only
+				// when they fail.
+				return nil
+			}
 			attrs := []any{"method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "remote", v.RemoteIP}
 			if v.Error != nil {
 				attrs = append(attrs, "err", v.Error)
@@ -69,17 +78,15 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 			return nil
 		},
 	}))
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
-		ReferrerPolicy:        "same-origin",
-		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
-	}))
+	e.Use(middleware.SecureWithConfig(secureConfig))
 	e.Use(middleware.BodyLimit("4M"))
 	e.Use(language)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c echo.Context) bool {
-			// The API takes bearer tokens only, never cookies, so it cannot be forged.
-			return strings.HasPrefix(c.Request().URL.Path, "/api/")
+			// The API takes bearer tokens only, never cookies, so it cannot be forged; the
+			// public pages only read, have no forms, and must not each set a token cookie.
+			p := c.Request().URL.Path
+			return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
 		},
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		ContextKey:     csrfContextKey,
@@ -96,8 +103,27 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	return s
 }
 
-// ServeHTTP makes the server an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+// isPublicRead reports whether a request reads a public page or its JSON twin.
+func isPublicRead(r *http.Request) bool {
+	return r.Method == http.MethodGet && (strings.HasPrefix(r.URL.Path, "/p/") || strings.HasPrefix(r.URL.Path, "/api/v1/public/"))
+}
+
+// secureConfig are the security headers of every answer (servePublicFast sends the same).
+var secureConfig = middleware.SecureConfig{
+	XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+	ReferrerPolicy:        "same-origin",
+	ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
+}
+
+// ServeHTTP makes the server an http.Handler. A public page already rendered at its
+// tournament's revision is answered before echo (servePublicFast); everything else goes
+// through echo's routes and middleware.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.servePublicFast(w, r) {
+		return
+	}
+	s.echo.ServeHTTP(w, r)
+}
 
 // Routes lists every registered route, for tests and docs.
 func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
@@ -113,6 +139,13 @@ func (s *Server) routes() {
 	e.GET("/login", s.loginForm)
 	e.POST("/login", s.login)
 	e.GET("/calc", s.calculator)
+	e.GET("/p/:id", s.publicTables)
+	e.GET("/p/:id/standings", s.publicStandings)
+	e.GET("/p/:id/players/:eid", s.publicPlayer)
+	e.GET("/p/:id/bracket", s.publicBracket)
+	e.GET("/p/:id/projector/:view", s.projector)
+	e.GET("/p/:id/projector/:view/live", s.projectorLive)
+	e.GET("/p/:id/qr.svg", s.publicQR)
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
@@ -148,6 +181,10 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/entries/import", s.pairImportConfirm)
 	d.POST("/tournaments/:id/entries/:eid", s.setEntry)
 	d.POST("/tournaments/:id/entries/:eid/missed", s.awardMissed)
+	d.POST("/tournaments/:id/publish", s.publish)
+	d.GET("/tournaments/:id/qr.svg", s.directorQR)
+	d.GET("/tournaments/:id/tent", s.tableTent)
+	d.POST("/tournaments/:id/rounds/:n/clock", s.setClock)
 	d.POST("/tournaments/:id/draw", s.draw)
 	d.POST("/tournaments/:id/rounds/:n/undo", s.undoDraw)
 	d.GET("/tournaments/:id/standings", s.standingsPage)
@@ -188,6 +225,10 @@ func (s *Server) routes() {
 	e.POST("/api/v1/login", s.apiLogin)
 	e.POST("/api/v1/calc/hand", s.apiCalcHand)
 	e.GET("/api/v1/calc/vp", s.apiCalcVP)
+	e.GET("/api/v1/public/tournaments/:id", s.apiPublicTournament)
+	e.GET("/api/v1/public/tournaments/:id/standings", s.apiPublicStandings)
+	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.apiPublicPlayer)
+	e.GET("/api/v1/public/tournaments/:id/bracket", s.apiPublicBracket)
 	a := e.Group("/api/v1", s.requireToken)
 	a.GET("/players", s.apiListPlayers)
 	a.POST("/players", s.apiCreatePlayer)
@@ -206,6 +247,8 @@ func (s *Server) routes() {
 	a.POST("/tournaments/:id/entries/import", s.apiImportPairs)
 	a.POST("/tournaments/:id/entries/:eid", s.apiSetEntry)
 	a.POST("/tournaments/:id/entries/:eid/missed", s.apiAwardMissed)
+	a.PUT("/tournaments/:id/published", s.apiPublish)
+	a.POST("/tournaments/:id/rounds/:n/clock", s.apiSetClock)
 	a.POST("/tournaments/:id/draw", s.apiDraw)
 	a.GET("/tournaments/:id/rounds/:n", s.apiGetRound)
 	a.DELETE("/tournaments/:id/rounds/:n", s.apiUndoDraw)

@@ -69,6 +69,12 @@ func (v *sheetView) outcome() *tournament.Outcome {
 // table has one stored.
 func (v *sheetView) showsOutcome() bool { return len(v.Outcomes) > 0 || v.Tab.Outcome.Kind != "" }
 
+// offersTimeout says whether the sheet can record a time-out (RULES.md section 2): the
+// format has the outcome and the table has none yet.
+func (v *sheetView) offersTimeout() bool {
+	return v.Tab.Outcome.Kind == "" && slices.Contains(v.Outcomes, "timeout")
+}
+
 // outcomeChoices are the kinds the sheet's outcome list offers: the format's, and the
 // stored one (so that a sheet never hides what it holds).
 func outcomeChoices(v *sheetView) []string {
@@ -513,6 +519,12 @@ func (s *Server) sheetForm(c echo.Context) error {
 	}
 	// Compute what is stored, as if it had just been typed.
 	v.compute(storedSheet(v), nil)
+	if k := c.QueryParam("outcome"); k != "" && v.Tab.Outcome.Kind == "" && slices.Contains(v.Outcomes, k) {
+		// The link of a round whose clock ran out: the time-out outcome chosen, the
+		// side that ran out of time still to pick.
+		v.Values.Values["outcome_kind"] = k
+		v.Focus = "outcome_side"
+	}
 	return render(c, http.StatusOK, sheetPage(v))
 }
 

@@ -247,10 +247,11 @@ type eveningStatus struct {
 	Results  []tournament.TableResult
 	Done     int // complete tables of the current round
 	Complete bool
+	Clock    *form // the round clock's form (a start's minutes), with its problems
 }
 
 func statusOfEvening(ev *tournament.State) eveningStatus {
-	st := eveningStatus{Ev: ev, Current: ev.Current(), Step: ev.Format().Next(ev)}
+	st := eveningStatus{Ev: ev, Current: ev.Current(), Step: ev.Format().Next(ev), Clock: newForm()}
 	if st.Current != nil {
 		st.Results = ev.Results(st.Current)
 		for _, r := range st.Results {

@@ -1,0 +1,626 @@
+package views
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	qrcode "github.com/skip2/go-qrcode"
+
+	"burraco/tournament"
+)
+
+// publicCache keeps each public page (and JSON twin) as rendered at its tournament's
+// revision, keyed by (tournament, page, language): a page is rendered once per change in
+// the tournament, whatever the number of phones reading it. Every request still asks the
+// database for the revision (one indexed read), so a change made through another app
+// instance is seen at once.
+type publicCache struct {
+	mu    sync.RWMutex
+	pages map[pageID]*renderedPage
+	// ttl is how long this instance trusts a revision it read (0: ask every time).
+	ttl  time.Duration
+	revs map[int64]revision
+}
+
+// revision is a tournament's revision and publication as read at a time.
+type revision struct {
+	rev       int64
+	published bool
+	at        time.Time
+}
+
+// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
+// last d before asking the database again: a room of phones then costs no query at all,
+// and a change (made here or by another instance) shows at most d later.
+func WithPublicRevisionTTL(d time.Duration) Option {
+	return func(s *Server) { s.public.ttl = d }
+}
+
+// revision returns a tournament's revision and publication, read at most ttl ago.
+func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, error) {
+	pc := s.public
+	if pc.ttl > 0 {
+		pc.mu.RLock()
+		r, ok := pc.revs[tid]
+		pc.mu.RUnlock()
+		if ok && time.Since(r.at) < pc.ttl {
+			return r.rev, r.published, nil
+		}
+	}
+	rev, published, err := s.tournaments.PublicRevision(ctx, tid)
+	if err != nil || pc.ttl <= 0 {
+		return rev, published, err
+	}
+	pc.mu.Lock()
+	if len(pc.revs) > 10000 {
+		clear(pc.revs) // ids probed at random: forget them all rather than grow
+	}
+	pc.revs[tid] = revision{rev: rev, published: published, at: time.Now()}
+	pc.mu.Unlock()
+	return rev, published, nil
+}
+
+// pageID names a rendered public page.
+type pageID struct {
+	tid  int64
+	page string // "tables", "standings", "player/12", "projector/tables", with ".json" for twins
+	lang Lang
+}
+
+// renderedPage is a page's bytes at a revision, with its ETag, and the same gzipped
+// once (a phone on the club's Wi-Fi gets a sixth of the bytes, at no cost per request).
+type renderedPage struct {
+	rev    int64
+	body   []byte
+	etag   string
+	gz     []byte
+	gzEtag string
+	ctype  string
+}
+
+func newPublicCache() *publicCache {
+	return &publicCache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}}
+}
+
+func (pc *publicCache) get(k pageID, rev int64) *renderedPage {
+	pc.mu.RLock()
+	defer pc.mu.RUnlock()
+	if p := pc.pages[k]; p != nil && p.rev == rev {
+		return p
+	}
+	return nil
+}
+
+// put keeps p unless a page of a later revision is already there.
+func (pc *publicCache) put(k pageID, p *renderedPage) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if old := pc.pages[k]; old == nil || old.rev <= p.rev {
+		pc.pages[k] = p
+	}
+}
+
+// publicRender builds a public page's data from a published tournament, and the page
+// that shows it (nil for a JSON twin). ok false answers 404 (an unknown entry).
+type publicRender func(ev *tournament.State) (data any, page templ.Component, ok bool)
+
+// servePublic answers a public page from the cache when it holds the tournament's
+// current revision, else renders it and keeps it. An unpublished or unknown tournament
+// is a 404, the same for both, so the public cannot tell them apart.
+func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build publicRender) error {
+	tid, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	if l, ok := parseLang(c.QueryParam("lang")); ok && !asJSON {
+		// A language picked by a link is remembered like the director's switch, and the
+		// address goes back to the one page every phone shares.
+		c.SetCookie(&http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600,
+			HttpOnly: true, Secure: isSecure(c), SameSite: http.SameSiteLaxMode})
+		return redirect(c, c.Request().URL.Path)
+	}
+	ctx := c.Request().Context()
+	rev, published, err := s.publicRevision(ctx, tid)
+	if err != nil {
+		return err
+	}
+	if !published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	k := pageID{tid: tid, page: name, lang: langOf(c)}
+	if asJSON {
+		k.page += ".json"
+		k.lang = ""
+	}
+	if p := s.public.get(k, rev); p != nil {
+		return writePublic(c, p)
+	}
+	ev, err := s.tournaments.Load(ctx, tid)
+	if err != nil {
+		return err
+	}
+	if !ev.Tournament.Published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	data, comp, ok := build(ev)
+	if !ok {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	p := &renderedPage{rev: ev.Tournament.Revision}
+	if asJSON {
+		if p.body, err = json.Marshal(data); err != nil {
+			return err
+		}
+		p.ctype = echo.MIMEApplicationJSON
+	} else {
+		if p.body, err = renderPublic(ctx, langOf(c), ev.Stage.Format, c.Request().URL.Path, comp); err != nil {
+			return err
+		}
+		p.ctype = echo.MIMETextHTMLCharsetUTF8
+	}
+	sum := sha256.Sum256(p.body)
+	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
+	p.etag, p.gzEtag = `"`+tag+`"`, `"`+tag+`-gz"`
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(p.body); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	p.gz = gz.Bytes()
+	s.public.put(k, p)
+	return writePublic(c, p)
+}
+
+// renderPublic renders a public page for a language (in the wording of the tournament's
+// format) alone: no session, no CSRF token, no flash message, so the bytes are the same
+// for everyone who reads that language.
+func renderPublic(ctx context.Context, lang Lang, format, path string, comp templ.Component) ([]byte, error) {
+	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path, Format: format})
+	var buf bytes.Buffer
+	if err := comp.Render(ctx, &buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writePublic sends a rendered page, or 304 to a client that has it already. Clients
+// must ask again each time (no-cache), and get a 304 while nothing changed.
+func writePublic(c echo.Context, p *renderedPage) error {
+	h := c.Response().Header()
+	body, tag := p.body, p.etag
+	gz := acceptsGzip(c.Request().Header.Get("Accept-Encoding"))
+	if gz {
+		body, tag = p.gz, p.gzEtag
+	}
+	h.Set("ETag", tag)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")
+	if etagMatches(c.Request().Header.Get("If-None-Match"), tag) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	if gz {
+		h.Set("Content-Encoding", "gzip")
+	}
+	return c.Blob(http.StatusOK, p.ctype, body)
+}
+
+// acceptsGzip reads Accept-Encoding: gzip listed and not refused (q=0).
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
+}
+
+// etagMatches reads an If-None-Match header: a list of tags, or *.
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// The public pages and their JSON twins.
+
+func (s *Server) publicTables(c echo.Context) error {
+	if q := strings.TrimSpace(c.QueryParam("q")); q != "" {
+		// A search sent without the page's script (which filters as one types): the
+		// list filtered here, the same way, not kept.
+		return s.publicSearch(c, q)
+	}
+	return s.servePublic(c, "tables", false, func(ev *tournament.State) (any, templ.Component, bool) {
+		pt := publicOf(ev)
+		return pt, publicTablesPage(pt, ""), true
+	})
+}
+
+func (s *Server) publicSearch(c echo.Context, q string) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	ev, err := s.tournaments.Load(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if !ev.Tournament.Published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	body, err := renderPublic(c.Request().Context(), langOf(c), ev.Stage.Format, c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
+	if err != nil {
+		return err
+	}
+	return c.HTMLBlob(http.StatusOK, body)
+}
+
+func (s *Server) apiPublicTournament(c echo.Context) error {
+	return s.servePublic(c, "tables", true, func(ev *tournament.State) (any, templ.Component, bool) {
+		return publicOf(ev), nil, true
+	})
+}
+
+func (s *Server) publicStandings(c echo.Context) error {
+	return s.servePublic(c, "standings", false, func(ev *tournament.State) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev)
+		return ps, publicStandingsPage(ps), true
+	})
+}
+
+func (s *Server) apiPublicStandings(c echo.Context) error {
+	return s.servePublic(c, "standings", true, func(ev *tournament.State) (any, templ.Component, bool) {
+		return publicStandingsOf(ev), nil, true
+	})
+}
+
+// entryParam reads :eid.
+func entryParam(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("eid"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return id, nil
+}
+
+func (s *Server) publicPlayer(c echo.Context) error {
+	eid, err := entryParam(c)
+	if err != nil {
+		return err
+	}
+	return s.servePublic(c, "player/"+itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, eid)
+		return pp, publicPlayerPage(pp), ok
+	})
+}
+
+func (s *Server) apiPublicPlayer(c echo.Context) error {
+	eid, err := entryParam(c)
+	if err != nil {
+		return err
+	}
+	return s.servePublic(c, "player/"+itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, eid)
+		return pp, nil, ok
+	})
+}
+
+func (s *Server) publicBracket(c echo.Context) error {
+	return s.servePublic(c, "bracket", false, func(ev *tournament.State) (any, templ.Component, bool) {
+		pb, ok := publicBracketOf(ev)
+		return pb, publicBracketPage(pb), ok
+	})
+}
+
+func (s *Server) apiPublicBracket(c echo.Context) error {
+	return s.servePublic(c, "bracket", true, func(ev *tournament.State) (any, templ.Component, bool) {
+		pb, ok := publicBracketOf(ev)
+		return pb, nil, ok
+	})
+}
+
+// projectorViews are what a projector shows.
+var projectorViews = map[string]bool{"standings": true, "tables": true}
+
+func (s *Server) projector(c echo.Context) error {
+	view := c.Param("view")
+	if !projectorViews[view] {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return s.servePublic(c, "projector/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev)
+		return ps, projectorPage(view, ps), true
+	})
+}
+
+// projectorLive is what a projector polls every few seconds: 204 (nothing to swap)
+// while the revision is the one it shows, else its content at the current revision.
+func (s *Server) projectorLive(c echo.Context) error {
+	view := c.Param("view")
+	if !projectorViews[view] {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	tid, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	rev, published, err := s.publicRevision(c.Request().Context(), tid)
+	if err != nil {
+		return err
+	}
+	if !published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if since, err := strconv.ParseInt(c.QueryParam("since"), 10, 64); err == nil && since == rev {
+		return c.NoContent(http.StatusNoContent)
+	}
+	return s.servePublic(c, "projector-live/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev)
+		return ps, projectorContent(view, ps), true
+	})
+}
+
+// publicURL is the address of a tournament's public pages as this request reached the
+// app: what its QR code holds.
+func publicURL(c echo.Context, tid int64) string {
+	return c.Scheme() + "://" + c.Request().Host + idPath("/p/", tid, "")
+}
+
+// publicQR answers the QR code of a published tournament's public pages.
+func (s *Server) publicQR(c echo.Context) error {
+	tid, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	if _, published, err := s.publicRevision(c.Request().Context(), tid); err != nil {
+		return err
+	} else if !published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return writeQR(c, publicURL(c, tid))
+}
+
+// directorQR answers the same QR code for the director, published or not yet.
+func (s *Server) directorQR(c echo.Context) error {
+	tid, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	if _, _, err := s.publicRevision(c.Request().Context(), tid); err != nil {
+		return err
+	}
+	return writeQR(c, publicURL(c, tid))
+}
+
+func writeQR(c echo.Context, url string) error {
+	svg, err := qrSVG(url)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "private, max-age=300")
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
+}
+
+// qrSVG draws a QR code (made by go-qrcode, medium error correction) as an SVG of one
+// path, sharp at any print size.
+func qrSVG(text string) ([]byte, error) {
+	q, err := qrcode.New(text, qrcode.Medium)
+	if err != nil {
+		return nil, err
+	}
+	bm := q.Bitmap() // includes the quiet zone
+	n := len(bm)
+	var b bytes.Buffer
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + itoa(n) + ` ` + itoa(n) + `" shape-rendering="crispEdges">`)
+	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="`)
+	for y, row := range bm {
+		for x, on := range row {
+			if on {
+				b.WriteString("M" + itoa(x) + " " + itoa(y) + "h1v1h-1z")
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.Bytes(), nil
+}
+
+// tableTent is the printable A4 table tent: the QR code and the address, twice, one
+// upside down, to fold in two and stand on a table.
+func (s *Server) tableTent(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, tableTentPage(ev, publicURL(c, ev.Tournament.ID)))
+}
+
+// publish opens or closes the public pages, from the tournament page.
+func (s *Server) publish(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	version, _ := strconv.Atoi(c.FormValue("version"))
+	on := c.FormValue("published") == "true"
+	if _, err := s.tournaments.Publish(c.Request().Context(), id, on, version, directorOf(c).Username); err != nil {
+		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
+			setFlash(c, d.Key)
+			return redirect(c, idPath("/tournaments/", id, ""))
+		}
+		return err
+	}
+	if on {
+		setFlash(c, "public.published")
+	} else {
+		setFlash(c, "public.unpublished")
+	}
+	return redirect(c, idPath("/tournaments/", id, ""))
+}
+
+// setClock starts, pauses, adjusts or resets round :n's clock, from the tournament page.
+func (s *Server) setClock(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	n, _ := strconv.Atoi(c.Param("n"))
+	f := formFrom(c, "op", "minutes")
+	op := f.Values["op"]
+	var d time.Duration
+	if op == tournament.ClockStart || op == tournament.ClockAdjust {
+		if m, perr := strconv.Atoi(strings.TrimSpace(f.Values["minutes"])); perr == nil {
+			d = time.Duration(m) * time.Minute
+		} else if op == tournament.ClockAdjust || strings.TrimSpace(f.Values["minutes"]) != "" {
+			f.Errors["minutes"] = "clock.err.minutes"
+		}
+	}
+	status := http.StatusUnprocessableEntity
+	if len(f.Errors) == 0 {
+		_, err := s.tournaments.SetClock(c.Request().Context(), id, n, op, d, directorOf(c).Username)
+		if err == nil {
+			return redirect(c, idPath("/tournaments/", id, ""))
+		}
+		if !f.fail(err) {
+			return err
+		}
+		status = statusOf(tournament.ErrorCode(err))
+	}
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	events, err := s.tournaments.Events(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	st := statusOfEvening(ev)
+	st.Clock = f
+	return render(c, status, tournamentPage(st, events, newForm()))
+}
+
+// fastHeaders are the security headers of secureConfig, as servePublicFast sets them.
+var fastHeaders = map[string][]string{
+	"X-Xss-Protection":        {secureConfig.XSSProtection},
+	"X-Content-Type-Options":  {secureConfig.ContentTypeNosniff},
+	"X-Frame-Options":         {secureConfig.XFrameOptions},
+	"Referrer-Policy":         {secureConfig.ReferrerPolicy},
+	"Content-Security-Policy": {secureConfig.ContentSecurityPolicy},
+}
+
+// fastPages maps the tail of a public address to its page in the cache.
+var fastPages = map[string]string{"": "tables", "/standings": "standings", "/bracket": "bracket",
+	"/projector/standings": "projector/standings", "/projector/tables": "projector/tables"}
+
+// servePublicFast answers a public page (or JSON twin) from the cache without echo's
+// routing and middleware, when it can: a GET without a query string, the tournament's
+// revision read less than the TTL ago and published, the page kept at that revision.
+// Anything else (a miss, a query, an error) reports false and goes the ordinary way,
+// which renders the page and fills the cache. The answer is the same as the ordinary
+// way's: same bytes, same ETag, same headers (TestPublicFastPathAnswersAsEcho).
+func (s *Server) servePublicFast(w http.ResponseWriter, r *http.Request) bool {
+	pc := s.public
+	if r.Method != http.MethodGet || r.URL.RawQuery != "" || pc.ttl <= 0 {
+		return false
+	}
+	rest, asJSON := strings.CutPrefix(r.URL.Path, "/api/v1/public/tournaments/")
+	if !asJSON {
+		var ok bool
+		if rest, ok = strings.CutPrefix(r.URL.Path, "/p/"); !ok {
+			return false
+		}
+	}
+	idText, tail, _ := strings.Cut(rest, "/")
+	if tail != "" {
+		tail = "/" + tail
+	}
+	tid, err := strconv.ParseInt(idText, 10, 64)
+	if err != nil || tid <= 0 {
+		return false
+	}
+	name, ok := fastPages[tail]
+	if !ok && strings.HasPrefix(tail, "/players/") {
+		eid, err := strconv.ParseInt(tail[len("/players/"):], 10, 64)
+		if err != nil || eid <= 0 || strconv.FormatInt(eid, 10) != tail[len("/players/"):] {
+			return false
+		}
+		name, ok = "player/"+tail[len("/players/"):], true
+	}
+	if !ok || (asJSON && strings.HasPrefix(name, "projector/")) {
+		return false
+	}
+	pc.mu.RLock()
+	rv, known := pc.revs[tid]
+	pc.mu.RUnlock()
+	if !known || !rv.published || time.Since(rv.at) >= pc.ttl {
+		return false
+	}
+	k := pageID{tid: tid, page: name}
+	if asJSON {
+		k.page += ".json"
+	} else {
+		k.lang = requestLang(r)
+	}
+	p := pc.get(k, rv.rev)
+	if p == nil {
+		return false
+	}
+	h := w.Header()
+	for key, v := range fastHeaders {
+		h[key] = v
+	}
+	body, tag := p.body, p.etag
+	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	if gz {
+		body, tag = p.gz, p.gzEtag
+	}
+	h["Etag"] = []string{tag}
+	h["Cache-Control"] = noCache
+	h["Vary"] = publicVary
+	if etagMatches(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	if gz {
+		h["Content-Encoding"] = gzipEncoding
+	}
+	h["Content-Type"] = []string{p.ctype}
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+	return true
+}
+
+var (
+	noCache      = []string{"no-cache"}
+	publicVary   = []string{"Accept-Encoding, Accept-Language, Cookie"}
+	gzipEncoding = []string{"gzip"}
+)
+
+// requestLang is negotiateLang for a plain request: the remembered choice, else
+// Accept-Language.
+func requestLang(r *http.Request) Lang {
+	if ck, err := r.Cookie(langCookie); err == nil {
+		if l, ok := parseLang(ck.Value); ok {
+			return l
+		}
+	}
+	return fromAcceptLanguage(r.Header.Get("Accept-Language"))
+}

@@ -3,6 +3,7 @@ package db_test
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -248,8 +249,14 @@ func TestInstancesMigrateOnce(t *testing.T) {
 	want, err := stores[0].AppliedMigrations(ctx)
 	require.NoError(t, err)
 	require.NotEmpty(t, want)
+	lite, err := db.Open(filepath.Join(t.TempDir(), "all.db"))
+	require.NoError(t, err)
+	defer lite.Close()
+	all, err := lite.AppliedMigrations(ctx)
+	require.NoError(t, err)
+	require.Equal(t, all, want, "every migration applied")
 	for i := 1; i < len(want); i++ {
-		require.Equal(t, want[i-1]+1, want[i], "each migration recorded once, in order: %v", want)
+		require.Less(t, want[i-1], want[i], "each migration recorded once, in order: %v", want)
 	}
 	scales, err := stores[1].ListScales(ctx)
 	require.NoError(t, err)

@@ -273,6 +273,14 @@ func TestStageDanishIntoKnockout(t *testing.T) {
 	}
 	_, err = svc.StartStage(ctx, tr.ID, knockout.Name, "anna")
 	require.NoError(t, err)
+	// The fed stage keeps its format: a Danish one would draw the non-qualifiers too.
+	now := fx.state(t)
+	back := now.Stage
+	back.Format, back.Settings = "danish", stage.Settings
+	_, _, err = svc.Update(ctx, tr.ID, now.Tournament, back, "anna")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e, "the format of a fed stage cannot change")
+	assert.Equal(t, "tournament.err.fixed", e.Fields["format"])
 	r, err := svc.Draw(ctx, tr.ID, tournament.DrawOptions{Seed: 1}, "anna")
 	require.NoError(t, err)
 	assert.Equal(t, [][]int64{{top[0], top[3]}, {top[1], top[2]}}, tournament.SeatsOf(r).Tables)
@@ -312,4 +320,33 @@ func BenchmarkSaveKnockoutSheet(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestKnockoutClearedEarlierMatchBlocks: a round-1 match cleared after round 2 was drawn
+// leaves the bracket undecided: the next step says so and the final is not drawn until
+// it has a result again (found by the attack review: the knockout finished without it).
+func TestKnockoutClearedEarlierMatchBlocks(t *testing.T) {
+	f := newKnockout(t, 8)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 11}, "anna")
+	require.NoError(t, err)
+	for tb := 1; tb <= 4; tb++ {
+		f.match(t, 1, tb, 500, 100)
+	}
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, tournament.Sheet{Clear: true}, "anna")
+	require.NoError(t, err)
+	f.match(t, 2, 1, 500, 100)
+	f.match(t, 2, 2, 500, 100)
+	st := f.state(t)
+	step := st.Format().Next(st)
+	assert.Equal(t, "knockout.next.undecided", step.Key)
+	assert.False(t, step.CanDraw)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Override: "try"}, "anna")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e, "no final while a round-1 match has no winner")
+	assert.Equal(t, "knockout.undecided", e.Key)
+	f.match(t, 1, 1, 500, 100)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	assert.NoError(t, err)
 }

@@ -163,6 +163,8 @@ func TestPairImportAllOrNothing(t *testing.T) {
 		{"inactive player", good + "Spento;Ugo;;Nuovi;Tre;\n", 4, "p1.last_name", "entry.inactive"},
 		{"new player without a first name", good + "Nuovi;;;Nuovi;Tre;\n", 4, "p1.first_name", "error.required"},
 		{"the same player twice in a line", good + "Nuovi;Tre;;Nuovi;Tre;\n", 4, "p2.last_name", "entries.pair_same"},
+		// A new name again, once with a card: the same person, not a second registration.
+		{"a new player named again", good + "Nuovi;Uno;ZN7;Altri;Tre;\n", 4, "p1.last_name", "pairs_import.twice"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

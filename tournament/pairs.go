@@ -283,6 +283,11 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 	}
 	valid := true
 	inFile := map[string]int{} // a player's key → the line that names them first
+	type newName struct {
+		line int
+		card string
+	}
+	newNames := map[string]newName{} // a new player's folded name → where it came first
 	for ri := range rows {
 		row := &rows[ri]
 		row.Errors = nil
@@ -321,6 +326,13 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 				}
 			} else {
 				keys[m] = "new:" + name + "\x00" + p.CardNumber
+				// The same new name twice is one person unless both lines give cards,
+				// different ones: two namesakes.
+				if first, ok := newNames[name]; ok && first.line != row.Line && (first.card == "" || p.CardNumber == "") {
+					add(prefix+"last_name", "pairs_import.twice")
+				} else if !ok {
+					newNames[name] = newName{row.Line, p.CardNumber}
+				}
 				if e, ok := AsError(p.Validate()); ok {
 					for f, k := range e.Fields {
 						add(prefix+f, k)

@@ -85,6 +85,11 @@ func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inSta
 		in.ID, in.CreatedAt, in.Version, in.Revision = id, cur.CreatedAt, cur.Version, cur.Revision
 		inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = old.ID, id, old.Seq, old.Version
 		inStage.FromStageID = old.FromStageID
+		if old.FromStageID != nil && inStage.Format != old.Format {
+			// A stage fed by the one before plays its qualifiers as a bracket: another
+			// format would draw everybody.
+			return FieldErrors{"format": "tournament.err.fixed"}.Err()
+		}
 		if drawn := len(st.Rounds); drawn > 0 {
 			fe := FieldErrors{}
 			if inStage.Format != old.Format {

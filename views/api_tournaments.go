@@ -332,6 +332,15 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
+	given := 0
+	for _, set := range []bool{in.PlayerID != 0, in.PlayerIDs != nil, in.Player != nil, in.Pair != nil} {
+		if set {
+			given++
+		}
+	}
+	if given > 1 { // one way of entering at a time: never silently ignore a part of it
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"entry": "entries.one_way"}}
+	}
 	ctx, director := c.Request().Context(), directorOf(c).Username
 	var e *tournament.Entry
 	switch {

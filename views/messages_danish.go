@@ -10,6 +10,7 @@ func init() {
 }
 
 var danishEN = map[string]string{
+	"entries.one_way": "Give one of player_id, player_ids, player or pair.",
 	// The Danish format's wording of shared keys: rounds, not games; byes, not sit-outs.
 	"danish:draw.already":                "Round %d has already been drawn (perhaps by a second click): reload the page.",
 	"danish:draw.anyway":                 "Round %d is not complete: draw the next one anyway…",
@@ -24,7 +25,6 @@ var danishEN = map[string]string{
 	"danish:draw.done":                   "Round %s drawn (seed %s).",
 	"danish:draw.incomplete":             "Round %d is not complete: enter its score sheets first, or give a reason to draw anyway.",
 	"danish:draw.override":               "Round %d is not complete. To draw the next one anyway, say why (it is logged):",
-	"danish:draw.too_few":                "At least 2 checked-in sides are needed to draw.",
 	"danish:game.override_note":          "Drawn before the previous round was complete: %s",
 	"danish:game.sit_out_one":            "Bye",
 	"danish:game.sit_outs":               "Bye",
@@ -78,7 +78,6 @@ var danishEN = map[string]string{
 	"danish.draw.kind.pairs":             "This tournament is for pairs: %s is entered alone. Form a pair or withdraw the entry.",
 	"danish.draw.kind.individual":        "This tournament is for individuals: %s is a pair.",
 	"danish.draw.no_scale":               "No FIBUR scale ships for %d hands: choose a VP scale in the settings before the first draw.",
-	"danish.draw.too_few":                "At least 2 checked-in sides are needed to draw.",
 	"danish.note.bye":                    "%[1]d sides are checked in: one has the bye each round, scoring %[2]d VP and %[3]d MP.",
 	"danish.order.title":                 "Pairing order for round %d",
 	"danish.order.help":                  "The running standings this round is paired from: VP, then MP, then the random order drawn from the round's seed (the tie column).",
@@ -87,7 +86,6 @@ var danishEN = map[string]string{
 	"standings.side":                     "Side",
 	"next.add_sides":                     "Next: enter the sides.",
 	"seats.table_of_two":                 "A table seats two sides.",
-	"seats.one_bye":                      "Only one side can have the bye.",
 	"standings.vp":                       "VP",
 	"standings.mp":                       "MP",
 	"tournament.scale":                   "VP scale",
@@ -95,6 +93,7 @@ var danishEN = map[string]string{
 }
 
 var danishIT = map[string]string{
+	"entries.one_way":                    "Indica uno solo tra player_id, player_ids, player e pair.",
 	"danish:draw.already":                "Il turno %d è già stato sorteggiato (forse con un secondo clic): ricarica la pagina.",
 	"danish:draw.anyway":                 "Il turno %d non è completo: sorteggia comunque il successivo…",
 	"danish:draw.undo":                   "Annulla il sorteggio del turno %d",
@@ -108,7 +107,6 @@ var danishIT = map[string]string{
 	"danish:draw.done":                   "Turno %s sorteggiato (seme %s).",
 	"danish:draw.incomplete":             "Il turno %d non è completo: inserisci prima gli score, o indica un motivo per sorteggiare comunque.",
 	"danish:draw.override":               "Il turno %d non è completo. Per sorteggiare comunque il successivo, indica il motivo (viene registrato):",
-	"danish:draw.too_few":                "Servono almeno 2 linee presenti per sorteggiare.",
 	"danish:game.override_note":          "Sorteggiato prima che il turno precedente fosse completo: %s",
 	"danish:game.sit_out_one":            "Riposo",
 	"danish:game.sit_outs":               "Riposo",
@@ -162,7 +160,6 @@ var danishIT = map[string]string{
 	"danish.draw.kind.pairs":             "Questo torneo è a coppie: %s è iscritto da solo. Forma una coppia o ritira l'iscrizione.",
 	"danish.draw.kind.individual":        "Questo torneo è individuale: %s è una coppia.",
 	"danish.draw.no_scale":               "Non c'è una scala FIBUR per %d smazzate: scegli una scala VP nelle impostazioni prima del primo sorteggio.",
-	"danish.draw.too_few":                "Servono almeno 2 linee presenti per sorteggiare.",
 	"danish.note.bye":                    "%[1]d linee presenti: una riposa a ogni turno, con %[2]d VP e %[3]d MP.",
 	"danish.order.title":                 "Ordine degli abbinamenti del turno %d",
 	"danish.order.help":                  "La classifica del momento da cui è abbinato il turno: VP, poi MP, poi l'ordine casuale estratto dal seme del turno (colonna spareggio).",
@@ -171,7 +168,6 @@ var danishIT = map[string]string{
 	"standings.side":                     "Linea",
 	"next.add_sides":                     "Prossimo passo: iscrivi le linee.",
 	"seats.table_of_two":                 "Un tavolo ha due linee.",
-	"seats.one_bye":                      "Una sola linea può riposare.",
 	"standings.vp":                       "VP",
 	"standings.mp":                       "MP",
 	"tournament.scale":                   "Scala VP",

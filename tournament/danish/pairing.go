@@ -59,9 +59,10 @@ func ByeIndex(lines []Line) int {
 	return best
 }
 
-// maxNodes bounds the search for one number of rematches: past it, the search accepts
-// one more rematch. Fields where it matters are pathological (see Pair).
-const maxNodes = 4_000_000
+// maxNodes bounds the whole search of one pairing (a few tenths of a second): past it,
+// Pair gives up the search and pairs greedily (see Pair). Only fields that have nearly
+// all met each other, of more than memoMax sides, come near it.
+const maxNodes = 400_000
 
 // memoMax is the largest field whose failed searches are remembered (by the set of sides
 // paired and the rematches left, in one word).
@@ -74,17 +75,26 @@ const memoMax = 58
 // possible opponent, moving as few places as possible", that is the lexicographically
 // smallest sequence of opponents' ranks. With nothing to avoid it is 1–2, 3–4…
 // It returns the pairs as indexes into the field, and how many should not have met.
+//
+// The search is bounded (maxNodes, shared by every number of rematches tried): a field
+// of more than memoMax sides that has met nearly all of itself (a near round robin) can
+// exhaust it, and is then paired greedily: down the standings, each side takes the
+// nearest side below it that it has not met, else the nearest side.
 func Pair(n int, avoid func(i, j int) bool) (pairs [][2]int, rematches int) {
 	if n%2 != 0 {
 		panic("danish: Pair needs an even field")
 	}
 	p := pairer{n: n, avoid: avoid, next: make([]int, n+2), prev: make([]int, n+2), partner: make([]int, n)}
+	if n <= memoMax {
+		p.failed = map[uint64]bool{}
+	}
 	for k := 0; ; k++ {
 		p.reset()
-		if n <= memoMax {
-			p.failed = map[uint64]bool{}
-		}
 		if p.search(k) {
+			break
+		}
+		if p.nodes > maxNodes {
+			p.greedy()
 			break
 		}
 		if k >= n/2 {
@@ -114,6 +124,32 @@ type pairer struct {
 	nodes      int
 }
 
+// greedy pairs down the standings, each side with the nearest side below it that it may
+// meet, else the nearest side: the fallback when the search gives up.
+func (p *pairer) greedy() {
+	used := make([]bool, p.n)
+	for i := range p.n {
+		if used[i] {
+			continue
+		}
+		pick := -1
+		for j := i + 1; j < p.n; j++ {
+			if used[j] {
+				continue
+			}
+			if pick < 0 {
+				pick = j
+			}
+			if !p.avoid(i, j) {
+				pick = j
+				break
+			}
+		}
+		used[i], used[pick] = true, true
+		p.partner[i], p.partner[pick] = pick, i
+	}
+}
+
 func (p *pairer) reset() {
 	h := p.n
 	for i := 0; i < p.n; i++ {
@@ -127,7 +163,7 @@ func (p *pairer) reset() {
 	if p.n == 0 {
 		p.next[h], p.prev[h] = h, h
 	}
-	p.used, p.failed, p.nodes = 0, nil, 0
+	p.used = 0
 }
 
 func (p *pairer) remove(i int) {

@@ -225,7 +225,7 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 	}
 	lines := Running(st, n, seed)
 	if len(lines) < 2 {
-		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "danish.draw.too_few")
+		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "draw.too_few")
 	}
 	var avoid map[int64]map[int64]bool
 	switch {
@@ -261,7 +261,8 @@ func PairLines(lines []Line, avoid func(a, b int64) bool) (tables [][2]int64, by
 	return tables, bye
 }
 
-// CheckSeats implements tournament.Format: tables of two, nobody twice, at most one bye.
+// CheckSeats implements tournament.Format: tables of two, nobody twice (the service
+// keeps the round's number of byes: the draw's one, and any awarded to a late arrival).
 func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
 	fe := tournament.FieldErrors{}
 	seen := map[int64]bool{}
@@ -279,9 +280,6 @@ func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round)
 	for i, b := range changed.Byes {
 		if seen[b.EntryID] {
 			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
-		}
-		if i > 0 {
-			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.one_bye")
 		}
 		seen[b.EntryID] = true
 	}

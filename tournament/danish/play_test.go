@@ -320,7 +320,7 @@ func errKey(err error) string {
 func TestDrawRefusals(t *testing.T) {
 	st := field(1, settings(NoRematch, 3))
 	_, _, err := Format{}.Draw(st, 1)
-	assert.Equal(t, "danish.draw.too_few", errKey(err))
+	assert.Equal(t, "draw.too_few", errKey(err), "the shared key, which a withdrawal maps to its own message")
 
 	st = field(4, settings(NoRematch, 3))
 	st.Entries[2].Kind = tournament.EntryPlayer
@@ -398,4 +398,16 @@ func TestPairingOrderShowsWhatTheDrawUsed(t *testing.T) {
 	}
 	_, none := Format{}.PairingOrder(st, 3)
 	assert.Nil(t, none, "round 3 is not drawn")
+}
+
+// TestCheckSeatsKeepsAwardedByes: a round whose byes include one awarded to a late
+// arrival can still have its seats changed by hand.
+func TestCheckSeatsKeepsAwardedByes(t *testing.T) {
+	st := field(5, settings(NoRematch, 3))
+	r := draw(t, st, 1)
+	changed := *r
+	changed.Byes = append(append([]tournament.Bye(nil), r.Byes...), tournament.Bye{EntryID: 99, Points: tournament.RP(12)})
+	assert.Empty(t, Format{}.CheckSeats(st, r, &changed))
+	changed.Byes = append(changed.Byes, r.Byes[0])
+	assert.Equal(t, "seats.twice", Format{}.CheckSeats(st, r, &changed)["bye.3"])
 }

@@ -83,11 +83,14 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 	if len(st.Rounds) == 0 {
 		return drawFirst(st, r, seed)
 	}
-	prev := st.Current()
-	winners, undecided := advancing(st, prev)
-	if undecided > 0 {
-		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "knockout.undecided", prev.Number, undecided)
+	// Every match so far needs its winner: one cleared in an earlier round would leave a
+	// side in the bracket that nobody decided.
+	for i := range st.Rounds {
+		if _, undecided := advancing(st, &st.Rounds[i]); undecided > 0 {
+			return nil, nil, tournament.Errorf(tournament.ECONFLICT, "knockout.undecided", st.Rounds[i].Number, undecided)
+		}
 	}
+	winners, _ := advancing(st, st.Current())
 	if len(winners) < 2 {
 		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "knockout.finished")
 	}

@@ -121,6 +121,9 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	if of(oldS).HandsPerMatch != of(newS).HandsPerMatch {
 		fe.Add("hands_per_match", "tournament.err.fixed")
 	}
+	if of(oldS).TimeOutMP != of(newS).TimeOutMP {
+		fe.Add("timeout_mp", "tournament.err.fixed") // it would rewrite the MP of time-outs played
+	}
 	return fe
 }
 

@@ -103,7 +103,7 @@ func TestSettings(t *testing.T) {
 	assert.False(t, f.Defaults().(Settings).Pairs())
 	assert.Equal(t, tournament.FieldErrors{"sides": "tournament.err.fixed", "hands_per_match": "tournament.err.fixed"},
 		f.CheckChange(Settings{Individual, 3, 355}, Settings{Pairs, 4, 355}, 1))
-	assert.Empty(t, f.CheckChange(Settings{Individual, 3, 355}, Settings{Individual, 3, 400}, 1), "the time-out score can change")
+	assert.Equal(t, tournament.FieldErrors{"timeout_mp": "tournament.err.fixed"}, f.CheckChange(Settings{Individual, 3, 355}, Settings{Individual, 3, 400}, 1), "the time-out score would rewrite time-outs played")
 	assert.Empty(t, f.CheckChange(Settings{Individual, 3, 355}, Settings{Pairs, 4, 400}, 0))
 	assert.Equal(t, []string{"timeout", "last_action", "forfeit"}, f.Outcomes(s))
 }

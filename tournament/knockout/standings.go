@@ -126,6 +126,13 @@ func (f Format) Next(st *tournament.State) tournament.Step {
 	if !st.Complete(cur) {
 		return tournament.Step{Key: "next.enter_scores"}
 	}
+	for _, r := range st.Rounds[:len(st.Rounds)-1] { // a match of an earlier round cleared
+		for i := range r.Tables {
+			if decide(st, s, &r.Tables[i]).winner == 0 {
+				return tournament.Step{Key: "knockout.next.undecided", Args: []any{r.Number, r.Tables[i].Number}}
+			}
+		}
+	}
 	if len(cur.Tables)+len(cur.Byes) <= 1 {
 		return tournament.Step{Key: "knockout.next.finished", Finished: true}
 	}

@@ -252,6 +252,7 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 func (s *Tournaments) MarkAllPresent(ctx context.Context, tid int64, director string) (int, error) {
 	n := 0
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		n = 0 // fn may run again (Store.Update)
 		st, err := tx.State()
 		if err != nil {
 			return err
@@ -328,6 +329,7 @@ func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch Entry
 	var e *Entry
 	out := &EntryOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		*out = EntryOutcome{} // fn may run again (Store.Update)
 		var err error
 		if e, err = tx.Entry(entryID); err != nil {
 			return err
@@ -558,6 +560,7 @@ func (s *Tournaments) UndoDraw(ctx context.Context, tid int64, number int, direc
 func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, director string) ([]int, error) {
 	var rounds []int
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		rounds = nil // fn may run again (Store.Update)
 		st, err := tx.State()
 		if err != nil {
 			return err
@@ -807,6 +810,7 @@ type SheetOutcome struct {
 func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table int, sh Sheet, director string) (*SheetOutcome, error) {
 	out := &SheetOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		*out = SheetOutcome{} // fn may run again (Store.Update)
 		stage, err := tx.Stage()
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -48,7 +49,7 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	fs := flag.NewFlagSet("burraco", flag.ContinueOnError)
 	var c config
 	fs.StringVar(&c.Addr, "addr", def("BURRACO_ADDR", "localhost:8080"), "address to listen on (env BURRACO_ADDR)")
-	fs.StringVar(&c.DB, "db", def("BURRACO_DB", "burraco.db"), "SQLite database file (env BURRACO_DB)")
+	fs.StringVar(&c.DB, "db", def("BURRACO_DB", "burraco.db"), "SQLite database file, or a postgres:// URL (env BURRACO_DB)")
 	proxies := fs.String("trusted-proxies", def("BURRACO_TRUSTED_PROXIES", ""),
 		"comma-separated IPs/CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env BURRACO_TRUSTED_PROXIES)")
 	ttl := fs.String("public-ttl", def("BURRACO_PUBLIC_TTL", "1s"),
@@ -71,6 +72,15 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 
 func main() {
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	if len(os.Args) > 1 && os.Args[1] == "copy" {
+		if err := copyCommand(context.Background(), os.Args[2:], os.Stdout); err != nil {
+			if !errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(os.Stderr, "burraco", err)
+			}
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, err := loadConfig(os.Args[1:], os.Getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return
@@ -83,6 +93,32 @@ func main() {
 		log.Error("fatal", "err", err)
 		os.Exit(1)
 	}
+}
+
+// copyCommand is "burraco copy -from club.db -to postgres://…": it copies every table of
+// a club's SQLite file into an empty PostgreSQL database, and says what it copied.
+func copyCommand(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("burraco copy", flag.ContinueOnError)
+	from := fs.String("from", "", "the SQLite file to copy (it is migrated first, as the app would)")
+	to := fs.String("to", "", "the empty PostgreSQL database: postgres://user@host:5432/name (search_path=… for a schema)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *from == "" || *to == "" || fs.NArg() > 0 {
+		fs.Usage()
+		return errors.New("copy: -from and -to are required")
+	}
+	tables, err := db.CopyFile(ctx, *from, *to)
+	if err != nil {
+		return err
+	}
+	total := 0
+	for _, t := range tables {
+		fmt.Fprintf(out, "%-20s %8d rows\n", t.Name, t.Rows)
+		total += t.Rows
+	}
+	fmt.Fprintf(out, "copied %d rows in %d tables\n", total, len(tables))
+	return nil
 }
 
 // run serves until ctx is cancelled, then lets in-flight requests finish.

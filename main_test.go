@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -12,6 +13,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/db"
+	"burraco/db/dbtest"
+	"burraco/tournament"
 )
 
 func TestLoadConfig(t *testing.T) {
@@ -85,4 +90,32 @@ func TestLoadConfigTrustedProxies(t *testing.T) {
 
 	_, err = loadConfig([]string{"-trusted-proxies", "proxy.example"}, getenv)
 	assert.Error(t, err)
+}
+
+// TestCopyCommand runs "burraco copy" on a club's file into an empty PostgreSQL schema,
+// then again into the same schema, which it refuses.
+func TestCopyCommand(t *testing.T) {
+	var out bytes.Buffer
+	require.ErrorContains(t, copyCommand(context.Background(), []string{"-from", "x.db"}, &out), "-from and -to are required")
+	dsn := dbtest.Schema(t)
+	path := filepath.Join(t.TempDir(), "club.db")
+	store, err := db.Open(path)
+	require.NoError(t, err)
+	p := &tournament.Player{FirstName: "Anna", LastName: "Verdi", Active: true}
+	require.NoError(t, store.CreatePlayer(context.Background(), p))
+	require.NoError(t, store.Close())
+
+	out.Reset()
+	require.NoError(t, copyCommand(context.Background(), []string{"-from", path, "-to", dsn}, &out))
+	assert.Regexp(t, `(?m)^players +1 rows$`, out.String())
+	assert.Regexp(t, `(?m)^copied \d+ rows in \d+ tables$`, out.String())
+	pg, err := db.Open(dsn)
+	require.NoError(t, err)
+	defer pg.Close()
+	got, err := pg.FindPlayer(context.Background(), p.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "Verdi", got.LastName)
+
+	err = copyCommand(context.Background(), []string{"-from", path, "-to", dsn}, &out)
+	assert.ErrorContains(t, err, "already holds")
 }

@@ -3,20 +3,50 @@
 # read, 32 concurrent clients, with hey (go install github.com/rakyll/hey@latest).
 # Usage: .ci/load.sh [requests]   — starts its own server on a fresh database in a temp dir,
 # and an echo hello-world (.ci/hello) as the floor, measured in the same run.
+#   LOAD_DB=postgres://root@127.0.0.1:5432/test .ci/load.sh   — on PostgreSQL instead, in a
+#     schema of its own (created and dropped with psql);
+#   INSTANCES=2 (PostgreSQL only) — two app processes on that schema, the 32 clients split
+#     16 + 16 between them (what a reverse proxy would do), requests/s summed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-5000}
 HEY=${HEY:-$(command -v hey || echo "$HOME/go/bin/hey")}
+INSTANCES=${INSTANCES:-1}
 dir=$(mktemp -d)
 go build -o "$dir/burraco" .
 go build -o "$dir/hello" ./.ci/hello
-GOGC=${APP_GOGC:-} GOMAXPROCS=${APP_PROCS:-} "$dir/burraco" -db "$dir/load.db" -addr 127.0.0.1:18080 >"$dir/server.log" 2>&1 &
-pid=$!
+pids=()
+schema=""
+cleanup() {
+  kill "${pids[@]}" 2>/dev/null || true
+  wait 2>/dev/null || true
+  if [[ -n $schema ]]; then psql -q "$LOAD_DB" -c "DROP SCHEMA $schema CASCADE" >/dev/null; fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+DB="$dir/load.db"
+if [[ -n ${LOAD_DB:-} ]]; then
+  schema="burraco_load_$$"
+  psql -q "$LOAD_DB" -c "CREATE SCHEMA $schema" >/dev/null
+  sep='?'; [[ $LOAD_DB == *\?* ]] && sep='&'
+  DB="$LOAD_DB${sep}search_path=$schema"
+elif ((INSTANCES > 1)); then
+  echo "INSTANCES=$INSTANCES needs LOAD_DB=postgres://…: a SQLite file serves one process" >&2
+  exit 2
+fi
+ports=()
+for i in $(seq "$INSTANCES"); do
+  port=$((18080 + 2 * i))
+  GOGC=${APP_GOGC:-} GOMAXPROCS=${APP_PROCS:-} "$dir/burraco" -db "$DB" -addr 127.0.0.1:$port >"$dir/server$i.log" 2>&1 &
+  pids+=($!)
+  ports+=("$port")
+  # The first instance migrates alone, so that the others find the schema made.
+  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
+done
 "$dir/hello" 127.0.0.1:18081 &
-hpid=$!
-trap 'kill $pid $hpid 2>/dev/null; rm -rf "$dir"' EXIT
-API=http://127.0.0.1:18080/api/v1
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:18080/login" && break; sleep 0.1; done
+pids+=($!)
+API=http://127.0.0.1:${ports[0]}/api/v1
+for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:18081/" && break; sleep 0.1; done
 TOKEN=$(curl -fs -X POST $API/setup -H 'Content-Type: application/json' \
   -d '{"username":"load","name":"Load","password":"password-lunga","confirm":"password-lunga"}' | sed -E 's/.*"secret":"([^"]+)".*/\1/')
 H=(-H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json')
@@ -28,23 +58,41 @@ curl -fs -X POST $API/tournaments/$T/entries/present "${H[@]}" >/dev/null
 curl -fs -X POST $API/tournaments/$T/draw "${H[@]}" -d '{"seed":1}' >/dev/null
 row='[{"form":2,"total":300},{"form":2,"total":100},{"form":2,"total":0}]'
 echo "{\"hands\":[$row,$row,$row]}" >"$dir/sheet.json"
+
+# load PATH hey-args…: 32 clients split over the instances, each instance's summary, and
+# the requests/s summed.
+load() {
+  local path=$1; shift
+  local c=$((32 / INSTANCES)) n=$((N / INSTANCES)) i=0 outs=() heys=()
+  for port in "${ports[@]}"; do
+    i=$((i + 1))
+    "$HEY" -n "$n" -c "$c" "$@" "http://127.0.0.1:$port/api/v1$path" >"$dir/hey$i.txt" &
+    heys+=($!)
+    outs+=("$dir/hey$i.txt")
+  done
+  wait "${heys[@]}"
+  for f in "${outs[@]}"; do sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p' "$f"; done
+  if ((INSTANCES > 1)); then
+    awk '/Requests\/sec/ {s += $2} END {printf "  total over %d instances: %.1f requests/s\n", '"$INSTANCES"', s}' "${outs[@]}"
+  fi
+}
 echo "== floor: an echo hello-world, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Status code/p'
+"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
+echo "== on $( [[ -n ${LOAD_DB:-} ]] && echo PostgreSQL || echo SQLite ), $INSTANCES instance(s)"
 echo "== save a score sheet: PUT /tournaments/$T/rounds/1/tables/1, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 -m PUT -H "Authorization: Bearer $TOKEN" -T application/json -D "$dir/sheet.json" \
-  "$API/tournaments/$T/rounds/1/tables/1" | sed -n '/Summary/,/Status code/p'
+load "/tournaments/$T/rounds/1/tables/1" -m PUT -H "Authorization: Bearer $TOKEN" -T application/json -D "$dir/sheet.json"
 echo "== standings: GET /tournaments/$T/standings, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 -H "Authorization: Bearer $TOKEN" "$API/tournaments/$T/standings" | sed -n '/Summary/,/Status code/p'
+load "/tournaments/$T/standings" -H "Authorization: Bearer $TOKEN"
 # The public standings (no login) of the same 48-player evening, published; the floor is
 # measured again just before, in the same run. Target: at least 50% of the floor's rate.
 curl -fs -X PUT $API/tournaments/$T/published "${H[@]}" -d '{"published":true}' >/dev/null
 echo "== floor again: echo hello-world, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Status code/p'
+"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
 echo "== public standings: GET /p/$T/standings, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 "http://127.0.0.1:18080/p/$T/standings" | sed -n '/Summary/,/Status code/p'
+"$HEY" -n "$N" -c 32 "http://127.0.0.1:${ports[0]}/p/$T/standings" | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
 echo "== public standings, not compressed: GET /p/$T/standings, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 -disable-compression "http://127.0.0.1:18080/p/$T/standings" | sed -n '/Summary/,/Status code/p'
+"$HEY" -n "$N" -c 32 -disable-compression "http://127.0.0.1:${ports[0]}/p/$T/standings" | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
 echo "== public standings, JSON: GET /api/v1/public/tournaments/$T/standings, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 "$API/public/tournaments/$T/standings" | sed -n '/Summary/,/Status code/p'
+"$HEY" -n "$N" -c 32 "$API/public/tournaments/$T/standings" | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'
 echo "== floor after: echo hello-world, 32 clients, $N requests"
-"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Status code/p'
+"$HEY" -n "$N" -c 32 http://127.0.0.1:18081/ | sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p'

@@ -5,10 +5,12 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/db"
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/threeplayer"
@@ -332,5 +334,40 @@ func TestConcurrentDrawsGiveOneDraw(t *testing.T) {
 			}
 		}
 		assert.Equal(t, 1, draws, "trial %d: one draw logged", trial)
+	}
+}
+
+// TestMoreWritersThanConnections: 48 saves of one tournament's sheets at once, more than
+// a PostgreSQL store's connections, on a store that has run no statement yet. They queue
+// on the tournament's lock and all land; none waits for a connection another holds
+// while it waits for the lock (a store that prepared statements on the pool inside a
+// transaction would hang here).
+func TestMoreWritersThanConnections(t *testing.T) {
+	d, dsn := open(t)
+	f := newEveningIn(t, d, 48, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 5}, "anna")
+	require.NoError(t, err)
+	hands := f.state(t).Stage.HandsPerRound()
+	require.NoError(t, d.Close())
+	fresh, err := db.Open(dsn) // nothing prepared yet
+	require.NoError(t, err)
+	defer fresh.Close()
+	svc := &tournament.Tournaments{Store: fresh, Players: fresh}
+	var fns []func() error
+	for i := range 48 {
+		fns = append(fns, func() error {
+			_, err := svc.SaveSheet(f.ctx, f.tid, 1, 1+i%16, sheetOf(hands, 300, 100, -100+i*5), "anna")
+			return err
+		})
+	}
+	done := make(chan []error, 1)
+	go func() { done <- race(fns...) }()
+	select {
+	case errs := <-done:
+		for i, err := range errs {
+			assert.NoError(t, err, "save %d", i)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the saves did not finish in 60 s: writers wait on each other")
 	}
 }

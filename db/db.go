@@ -7,12 +7,19 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/stdlib"
+	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -28,17 +35,33 @@ type DB struct {
 	// sees one snapshot and never waits for a writer (on PostgreSQL both are one pool).
 	sql, reader *sql.DB
 	postgres    bool
-	stmts       sync.Map // SQL text → *sql.Stmt, prepared once per pool
+	stmts       sync.Map // SQL text → *sql.Stmt, prepared once per pool (SQLite)
+	rebinds     sync.Map // SQL text → its PostgreSQL text
 	stages      sync.Map // stageKey → decoded settings, rules and scale
 	// writers queues this process's write transactions on SQLite, in Go: SQLite's own
 	// busy handler polls with sleeps of up to 100 ms, which under many concurrent
 	// writers turns into long waits. (SQLite serves one process; PostgreSQL, many.)
 	writers sync.Mutex
+	retries atomic.Int64 // transactions run again on PostgreSQL
 }
 
-// Open opens (creating it if needed) the SQLite database at path, with WAL, foreign
-// keys, a busy timeout and immediate transactions, and applies pending migrations.
-func Open(path string) (*DB, error) {
+// Open opens the database named by dsn and applies pending migrations: a postgres:// (or
+// postgresql://) URL for PostgreSQL, anything else a SQLite file path.
+func Open(dsn string) (*DB, error) {
+	if IsPostgres(dsn) {
+		return openPostgres(dsn)
+	}
+	return openSQLite(dsn)
+}
+
+// IsPostgres reports whether dsn names a PostgreSQL database rather than a SQLite file.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// openSQLite opens (creating it if needed) the SQLite database at path, with WAL,
+// foreign keys, a busy timeout and immediate transactions.
+func openSQLite(path string) (*DB, error) {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	q.Set("_foreign_keys", "on")
@@ -46,11 +69,7 @@ func Open(path string) (*DB, error) {
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
 	dsn := "file:" + path + "?" + q.Encode()
-	g, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
-		Logger:                 logger.Discard,
-		SkipDefaultTransaction: true,
-		NowFunc:                func() time.Time { return time.Now().UTC() },
-	})
+	g, err := gorm.Open(sqlite.Open(dsn), gormConfig())
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -70,6 +89,62 @@ func Open(path string) (*DB, error) {
 	}
 	return d, nil
 }
+
+// gormConfig is the gorm configuration of both databases (a new one each time: gorm
+// keeps its state in it).
+func gormConfig() *gorm.Config {
+	return &gorm.Config{
+		Logger:                 logger.Discard,
+		SkipDefaultTransaction: true,
+		NowFunc:                func() time.Time { return time.Now().UTC() },
+	}
+}
+
+// openPostgres opens the PostgreSQL database at the URL dsn (its search_path parameter,
+// if any, picks the schema). Writers and readers share one pool.
+func openPostgres(dsn string) (*DB, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+	}
+	// Times read back in UTC, as SQLite gives them, whatever the server's time zone.
+	utc := stdlib.OptionAfterConnect(func(_ context.Context, c *pgx.Conn) error {
+		c.TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID, Codec: &pgtype.TimestamptzCodec{ScanLocation: time.UTC}})
+		return nil
+	})
+	sqlDB := stdlib.OpenDB(*cfg, utc)
+	g, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
+	if err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+	}
+	d := &DB{gorm: g, postgres: true, sql: sqlDB}
+	// Several instances share the server's connections (100 by default).
+	d.sql.SetMaxOpenConns(pgMaxConns)
+	d.sql.SetMaxIdleConns(pgMaxConns)
+	d.sql.SetConnMaxIdleTime(5 * time.Minute)
+	d.reader = d.sql
+	if err := d.Migrate(context.Background()); err != nil {
+		_ = d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// pgMaxConns bounds one instance's connections to PostgreSQL.
+const pgMaxConns = 16
+
+// redact hides the password of a database URL, for messages.
+func redact(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	return u.Redacted()
+}
+
+// Postgres reports whether the store is on PostgreSQL.
+func (d *DB) Postgres() bool { return d.postgres }
 
 // Close closes the database.
 func (d *DB) Close() error {
@@ -99,11 +174,50 @@ func (d *DB) Ping(ctx context.Context) error {
 	return sqlDB.PingContext(ctx)
 }
 
-// tx runs fn in one gorm transaction.
+// tx runs fn in one gorm transaction (again, on PostgreSQL, after a serialization
+// failure or a deadlock).
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	defer d.lockWriters()()
-	return d.gorm.WithContext(ctx).Transaction(fn)
+	return d.retry(ctx, func() error { return d.gorm.WithContext(ctx).Transaction(fn) })
 }
+
+// maxAttempts bounds how many times a transaction runs on PostgreSQL.
+const maxAttempts = 8
+
+// retry runs a transaction until it does not fail for a reason that running it again
+// cures (PostgreSQL's serialization failure or deadlock, where the server rolled it back
+// whole), a few times at most, with a short random pause: the user never sees it.
+func (d *DB) retry(ctx context.Context, run func() error) error {
+	for attempt := 1; ; attempt++ {
+		err := run()
+		if !d.postgres || !retryable(err) || attempt == maxAttempts {
+			return err
+		}
+		d.retries.Add(1)
+		pause := time.Duration(rand.Int64N(int64(attempt) * int64(5*time.Millisecond)))
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
+		}
+	}
+}
+
+// retryable reports a PostgreSQL failure after which the transaction may run again.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == pgSerializationFailure || pe.Code == pgDeadlockDetected)
+}
+
+// PostgreSQL's SQLSTATEs for a transaction to run again.
+const (
+	pgSerializationFailure = "40001"
+	pgDeadlockDetected     = "40P01"
+)
+
+// Retries returns how many transactions ran again after a serialization failure or a
+// deadlock since the store was opened.
+func (d *DB) Retries() int64 { return d.retries.Load() }
 
 // lockWriters takes this process's writer turn on SQLite and returns its release.
 func (d *DB) lockWriters() func() {
@@ -143,6 +257,16 @@ func (d *DB) stmt(ctx context.Context, pool *sql.DB, q string) (*sql.Stmt, error
 	return s, nil
 }
 
+// rebound is rebind, remembered per statement text.
+func (d *DB) rebound(q string) string {
+	if s, ok := d.rebinds.Load(q); ok {
+		return s.(string)
+	}
+	s := d.rebind(q)
+	d.rebinds.Store(q, s)
+	return s
+}
+
 // rebind turns "?" placeholders into PostgreSQL's "$1, $2…".
 func (d *DB) rebind(q string) string {
 	if !d.postgres {
@@ -173,7 +297,16 @@ func (x *sqlTx) prepared(q string) (*sql.Stmt, error) {
 	return x.tx.StmtContext(x.ctx, s), nil
 }
 
+// On PostgreSQL statements run on the transaction's connection directly: the driver
+// (pgx) prepares and caches them per connection. Preparing on the pool instead would take
+// a second connection while the transaction holds one (and perhaps the tournament's
+// lock): with every connection held by transactions queued on that lock, the holder
+// would wait for a connection forever.
+
 func (x *sqlTx) query(q string, args ...any) (*sql.Rows, error) {
+	if x.db.postgres {
+		return x.tx.QueryContext(x.ctx, x.db.rebound(q), args...)
+	}
 	s, err := x.prepared(q)
 	if err != nil {
 		return nil, err
@@ -187,6 +320,9 @@ type errRow struct{ err error }
 func (r errRow) Scan(...any) error { return r.err }
 
 func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } {
+	if x.db.postgres {
+		return x.tx.QueryRowContext(x.ctx, x.db.rebound(q), args...)
+	}
 	s, err := x.prepared(q)
 	if err != nil {
 		return errRow{err}
@@ -195,6 +331,9 @@ func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } 
 }
 
 func (x *sqlTx) exec(q string, args ...any) (sql.Result, error) {
+	if x.db.postgres {
+		return x.tx.ExecContext(x.ctx, x.db.rebound(q), args...)
+	}
 	s, err := x.prepared(q)
 	if err != nil {
 		return nil, err
@@ -226,9 +365,15 @@ func (x *sqlTx) execOnce(q string, args ...any) error {
 // write runs fn in one write transaction. A command, once begun, runs to its end even
 // if the request that asked for it goes away (it is short): its context is not
 // cancelled with the request's, which also spares the driver a watcher per statement.
+// On PostgreSQL it runs again, whole, after a serialization failure or a deadlock: fn
+// must start from what it reads.
 func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
 	defer d.lockWriters()()
 	ctx = context.WithoutCancel(ctx)
+	return d.retry(ctx, func() error { return d.writeOnce(ctx, fn) })
+}
+
+func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err

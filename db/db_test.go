@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -11,14 +12,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/db"
+	"burraco/db/dbtest"
 	"burraco/tournament"
 	"burraco/tournament/threeplayer"
 )
 
-// open returns a fresh database in the test's temporary directory.
+// TestMain runs every test of the package on SQLite, then on PostgreSQL.
+func TestMain(m *testing.M) { os.Exit(dbtest.RunBoth(m)) }
+
+// open returns a fresh database on this pass's backend (a SQLite file in the test's
+// temporary directory, or a PostgreSQL schema of its own) and its DSN.
 func open(t testing.TB) (*db.DB, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "test.db")
+	path := dbtest.DSN(t)
 	d, err := db.Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { d.Close() })
@@ -216,4 +222,54 @@ func TestFindPlayersIgnoresAccentsAndApostrophes(t *testing.T) {
 		}
 		assert.Equal(t, tt.want, got, tt.q)
 	}
+}
+
+// TestInstancesMigrateOnce: several app instances start together on one new PostgreSQL
+// schema; each migration is applied once, and every instance opens.
+func TestInstancesMigrateOnce(t *testing.T) {
+	if !dbtest.OnPostgres() {
+		t.Skip("PostgreSQL only: a SQLite file serves one process")
+	}
+	dsn := dbtest.DSN(t)
+	const n = 4
+	stores := make([]*db.DB, n)
+	var fns []func() error
+	for i := range n {
+		fns = append(fns, func() error {
+			var err error
+			stores[i], err = db.Open(dsn)
+			return err
+		})
+	}
+	for i, err := range race(fns...) {
+		require.NoError(t, err, "instance %d", i)
+		defer stores[i].Close()
+	}
+	ctx := context.Background()
+	want, err := stores[0].AppliedMigrations(ctx)
+	require.NoError(t, err)
+	require.NotEmpty(t, want)
+	lite, err := db.Open(filepath.Join(t.TempDir(), "all.db"))
+	require.NoError(t, err)
+	defer lite.Close()
+	all, err := lite.AppliedMigrations(ctx)
+	require.NoError(t, err)
+	require.Equal(t, all, want, "every migration applied")
+	for i := 1; i < len(want); i++ {
+		require.Less(t, want[i-1], want[i], "each migration recorded once, in order: %v", want)
+	}
+	scales, err := stores[1].ListScales(ctx)
+	require.NoError(t, err)
+	assert.Len(t, scales, 2, "the shipped scales are inserted once")
+}
+
+// TestMissingSchemaIsNamed: a PostgreSQL URL whose search_path names no schema is refused
+// with a message saying so.
+func TestMissingSchemaIsNamed(t *testing.T) {
+	if !dbtest.OnPostgres() {
+		t.Skip("PostgreSQL only")
+	}
+	server := dbtest.RequireServer(t)
+	_, err := db.Open(dbtest.WithSchema(server, "no_such_schema_here"))
+	require.ErrorContains(t, err, "search_path names none that exists")
 }

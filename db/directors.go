@@ -78,6 +78,12 @@ func (d *DB) createDirector(ctx context.Context, dir *tournament.Director, first
 	r := directorRow{Username: dir.Username, Name: dir.Name, PasswordHash: dir.PasswordHash, CreatedAt: dir.CreatedAt}
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		if first {
+			if d.postgres {
+				// Instances share the database: the first director is created once.
+				if err := tx.Exec("SELECT pg_advisory_xact_lock(?, 1)", migrationLock).Error; err != nil {
+					return err
+				}
+			}
 			var n int64
 			if err := tx.Model(&directorRow{}).Count(&n).Error; err != nil {
 				return err

@@ -235,7 +235,7 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 			}
 		}
 		for _, b := range r.Byes {
-			if err := x.run("INSERT INTO byes (round_id, entry_id, points) VALUES (?, ?, ?)", r.ID, b.EntryID, int(b.Points)); err != nil {
+			if err := x.run("INSERT INTO byes (round_id, entry_id, points, awarded) VALUES (?, ?, ?, ?)", r.ID, b.EntryID, int(b.Points), b.Awarded); err != nil {
 				return fmt.Errorf("round %d: %w", r.ID, err)
 			}
 		}

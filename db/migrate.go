@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -26,9 +27,32 @@ type schemaMigration struct {
 func (schemaMigration) TableName() string { return "schema_migrations" }
 
 // Migrate applies, in order and each in its own transaction, the migrations not yet
-// recorded. Running it again is a no-op.
+// recorded. Running it again is a no-op. On PostgreSQL it holds an advisory lock (one per
+// schema) while it runs, so that instances starting together migrate once: the others
+// wait, then find every migration recorded.
 func (d *DB) Migrate(ctx context.Context) error {
-	g := d.gorm.WithContext(ctx)
+	if !d.postgres {
+		return migrate(d.gorm.WithContext(ctx))
+	}
+	var schema sql.NullString
+	if err := d.sql.QueryRowContext(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		return fmt.Errorf("read the current schema: %w", err)
+	} else if !schema.Valid {
+		return fmt.Errorf("no schema to migrate: the URL's search_path names none that exists (create it first)")
+	}
+	return d.gorm.WithContext(ctx).Connection(func(c *gorm.DB) error {
+		if err := c.Exec("SELECT pg_advisory_lock(?, hashtext(current_schema()))", migrationLock).Error; err != nil {
+			return fmt.Errorf("take the migration lock: %w", err)
+		}
+		defer c.Exec("SELECT pg_advisory_unlock(?, hashtext(current_schema()))", migrationLock)
+		return migrate(c)
+	})
+}
+
+// migrationLock is the first key of the advisory lock Migrate holds on PostgreSQL.
+const migrationLock = 0x6275 // "bu"
+
+func migrate(g *gorm.DB) error {
 	if err := g.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
@@ -68,6 +92,7 @@ var migrations = []migration{
 	{5, "players.search: names folded for accent- and apostrophe-insensitive search", migrate5},
 	{7, "tournaments.published; rounds' clock", migrate7},
 	{8, "structured audit log with undo; rounds locked as final", migrate8},
+	{10, "byes.awarded: a late arrival's bye told from the draw's", migrate10},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -271,7 +271,7 @@ func TestPairsCheckInWithdrawAndArriveLate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int{1}, rounds)
 	st := f.state(t)
-	assert.Equal(t, []tournament.Bye{{EntryID: ids[2], Points: tournament.RP(1)}}, st.Rounds[0].Byes)
+	assert.Equal(t, []tournament.Bye{{EntryID: ids[2], Points: tournament.RP(1), Awarded: true}}, st.Rounds[0].Byes)
 
 	// A fourth pair joins; pair 2 withdraws between rounds: round 2 seats the others.
 	e4, err := f.svc.AddPair(f.ctx, f.tid, f.id(7), f.id(8), "anna")

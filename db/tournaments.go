@@ -273,14 +273,14 @@ func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State
 		if err := loadHands(x, "table_id IN ("+tables+")", r.ID, at); err != nil {
 			return err
 		}
-		rows, err = x.query("SELECT entry_id, points FROM byes WHERE round_id = ? ORDER BY id", r.ID)
+		rows, err = x.query("SELECT entry_id, points, awarded FROM byes WHERE round_id = ? ORDER BY id", r.ID)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var b tournament.Bye
-			if err := rows.Scan(&b.EntryID, &b.Points); err != nil {
+			if err := rows.Scan(&b.EntryID, &b.Points, &b.Awarded); err != nil {
 				return err
 			}
 			r.Byes = append(r.Byes, b)
@@ -404,7 +404,7 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	if err := loadHands(x, "table_id IN ("+tables+")", stage.ID, tableAt); err != nil {
 		return nil, err
 	}
-	rows, err = x.query("SELECT round_id, entry_id, points FROM byes WHERE round_id IN ("+rounds+") ORDER BY round_id, id", stage.ID)
+	rows, err = x.query("SELECT round_id, entry_id, points, awarded FROM byes WHERE round_id IN ("+rounds+") ORDER BY round_id, id", stage.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -412,7 +412,7 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	for rows.Next() {
 		var roundID int64
 		var b tournament.Bye
-		if err := rows.Scan(&roundID, &b.EntryID, &b.Points); err != nil {
+		if err := rows.Scan(&roundID, &b.EntryID, &b.Points, &b.Awarded); err != nil {
 			return nil, err
 		}
 		r := &st.Rounds[roundAt[roundID]]
@@ -961,7 +961,7 @@ func (x *storeTx) writeSeats(r *tournament.Round) error {
 		}
 	}
 	for _, b := range r.Byes {
-		if err := x.run("INSERT INTO byes (round_id, entry_id, points) VALUES (?, ?, ?)", r.ID, b.EntryID, int(b.Points)); err != nil {
+		if err := x.run("INSERT INTO byes (round_id, entry_id, points, awarded) VALUES (?, ?, ?, ?)", r.ID, b.EntryID, int(b.Points), b.Awarded); err != nil {
 			return err
 		}
 	}
@@ -1056,7 +1056,7 @@ func (x *storeTx) SetByes(r *tournament.Round) error {
 		return err
 	}
 	for _, b := range r.Byes {
-		if err := x.run("INSERT INTO byes (round_id, entry_id, points) VALUES (?, ?, ?)", r.ID, b.EntryID, int(b.Points)); err != nil {
+		if err := x.run("INSERT INTO byes (round_id, entry_id, points, awarded) VALUES (?, ?, ?, ?)", r.ID, b.EntryID, int(b.Points), b.Awarded); err != nil {
 			return err
 		}
 	}

@@ -264,6 +264,8 @@ type Side struct {
 type Bye struct {
 	EntryID int64  `json:"entry_id"`
 	Points  Points `json:"points"`
+	// Awarded marks a bye given to a late arrival for a round it missed, not by the draw.
+	Awarded bool `json:"awarded,omitempty"`
 }
 
 // HandScore is one side's figures for one hand at a table, as entered, with its total.

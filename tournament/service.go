@@ -293,6 +293,7 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 func (s *Tournaments) MarkAllPresent(ctx context.Context, tid int64, director string) (int, error) {
 	n := 0
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		n = 0 // fn may run again (Store.Update)
 		st, err := tx.State()
 		if err != nil {
 			return err
@@ -371,6 +372,7 @@ func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch Entry
 	var e *Entry
 	out := &EntryOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		*out = EntryOutcome{} // fn may run again (Store.Update)
 		var ev *Event
 		var err error
 		if e, ev, err = s.setEntry(tx, tid, entryID, ch, out, director); err != nil || ev == nil {
@@ -664,6 +666,7 @@ func (s *Tournaments) undoDraw(tx Tx, tid int64, number int, director string) (E
 func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, director string) ([]int, error) {
 	var rounds []int
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		rounds = nil // fn may run again (Store.Update)
 		st, err := tx.State()
 		if err != nil {
 			return err
@@ -691,7 +694,7 @@ func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, direc
 			if r.Locked {
 				return Errorf(ECONFLICT, "round.locked", r.Number)
 			}
-			r.Byes = append(slices.Clone(r.Byes), Bye{EntryID: entryID, Points: pts})
+			r.Byes = append(slices.Clone(r.Byes), Bye{EntryID: entryID, Points: pts, Awarded: true})
 			if err := tx.SetByes(&r); err != nil {
 				return err
 			}
@@ -965,6 +968,7 @@ type SheetOutcome struct {
 func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table int, sh Sheet, director string) (*SheetOutcome, error) {
 	out := &SheetOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		*out = SheetOutcome{} // fn may run again (Store.Update)
 		stage, err := tx.Stage()
 		if err != nil {
 			return err

@@ -76,7 +76,10 @@ type TournamentStore interface {
 	// Update runs a command on one tournament in one write transaction: it starts by
 	// taking the tournament's lock (ENOTFOUND when there is none), so that commands on
 	// one tournament never interleave, whatever the database; fn loads what it decides
-	// on through tx, decides and writes. An error from fn rolls everything back.
+	// on through tx, decides and writes. An error from fn rolls everything back. fn may
+	// run more than once (PostgreSQL can roll a transaction back on a deadlock, and the
+	// store runs it again, unseen by the user): it must start from what it reads, and
+	// reset what it collects outside.
 	Update(ctx context.Context, tid int64, fn func(tx Tx) error) error
 }
 

@@ -7,7 +7,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
+	"os"
 	"strings"
 	"testing"
 
@@ -16,6 +16,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"burraco/db"
+	"burraco/db/dbtest"
 	"burraco/tournament"
 )
 
@@ -26,9 +27,13 @@ type testApp struct {
 	srv   *httptest.Server
 }
 
+// TestMain runs every test of the package on SQLite, then on PostgreSQL (a schema per
+// test), where a server is reachable.
+func TestMain(m *testing.M) { os.Exit(dbtest.RunBoth(m)) }
+
 func newTestApp(t *testing.T, opts ...Option) *testApp {
 	t.Helper()
-	store, err := db.Open(filepath.Join(t.TempDir(), "test.db"))
+	store, err := db.Open(dbtest.DSN(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	s := New(Services{

@@ -17,12 +17,16 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
 
+	"burraco/db/dbtest"
 	"burraco/tournament"
 )
 
 // chromium returns the path of a Chromium binary, or skips the test where none is
 // installed (failing instead under CI=true, where it must run).
 func chromium(t *testing.T) string {
+	if dbtest.OnPostgres() {
+		t.Skip("browser tests run in the SQLite pass: the PostgreSQL pass covers the handlers and services")
+	}
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {

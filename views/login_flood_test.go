@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -21,6 +20,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"burraco/db"
+	"burraco/db/dbtest"
 	"burraco/tournament"
 )
 
@@ -28,7 +28,7 @@ import (
 // flooding request can claim its own address and no throttle ever stops it: every
 // attempt costs a full password check unless the check bound refuses it.
 func floodApp(t *testing.T, maxChecks int) *testApp {
-	store, err := db.Open(filepath.Join(t.TempDir(), "flood.db"))
+	store, err := db.Open(dbtest.DSN(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	s := New(Services{

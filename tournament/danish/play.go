@@ -179,13 +179,23 @@ func running(st *tournament.State, n int, ids []int64, seed int64) []Line {
 }
 
 // PairingOrder implements tournament.Paired: the running standings round n was paired
-// from, for the sides it seated (its bye included), with the tie order of its seed.
+// from, for the sides its draw had (seated and its bye; not a bye awarded later to a
+// late arrival), with the tie order of its seed.
 func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []tournament.OrderLine) {
 	r := st.Round(n)
 	if r == nil {
 		return columns, nil
 	}
-	lines := running(st, n, r.People(), r.Seed)
+	var field []int64 // the sides the draw had: seated, and its bye (not a late arrival's)
+	for _, t := range r.Tables {
+		field = append(field, t.Entries()...)
+	}
+	for _, b := range r.Byes {
+		if !b.Awarded {
+			field = append(field, b.EntryID)
+		}
+	}
+	lines := running(st, n, field, r.Seed)
 	out := make([]tournament.OrderLine, len(lines))
 	for i, l := range lines {
 		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie}

@@ -135,6 +135,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: &tournament.Tournaments{Store: store, Players: store},
+			Backup:      store,
 		}, log, views.WithTrustedProxies(cfg.TrustedProxies),
 			views.WithPublicRevisionTTL(cfg.PublicTTL)),
 		ReadHeaderTimeout: 10 * time.Second,

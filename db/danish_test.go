@@ -95,9 +95,9 @@ func TestDanishLateArrivalAndScaleCopy(t *testing.T) {
 	require.NoError(t, err)
 	var log []string
 	for _, e := range evs {
-		log = append(log, e.Detail)
+		log = append(log, e.Kind+" "+strings.Join(e.Args, "|"))
 	}
-	assert.Contains(t, strings.Join(log, "\n"), "Test P09 / Test P10 arrived late: bye points 12 for round(s) [1]")
+	assert.Contains(t, log, "missed_bye Test P09 / Test P10|12|1", "arrived late: bye points 12 for round 1")
 }
 
 // TestDanishCorrectionAfterTheNextDraw: correcting round 1 after round 2 was drawn (not

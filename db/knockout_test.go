@@ -87,8 +87,8 @@ func TestKnockoutCorrectionAfterTheNextRoundWasDrawn(t *testing.T) {
 	assert.Equal(t, "knockout.next.flagged", st.Format().Next(st).Key)
 	ev, err := f.svc.Events(f.ctx, f.tid)
 	require.NoError(t, err)
-	assert.Contains(t, ev[0].Detail, "round 2 table 1 was played by other sides than the results now give: flagged for the director")
-	assert.Contains(t, ev[1].Detail, "round 2 table 2 re-seated from the corrected results")
+	assert.Contains(t, ev[0].Also, tournament.Line{Key: "event.also.bracket_flagged", Args: []string{"2", "1"}})
+	assert.Contains(t, ev[1].Also, tournament.Line{Key: "event.also.bracket_placed", Args: []string{"2", "2"}})
 
 	// Clearing the flagged match makes it a match not played: the right side sits there.
 	_, err = f.svc.SaveSheet(f.ctx, f.tid, 2, 1, tournament.Sheet{Clear: true}, "anna")

@@ -91,6 +91,7 @@ var migrations = []migration{
 	{4, "one model for every format: stages, rounds, tables, sides, byes; versions", migrate4},
 	{5, "players.search: names folded for accent- and apostrophe-insensitive search", migrate5},
 	{7, "tournaments.published; rounds' clock", migrate7},
+	{8, "structured audit log with undo; rounds locked as final", migrate8},
 	{10, "byes.awarded: a late arrival's bye told from the draw's", migrate10},
 }
 

@@ -56,7 +56,9 @@ func TestPairIsOneEntryOfTwoMembers(t *testing.T) {
 	assert.Equal(t, "Test P01 / Test P02", got.Name)
 	evs, err := f.svc.Events(f.ctx, f.tid)
 	require.NoError(t, err)
-	assert.Contains(t, evs[0].Detail, "pair Test P01 / Test P02 entered")
+	assert.Equal(t, "entry_pair", evs[0].Kind)
+	assert.Equal(t, []string{"Test P01 / Test P02"}, evs[0].Args)
+	assert.Equal(t, got.ID, evs[0].EntryID)
 }
 
 func TestPlayerInAtMostOneEntry(t *testing.T) {
@@ -215,7 +217,8 @@ func TestPairImportAllOrNothing(t *testing.T) {
 	assert.NotZero(t, st.Entries[1].Members[0].PlayerID)
 	evs, err := f.svc.Events(f.ctx, f.tid)
 	require.NoError(t, err)
-	assert.Equal(t, "2 pairs imported from CSV (2 players registered)", evs[0].Detail)
+	assert.Equal(t, "pairs_import", evs[0].Kind)
+	assert.Equal(t, []string{"2", "2"}, evs[0].Args, "2 pairs imported, 2 players registered")
 
 	// Importing again: every player is now entered, so nothing is.
 	_, err = f.svc.ImportPairs(f.ctx, f.tid, strings.NewReader(good), true, "anna")
@@ -286,10 +289,10 @@ func TestPairsCheckInWithdrawAndArriveLate(t *testing.T) {
 	require.NoError(t, err)
 	var log []string
 	for _, e := range evs {
-		log = append(log, e.Detail)
+		log = append(log, e.Kind+" "+strings.Join(e.Args, "|"))
 	}
-	assert.Contains(t, strings.Join(log, "\n"), "Test P03 / Test P04 withdrawn")
-	assert.Contains(t, strings.Join(log, "\n"), "Test P05 / Test P06 arrived late: bye points 1 for round(s) [1]")
+	assert.Contains(t, log, "withdraw Test P03 / Test P04")
+	assert.Contains(t, log, "missed_bye Test P05 / Test P06|1|1")
 }
 
 func TestSwapPairsBetweenTables(t *testing.T) {
@@ -305,7 +308,9 @@ func TestSwapPairsBetweenTables(t *testing.T) {
 	assert.Equal(t, []int64{ids[1], ids[3]}, st.Rounds[0].Tables[1].Entries())
 	evs, err := f.svc.Events(f.ctx, f.tid)
 	require.NoError(t, err)
-	assert.Equal(t, "round 1 seats changed by hand", evs[0].Detail)
+	assert.Equal(t, "seats_override", evs[0].Kind)
+	assert.Equal(t, []string{"1"}, evs[0].Args)
+	assert.Len(t, evs[0].Changes, 2, "the two pairs swapped, each with its seat before and after")
 
 	// A table of three sides, or a pair seated twice, is refused.
 	err = f.svc.OverrideSeats(f.ctx, f.tid, 1, tournament.Seats{Tables: [][]int64{{ids[0], ids[2], ids[1]}, {ids[3]}}, Byes: []int64{}}, "anna")
@@ -333,7 +338,8 @@ func TestSheetOutcome(t *testing.T) {
 	assert.Len(t, ts.Table.Hands, 4)
 	evs, err := f.svc.Events(f.ctx, f.tid)
 	require.NoError(t, err)
-	assert.Contains(t, evs[0].Detail, "outcome none → side 1 timeout")
+	assert.Contains(t, evs[0].Changes, tournament.Change{What: "change.outcome", Before: "outcome.none", After: "outcome.timeout", Words: true})
+	assert.Contains(t, evs[0].Changes, tournament.Change{What: "change.outcome_side", Before: "", After: "1"})
 
 	// nil keeps it; refusals change nothing.
 	v := ts.Table.Version

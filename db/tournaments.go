@@ -164,12 +164,12 @@ func (d *DB) PublicRevision(ctx context.Context, tid int64) (int64, bool, error)
 }
 
 // roundCols are a round's columns, read by scanRound.
-const roundCols = "id, stage_id, number, seed, override, drawn_at, clock_ends_at, clock_left_ms"
+const roundCols = "id, stage_id, number, seed, override, drawn_at, clock_ends_at, clock_left_ms, locked"
 
 func scanRound(row interface{ Scan(...any) error }, r *tournament.Round) error {
 	var endsAt *time.Time
 	var leftMS *int64
-	if err := row.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS); err != nil {
+	if err := row.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS, &r.Locked); err != nil {
 		return err
 	}
 	r.Clock = clockOf(endsAt, leftMS)
@@ -528,21 +528,55 @@ func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) 
 		} else if n == 0 {
 			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 		}
-		rows, err := x.query("SELECT seq, tournament_id, at, director, kind, detail FROM events WHERE tournament_id = ? ORDER BY seq DESC", tid)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var e tournament.Event
-			if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Director, &e.Kind, &e.Detail); err != nil {
-				return err
-			}
-			out = append(out, e)
-		}
-		return rows.Err()
+		var err error
+		out, err = loadEvents(x, "tournament_id = ? ORDER BY seq DESC", tid)
+		return err
 	})
 	return out, wrap(err, "events")
+}
+
+// eventData is what a log line says beyond its kind: its arguments and changes, as JSON.
+func eventData(e *tournament.Event) (string, error) {
+	if len(e.Args) == 0 && len(e.Also) == 0 && len(e.Changes) == 0 {
+		return "", nil
+	}
+	b, err := json.Marshal(struct {
+		Args    []string            `json:"args,omitempty"`
+		Also    []tournament.Line   `json:"also,omitempty"`
+		Changes []tournament.Change `json:"changes,omitempty"`
+	}{e.Args, e.Also, e.Changes})
+	return string(b), err
+}
+
+const eventCols = "seq, tournament_id, at, director, kind, detail, data, stage_id, round_no, table_no, entry_id, undoes, undone_by, undo"
+
+// loadEvents reads log lines; where names the tournament and the order.
+func loadEvents(x *sqlTx, where string, args ...any) ([]tournament.Event, error) {
+	rows, err := x.query("SELECT "+eventCols+" FROM events WHERE "+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []tournament.Event
+	for rows.Next() {
+		var e tournament.Event
+		var data string
+		var undo *string
+		if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Director, &e.Kind, &e.Detail, &data, &e.StageID, &e.Round, &e.Table,
+			&e.EntryID, &e.Undoes, &e.UndoneBy, &undo); err != nil {
+			return nil, err
+		}
+		if data != "" {
+			if err := json.Unmarshal([]byte(data), &e); err != nil {
+				return nil, fmt.Errorf("event %d: %w", e.ID, err)
+			}
+		}
+		if undo != nil {
+			e.Undo = []byte(*undo)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }
 
 // Update runs a command on one tournament in one write transaction, which begins by
@@ -686,7 +720,7 @@ func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
 func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
 	// One query reads the round, the table, its sides and whether the next round is
 	// drawn and started, which a save asks next (RoundState answers it from here).
-	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, "+
+	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, "+
 		"COALESCE(s.position, 0), COALESCE(s.entry_id, 0), "+
 		"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), "+
 		"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 "+
@@ -703,7 +737,7 @@ func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament
 	var nextDrawn, nextStarted int
 	for rows.Next() {
 		var sd tournament.Side
-		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &tb.ID, &tb.Number, &tb.Outcome.Kind,
+		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind,
 			&tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID, &nextDrawn, &nextStarted); err != nil {
 			return nil, nil, err
 		}
@@ -735,9 +769,9 @@ func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.
 	var tb tournament.Table
 	var endsAt *time.Time
 	var leftMS *int64
-	err := x.queryRow("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.clock_ends_at, r.clock_left_ms, t.id, t.number, t.outcome_kind, t.outcome_side, t.version "+
+	err := x.queryRow("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.clock_ends_at, r.clock_left_ms, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version "+
 		"FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ? AND r.number = ? AND t.number = ?", stageID, n, t).
-		Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS, &tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version)
+		Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version)
 	r.Clock = clockOf(endsAt, leftMS)
 	if err == sql.ErrNoRows {
 		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -763,19 +797,8 @@ func (x *storeTx) Scores(t *tournament.Table) error {
 		}
 		x.stored[t.ID] = keys
 	}()
-	rows, err := x.query("SELECT hand_no, side, score FROM hands WHERE table_id = ?", t.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var h tournament.HandScore
-		if err := rows.Scan(&h.Hand, &h.Side, &h.Score); err != nil {
-			return err
-		}
-		t.Hands = append(t.Hands, h)
-	}
-	return rows.Err()
+	t.Hands = nil
+	return loadHands(x.sqlTx, "table_id = ?", t.ID, map[int64]*tournament.Table{t.ID: t})
 }
 
 func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
@@ -977,11 +1000,16 @@ func (x *storeTx) CopyScale(s *tournament.Stage) error {
 func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
 	x.next = nil
 	var started int
-	if err := x.queryRow("SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id WHERE t.round_id = ?", r.ID).Scan(&started); err != nil {
+	var locked bool
+	if err := x.queryRow("SELECT (SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id WHERE t.round_id = ?), locked FROM rounds WHERE id = ?",
+		r.ID, r.ID).Scan(&started, &locked); err != nil {
 		return err
 	}
 	if started > 0 {
 		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
+	}
+	if locked {
+		return tournament.Errorf(tournament.ECONFLICT, "round.locked", r.Number)
 	}
 	for _, q := range []string{"DELETE FROM sides WHERE round_id = ?", "DELETE FROM byes WHERE round_id = ?"} {
 		if err := x.run(q, r.ID); err != nil {
@@ -1131,7 +1159,28 @@ func (x *storeTx) SetClock(stageID int64, n int, c tournament.Clock) error {
 }
 
 func (x *storeTx) Log(e tournament.Event) error {
-	return x.run("INSERT INTO events (tournament_id, seq, at, director, kind, detail) "+
-		"VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE tournament_id = ?), ?, ?, ?, ?)",
-		x.tid, x.tid, e.At, e.Director, e.Kind, e.Detail)
+	data, err := eventData(&e)
+	if err != nil {
+		return err
+	}
+	var undo *string
+	if len(e.Undo) > 0 {
+		u := string(e.Undo)
+		undo = &u
+	}
+	return x.run("INSERT INTO events (tournament_id, seq, at, director, kind, detail, data, stage_id, round_no, table_no, entry_id, undoes, undo) "+
+		"VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE tournament_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		x.tid, x.tid, e.At, e.Director, e.Kind, e.Detail, data, e.StageID, e.Round, e.Table, e.EntryID, e.Undoes, undo)
+}
+
+func (x *storeTx) EventsFrom(seq int64) ([]tournament.Event, error) {
+	return loadEvents(x.sqlTx, "tournament_id = ? AND seq >= ? ORDER BY seq", x.tid, seq)
+}
+
+func (x *storeTx) MarkUndone(seq int64) error {
+	return x.run("UPDATE events SET undone_by = (SELECT MAX(seq) FROM events WHERE tournament_id = ?) WHERE tournament_id = ? AND seq = ?", x.tid, x.tid, seq)
+}
+
+func (x *storeTx) SetLocked(r *tournament.Round) error {
+	return x.run("UPDATE rounds SET locked = ? WHERE id = ?", r.Locked, r.ID)
 }

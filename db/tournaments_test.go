@@ -91,7 +91,7 @@ func TestDrawNeedsCompleteGameOrLoggedOverride(t *testing.T) {
 	require.NoError(t, err)
 	evs, _ := f.svc.Events(f.ctx, f.tid)
 	assert.Equal(t, "draw_override", evs[0].Kind)
-	assert.Contains(t, evs[0].Detail, "table 3 left early")
+	assert.Equal(t, []string{"2", evs[0].Args[1], "1", "table 3 left early"}, evs[0].Args)
 	assert.Equal(t, "anna", evs[0].Director)
 
 	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Override: "x"}, "anna")
@@ -162,7 +162,8 @@ func TestCorrectionAfterTheNextDraw(t *testing.T) {
 	assert.Equal(t, -100, ev.Rounds[0].Tables[0].Hands[0].Score)
 	assert.Equal(t, before, tournament.SeatsOf(&ev.Rounds[1]))
 	evs, _ := f.svc.Events(f.ctx, f.tid)
-	assert.Contains(t, evs[0].Detail, "round 2 seats kept as drawn")
+	require.Len(t, evs[0].Also, 1)
+	assert.Equal(t, "event.also.kept", evs[0].Also[0].Key)
 
 	// Saving the same sheet again changes nothing in the rotation: no question, and the
 	// seats kept (or changed by hand) stay.
@@ -186,7 +187,9 @@ func TestCorrectionAfterTheNextDraw(t *testing.T) {
 	assert.NotEqual(t, before, after)
 	assert.Equal(t, t1[1], after.Tables[0][0], "the new winner of table 1 stays at table 1")
 	evs, _ = f.svc.Events(f.ctx, f.tid)
-	assert.Contains(t, evs[0].Detail, "round 2 re-seated")
+	require.Len(t, evs[0].Also, 1)
+	assert.Equal(t, "event.also.reseated", evs[0].Also[0].Key)
+	assert.Equal(t, "2", evs[0].Also[0].Args[0])
 
 	// A correction that moves nobody needs no choice.
 	sh.NextRound = ""
@@ -510,7 +513,8 @@ func TestAbsentAfterTheDraw(t *testing.T) {
 		assert.Len(t, st.Rounds[0].Byes, 2, "5 players: one table and two sit-outs")
 		assert.NotContains(t, st.Rounds[0].People(), gone)
 		evs, _ := f.svc.Events(f.ctx, f.tid)
-		assert.Contains(t, evs[0].Detail, "drawn again without them")
+		require.Len(t, evs[0].Also, 1)
+		assert.Equal(t, "event.also.redrawn", evs[0].Also[0].Key)
 	})
 	t.Run("a withdrawn sit-out loses the bye of a game not started", func(t *testing.T) {
 		f := newEvening(t, 7, nil)
@@ -614,7 +618,7 @@ func TestUndoDraw(t *testing.T) {
 	require.Len(t, st.Rounds, 1)
 	evs, _ := f.svc.Events(f.ctx, f.tid)
 	assert.Equal(t, "draw_undone", evs[0].Kind)
-	assert.Contains(t, evs[0].Detail, fmt.Sprint(r2.Seed))
+	assert.Equal(t, []string{"2", fmt.Sprint(r2.Seed)}, evs[0].Args)
 
 	// Drawn again with the same seed: the same seats.
 	again, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: r2.Seed}, "anna")
@@ -674,7 +678,10 @@ func TestCorrectionIsLoggedWithBeforeAndAfter(t *testing.T) {
 	require.NoError(t, err)
 	f.fill(t, 1)
 	evs, _ := f.svc.Events(f.ctx, f.tid)
-	assert.Equal(t, "round 1 table 1: 9 hand scores entered", evs[0].Detail)
+	assert.Equal(t, "scores", evs[0].Kind)
+	assert.Equal(t, []string{"1", "1"}, evs[0].Args)
+	assert.Equal(t, [2]int{1, 1}, [2]int{evs[0].Round, evs[0].Table})
+	assert.Len(t, evs[0].Changes, 9, "a first entry lists every score, each from nothing")
 	st := f.state(t)
 	name := st.Entry(st.Rounds[0].Tables[0].Sides[1].EntryID).Name
 	var sh tournament.Sheet
@@ -688,7 +695,8 @@ func TestCorrectionIsLoggedWithBeforeAndAfter(t *testing.T) {
 	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sh, "bruno")
 	require.NoError(t, err)
 	evs, _ = f.svc.Events(f.ctx, f.tid)
-	assert.Equal(t, fmt.Sprintf("round 1 table 1 corrected: hand 3 %s 100 → 390", name), evs[0].Detail)
+	assert.Equal(t, "scores_corrected", evs[0].Kind)
+	assert.Equal(t, []tournament.Change{{What: "change.hand", Of: []string{"3", name}, Before: "100", After: "390"}}, evs[0].Changes)
 	assert.Equal(t, "bruno", evs[0].Director)
 }
 
@@ -697,21 +705,32 @@ func TestCorrectionIsLoggedWithBeforeAndAfter(t *testing.T) {
 func TestEntryChangesLoggedInWords(t *testing.T) {
 	f := newEvening(t, 1, nil)
 	e := f.state(t).Entries[0]
+	present := func(a, b string) tournament.Change {
+		return tournament.Change{What: "change.present", Before: a, After: b, Words: true}
+	}
+	withdrawn := func(a, b string) tournament.Change {
+		return tournament.Change{What: "change.withdrawn", Before: a, After: b, Words: true}
+	}
+	yes, no := "change.yes", "change.no"
 	steps := []struct {
 		checkedIn, withdrawn bool
-		want                 string
+		kind                 string
+		want                 []tournament.Change
 	}{
-		{false, false, "Test P01 absent"},
-		{true, false, "Test P01 present"},
-		{true, true, "Test P01 withdrawn"},
-		{true, false, "Test P01 reinstated"},
-		{false, true, "Test P01 withdrawn, absent"},
+		{false, false, "entry", []tournament.Change{present(yes, no)}},
+		{true, false, "entry", []tournament.Change{present(no, yes)}},
+		{true, true, "withdraw", []tournament.Change{withdrawn(no, yes)}},
+		{true, false, "reinstate", []tournament.Change{withdrawn(yes, no)}},
+		{false, true, "withdraw", []tournament.Change{present(yes, no), withdrawn(no, yes)}},
 	}
 	for _, s := range steps {
 		_, _, err := f.svc.SetEntry(f.ctx, f.tid, e.ID, tournament.EntryChange{CheckedIn: &s.checkedIn, Withdrawn: &s.withdrawn}, "anna")
 		require.NoError(t, err)
 		evs, err := f.svc.Events(f.ctx, f.tid)
 		require.NoError(t, err)
-		assert.Equal(t, s.want, evs[0].Detail)
+		assert.Equal(t, s.kind, evs[0].Kind)
+		assert.Equal(t, []string{"Test P01"}, evs[0].Args)
+		assert.Equal(t, s.want, evs[0].Changes)
+		assert.Equal(t, e.ID, evs[0].EntryID)
 	}
 }

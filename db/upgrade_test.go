@@ -307,6 +307,7 @@ func TestUpgradeFromV3(t *testing.T) {
 	require.GreaterOrEqual(t, len(applied), 6)
 	assert.Equal(t, []int{1, 2, 3, 4, 5}, applied[:5], "every migration, in order")
 	assert.Contains(t, applied, 7, "the public pages' and the clock's columns")
+	assert.Contains(t, applied, 8, "the structured log and the round lock")
 	schema := schemaOf(t, path)
 	for _, s := range schema {
 		assert.NotContains(t, s, "v3_", "the release-3 tables are dropped")

@@ -89,16 +89,40 @@ func (c Clock) apply(op string, d time.Duration, now time.Time) (Clock, error) {
 }
 
 // MarshalJSON writes the clock as its state, its end while running and the seconds left
-// while paused.
+// while paused (and the exact milliseconds, which UnmarshalJSON reads back).
 func (c Clock) MarshalJSON() ([]byte, error) {
 	out := struct {
 		Running     bool       `json:"running"`
 		EndsAt      *time.Time `json:"ends_at,omitempty"`
 		LeftSeconds *int64     `json:"left_seconds,omitempty"`
+		LeftMS      *int64     `json:"left_ms,omitempty"`
 	}{Running: c.Running(), EndsAt: c.EndsAt}
 	if c.Left != nil {
 		s := int64(c.Left.Round(time.Second) / time.Second)
-		out.LeftSeconds = &s
+		ms := c.Left.Milliseconds()
+		out.LeftSeconds, out.LeftMS = &s, &ms
 	}
 	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads a clock as MarshalJSON writes it (a tournament document).
+func (c *Clock) UnmarshalJSON(b []byte) error {
+	var in struct {
+		EndsAt      *time.Time `json:"ends_at"`
+		LeftSeconds *int64     `json:"left_seconds"`
+		LeftMS      *int64     `json:"left_ms"`
+	}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	*c = Clock{EndsAt: in.EndsAt}
+	switch {
+	case in.LeftMS != nil:
+		d := time.Duration(*in.LeftMS) * time.Millisecond
+		c.Left = &d
+	case in.LeftSeconds != nil:
+		d := time.Duration(*in.LeftSeconds) * time.Second
+		c.Left = &d
+	}
+	return nil
 }

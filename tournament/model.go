@@ -159,6 +159,7 @@ type Round struct {
 	Seed     int64     `json:"seed"`
 	DrawnAt  time.Time `json:"drawn_at"`
 	Override string    `json:"override,omitempty"` // why it was drawn before the previous round was complete
+	Locked   bool      `json:"locked,omitempty"`   // final: its sheets and seats change no more until unlocked
 	Clock    Clock     `json:"clock"`
 	Tables   []Table   `json:"tables"`
 	Byes     []Bye     `json:"byes"`

@@ -115,7 +115,9 @@ func (s *Tournaments) AddPair(ctx context.Context, tid, a, b int64, director str
 		if err := tx.AddEntry(e); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, "entry_add", "pair %s entered", e.Name))
+		ev := s.event(tid, director, "entry_pair", e.Name)
+		ev.EntryID = e.ID
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
@@ -415,7 +417,7 @@ func (s *Tournaments) ImportPairs(ctx context.Context, tid int64, r io.Reader, c
 			}
 			out.Entered++
 		}
-		return tx.Log(s.event(tid, director, "entry_add", "%d pairs imported from CSV (%d players registered)", out.Entered, out.Registered))
+		return tx.Log(s.event(tid, director, "pairs_import", out.Entered, out.Registered))
 	})
 	if errors.Is(err, errPreview) {
 		return out, nil

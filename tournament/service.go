@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -28,11 +29,13 @@ func (s *Tournaments) now() time.Time {
 	return time.Now()
 }
 
-func (s *Tournaments) event(tid int64, director, kind, detail string, args ...any) Event {
-	if len(args) > 0 {
-		detail = fmt.Sprintf(detail, args...)
+// event is a log line of the given kind with its message arguments.
+func (s *Tournaments) event(tid int64, director, kind string, args ...any) Event {
+	e := Event{TournamentID: tid, At: s.now().UTC(), Director: director, Kind: kind}
+	for _, a := range args {
+		e.Args = append(e.Args, fmt.Sprint(a))
 	}
-	return Event{TournamentID: tid, At: s.now().UTC(), Director: director, Kind: kind, Detail: detail}
+	return e
 }
 
 // New returns a tournament and its first stage with the format's defaults, to fill in.
@@ -70,61 +73,88 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 // without If-Match). A stale version is an ECONFLICT "tournament.stale".
 func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inStage Stage, director string) (*Tournament, *Stage, error) {
 	err := s.Store.Update(ctx, id, func(tx Tx) error {
-		cur, err := tx.Tournament()
+		ev, err := s.saveSettings(tx, id, &in, &inStage, director)
 		if err != nil {
 			return err
 		}
-		st, err := tx.State()
-		if err != nil {
-			return err
-		}
-		if in.Version != 0 && in.Version != cur.Version {
-			return Errorf(ECONFLICT, "tournament.stale")
-		}
-		old := st.Stage
-		in.ID, in.CreatedAt, in.Version, in.Revision = id, cur.CreatedAt, cur.Version, cur.Revision
-		inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = old.ID, id, old.Seq, old.Version
-		inStage.FromStageID = old.FromStageID
-		if old.FromStageID != nil && inStage.Format != old.Format {
-			// A stage fed by the one before plays its qualifiers as a bracket: another
-			// format would draw everybody.
-			return FieldErrors{"format": "tournament.err.fixed"}.Err()
-		}
-		if drawn := len(st.Rounds); drawn > 0 {
-			fe := FieldErrors{}
-			if inStage.Format != old.Format {
-				fe.Add("format", "tournament.err.fixed")
-			} else if f, ok := FormatOf(old.Format); ok && inStage.Settings != nil {
-				fe = f.CheckChange(old.Settings, inStage.Settings, drawn)
-			}
-			if inStage.Rules != old.Rules {
-				fe.Add("rules", "tournament.err.rules_locked")
-			}
-			if !sameScale(inStage.ScaleID, old.ScaleID) {
-				fe.Add("scale_id", "tournament.err.fixed")
-			}
-			if err := fe.Err(); err != nil {
-				return err
-			}
-			inStage.Scale = old.Scale
-		}
-		if err := validate(&in, &inStage); err != nil {
-			return err
-		}
-		if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(&inStage) {
-			// Entries are single players or pairs as the stage was: they cannot change kind.
-			return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "entries.kind_fixed"}}
-		}
-		changes := settingsChanges(cur, &old, &in, &inStage)
-		if err := tx.SaveSettings(&in, &inStage); err != nil {
-			return err
-		}
-		return tx.Log(s.event(id, director, "settings", "settings changed: %s", changes))
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	return &in, &inStage, nil
+}
+
+// settingsUndo is what undoing a change of settings restores.
+type settingsUndo struct {
+	Name, Date, Venue, Notes string
+	Settings                 json.RawMessage
+	Rules                    scoring.Rules
+	ScaleID                  *int64
+	Qualifiers               int
+}
+
+// saveSettings decides and writes a change of settings, and returns its log line.
+func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Stage, director string) (Event, error) {
+	cur, err := tx.Tournament()
+	if err != nil {
+		return Event{}, err
+	}
+	st, err := tx.State()
+	if err != nil {
+		return Event{}, err
+	}
+	if in.Version != 0 && in.Version != cur.Version {
+		return Event{}, Errorf(ECONFLICT, "tournament.stale")
+	}
+	old := st.Stage
+	in.ID, in.CreatedAt, in.Version, in.Revision = id, cur.CreatedAt, cur.Version, cur.Revision
+	inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = old.ID, id, old.Seq, old.Version
+	inStage.FromStageID = old.FromStageID
+	if old.FromStageID != nil && inStage.Format != old.Format {
+		// A stage fed by the one before plays its qualifiers as a bracket: another
+		// format would draw everybody.
+		return Event{}, FieldErrors{"format": "tournament.err.fixed"}.Err()
+	}
+	if drawn := len(st.Rounds); drawn > 0 {
+		fe := FieldErrors{}
+		if inStage.Format != old.Format {
+			fe.Add("format", "tournament.err.fixed")
+		} else if f, ok := FormatOf(old.Format); ok && inStage.Settings != nil {
+			fe = f.CheckChange(old.Settings, inStage.Settings, drawn)
+		}
+		if inStage.Rules != old.Rules {
+			fe.Add("rules", "tournament.err.rules_locked")
+		}
+		if !sameScale(inStage.ScaleID, old.ScaleID) {
+			fe.Add("scale_id", "tournament.err.fixed")
+		}
+		if err := fe.Err(); err != nil {
+			return Event{}, err
+		}
+		inStage.Scale = old.Scale
+	}
+	if err := validate(in, inStage); err != nil {
+		return Event{}, err
+	}
+	if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(inStage) {
+		// Entries are single players or pairs as the stage was: they cannot change kind.
+		return Event{}, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "entries.kind_fixed"}}
+	}
+	ev := s.event(id, director, "settings")
+	ev.StageID, ev.Changes = old.ID, settingsChanges(cur, &old, in, inStage)
+	raw, err := json.Marshal(old.Settings)
+	if err != nil {
+		return Event{}, fmt.Errorf("settings: %w", err)
+	}
+	if ev.Undo, err = json.Marshal(settingsUndo{Name: cur.Name, Date: cur.Date, Venue: cur.Venue, Notes: cur.Notes,
+		Settings: raw, Rules: old.Rules, ScaleID: old.ScaleID, Qualifiers: old.Qualifiers}); err != nil {
+		return Event{}, err
+	}
+	if err := tx.SaveSettings(in, inStage); err != nil {
+		return Event{}, err
+	}
+	return ev, nil
 }
 
 // pairsOf says whether a stage's entries are pairs.
@@ -136,32 +166,41 @@ func sameScale(a, b *int64) bool {
 	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
 }
 
-// settingsChanges says in words what a settings save changed: "games 2 → 3, name …".
-func settingsChanges(t *Tournament, st *Stage, nt *Tournament, nst *Stage) string {
-	var parts []string
-	add := func(name, a, b string) {
+// settingsChanges lists what a settings save changed, with the values before and after.
+func settingsChanges(t *Tournament, st *Stage, nt *Tournament, nst *Stage) []Change {
+	var out []Change
+	add := func(what, a, b string) {
 		if a != b {
-			parts = append(parts, fmt.Sprintf("%s %q → %q", name, a, b))
+			out = append(out, Change{What: what, Before: a, After: b})
 		}
 	}
-	add("name", t.Name, nt.Name)
-	add("date", t.Date, nt.Date)
-	add("venue", t.Venue, nt.Venue)
-	add("notes", t.Notes, nt.Notes)
-	add("qualifiers", fmt.Sprint(st.Qualifiers), fmt.Sprint(nst.Qualifiers))
+	add("tournament.name", t.Name, nt.Name)
+	add("tournament.date", t.Date, nt.Date)
+	add("tournament.venue", t.Venue, nt.Venue)
+	add("change.notes", t.Notes, nt.Notes)
+	add("tournament.qualifiers", fmt.Sprint(st.Qualifiers), fmt.Sprint(nst.Qualifiers))
 	if f, ok := FormatOf(nst.Format); ok && st.Format == nst.Format {
 		a, b := f.FormValues(st.Settings), f.FormValues(nst.Settings)
 		for _, fd := range f.Fields() {
-			add(fd.Name, a[fd.Name], b[fd.Name])
+			add(fd.Label, a[fd.Name], b[fd.Name])
 		}
 	}
 	if st.Rules != nst.Rules {
-		parts = append(parts, "rules")
+		ra, _ := json.Marshal(st.Rules)
+		rb, _ := json.Marshal(nst.Rules)
+		add("tournament.rules", string(ra), string(rb))
 	}
-	if len(parts) == 0 {
-		return "nothing"
+	if !sameScale(st.ScaleID, nst.ScaleID) {
+		add("change.scale", scaleText(st.ScaleID), scaleText(nst.ScaleID))
 	}
-	return strings.Join(parts, ", ")
+	return out
+}
+
+func scaleText(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	return fmt.Sprint(*id)
 }
 
 // List returns every tournament, newest first.
@@ -236,7 +275,9 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 			if err := tx.AddEntry(&es[i]); err != nil {
 				return err
 			}
-			if err := tx.Log(s.event(tid, director, "entry_add", "%s entered", es[i].Name)); err != nil {
+			ev := s.event(tid, director, "entry_add", es[i].Name)
+			ev.EntryID = es[i].ID
+			if err := tx.Log(ev); err != nil {
 				return err
 			}
 		}
@@ -268,7 +309,7 @@ func (s *Tournaments) MarkAllPresent(ctx context.Context, tid int64, director st
 			}
 			n++
 		}
-		return tx.Log(s.event(tid, director, "entry", "all present (%d marked)", n))
+		return tx.Log(s.event(tid, director, "all_present", n))
 	})
 	if err != nil {
 		return 0, err
@@ -295,7 +336,9 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 		if err := tx.AddEntry(e); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, "entry_add", "%s registered and entered", e.Name))
+		ev := s.event(tid, director, "entry_new", e.Name)
+		ev.EntryID = e.ID
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
@@ -330,41 +373,12 @@ func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch Entry
 	out := &EntryOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		*out = EntryOutcome{} // fn may run again (Store.Update)
+		var ev *Event
 		var err error
-		if e, err = tx.Entry(entryID); err != nil {
+		if e, ev, err = s.setEntry(tx, tid, entryID, ch, out, director); err != nil || ev == nil {
 			return err
 		}
-		was := *e
-		if ch.CheckedIn != nil {
-			e.CheckedIn = *ch.CheckedIn
-		}
-		if ch.Withdrawn != nil {
-			e.Withdrawn = *ch.Withdrawn
-		}
-		if e.CheckedIn == was.CheckedIn && e.Withdrawn == was.Withdrawn {
-			return nil
-		}
-		if err := tx.SetEntry(e); err != nil {
-			return err
-		}
-		kind := "entry"
-		var what []string // in the words a director reads the log in
-		if e.Withdrawn != was.Withdrawn {
-			kind = map[bool]string{true: "withdraw", false: "reinstate"}[e.Withdrawn]
-			what = append(what, map[bool]string{true: "withdrawn", false: "reinstated"}[e.Withdrawn])
-		}
-		if e.CheckedIn != was.CheckedIn || len(what) == 0 {
-			what = append(what, map[bool]string{true: "present", false: "absent"}[e.CheckedIn])
-		}
-		detail := e.Name + " " + strings.Join(what, ", ")
-		if !e.CheckedIn || e.Withdrawn {
-			more, err := s.leaveRound(tx, e, out)
-			if err != nil {
-				return err
-			}
-			detail += more
-		}
-		return tx.Log(s.event(tid, director, kind, "%s", detail))
+		return tx.Log(*ev)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -372,28 +386,92 @@ func (s *Tournaments) SetEntry(ctx context.Context, tid, entryID int64, ch Entry
 	return e, out, nil
 }
 
+// entryUndo is what undoing a change of an entry restores; Moved says the change moved
+// seats, which an undo cannot put back.
+type entryUndo struct {
+	CheckedIn, Withdrawn bool
+	Moved                bool
+}
+
+// setEntry decides and writes a change of an entry, and returns its log line (nil when
+// nothing changes).
+func (s *Tournaments) setEntry(tx Tx, tid, entryID int64, ch EntryChange, out *EntryOutcome, director string) (*Entry, *Event, error) {
+	e, err := tx.Entry(entryID)
+	if err != nil {
+		return nil, nil, err
+	}
+	was := *e
+	if ch.CheckedIn != nil {
+		e.CheckedIn = *ch.CheckedIn
+	}
+	if ch.Withdrawn != nil {
+		e.Withdrawn = *ch.Withdrawn
+	}
+	if e.CheckedIn == was.CheckedIn && e.Withdrawn == was.Withdrawn {
+		return e, nil, nil
+	}
+	if err := tx.SetEntry(e); err != nil {
+		return nil, nil, err
+	}
+	kind := "entry"
+	if e.Withdrawn != was.Withdrawn {
+		kind = map[bool]string{true: "withdraw", false: "reinstate"}[e.Withdrawn]
+	}
+	ev := s.event(tid, director, kind, e.Name)
+	ev.EntryID = e.ID
+	if e.CheckedIn != was.CheckedIn {
+		ev.Changes = append(ev.Changes, Change{What: "change.present", Before: yesNo(was.CheckedIn), After: yesNo(e.CheckedIn), Words: true})
+	}
+	if e.Withdrawn != was.Withdrawn {
+		ev.Changes = append(ev.Changes, Change{What: "change.withdrawn", Before: yesNo(was.Withdrawn), After: yesNo(e.Withdrawn), Words: true})
+	}
+	if !e.CheckedIn || e.Withdrawn {
+		more, err := s.leaveRound(tx, e, out)
+		if err != nil {
+			return nil, nil, err
+		}
+		if more != nil {
+			ev.Also = append(ev.Also, *more)
+			ev.Round = out.Round
+		}
+	}
+	moved := out.ByeRemoved || out.ReplacedBy != "" || out.Redrawn
+	if ev.Undo, err = json.Marshal(entryUndo{CheckedIn: was.CheckedIn, Withdrawn: was.Withdrawn, Moved: moved}); err != nil {
+		return nil, nil, err
+	}
+	return e, &ev, nil
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "change.yes"
+	}
+	return "change.no"
+}
+
 // leaveRound takes an entry that is no longer present out of the current round, and
 // says so for the log.
-func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, error) {
+func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (*Line, error) {
 	st, err := tx.State()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	cur := st.Current()
 	if cur == nil || !slices.Contains(cur.People(), e.ID) {
-		return "", nil
+		return nil, nil
 	}
 	out.Round = cur.Number
-	if cur.Started() {
-		// A round under way (or played) keeps who was in it: a table plays on, a sit-out
-		// keeps the bye it was drawn with.
+	n := fmt.Sprint(cur.Number)
+	if cur.Started() || cur.Locked {
+		// A round under way (or played, or locked) keeps who was in it: a table plays
+		// on, a sit-out keeps the bye it was drawn with.
 		out.StillSeated = true
-		return fmt.Sprintf("; stays in round %d, which has started", cur.Number), nil
+		return &Line{Key: "event.also.stays", Args: []string{n}}, nil
 	}
 	if _, ok := st.Format().(Bracketer); ok {
 		// In a bracket the entry keeps its place: its opponent wins by walkover.
 		out.StillSeated = true
-		return fmt.Sprintf("; keeps its place in round %d: a walkover for its opponent once recorded", cur.Number), nil
+		return &Line{Key: "event.also.walkover", Args: []string{n}}, nil
 	}
 	changed := *cur
 	changed.Tables = slices.Clone(cur.Tables)
@@ -401,10 +479,10 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 		if b.EntryID == e.ID {
 			changed.Byes = slices.Delete(slices.Clone(cur.Byes), i, i+1)
 			if err := tx.SetByes(&changed); err != nil {
-				return "", err
+				return nil, err
 			}
 			out.ByeRemoved = true
-			return fmt.Sprintf("; no longer sits out round %d", cur.Number), nil
+			return &Line{Key: "event.also.bye_removed", Args: []string{n}}, nil
 		}
 	}
 	if len(cur.Byes) > 0 {
@@ -420,12 +498,12 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 		}
 		changed.Byes = slices.Clone(cur.Byes[1:])
 		if err := tx.ReplaceSeats(&changed); err != nil {
-			return "", err
+			return nil, err
 		}
 		if x := st.Entry(in.EntryID); x != nil {
 			out.ReplacedBy = x.Name
 		}
-		return fmt.Sprintf("; %s takes the seat in round %d", out.ReplacedBy, cur.Number), nil
+		return &Line{Key: "event.also.takes_seat", Args: []string{out.ReplacedBy, n}}, nil
 	}
 	// Nobody sits out: draw the round again, with its seed, without the entry.
 	if x := st.Entry(e.ID); x != nil {
@@ -434,9 +512,9 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 	st.Rounds = st.Rounds[:len(st.Rounds)-1]
 	r, subs, err := st.Format().Draw(st, cur.Seed)
 	if e, ok := AsError(err); ok && e.Key == "draw.too_few" {
-		return "", Errorf(ECONFLICT, "entries.leave_too_few", cur.Number)
+		return nil, Errorf(ECONFLICT, "entries.leave_too_few", cur.Number)
 	} else if err != nil {
-		return "", err
+		return nil, err
 	}
 	r.ID, r.StageID, r.Number, r.Seed, r.DrawnAt, r.Override = cur.ID, cur.StageID, cur.Number, cur.Seed, cur.DrawnAt, cur.Override
 	for i := range r.Tables {
@@ -445,13 +523,13 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (string, er
 		}
 	}
 	if err := placeSubs(tx, r, subs); err != nil {
-		return "", err
+		return nil, err
 	}
 	if err := tx.ReplaceSeats(r); err != nil {
-		return "", err
+		return nil, err
 	}
 	out.Redrawn = true
-	return fmt.Sprintf("; round %d drawn again without them (seed %d)", cur.Number, cur.Seed), nil
+	return &Line{Key: "event.also.redrawn", Args: []string{n, fmt.Sprint(cur.Seed)}}, nil
 }
 
 // NewSeed returns a random six-digit draw seed, short enough to read out and type.
@@ -506,11 +584,12 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 			return err
 		}
 		r.Number, r.Seed, r.DrawnAt = len(st.Rounds)+1, opt.Seed, s.now().UTC()
-		kind, detail := "draw", fmt.Sprintf("round %d drawn, seed %d", r.Number, r.Seed)
+		ev := s.event(tid, director, "draw", r.Number, r.Seed)
 		if incomplete {
 			r.Override = opt.Override
-			kind, detail = "draw_override", detail+fmt.Sprintf(", round %d incomplete: %s", cur.Number, opt.Override)
+			ev = s.event(tid, director, "draw_override", r.Number, r.Seed, cur.Number, opt.Override)
 		}
+		ev.StageID, ev.Round = st.Stage.ID, r.Number
 		if r.Number == 1 {
 			st.Stage.Scale = nil
 			if sf, ok := f.(Scaled); ok && st.Stage.ScaleID == nil {
@@ -523,7 +602,7 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 		if err := tx.AddRound(st.Stage.ID, r, subs); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, kind, "%s", detail))
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
@@ -536,22 +615,49 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 // more. It is logged; substitutes the draw brought stay entered, for the next draw.
 func (s *Tournaments) UndoDraw(ctx context.Context, tid int64, number int, director string) error {
 	return s.Store.Update(ctx, tid, func(tx Tx) error {
-		st, err := tx.State()
+		ev, err := s.undoDraw(tx, tid, number, director)
 		if err != nil {
 			return err
 		}
-		cur := st.Current()
-		if cur == nil || cur.Number != number {
-			return Errorf(ECONFLICT, "draw.undo_last", number)
-		}
-		if cur.Started() {
-			return Errorf(ECONFLICT, "draw.undo_started", number)
-		}
-		if err := tx.DeleteRound(cur); err != nil {
+		if err := tx.Log(ev); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, "draw_undone", "round %d undone (it was drawn with seed %d)", number, cur.Seed))
+		// The draw's own line is taken back by this one.
+		evs, err := tx.EventsFrom(1)
+		if err != nil {
+			return err
+		}
+		for i := len(evs) - 1; i >= 0; i-- {
+			if d := evs[i]; isDraw(d.Kind) && d.StageID == ev.StageID && d.Round == number && d.UndoneBy == 0 {
+				return tx.MarkUndone(d.ID)
+			}
+		}
+		return nil
 	})
+}
+
+// undoDraw removes the last round, and returns the log line saying so.
+func (s *Tournaments) undoDraw(tx Tx, tid int64, number int, director string) (Event, error) {
+	st, err := tx.State()
+	if err != nil {
+		return Event{}, err
+	}
+	cur := st.Current()
+	if cur == nil || cur.Number != number {
+		return Event{}, Errorf(ECONFLICT, "draw.undo_last", number)
+	}
+	if cur.Started() {
+		return Event{}, Errorf(ECONFLICT, "draw.undo_started", number)
+	}
+	if cur.Locked {
+		return Event{}, Errorf(ECONFLICT, "round.locked", number)
+	}
+	if err := tx.DeleteRound(cur); err != nil {
+		return Event{}, err
+	}
+	ev := s.event(tid, director, "draw_undone", number, cur.Seed)
+	ev.StageID, ev.Round = st.Stage.ID, number
+	return ev, nil
 }
 
 // AwardMissed gives an entry that arrived late the format's bye for every round drawn
@@ -585,6 +691,9 @@ func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, direc
 		}
 		for i := range first {
 			r := st.Rounds[i]
+			if r.Locked {
+				return Errorf(ECONFLICT, "round.locked", r.Number)
+			}
 			r.Byes = append(slices.Clone(r.Byes), Bye{EntryID: entryID, Points: pts, Awarded: true})
 			if err := tx.SetByes(&r); err != nil {
 				return err
@@ -594,7 +703,13 @@ func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, direc
 		if len(rounds) == 0 {
 			return Errorf(ECONFLICT, "entries.nothing_missed", e.Name)
 		}
-		return tx.Log(s.event(tid, director, "missed_bye", "%s arrived late: bye points %s for round(s) %v", e.Name, pts, rounds))
+		rs := make([]string, len(rounds))
+		for i, n := range rounds {
+			rs[i] = fmt.Sprint(n)
+		}
+		ev := s.event(tid, director, "missed_bye", e.Name, pts, strings.Join(rs, ", "))
+		ev.EntryID = e.ID
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
@@ -625,6 +740,23 @@ func SeatsOf(r *Round) Seats {
 // seating must hold the same people; the format checks the rest.
 func (s *Tournaments) OverrideSeats(ctx context.Context, tid int64, number int, seats Seats, director string) error {
 	return s.Store.Update(ctx, tid, func(tx Tx) error {
+		ev, err := s.overrideSeats(tx, tid, number, seats, director)
+		if err != nil {
+			return err
+		}
+		return tx.Log(ev)
+	})
+}
+
+// seatsUndo is what undoing a change of seats restores, and what it left.
+type seatsUndo struct {
+	Before, After Seats
+}
+
+// overrideSeats decides and writes a change of a round's seats, and returns its log line.
+func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, director string) (Event, error) {
+	var ev Event
+	err := func() error {
 		st, err := tx.State()
 		if err != nil {
 			return err
@@ -635,6 +767,9 @@ func (s *Tournaments) OverrideSeats(ctx context.Context, tid int64, number int, 
 		}
 		if drawn.Started() {
 			return Errorf(ECONFLICT, "seats.started")
+		}
+		if drawn.Locked {
+			return Errorf(ECONFLICT, "round.locked", number)
 		}
 		changed := &Round{ID: drawn.ID, StageID: drawn.StageID, Number: drawn.Number, Seed: drawn.Seed, DrawnAt: drawn.DrawnAt, Override: drawn.Override}
 		byePoints := map[int64]Points{}
@@ -670,8 +805,39 @@ func (s *Tournaments) OverrideSeats(ctx context.Context, tid int64, number int, 
 		if err := tx.ReplaceSeats(changed); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, "seats_override", "round %d seats changed by hand", number))
-	})
+		ev = s.event(tid, director, "seats_override", number)
+		ev.StageID, ev.Round = st.Stage.ID, number
+		ev.Changes = seatChanges(st, drawn, changed)
+		ev.Undo, err = json.Marshal(seatsUndo{Before: SeatsOf(drawn), After: SeatsOf(changed)})
+		return err
+	}()
+	return ev, err
+}
+
+// seatChanges lists the entries whose seat ("table/position", "" for a bye) differs
+// between two seatings of a round.
+func seatChanges(st *State, a, b *Round) []Change {
+	seatOf := func(r *Round) map[int64]string {
+		m := map[int64]string{}
+		for _, tb := range r.Tables {
+			for _, sd := range tb.Sides {
+				m[sd.EntryID] = fmt.Sprintf("%d/%d", tb.Number, sd.Position)
+			}
+		}
+		return m
+	}
+	from, to := seatOf(a), seatOf(b)
+	var out []Change
+	for _, id := range a.People() {
+		if from[id] != to[id] {
+			name := fmt.Sprint(id)
+			if e := st.Entry(id); e != nil {
+				name = e.Name
+			}
+			out = append(out, Change{What: "change.seat", Of: []string{name}, Before: from[id], After: to[id]})
+		}
+	}
+	return out
 }
 
 // Sheet is one table's score sheet as entered: Hands[h][p] is hand h+1 of the side at
@@ -708,14 +874,6 @@ func checkOutcome(stage *Stage, sides int, o Outcome) FieldErrors {
 		fe.Add("outcome.side", "sheet.outcome_side")
 	}
 	return fe
-}
-
-// outcomeText says an outcome in the words of the log: "side 2 timeout", or "none".
-func outcomeText(o Outcome) string {
-	if o.Kind == "" {
-		return "none"
-	}
-	return fmt.Sprintf("side %d %s", o.Side, o.Kind)
 }
 
 // The choices for the next round when a correction would move its seats.
@@ -822,6 +980,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if sh.Version != 0 && sh.Version != tb.Version {
 			return Errorf(ECONFLICT, "sheet.stale", table)
 		}
+		if round.Locked {
+			return Errorf(ECONFLICT, "round.locked", number)
+		}
 		hands, fe, err := CheckSheet(stage, len(tb.Sides), sh)
 		if err != nil {
 			return err
@@ -880,8 +1041,12 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		if err := tx.Scores(tb); err != nil {
 			return err
 		}
-		changes := sheetChanges(tx, tb, hands)
-		wasOutcome := tb.Outcome
+		ev := s.event(tid, director, "scores", number, table)
+		ev.StageID, ev.Round, ev.Table = stage.ID, number, table
+		ev.Changes = sheetChanges(tx, tb, hands)
+		undo := sheetUndo{Before: tb.Hands, After: scoreKeys(hands), OutcomeBefore: tb.Outcome}
+		first := len(tb.Hands) == 0
+		ev.Changes = append(ev.Changes, outcomeChanges(tb.Outcome, outcome)...)
 		tb.Hands, tb.Outcome = hands, outcome
 		if err := tx.SaveTable(tb); err != nil {
 			return err
@@ -898,7 +1063,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				return err
 			}
 		}
-		var settled string
+		var settled []Line
 		// Later matches need settling when a later round is drawn; a cleared table may be
 		// a flagged match that is no longer played, to seat again.
 		if bracket && (drawn || sh.Clear) {
@@ -906,27 +1071,26 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				return err
 			}
 		}
-		detail := fmt.Sprintf("round %d table %d: %d hand scores entered", number, table, len(hands))
 		switch {
 		case sh.Clear:
-			detail = fmt.Sprintf("round %d table %d: cleared (it had %s)", number, table, changes)
-		case changes == "" && outcome == wasOutcome:
-			detail = fmt.Sprintf("round %d table %d: saved again, unchanged", number, table)
-		case changes == "":
-			detail = fmt.Sprintf("round %d table %d: hand scores unchanged", number, table)
-		case len(hands) > 0 && changes != "new":
-			detail = fmt.Sprintf("round %d table %d corrected: %s", number, table, changes)
-		}
-		if outcome != wasOutcome {
-			detail += fmt.Sprintf("; outcome %s → %s", outcomeText(wasOutcome), outcomeText(outcome))
+			ev.Kind = "scores_cleared"
+		case len(ev.Changes) == 0:
+			ev.Kind = "scores_unchanged"
+		case !first:
+			ev.Kind = "scores_corrected"
 		}
 		if out.Reseated {
-			detail += fmt.Sprintf("; round %d re-seated (%s)", number+1, movesText(out.Moves))
+			ev.Also = append(ev.Also, Line{Key: "event.also.reseated", Args: []string{fmt.Sprint(number + 1), movesText(out.Moves)}})
 		}
 		if out.Kept {
-			detail += fmt.Sprintf("; round %d seats kept as drawn (a re-seat would have moved %s)", number+1, movesText(out.Moves))
+			ev.Also = append(ev.Also, Line{Key: "event.also.kept", Args: []string{fmt.Sprint(number + 1), movesText(out.Moves)}})
 		}
-		return tx.Log(s.event(tid, director, "scores", "%s%s", detail, settled))
+		ev.Also = append(ev.Also, settled...)
+		undo.OutcomeAfter = tb.Outcome
+		if ev.Undo, err = json.Marshal(undo); err != nil {
+			return err
+		}
+		return tx.Log(ev)
 	})
 	if e, ok := AsError(err); ok && e.Key == "sheet.reseat_choice" {
 		return out, err // the moves to choose from
@@ -936,13 +1100,58 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 	return out, nil
 }
 
-// sheetChanges says in words what a save changes at a table: "new" for a first entry,
-// "" when nothing changes, otherwise each changed hand score, "hand 3 Rossi Mario 930 →
-// 390", with "–" for nothing entered.
-func sheetChanges(tx Tx, tb *Table, hands []HandScore) string {
-	if len(tb.Hands) == 0 {
-		return "new"
+// sheetUndo is what undoing a save of a sheet restores (the hands with their figures),
+// and what the save left (each hand's (hand, side, score)).
+type sheetUndo struct {
+	Before                      []HandScore
+	After                       [][3]int
+	OutcomeBefore, OutcomeAfter Outcome
+}
+
+// scoreKeys lists hands as (hand, side, score), sorted.
+func scoreKeys(hs []HandScore) [][3]int {
+	out := make([][3]int, len(hs))
+	for i, h := range hs {
+		out[i] = [3]int{h.Hand, h.Side, h.Score}
 	}
+	slices.SortFunc(out, func(a, b [3]int) int {
+		for i := range a {
+			if a[i] != b[i] {
+				return a[i] - b[i]
+			}
+		}
+		return 0
+	})
+	return out
+}
+
+// outcomeChanges lists how a table's outcome changes: its kind (a message key,
+// "outcome.none" for none) and the position it concerns.
+func outcomeChanges(a, b Outcome) []Change {
+	var out []Change
+	key := func(o Outcome) string {
+		if o.Kind == "" {
+			return "outcome.none"
+		}
+		return "outcome." + o.Kind
+	}
+	if a.Kind != b.Kind {
+		out = append(out, Change{What: "change.outcome", Before: key(a), After: key(b), Words: true})
+	}
+	if a.Side != b.Side {
+		side := func(n int) string {
+			if n == 0 {
+				return ""
+			}
+			return fmt.Sprint(n)
+		}
+		out = append(out, Change{What: "change.outcome_side", Before: side(a.Side), After: side(b.Side)})
+	}
+	return out
+}
+
+// sheetChanges lists each hand score a save changes at a table, "" for nothing entered.
+func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 	type key struct{ hand, side int }
 	before, after := map[key]int{}, map[key]int{}
 	var keys []key
@@ -968,17 +1177,17 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) string {
 		if v, ok := m[k]; ok {
 			return fmt.Sprint(v)
 		}
-		return "–"
+		return ""
 	}
 	names := map[int]string{}
-	var parts []string
+	var out []Change
 	for _, k := range keys {
 		a, b := score(before, k), score(after, k)
 		if a == b {
 			continue
 		}
 		if _, ok := names[k.side]; !ok {
-			names[k.side] = fmt.Sprintf("seat %d", k.side)
+			names[k.side] = fmt.Sprint(k.side)
 			for _, sd := range tb.Sides {
 				if sd.Position == k.side {
 					if e, err := tx.Entry(sd.EntryID); err == nil {
@@ -987,9 +1196,9 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) string {
 				}
 			}
 		}
-		parts = append(parts, fmt.Sprintf("hand %d %s %s → %s", k.hand, names[k.side], a, b))
+		out = append(out, Change{What: "change.hand", Of: []string{fmt.Sprint(k.hand), names[k.side]}, Before: a, After: b})
 	}
-	return strings.Join(parts, ", ")
+	return out
 }
 
 // reseat says what a correction of table t of round n (to the given hands and outcome) means for
@@ -1072,6 +1281,7 @@ func movesBetween(st *State, a, b *Round) []Move {
 	return out
 }
 
+// movesText lists moves by table number, "–" for not playing.
 func movesText(ms []Move) string {
 	parts := make([]string, len(ms))
 	for i, m := range ms {
@@ -1082,9 +1292,9 @@ func movesText(ms []Move) string {
 
 func tableText(n int) string {
 	if n == 0 {
-		return "out"
+		return "–"
 	}
-	return fmt.Sprintf("T%d", n)
+	return fmt.Sprint(n)
 }
 
 func sameSeats(a, b Seats) bool {
@@ -1162,10 +1372,9 @@ func (s *Tournaments) Publish(ctx context.Context, id int64, published bool, ver
 			return err
 		}
 		out = t
-		if published {
-			return tx.Log(s.event(id, director, "publish", "public pages opened"))
-		}
-		return tx.Log(s.event(id, director, "publish", "public pages closed"))
+		ev := s.event(id, director, "publish")
+		ev.Changes = []Change{{What: "change.published", Before: yesNo(!published), After: yesNo(published), Words: true}}
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
@@ -1193,7 +1402,11 @@ func (s *Tournaments) SetClock(ctx context.Context, tid int64, n int, op string,
 		if err := tx.SetClock(st.ID, n, out); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, "clock", "round %d clock: %s, %s left", n, op, out.Remaining(now).Round(time.Second)))
+		left := out.Remaining(now).Round(time.Second)
+		ev := s.event(tid, director, "clock", n, fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60))
+		ev.StageID, ev.Round = st.ID, n
+		ev.Also = []Line{{Key: "event.clock." + op}}
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err

@@ -45,7 +45,9 @@ func (s *Tournaments) StartStage(ctx context.Context, tid int64, format, directo
 		if err := tx.AddStage(next); err != nil {
 			return err
 		}
-		return tx.Log(s.event(tid, director, "stage", "stage %d (%s) started with the %d qualifiers of stage %d", next.Seq, next.Format, len(seeds), st.Stage.Seq))
+		ev := s.event(tid, director, "stage", next.Seq, next.Format, len(seeds), st.Stage.Seq)
+		ev.StageID = next.ID
+		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
@@ -94,17 +96,17 @@ func seedsFor(tx Tx, st *State) ([]int64, error) {
 // not played whose sides the results no longer give is re-seated (placed); one played is
 // left as it is and reported (flagged), for the director. It returns them, and a line
 // for the log.
-func settleBracket(tx Tx) (placed, flagged []MatchChange, log string, err error) {
+func settleBracket(tx Tx) (placed, flagged []MatchChange, log []Line, err error) {
 	// Each re-seat may decide nothing more (its match is not played): one pass over the
 	// rounds in order settles them; after a re-seat, a second finds what stays flagged.
 	for pass := 0; pass < 2 && (pass == 0 || len(placed) > 0); pass++ {
 		st, err := tx.State()
 		if err != nil {
-			return nil, nil, "", err
+			return nil, nil, nil, err
 		}
 		b, ok := BracketOf(st)
 		if !ok {
-			return nil, nil, "", nil
+			return nil, nil, nil, nil
 		}
 		flagged = flagged[:0]
 		for _, br := range b.Rounds {
@@ -125,20 +127,19 @@ func settleBracket(tx Tx) (placed, flagged []MatchChange, log string, err error)
 				}
 				tb.Sides = SidesFromEntries(m.Expected[:])
 				if err := tx.SetSides(r, tb); err != nil {
-					return nil, nil, "", err
+					return nil, nil, nil, err
 				}
 				placed = append(placed, ch)
 			}
 		}
 	}
-	var parts []string
 	for _, c := range placed {
-		parts = append(parts, fmt.Sprintf("; round %d table %d re-seated from the corrected results", c.Round, c.Table))
+		log = append(log, Line{Key: "event.also.bracket_placed", Args: []string{fmt.Sprint(c.Round), fmt.Sprint(c.Table)}})
 	}
 	for _, c := range flagged {
-		parts = append(parts, fmt.Sprintf("; round %d table %d was played by other sides than the results now give: flagged for the director", c.Round, c.Table))
+		log = append(log, Line{Key: "event.also.bracket_flagged", Args: []string{fmt.Sprint(c.Round), fmt.Sprint(c.Table)}})
 	}
-	return placed, slices.Clone(flagged), strings.Join(parts, ""), nil
+	return placed, slices.Clone(flagged), log, nil
 }
 
 // sameSides returns a format's default settings for entries of the kind the stage

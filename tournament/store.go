@@ -5,15 +5,48 @@ import (
 	"time"
 )
 
-// Event is a line of a tournament's log: draws, overrides, corrections. ID is its
-// number in that tournament's log (1, 2, 3…).
+// Event is a line of a tournament's log: who changed what, when, with the values before
+// and after. ID is its number in that tournament's log (1, 2, 3…). It is stored as data
+// (a kind, its arguments, its changes) and put in words, in the reader's language, when
+// shown: the message "event.<kind>" with Args, then each of Also, then the Changes.
+// Lines written before the log was structured have only a Detail, in English.
 type Event struct {
 	ID           int64     `json:"id"`
 	TournamentID int64     `json:"tournament_id"`
 	At           time.Time `json:"at"`
 	Director     string    `json:"director"`
 	Kind         string    `json:"kind"`
-	Detail       string    `json:"detail"`
+	Detail       string    `json:"detail,omitempty"` // a line from before the structured log
+	Args         []string  `json:"args,omitempty"`
+	Also         []Line    `json:"also,omitempty"`
+	Changes      []Change  `json:"changes,omitempty"`
+	// What the change concerns: a stage's round, one of its tables, an entry (0: none).
+	StageID int64 `json:"stage_id,omitempty"`
+	Round   int   `json:"round,omitempty"`
+	Table   int   `json:"table,omitempty"`
+	EntryID int64 `json:"entry_id,omitempty"`
+	// Undoes is the line an undo took back; UndoneBy the undo that took this one back.
+	Undoes   int64 `json:"undoes,omitempty"`
+	UndoneBy int64 `json:"undone_by,omitempty"`
+	// Undo is what undoing the change restores (JSON of the service's own making).
+	Undo []byte `json:"-"`
+}
+
+// Line is a message key with its arguments.
+type Line struct {
+	Key  string   `json:"key"`
+	Args []string `json:"args,omitempty"`
+}
+
+// Change is one value a command changed: the message key naming it (with its
+// arguments: a hand and a name), its value before and after ("" for none). When Words is
+// set, Before and After are message keys themselves (yes, no).
+type Change struct {
+	What   string   `json:"what"`
+	Of     []string `json:"of,omitempty"`
+	Before string   `json:"before"`
+	After  string   `json:"after"`
+	Words  bool     `json:"words,omitempty"`
 }
 
 // TournamentStore persists tournaments. Reads outside a command see one consistent
@@ -113,6 +146,12 @@ type Tx interface {
 	SetClock(stageID int64, n int, c Clock) error
 	// Log appends to the tournament's log.
 	Log(e Event) error
+	// EventsFrom returns the log lines from number seq on, oldest first.
+	EventsFrom(seq int64) ([]Event, error)
+	// MarkUndone records that line seq was taken back by the latest line of the log.
+	MarkUndone(seq int64) error
+	// SetLocked locks a round as final, or unlocks it (r.Locked).
+	SetLocked(r *Round) error
 }
 
 // TableState is one table with what its score sheet shows.

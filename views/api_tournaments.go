@@ -658,18 +658,3 @@ func (s *Server) apiPairingOrder(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{"round": n, "order": out})
 }
-
-func (s *Server) apiEvents(c echo.Context) error {
-	id, err := idParam(c)
-	if err != nil {
-		return err
-	}
-	evs, err := s.tournaments.Events(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	if evs == nil {
-		evs = []tournament.Event{}
-	}
-	return c.JSON(http.StatusOK, map[string]any{"events": evs})
-}

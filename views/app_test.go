@@ -41,6 +41,7 @@ func newTestApp(t *testing.T, opts ...Option) *testApp {
 		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
 		Scales:      &tournament.Scales{Store: store},
 		Tournaments: &tournament.Tournaments{Store: store, Players: store},
+		Backup:      store,
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)

@@ -69,7 +69,10 @@ func TestBrowserDanishRound(t *testing.T) {
 
 	// Table 2: side 2 ran out of time after one hand, 300 to 250: side 1 gets +355, 14-6.
 	do(t, ctx, chromedp.Navigate(home+"/rounds/1/tables/2"), chromedp.WaitVisible(`#sheet`),
-		chromedp.Click(`.form-switch button[value="total"]`), chromedp.WaitVisible(`[id="h1.s1.total"]`),
+		// The switch reloads the sheet: wait for the new page (its total button pressed)
+		// before typing, or the keys may go to a node of the page being left.
+		chromedp.Click(`.form-switch button[value="total"]`), chromedp.WaitVisible(`.form-switch button[value="total"][aria-pressed="true"]`),
+		chromedp.WaitVisible(`[id="h1.s1.total"]`),
 		chromedp.SendKeys(`[id="h1.s1.total"]`, "300"), chromedp.SendKeys(`[id="h1.s2.total"]`, "250"),
 		chromedp.SetValue(`#outcome_kind`, "timeout"), chromedp.SetValue(`#outcome_side`, "2"),
 		chromedp.Submit(`[id="h1.s1.total"]`))

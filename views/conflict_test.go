@@ -340,9 +340,10 @@ func TestAPISheetStrictInputAndClear(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	c.api("GET", table, tok, "", &got)
 	assert.Equal(t, []int{0, 0, 0}, got.Scores)
-	var evs struct{ Events []tournament.Event }
+	var evs struct{ Events []struct{ Kind, Text string } }
 	c.api("GET", base+"/events", tok, "", &evs)
-	assert.Contains(t, evs.Events[0].Detail, "cleared")
+	assert.Equal(t, "scores_cleared", evs.Events[0].Kind)
+	assert.Contains(t, evs.Events[0].Text, "cleared")
 }
 
 // Simultaneous draws through the API give one draw, 20 of 20 trials.

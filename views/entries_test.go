@@ -89,8 +89,9 @@ func TestEntriesAddSeveralAndRollCall(t *testing.T) {
 	// The log says it in words.
 	evs, err := app.store.Events(t.Context(), idFrom(base))
 	require.NoError(t, err)
-	assert.Equal(t, "all present (3 marked)", evs[0].Detail)
-	assert.Equal(t, "Verdi Anna present", evs[1].Detail)
+	assert.Equal(t, "All present (3 marked)", EventText(EN, "individual3", &evs[0]))
+	assert.Equal(t, "Verdi Anna: present no → yes", EventText(EN, "individual3", &evs[1]))
+	assert.Equal(t, "Verdi Anna: presente no → sì", EventText(IT, "individual3", &evs[1]))
 }
 
 func TestAPIEntriesSeveralAndPresence(t *testing.T) {

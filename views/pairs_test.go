@@ -402,7 +402,8 @@ func TestAPIPairsAndOutcomes(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, res.StatusCode, res.body)
 	assert.Equal(t, "forfeit", conflict.Current.Outcome.Kind)
 
-	var evs struct{ Events []struct{ Detail string } }
+	var evs struct{ Events []struct{ Kind, Text string } }
 	c.api("GET", ev.api+"/events", tok, "", &evs)
-	assert.Contains(t, evs.Events[0].Detail, "round 1 table 2: 0 hand scores entered; outcome none → side 2 forfeit")
+	assert.Equal(t, "scores", evs.Events[0].Kind)
+	assert.Contains(t, evs.Events[0].Text, "table 2: scores entered: outcome none (the scores decide) → forfeit (did not play), outcome, side – → 2")
 }

@@ -23,6 +23,8 @@ type Services struct {
 	Auth        *tournament.Auth
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
+	// Backup writes a copy of the whole database (nil: no backup download).
+	Backup Backuper
 }
 
 // Server holds the routes and their dependencies.
@@ -32,6 +34,7 @@ type Server struct {
 	auth        *tournament.Auth
 	scales      *tournament.Scales
 	tournaments *tournament.Tournaments
+	backuper    Backuper
 	log         *slog.Logger
 	public      *publicCache
 	setupDone   atomic.Bool // a director exists (see setupGate)
@@ -46,7 +49,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, log: log, public: newPublicCache()}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, backuper: svc.Backup, log: log, public: newPublicCache()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -165,6 +168,14 @@ func (s *Server) routes() {
 	d.GET("/players/export.csv", s.exportPlayers)
 	d.GET("/tournaments", s.listTournaments)
 	d.GET("/tournaments/new", s.newTournament)
+	d.GET("/tournaments/import", s.importTournamentForm)
+	d.POST("/tournaments/import", s.importTournament)
+	d.GET("/backup", s.backup)
+	d.GET("/tournaments/:id/export", s.exportPage)
+	d.GET("/tournaments/:id/export.json", s.exportJSON)
+	d.GET("/tournaments/:id/standings.:ext", s.exportStandings)
+	d.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
+	d.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
 	d.POST("/tournaments", s.createTournament)
 	d.GET("/tournaments/:id", s.showTournament)
 	d.GET("/tournaments/:id/edit", s.editTournament)
@@ -203,6 +214,11 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", s.sheetPreview)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/switch", s.switchSheet)
 	d.GET("/tournaments/:id/rounds/:n/tables/:t/switch", s.upOne)
+	d.GET("/tournaments/:id/rounds/:n/tables/:t/history", s.history)
+	d.GET("/tournaments/:id/history", s.history)
+	d.POST("/tournaments/:id/history/:seq/undo", s.undo)
+	d.POST("/tournaments/:id/rounds/:n/lock", s.lockRound(true))
+	d.POST("/tournaments/:id/rounds/:n/unlock", s.lockRound(false))
 	d.GET("/scales", s.listScales)
 	d.GET("/scales/new", s.newScale)
 	d.POST("/scales", s.saveScale)
@@ -260,9 +276,19 @@ func (s *Server) routes() {
 	a.PUT("/tournaments/:id/rounds/:n/tables/:t", s.apiSaveSheet)
 	a.DELETE("/tournaments/:id/rounds/:n/tables/:t", s.apiClearSheet)
 	a.GET("/tournaments/:id/standings", s.apiStandings)
+	a.GET("/tournaments/:id/events", s.apiHistory)
+	a.GET("/tournaments/:id/history", s.apiHistory)
+	a.GET("/tournaments/:id/export", s.exportJSON)
+	a.POST("/tournaments/import", s.apiImportTournament)
+	a.GET("/backup", s.backup)
+	a.GET("/tournaments/:id/standings.:ext", s.exportStandings)
+	a.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
+	a.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
+	a.POST("/tournaments/:id/history/:seq/undo", s.apiUndo)
+	a.POST("/tournaments/:id/rounds/:n/lock", s.apiLock(true))
+	a.POST("/tournaments/:id/rounds/:n/unlock", s.apiLock(false))
 	a.GET("/tournaments/:id/bracket", s.apiBracket)
 	a.POST("/tournaments/:id/stages", s.apiStartStage)
-	a.GET("/tournaments/:id/events", s.apiEvents)
 	a.GET("/scales", s.apiListScales)
 	a.POST("/scales", s.apiCreateScale)
 	a.POST("/scales/import", s.apiImportScale)

@@ -1,0 +1,88 @@
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// DocumentKind and DocumentVersion name a whole tournament written as one JSON document.
+const (
+	DocumentKind    = "burraco-tournament"
+	DocumentVersion = 1
+)
+
+// Document is a whole tournament as one JSON document: every stage with its rounds,
+// tables, sides, byes and hands, the entries, the players they reference and the log.
+// Imported into a database that has none of its IDs, it reads back identically.
+type Document struct {
+	Kind       string        `json:"kind"`
+	Version    int           `json:"version"`
+	Tournament Tournament    `json:"tournament"`
+	Stages     []StageRounds `json:"stages"`
+	Entries    []Entry       `json:"entries"`
+	Players    []Player      `json:"players"`
+	Events     []LoggedEvent `json:"events"`
+}
+
+// StageRounds is a stage with its rounds; its settings are the format's JSON.
+type StageRounds struct {
+	Stage
+	Settings json.RawMessage `json:"settings"`
+	Rounds   []Round         `json:"rounds"`
+}
+
+// LoggedEvent is a log line with what undoing it restores.
+type LoggedEvent struct {
+	Event
+	Undo json.RawMessage `json:"undo,omitempty"`
+}
+
+// Archive reads and writes whole tournaments.
+type Archive interface {
+	// Export reads a tournament whole, in one read transaction.
+	Export(ctx context.Context, tid int64) (*Document, error)
+	// Import writes a document with its own IDs, in one write transaction: ECONFLICT
+	// "import.exists" when one of them is taken (a player already there with the same
+	// name and card is kept instead).
+	Import(ctx context.Context, doc *Document) error
+}
+
+// Export returns a tournament as one document.
+func (s *Tournaments) Export(ctx context.Context, tid int64) (*Document, error) {
+	a, ok := s.Store.(Archive)
+	if !ok {
+		return nil, fmt.Errorf("export: the store cannot export")
+	}
+	return a.Export(ctx, tid)
+}
+
+// Import reads a tournament document (as Export writes it) into the store.
+func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, error) {
+	var doc Document
+	if err := json.Unmarshal(raw, &doc); err != nil || doc.Kind != DocumentKind {
+		return nil, Errorf(EINVALID, "import.not_document")
+	}
+	if doc.Version != DocumentVersion {
+		return nil, Errorf(EINVALID, "import.version", doc.Version)
+	}
+	for i := range doc.Stages {
+		st := &doc.Stages[i]
+		f, ok := FormatOf(st.Format)
+		if !ok {
+			return nil, Errorf(EINVALID, "import.format", st.Format)
+		}
+		var err error
+		if st.Stage.Settings, err = f.Decode(st.Settings); err != nil {
+			return nil, Errorf(EINVALID, "import.not_document")
+		}
+	}
+	a, ok := s.Store.(Archive)
+	if !ok {
+		return nil, fmt.Errorf("import: the store cannot import")
+	}
+	if err := a.Import(ctx, &doc); err != nil {
+		return nil, err
+	}
+	return &doc.Tournament, nil
+}

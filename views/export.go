@@ -1,0 +1,386 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/labstack/echo/v4"
+
+	"burraco/scoring/csvsafe"
+	"burraco/tournament"
+)
+
+// Backuper writes a consistent copy of the whole database.
+type Backuper interface {
+	Backup(ctx context.Context, w io.Writer) error
+}
+
+// report is a printed list as rows of text: standings, a round's table list or its
+// results. The same report is written as CSV and as PDF.
+type report struct {
+	Title, Sub string
+	Head       []string
+	Num        []bool // right-aligned columns
+	Rows       [][]string
+	File       string // the download's name, without extension
+}
+
+// standingsReport is the standings of the current stage.
+func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
+	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name,
+		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Head: []string{"#", tr("player.name"), tr("export.club")}, Num: []bool{true, false, false},
+		File: fmt.Sprintf("tournament-%d-standings", ev.Tournament.ID)}
+	for _, c := range cols {
+		r.Head, r.Num = append(r.Head, tr(c.Label)), append(r.Num, true)
+	}
+	r.Head, r.Num = append(r.Head, tr("export.played")), append(r.Num, true)
+	for _, s := range ss {
+		place := strconv.Itoa(s.Place)
+		if s.Tied {
+			place += "="
+		}
+		row := []string{place, s.Entry.Name, s.Entry.Club}
+		for i, c := range cols {
+			if c.Kind == "points" {
+				row = append(row, tournament.Points(s.Values[i]).String())
+			} else {
+				row = append(row, strconv.Itoa(s.Values[i]))
+			}
+		}
+		r.Rows = append(r.Rows, append(row, strconv.Itoa(s.Played)))
+	}
+	return r
+}
+
+// tablesReport is a round's table list: who sits where, and who sits out.
+func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
+	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("print.table_list"),
+		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name")},
+		Num:  []bool{true, true, false}, File: fmt.Sprintf("tournament-%d-round-%d-tables", ev.Tournament.ID, g.Number)}
+	for _, tb := range g.Tables {
+		for _, sd := range tb.Sides {
+			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), entryName(ev, sd.EntryID)})
+		}
+	}
+	for _, b := range g.Byes {
+		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID)})
+	}
+	return r
+}
+
+// resultsReport is a round's results: each side's score and points, table by table,
+// and the byes.
+func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
+	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("export.results"),
+		Sub: ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name"),
+			tr("export.score"), tr("export.points")},
+		Num: []bool{true, true, false, true, true}, File: fmt.Sprintf("tournament-%d-round-%d-results", ev.Tournament.ID, g.Number)}
+	for _, res := range ev.Results(g) {
+		for i, id := range res.Entries {
+			pts := ""
+			if res.Points != nil {
+				pts = res.Points[i].String()
+			}
+			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), entryName(ev, id), strconv.Itoa(res.Scores[i]), pts})
+		}
+	}
+	for _, b := range g.Byes {
+		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID), "", b.Points.String()})
+	}
+	return r
+}
+
+// writeCSV writes a report through the one CSV writer.
+func (r *report) writeCSV(w io.Writer) error {
+	cw := csvsafe.NewWriter(w)
+	if err := cw.Write(r.Head); err != nil {
+		return err
+	}
+	for _, row := range r.Rows {
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// fontDirs are where the PDF's font (DejaVu Sans, for every accent) is looked for;
+// BURRACO_FONT_DIR comes first.
+var fontDirs = []string{"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
+	"/usr/local/share/fonts", "/opt/homebrew/share/fonts", "/Library/Fonts"}
+
+var pdfFonts struct {
+	once          sync.Once
+	regular, bold []byte
+	err           error
+}
+
+// loadFonts reads DejaVu Sans and DejaVu Sans Bold once.
+func loadFonts() ([]byte, []byte, error) {
+	pdfFonts.once.Do(func() {
+		dirs := fontDirs
+		if d := os.Getenv("BURRACO_FONT_DIR"); d != "" {
+			dirs = append([]string{d}, dirs...)
+		}
+		for _, d := range dirs {
+			reg, err := os.ReadFile(filepath.Join(d, "DejaVuSans.ttf"))
+			if err != nil {
+				continue
+			}
+			bold, err := os.ReadFile(filepath.Join(d, "DejaVuSans-Bold.ttf"))
+			if err != nil {
+				bold = reg
+			}
+			pdfFonts.regular, pdfFonts.bold = reg, bold
+			return
+		}
+		pdfFonts.err = tournament.Errorf(tournament.EINTERNAL, "export.no_font")
+	})
+	return pdfFonts.regular, pdfFonts.bold, pdfFonts.err
+}
+
+// writePDF renders a report on A4 pages: the title, a line under it, the table with its
+// header repeated on every page, and "page n of m" at the foot.
+func (r *report) writePDF(w io.Writer, lang Lang) error {
+	reg, bold, err := loadFonts()
+	if err != nil {
+		return err
+	}
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.AddUTF8FontFromBytes("DejaVu", "", reg)
+	pdf.AddUTF8FontFromBytes("DejaVu", "B", bold)
+	pdf.SetTitle(r.Title, true)
+	pdf.SetCreator("burraco", true)
+	pdf.SetMargins(15, 15, 15)
+	pdf.SetAutoPageBreak(false, 15)
+	pdf.AliasNbPages("{nb}")
+	pdf.SetFooterFunc(func() {
+		pdf.SetY(-12)
+		pdf.SetFont("DejaVu", "", 8)
+		pdf.CellFormat(0, 5, Translate(lang, "export.page", pdf.PageNo(), "{nb}"), "", 0, "C", false, 0, "")
+	})
+	pageW, pageH := pdf.GetPageSize()
+	width := pageW - 30
+	// Columns are as wide as their widest cell; the first text column takes what is left.
+	pdf.SetFont("DejaVu", "", 10)
+	widths := make([]float64, len(r.Head))
+	stretch := -1
+	for i, h := range r.Head {
+		widths[i] = pdf.GetStringWidth(h) + 4
+		for _, row := range r.Rows {
+			widths[i] = max(widths[i], pdf.GetStringWidth(row[i])+4)
+		}
+		if !r.Num[i] && stretch < 0 {
+			stretch = i
+		}
+	}
+	var total float64
+	for _, x := range widths {
+		total += x
+	}
+	if stretch >= 0 && total < width {
+		widths[stretch] += width - total
+	}
+	header := func() {
+		pdf.SetFont("DejaVu", "B", 10)
+		pdf.SetFillColor(225, 225, 225)
+		for i, h := range r.Head {
+			pdf.CellFormat(widths[i], 7, h, "B", 0, align(r.Num[i]), true, 0, "")
+		}
+		pdf.Ln(-1)
+		pdf.SetFont("DejaVu", "", 10)
+	}
+	pdf.AddPage()
+	pdf.SetFont("DejaVu", "B", 15)
+	pdf.MultiCell(width, 7, r.Title, "", "L", false)
+	pdf.SetFont("DejaVu", "", 10)
+	pdf.CellFormat(width, 6, r.Sub, "", 1, "L", false, 0, "")
+	pdf.Ln(2)
+	header()
+	pdf.SetFillColor(245, 245, 245)
+	for n, row := range r.Rows {
+		if pdf.GetY()+6 > pageH-18 {
+			pdf.AddPage()
+			header()
+			pdf.SetFillColor(245, 245, 245)
+		}
+		for i, cell := range row {
+			pdf.CellFormat(widths[i], 6, cell, "", 0, align(r.Num[i]), n%2 == 1, 0, "")
+		}
+		pdf.Ln(-1)
+	}
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
+	return pdf.Output(w)
+}
+
+func align(num bool) string {
+	if num {
+		return "R"
+	}
+	return "L"
+}
+
+// sendReport answers with a report as CSV or PDF (ext), as a download.
+func sendReport(c echo.Context, r *report, ext string) error {
+	var buf bytes.Buffer
+	var typ string
+	switch ext {
+	case "csv":
+		typ = "text/csv; charset=utf-8"
+		if err := r.writeCSV(&buf); err != nil {
+			return err
+		}
+	case "pdf":
+		typ = "application/pdf"
+		if err := r.writePDF(&buf, langOf(c)); err != nil {
+			return err
+		}
+	default:
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", r.File+"."+ext))
+	return c.Blob(http.StatusOK, typ, buf.Bytes())
+}
+
+// exportStandings downloads the standings as CSV or PDF.
+func (s *Server) exportStandings(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	ev, cols, ss, err := s.tournaments.Standings(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return sendReport(c, standingsReport(langOf(c), ev, cols, ss), c.Param("ext"))
+}
+
+// exportRound downloads a round's table list or results as CSV or PDF.
+func (s *Server) exportRound(build func(Lang, *tournament.State, *tournament.Round) *report) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ev, err := s.evening(c)
+		if err != nil {
+			return err
+		}
+		g, err := roundOf(c, ev)
+		if err != nil {
+			return err
+		}
+		return sendReport(c, build(langOf(c), ev, g), c.Param("ext"))
+	}
+}
+
+// exportPage lists what can be downloaded from a tournament.
+func (s *Server) exportPage(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, exportView(ev))
+}
+
+// exportJSON downloads a whole tournament as one JSON document.
+func (s *Server) exportJSON(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	doc, err := s.tournaments.Export(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", fmt.Sprintf("tournament-%d.json", id)))
+	return c.JSONPretty(http.StatusOK, doc, "  ")
+}
+
+// maxImport is the largest tournament document read.
+const maxImport = 4 << 20
+
+// importTournament reads a tournament document sent as a file.
+func (s *Server) importTournament(c echo.Context) error {
+	f := newForm()
+	raw, err := uploaded(c, "file")
+	if err != nil {
+		f.Errors["file"] = "import.no_file"
+		return render(c, http.StatusUnprocessableEntity, tournamentImportPage(f))
+	}
+	t, err := s.tournaments.Import(c.Request().Context(), raw)
+	if err != nil {
+		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
+			f.Error, f.Args = d.Key, d.Args
+			return render(c, statusOf(d.Code), tournamentImportPage(f))
+		}
+		return err
+	}
+	setFlash(c, "import.tournament_done", t.Name)
+	return redirect(c, idPath("/tournaments/", t.ID, ""))
+}
+
+// importForm shows the form to import a tournament document.
+func (s *Server) importTournamentForm(c echo.Context) error {
+	return render(c, http.StatusOK, tournamentImportPage(newForm()))
+}
+
+// uploaded reads a file field of a multipart form.
+func uploaded(c echo.Context, name string) ([]byte, error) {
+	fh, err := c.FormFile(name)
+	if err != nil {
+		return nil, err
+	}
+	src, err := fh.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	return io.ReadAll(io.LimitReader(src, maxImport))
+}
+
+// backup downloads a consistent copy of the whole database.
+func (s *Server) backup(c echo.Context) error {
+	if s.backuper == nil {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	var buf bytes.Buffer
+	if err := s.backuper.Backup(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	name := "burraco-" + time.Now().UTC().Format("2006-01-02-150405") + ".db"
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
+	return c.Blob(http.StatusOK, "application/vnd.sqlite3", buf.Bytes())
+}
+
+func (s *Server) apiImportTournament(c echo.Context) error {
+	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, maxImport))
+	if err != nil {
+		return err
+	}
+	if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEMultipartForm) {
+		if raw, err = uploaded(c, "file"); err != nil {
+			return tournament.Errorf(tournament.EINVALID, "import.no_file")
+		}
+	}
+	t, err := s.tournaments.Import(c.Request().Context(), raw)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"tournament": t})
+}

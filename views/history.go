@@ -1,0 +1,234 @@
+package views
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+)
+
+// EventText puts a log line in words in a language, in the wording of the tournament's
+// format (a game or a round): the message of its kind with its arguments, what else it did, then each change "what before → after". Lines from
+// before the log was structured keep their English text.
+func EventText(lang Lang, format string, e *tournament.Event) string {
+	if len(e.Args) == 0 && len(e.Also) == 0 && len(e.Changes) == 0 && e.Detail != "" {
+		return e.Detail
+	}
+	parts := []string{translateFor(lang, format, "event."+e.Kind, anys(e.Args)...)}
+	for _, l := range e.Also {
+		parts = append(parts, translateFor(lang, format, l.Key, anys(l.Args)...))
+	}
+	text := strings.Join(parts, "; ")
+	if len(e.Changes) > 0 {
+		cs := make([]string, len(e.Changes))
+		for i, c := range e.Changes {
+			cs[i] = ChangeText(lang, c)
+		}
+		text += ": " + strings.Join(cs, ", ")
+	}
+	return text
+}
+
+// ChangeText puts one change in words: "hand 3 Rossi Mario 100 → 390".
+func ChangeText(lang Lang, c tournament.Change) string {
+	val := func(v string) string {
+		switch {
+		case v == "":
+			return "–"
+		case c.Words:
+			return Translate(lang, v)
+		}
+		return v
+	}
+	return Translate(lang, c.What, anys(c.Of)...) + " " + val(c.Before) + " → " + val(c.After)
+}
+
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// eventText is EventText in the language of the page.
+func eventText(ctx context.Context, e tournament.Event) string {
+	p := pageOf(ctx)
+	return EventText(p.Lang, p.Format, &e)
+}
+
+// historyView is what the history page shows: the whole log, or a round's or a table's.
+type historyView struct {
+	Ev           *tournament.State
+	Round, Table int
+	Events       []tournament.Event
+}
+
+// history shows a tournament's log (?round=n&table=t narrow it), with undo buttons.
+func (s *Server) history(c echo.Context) error {
+	ev, err := s.evening(c)
+	if err != nil {
+		return err
+	}
+	round, _ := strconv.Atoi(c.QueryParam("round"))
+	table, _ := strconv.Atoi(c.QueryParam("table"))
+	if c.Param("n") != "" {
+		round, _ = strconv.Atoi(c.Param("n"))
+		table, _ = strconv.Atoi(c.Param("t"))
+	}
+	evs, err := s.tournaments.History(c.Request().Context(), ev.Tournament.ID, round, table)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, historyPage(historyView{Ev: ev, Round: round, Table: table, Events: evs}))
+}
+
+// undo takes back one line of the log; a refusal comes back as a message with its reason.
+func (s *Server) undo(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	seq, err := strconv.ParseInt(c.Param("seq"), 10, 64)
+	if err != nil {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	back := c.FormValue("back")
+	if !strings.HasPrefix(back, "/tournaments/") || strings.HasPrefix(back, "//") {
+		back = idPath("/tournaments/", id, "/history")
+	}
+	if _, err := s.tournaments.Undo(c.Request().Context(), id, seq, directorOf(c).Username); err != nil {
+		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL && d.Code != tournament.ENOTFOUND {
+			setFlash(c, d.Key, flashArgs(d.Args)...)
+			return redirect(c, back)
+		}
+		return err
+	}
+	setFlash(c, "undo.done", strconv.FormatInt(seq, 10))
+	return redirect(c, back)
+}
+
+// lockRound locks round :n as final, or unlocks it.
+func (s *Server) lockRound(locked bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := idParam(c)
+		if err != nil {
+			return err
+		}
+		n, _ := strconv.Atoi(c.Param("n"))
+		if err := s.tournaments.Lock(c.Request().Context(), id, n, locked, directorOf(c).Username); err != nil {
+			return err
+		}
+		setFlash(c, map[bool]string{true: "round.lock_done", false: "round.unlock_done"}[locked], itoa(n))
+		return redirect(c, roundPath(id, n, ""))
+	}
+}
+
+func flashArgs(args []any) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = toString(a)
+	}
+	return out
+}
+
+func toString(a any) string {
+	switch v := a.(type) {
+	case string:
+		return v
+	case int:
+		return strconv.Itoa(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	}
+	return ""
+}
+
+// apiEvent is a log line with its text in the language asked for.
+func apiEvent(lang Lang, format string, e tournament.Event) map[string]any {
+	return map[string]any{"id": e.ID, "at": e.At, "director": e.Director, "kind": e.Kind, "args": e.Args, "also": e.Also,
+		"changes": e.Changes, "stage_id": e.StageID, "round": e.Round, "table": e.Table, "entry_id": e.EntryID,
+		"undoes": e.Undoes, "undone_by": e.UndoneBy, "undoable": e.Undoable(), "text": EventText(lang, format, &e)}
+}
+
+func (s *Server) apiHistory(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	round, _ := strconv.Atoi(c.QueryParam("round"))
+	table, _ := strconv.Atoi(c.QueryParam("table"))
+	evs, err := s.tournaments.History(c.Request().Context(), id, round, table)
+	if err != nil {
+		return err
+	}
+	format, err := s.formatOf(c, id)
+	if err != nil {
+		return err
+	}
+	out := make([]map[string]any, len(evs))
+	for i, e := range evs {
+		out[i] = apiEvent(langOf(c), format, e)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"events": out})
+}
+
+func (s *Server) apiUndo(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	seq, err := strconv.ParseInt(c.Param("seq"), 10, 64)
+	if err != nil {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	e, err := s.tournaments.Undo(c.Request().Context(), id, seq, directorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	format, err := s.formatOf(c, id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"event": apiEvent(langOf(c), format, *e)})
+}
+
+func (s *Server) apiLock(locked bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := idParam(c)
+		if err != nil {
+			return err
+		}
+		n, _ := strconv.Atoi(c.Param("n"))
+		if err := s.tournaments.Lock(c.Request().Context(), id, n, locked, directorOf(c).Username); err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, map[string]any{"round": n, "locked": locked})
+	}
+}
+
+func i64toa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// historyBack is where an undo from the history page comes back to.
+func historyBack(h historyView) string {
+	if h.Table > 0 {
+		return roundPath(h.Ev.Tournament.ID, h.Round, "/tables/"+itoa(h.Table)+"/history")
+	}
+	if h.Round > 0 {
+		return idPath("/tournaments/", h.Ev.Tournament.ID, "/history?round="+itoa(h.Round))
+	}
+	return idPath("/tournaments/", h.Ev.Tournament.ID, "/history")
+}
+
+// formatOf returns the format of a tournament's current stage, for its wording.
+func (s *Server) formatOf(c echo.Context, id int64) (string, error) {
+	st, err := s.tournaments.Load(c.Request().Context(), id)
+	if err != nil {
+		return "", err
+	}
+	return st.Stage.Format, nil
+}

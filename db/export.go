@@ -248,7 +248,8 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 // file (no WAL to go with it), ready to be opened.
 func (d *DB) Backup(ctx context.Context, w io.Writer) error {
 	if d.postgres {
-		return fmt.Errorf("backup: use pg_dump for PostgreSQL")
+		// Not a fault: the database's own tool does it (docs/DEPLOY.md).
+		return tournament.Errorf(tournament.ECONFLICT, "backup.postgres")
 	}
 	dir, err := os.MkdirTemp("", "burraco-backup-")
 	if err != nil {

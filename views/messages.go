@@ -3,6 +3,7 @@ package views
 // messagesEN is the English catalogue. Every key must also be in messagesIT (a test
 // checks both ways, and that every key the code uses exists).
 var messagesEN = map[string]string{
+	"backup.postgres":                 "This app runs on PostgreSQL: back it up with pg_dump (see docs/DEPLOY.md), not from the app.",
 	"standings.of_stage":              "stage %d",
 	"standings.earlier_stage":         "Standings of stage %d",
 	"tournament.format_name.knockout": "Knockout",
@@ -808,6 +809,7 @@ var messagesEN = map[string]string{
 
 // messagesIT is the Italian catalogue.
 var messagesIT = map[string]string{
+	"backup.postgres":                 "L'app usa PostgreSQL: fai il backup con pg_dump (vedi docs/DEPLOY.md), non dall'app.",
 	"standings.of_stage":              "fase %d",
 	"standings.earlier_stage":         "Classifica della fase %d",
 	"tournament.format_name.knockout": "Eliminazione diretta",

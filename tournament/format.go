@@ -300,3 +300,29 @@ func DecodeSettings(data []byte, dst any) error {
 	}
 	return nil
 }
+
+// CheckTables checks the shape of a round whose seats were changed by hand: sides at
+// every table (sizeKey on the table otherwise), and nobody seated twice or both seated
+// and on a bye; the fields are "table.<t>", "seat.<t>.<s>" and "bye.<i>".
+func CheckTables(r *Round, sides int, sizeKey string) FieldErrors {
+	fe := FieldErrors{}
+	seen := map[int64]bool{}
+	for ti, tb := range r.Tables {
+		if len(tb.Sides) != sides {
+			fe.Add(fmt.Sprintf("table.%d", ti+1), sizeKey)
+		}
+		for si, sd := range tb.Sides {
+			if seen[sd.EntryID] {
+				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+			}
+			seen[sd.EntryID] = true
+		}
+	}
+	for i, b := range r.Byes {
+		if seen[b.EntryID] {
+			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
+		}
+		seen[b.EntryID] = true
+	}
+	return fe
+}

@@ -1,7 +1,6 @@
 package danish
 
 import (
-	"fmt"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -286,26 +285,7 @@ func PairLines(lines []Line, avoid func(a, b int64) bool) (tables [][2]int64, by
 // CheckSeats implements tournament.Format: tables of two, nobody twice (the service
 // keeps the round's number of byes: the draw's one, and any awarded to a late arrival).
 func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
-	fe := tournament.FieldErrors{}
-	seen := map[int64]bool{}
-	for ti, tb := range changed.Tables {
-		if len(tb.Sides) != 2 {
-			fe.Add(fmt.Sprintf("table.%d", ti+1), "seats.table_of_two")
-		}
-		for si, sd := range tb.Sides {
-			if seen[sd.EntryID] {
-				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
-			}
-			seen[sd.EntryID] = true
-		}
-	}
-	for i, b := range changed.Byes {
-		if seen[b.EntryID] {
-			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
-		}
-		seen[b.EntryID] = true
-	}
-	return fe
+	return tournament.CheckTables(changed, 2, "seats.table_of_two")
 }
 
 // Next implements tournament.Format.

@@ -180,28 +180,8 @@ func (Format) Outcomes(tournament.Settings) []string {
 // CheckSeats implements tournament.Format: round 1 may be changed by hand (tables of
 // two, nobody twice); later rounds follow from the results.
 func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
-	fe := tournament.FieldErrors{}
 	if drawn.Number > 1 {
-		fe.Add("seats", "knockout.seats_follow")
-		return fe
+		return tournament.FieldErrors{"seats": "knockout.seats_follow"}
 	}
-	seen := map[int64]bool{}
-	for ti, tb := range changed.Tables {
-		if len(tb.Sides) != 2 {
-			fe.Add(fmt.Sprintf("table.%d", ti+1), "knockout.table_of_two")
-		}
-		for si, sd := range tb.Sides {
-			if seen[sd.EntryID] {
-				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
-			}
-			seen[sd.EntryID] = true
-		}
-	}
-	for i, b := range changed.Byes {
-		if seen[b.EntryID] {
-			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
-		}
-		seen[b.EntryID] = true
-	}
-	return fe
+	return tournament.CheckTables(changed, 2, "knockout.table_of_two")
 }

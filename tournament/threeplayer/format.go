@@ -338,26 +338,7 @@ func Order(st *tournament.State, r *tournament.Round) [][]int64 {
 
 // CheckSeats implements tournament.Format: tables of three, nobody twice.
 func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
-	fe := tournament.FieldErrors{}
-	seen := map[int64]bool{}
-	for ti, tb := range changed.Tables {
-		if len(tb.Sides) != 3 {
-			fe.Add(fmt.Sprintf("table.%d", ti+1), "seats.table_of_three")
-		}
-		for si, sd := range tb.Sides {
-			if seen[sd.EntryID] {
-				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
-			}
-			seen[sd.EntryID] = true
-		}
-	}
-	for i, b := range changed.Byes {
-		if seen[b.EntryID] {
-			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
-		}
-		seen[b.EntryID] = true
-	}
-	return fe
+	return tournament.CheckTables(changed, 3, "seats.table_of_three")
 }
 
 // Next implements tournament.Format.

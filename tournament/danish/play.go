@@ -1,7 +1,6 @@
 package danish
 
 import (
-
 	"burraco/scoring"
 	"burraco/tournament"
 )

@@ -376,3 +376,12 @@ func isPaired(ev *tournament.State) bool {
 	_, ok := ev.Format().(tournament.Paired)
 	return ok
 }
+
+// dateVenue is a tournament's date and venue as a subtitle shows them: "giovedì 27
+// novembre 2026 · Circolo Roma", the date alone when there is no venue.
+func dateVenue(ctx context.Context, tr *tournament.Tournament) string {
+	if tr.Venue == "" {
+		return longDate(ctx, tr.Date)
+	}
+	return longDate(ctx, tr.Date) + " · " + tr.Venue
+}

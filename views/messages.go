@@ -1205,7 +1205,7 @@ var messagesIT = map[string]string{
 	"entry.already":                   "Questo giocatore è già iscritto.",
 	"entry.inactive":                  "Questo giocatore è disattivato: riattivalo prima nell'anagrafica.",
 	"game.override_note":              "Sorteggiata prima che la partita precedente fosse completa: %s",
-	"game.progress":                   "%d tavoli completi su %d",
+	"game.progress":                   "tavoli completi: %d su %d",
 	"game.seed":                       "seme %d",
 	"game.sit_out_one":                "Riposa",
 	"game.sit_outs":                   "Riposano",

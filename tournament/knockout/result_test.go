@@ -161,3 +161,31 @@ func TestNextPointsAtATieInAnEarlierRound(t *testing.T) {
 	assert.Equal(t, "knockout.next.tie", step.Key)
 	assert.Equal(t, []any{1, 2}, step.Args)
 }
+
+// TestQualifiersByPlaceGroup: a knockout's standings mark its qualifiers by place group
+// (winner, finalist, 3rd–4th…), so it can feed a next stage; a group across the line is
+// at the cut, for the director to decide.
+func TestQualifiersByPlaceGroup(t *testing.T) {
+	for _, tc := range []struct {
+		q         int
+		qualifies int
+		atCut     int
+	}{{2, 2, 0}, {4, 4, 0}, {3, 2, 2}, {0, 0, 0}} {
+		st := field(8)
+		st.Stage.Qualifiers = tc.q
+		run(t, st, 5, func(a, b int64) bool { return a < b })
+		_, lines := Format{}.Standings(st)
+		q, cut := 0, 0
+		for _, l := range lines {
+			if l.Qualifies {
+				q++
+				assert.LessOrEqual(t, l.Place, tc.q)
+			}
+			if l.AtCut {
+				cut++
+			}
+		}
+		assert.Equal(t, tc.qualifies, q, "qualifiers %d", tc.q)
+		assert.Equal(t, tc.atCut, cut, "qualifiers %d: at the cut", tc.q)
+	}
+}

@@ -68,7 +68,7 @@ func (Format) Standings(st *tournament.State) ([]tournament.Column, []tournament
 		}
 		out = append(out, tournament.Standing{Entry: e, Values: []int{l.reached}, Played: l.played, Byes: l.byes, Rounds: l.rounds})
 	}
-	tournament.Rank(out, 0)
+	tournament.Rank(out, st.Stage.Qualifiers) // the qualifiers by place group: a group across the line is at the cut
 	mp := map[int64]int{}
 	for i := range out {
 		mp[out[i].Entry.ID] = lines[out[i].Entry.ID].mp

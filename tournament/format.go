@@ -326,3 +326,15 @@ func CheckTables(r *Round, sides int, sizeKey string) FieldErrors {
 	}
 	return fe
 }
+
+// SettingsOf returns a stage's settings as a format's own type T (stored as a T or a
+// non-nil *T), or def when they are of another format.
+func SettingsOf[T Settings](s Settings, def T) T {
+	if v, ok := s.(T); ok {
+		return v
+	}
+	if v, ok := any(s).(*T); ok && v != nil {
+		return *v
+	}
+	return def
+}

@@ -378,6 +378,10 @@ func TestSettings(t *testing.T) {
 	more.Count = 6
 	assert.Empty(t, f.CheckChange(old, more, 3), "more rounds can be added while it runs")
 
+	ptr := old
+	ptr.Count = 9
+	assert.Equal(t, 9, of(&ptr).Count, "settings held by pointer")
+	assert.Equal(t, f.Defaults(), of(nil), "another format's: the defaults")
 	back, fe := f.ParseForm(f.FormValues(old))
 	assert.Empty(t, fe)
 	assert.Equal(t, old, back)

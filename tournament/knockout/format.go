@@ -77,14 +77,9 @@ func (f Format) Decode(data []byte) (tournament.Settings, error) {
 	return s, nil
 }
 
+// of reads a stage's settings as this format's (the defaults for another format's).
 func of(s tournament.Settings) Settings {
-	if v, ok := s.(Settings); ok {
-		return v
-	}
-	if v, ok := s.(*Settings); ok && v != nil {
-		return *v
-	}
-	return Format{}.Defaults().(Settings)
+	return tournament.SettingsOf(s, Format{}.Defaults().(Settings))
 }
 
 // Check implements tournament.Format.

@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -176,4 +178,40 @@ func TestPostOnlyAddressesLeadBack(t *testing.T) {
 	assert.Equal(t, "/tournaments/7/rounds/1/tables/2", res.Header.Get("Location"))
 	doc := c.get("/tournaments/new?format=danish").doc(t)
 	assert.Equal(t, "/tournaments/new?format=danish", doc.Find(`.lang-switch input[name="back"]`).AttrOr("value", ""))
+}
+
+// TestNewDanishFromTheForm: the Danish settings form shows every problem at once next
+// to its field, in the user's language, with what was typed kept; a good form creates
+// the tournament with the scale chosen.
+func TestNewDanishFromTheForm(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	doc := c.get("/tournaments/new?format=danish").doc(t)
+	assert.Equal(t, "4", doc.Find("#rounds").AttrOr("value", ""))
+	assert.Equal(t, "", doc.Find(`#scale_id option[selected]`).AttrOr("value", "x"), "the FIBUR scale of the hands by default")
+	bad := url.Values{"format": {"danish"}, "name": {"Danese"}, "date": {"2026-11-26"}, "sides": {"pairs"}, "pairing": {"no_rematch"},
+		"rounds": {"tre"}, "hands_per_round": {"3"}, "bye_vp": {"-1"}, "bye_mp": {"0"}, "timeout_mp": {"355"},
+		"timeout_winner_vp": {"5"}, "timeout_loser_vp": {"6"}, "scale_id": {"abc"}}
+	res := c.post("/tournaments", bad)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.doc(t)
+	assert.Equal(t, "tre", doc.Find("#rounds").AttrOr("value", ""), "typed input kept")
+	assert.Equal(t, "-1", doc.Find("#bye_vp").AttrOr("value", ""))
+	assert.NotEmpty(t, strings.TrimSpace(doc.Find("#rounds-error").Text()))
+	assert.Contains(t, doc.Find("#bye_vp-error").Text(), "0 to 100 VP")
+	assert.Contains(t, doc.Find("#timeout_loser_vp-error").Text(), "cannot get more VP")
+	assert.Contains(t, doc.Find("#scale_id-error").Text(), "no VP scale")
+	good := url.Values{}
+	for k, v := range bad {
+		good[k] = v
+	}
+	good.Set("rounds", "5")
+	good.Set("bye_vp", "12")
+	good.Set("timeout_winner_vp", "14")
+	good.Set("scale_id", "2") // FIBUR 4 hands, chosen by hand
+	res = c.post("/tournaments", good)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
+	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "5 rounds of 3 hands")
+	assert.Equal(t, "2", c.get(base+"/edit").doc(t).Find(`#scale_id option[selected]`).AttrOr("value", ""))
 }

@@ -289,6 +289,7 @@ func directorPages(ev a11yEvenings) []a11yPage {
 	}
 	pages = append(pages,
 		a11yPage{path: fmt.Sprintf("/tournaments/%d/edit", ev.danish), error: sendWith("#rounds", map[string]string{"#rounds": "0", "#hands_per_round": "x"})},
+		a11yPage{path: fmt.Sprintf("/tournaments/%d/entries", ev.three), error: sendWith(`form[action$="/entries/new"] [name=first_name]`, map[string]string{"[name=first_name]": "", "[name=last_name]": ""})},
 		a11yPage{path: fmt.Sprintf("/tournaments/%d/rounds/2/order", ev.danish)},
 		a11yPage{path: fmt.Sprintf("/tournaments/%d/entries/import", ev.danish)},
 		a11yPage{path: fmt.Sprintf("/tournaments/%d/bracket", ev.knockout)},
@@ -301,14 +302,10 @@ func directorPages(ev a11yEvenings) []a11yPage {
 // 390×844, error states of the forms included; at 390 px no director page scrolls
 // sideways (issue 25 point 7).
 func TestBrowserAxe(t *testing.T) {
-	ctx := browserFor(t, 1366, 768, 5*time.Minute)
+	browserCtx := browserFor(t, 1366, 768, 5*time.Minute)
 	app := newTestApp(t)
 	c := app.setup()
 	ev := seedA11y(t, app, c)
-	do(t, ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: axeSource})
-		return chromedp.Void{}, err
-	})
 	// Every public page but the entries' own after the first three of each tournament:
 	// one template, the other names add nothing here (TestBrowserPublicPagesFitPhones
 	// sees them all).
@@ -321,48 +318,58 @@ func TestBrowserAxe(t *testing.T) {
 			public = append(public, a11yPage{path: p})
 		}
 	}
-	check := func(w int64, p a11yPage, director bool) {
-		t.Helper()
-		do(t, ctx, chromedp.Navigate(app.srv.URL+p.path))
-		waitFor(t, ctx, `document.readyState === "complete" && !!window.axe`)
-		state := ""
-		if p.error != "" {
-			state = " (error state)"
-			run(t, ctx, chromedp.Evaluate[bool](p.error))
-			waitFor(t, ctx, `!window.__sent && document.readyState === "complete" && !!window.axe`)
-			require.True(t, run(t, ctx, chromedp.Evaluate[bool](`!!document.querySelector(".error, .alert, [aria-invalid=true]")`)), "%s: the mistakes show", p.path)
-		}
-		for _, v := range run(t, ctx, chromedp.Evaluate[[]axeViolation](axeRun, chromedp.EvalAwaitPromise)) {
-			t.Errorf("%d px, %s%s: %s (%s): %s", w, p.path, state, v.ID, v.Help, strings.Join(v.Nodes, " | "))
-		}
-		if w < 640 && director && !p.wide {
-			if sw := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); sw > int(w) {
-				wide := run(t, ctx, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%d)", fitProblems, w)))
-				t.Errorf("%d px, %s%s: the page scrolls sideways (%d px): %s", w, p.path, state, sw, strings.Join(wide[:min(len(wide), 6)], "; "))
-			}
-		}
-	}
+	do(t, browserCtx, chromedp.Navigate("about:blank"))
+	// Both sizes at once, each in a browser context of its own (its own login).
 	for _, size := range [][2]int64{{1366, 768}, {390, 844}} {
-		if size[0] < 640 {
-			phone(t, ctx, size[0], size[1])
-		} else {
-			do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
-		}
-		// Logged out: the login page, and its error.
-		do(t, ctx, chromedp.Navigate(app.srv.URL+"/login"))
-		check(size[0], a11yPage{path: "/login"}, true)
-		check(size[0], a11yPage{path: "/login", error: sendWith("#username", map[string]string{"#username": "anna", "#password": "sbagliata"})}, true)
-		for _, p := range public {
-			check(size[0], p, false)
-		}
-		loginInBrowser(t, ctx, app.srv.URL)
-		for _, p := range directorPages(ev) {
-			if p.wide && size[0] < 640 {
-				continue // paper: its screen view is checked at 1366
+		w := size[0]
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+			defer cancel()
+			do(t, ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: axeSource})
+				return chromedp.Void{}, err
+			})
+			if w < 640 {
+				phone(t, ctx, size[0], size[1])
+			} else {
+				do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
 			}
-			check(size[0], p, true)
-		}
-		do(t, ctx, chromedp.Navigate(app.srv.URL+"/"), chromedp.Click(`form[action="/logout"] button`), chromedp.WaitVisible(`#username`))
+			check := func(p a11yPage, director bool) {
+				t.Helper()
+				do(t, ctx, chromedp.Navigate(app.srv.URL+p.path))
+				waitFor(t, ctx, `document.readyState === "complete" && !!window.axe`)
+				state := ""
+				if p.error != "" {
+					state = " (error state)"
+					run(t, ctx, chromedp.Evaluate[bool](p.error))
+					waitFor(t, ctx, `!window.__sent && document.readyState === "complete" && !!window.axe`)
+					require.True(t, run(t, ctx, chromedp.Evaluate[bool](`!!document.querySelector(".error, .alert, [aria-invalid=true]")`)), "%s: the mistakes show", p.path)
+				}
+				for _, v := range run(t, ctx, chromedp.Evaluate[[]axeViolation](axeRun, chromedp.EvalAwaitPromise)) {
+					t.Errorf("%s%s: %s (%s): %s", p.path, state, v.ID, v.Help, strings.Join(v.Nodes, " | "))
+				}
+				if w < 640 && director && !p.wide {
+					if sw := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); sw > int(w) {
+						wide := run(t, ctx, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%d)", fitProblems, w)))
+						t.Errorf("%s%s: the page scrolls sideways (%d px): %s", p.path, state, sw, strings.Join(wide[:min(len(wide), 6)], "; "))
+					}
+				}
+			}
+			// Logged out: the login page, and its error; the public pages.
+			check(a11yPage{path: "/login"}, true)
+			check(a11yPage{path: "/login", error: sendWith("#username", map[string]string{"#username": "anna", "#password": "sbagliata"})}, true)
+			for _, p := range public {
+				check(p, false)
+			}
+			loginInBrowser(t, ctx, app.srv.URL)
+			for _, p := range directorPages(ev) {
+				if p.wide && w < 640 {
+					continue // paper: its screen view is checked at 1366
+				}
+				check(p, true)
+			}
+		})
 	}
 }
 

@@ -349,6 +349,7 @@ func TestBrowserAxe(t *testing.T) {
 				for _, v := range run(t, ctx, chromedp.Evaluate[[]axeViolation](axeRun, chromedp.EvalAwaitPromise)) {
 					t.Errorf("%s%s: %s (%s): %s", p.path, state, v.ID, v.Help, strings.Join(v.Nodes, " | "))
 				}
+				shot(t, ctx, fmt.Sprintf("axe-%d%s%s", w, strings.NewReplacer("/", "_", "?", "_").Replace(p.path), strings.ReplaceAll(state, " ", "_")))
 				if w < 640 && director && !p.wide {
 					if sw := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); sw > int(w) {
 						wide := run(t, ctx, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%d)", fitProblems, w)))

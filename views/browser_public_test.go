@@ -111,8 +111,8 @@ func TestBrowserTableTentOnA4(t *testing.T) {
 	shot(t, ctx, "tournament-public-panel")
 }
 
-// A knockout's public bracket on a phone: the bracket scrolls inside its box, the page
-// does not scroll sideways.
+// A knockout's public bracket on a phone: a list by round, the page does not scroll
+// sideways (TestBrowserPublicPagesFitPhones checks every name whole).
 func TestBrowserPublicBracketOnPhone(t *testing.T) {
 	ctx := browser(t, 390, 844)
 	app := newTestApp(t)

@@ -2918,8 +2918,8 @@ func publicPanel(st eveningStatus) templ.Component {
 	})
 }
 
-// publicBracketPage is a knockout's bracket, one column per round (scrolls sideways on a
-// phone).
+// publicBracketPage is a knockout's bracket, one column per round (on a phone, a list by
+// round).
 func publicBracketPage(pb publicBracket) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

@@ -88,7 +88,7 @@ func TestBrowserSeatSearchOnPhone(t *testing.T) {
 	shot(t, ctx, "public-seat-search-phone")
 
 	do(t, ctx, chromedp.Click(`#seat-list li:not([hidden]) a`))
-	waitFor(t, ctx, `location.pathname.includes("/players/")`)
+	waitFor(t, ctx, `location.pathname.includes("/players/") && document.readyState === "complete" && !!document.querySelector(".pub-game")`)
 	assert.Equal(t, 2, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".pub-game").length`)))
 	shot(t, ctx, "public-player-phone")
 	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/p/%d/standings", app.srv.URL, pe.tid)), chromedp.WaitVisible(`.pub-standings`))

@@ -220,6 +220,11 @@ func TestBrowserPublicPagesFitPhones(t *testing.T) {
 	shot(t, ctx, "a11y-public-standings-390")
 	heads := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".pub-standings thead th")].filter(th => th.offsetWidth > 0).map(th => th.textContent.trim())`))
 	assert.Len(t, heads, 4, "place, name, points, the deciding tie-break: %v", heads)
+	// The rest is on the player's page: every figure of the standings.
+	do(t, ctx, chromedp.Click(`.pub-standings tbody tr:first-child td.name a`))
+	waitFor(t, ctx, `location.pathname.includes("/players/") && document.readyState === "complete" && !!document.querySelector(".pub-values")`)
+	assert.Equal(t, []string{"Punti", "Punti partita", "Miglior partita"}, run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".pub-values dt")].map(e => e.textContent.trim())`)))
+	shot(t, ctx, "a11y-public-player-390")
 	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/p/%d/bracket", app.srv.URL, ev.knockout)), chromedp.WaitVisible(`.bracket`))
 	shot(t, ctx, "a11y-public-bracket-390")
 	assert.True(t, run(t, ctx, chromedp.Evaluate[bool](`(() => { const rs = [...document.querySelectorAll(".bracket-round")].map(r => r.getBoundingClientRect()); return rs.every((r, i) => i === 0 || r.top >= rs[i-1].bottom - 1); })()`)),

@@ -213,6 +213,18 @@ func TestBrowserPublicPagesFitPhones(t *testing.T) {
 			}
 		}
 	}
+	// The standings in English too (other words, other widths), then back to Italian.
+	phone(t, ctx, 360, 740)
+	for _, id := range []int64{ev.three, ev.danish, ev.knockout} {
+		p := fmt.Sprintf("/p/%d/standings?lang=en", id)
+		do(t, ctx, chromedp.Navigate(app.srv.URL+p))
+		waitFor(t, ctx, `document.readyState === "complete"`)
+		problems := append(run(t, ctx, chromedp.Evaluate[[]string](fitProblems+`(360)`)), run(t, ctx, chromedp.Evaluate[[]string](smallText+`(14)`))...)
+		for _, problem := range problems {
+			t.Errorf("360 px, %s: %s", p, problem)
+		}
+	}
+	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/p/%d/standings?lang=it", app.srv.URL, ev.three)))
 	// What a phone shows of the standings: place, name, points and the tie-break that
 	// decides; the bracket as a list by round.
 	phone(t, ctx, 390, 844)

@@ -140,3 +140,4 @@ func TestImportChecksLikeEveryPath(t *testing.T) {
 	_, err = (&tournament.Tournaments{Store: d3, Players: d3}).Import(f.ctx, good)
 	require.NoError(t, err)
 }
+

@@ -99,7 +99,7 @@ func TestImportChecksLikeEveryPath(t *testing.T) {
 			d.Players[0].ID = 1 << 62
 			d.Stages[0].Rounds[0].Tables[0].Version = -3
 		}), map[string]string{"tournament.id": "import.bad_id", "players[0].id": "import.bad_id",
-			"entries[0].members[0].player_id": "import.unknown_player",
+			"entries[0].members[0].player_id":       "import.unknown_player",
 			"stages[0].rounds[0].tables[0].version": "import.bad_version"}},
 		{"hostile text in the log's undo data", edit(func(d *tournament.Document) {
 			d.Events[0].Undo = json.RawMessage(`{"x":"a\u0000b"}`)
@@ -140,4 +140,3 @@ func TestImportChecksLikeEveryPath(t *testing.T) {
 	_, err = (&tournament.Tournaments{Store: d3, Players: d3}).Import(f.ctx, good)
 	require.NoError(t, err)
 }
-

@@ -47,7 +47,9 @@ type loginStore struct {
 	failures  map[string][]time.Time
 }
 
-func (s *loginStore) CreateFirstDirector(_ context.Context, d *Director) error { return s.CreateDirector(nil, d) }
+func (s *loginStore) CreateFirstDirector(_ context.Context, d *Director) error {
+	return s.CreateDirector(nil, d)
+}
 
 func (s *loginStore) CreateDirector(_ context.Context, d *Director) error {
 	s.mu.Lock()

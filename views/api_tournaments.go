@@ -595,7 +595,7 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 func apiStanding(cols []tournament.Column, st tournament.Standing) map[string]any {
 	rounds := make([]map[string]any, len(st.Rounds))
 	for i, g := range st.Rounds {
-		rounds[i] = map[string]any{"round": g.Round, "table": g.Table, "score": g.Score, "points": g.Points, "bye": g.Bye, "done": g.Done}
+		rounds[i] = map[string]any{"round": g.Round, "table": g.Table, "score": g.Score, "points": g.Points, "bye": g.Bye, "awarded": g.Awarded, "done": g.Done}
 	}
 	out := map[string]any{"place": st.Place, "tied": st.Tied, "entry_id": st.Entry.ID, "name": st.Entry.Name,
 		"members": st.Entry.Members, "played": st.Played, "byes": st.Byes, "withdrawn": st.Entry.Withdrawn,

@@ -1051,6 +1051,37 @@ func (x *storeTx) DeleteRound(r *tournament.Round) error {
 	return nil
 }
 
+func (x *storeTx) DeleteStage(s *tournament.Stage) error {
+	x.stage, x.next = nil, nil
+	var last, started int
+	if err := x.queryRow("SELECT COALESCE(MAX(seq), 0) FROM stages WHERE tournament_id = ?", x.tid).Scan(&last); err != nil {
+		return err
+	}
+	if s.Seq != last || s.Seq < 2 {
+		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
+	if err := x.queryRow("SELECT (SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ?)"+
+		" + (SELECT COUNT(*) FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ? AND t.outcome_kind <> '')", s.ID, s.ID).Scan(&started); err != nil {
+		return err
+	}
+	if started > 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
+	}
+	const rounds = "(SELECT id FROM rounds WHERE stage_id = ?)"
+	for _, q := range []string{"DELETE FROM sides WHERE round_id IN " + rounds, "DELETE FROM byes WHERE round_id IN " + rounds,
+		"DELETE FROM round_tables WHERE round_id IN " + rounds, "DELETE FROM rounds WHERE stage_id = ?",
+		"DELETE FROM stages WHERE id = ? AND tournament_id = ?"} {
+		args := []any{s.ID}
+		if strings.Contains(q, "tournament_id") {
+			args = append(args, x.tid)
+		}
+		if err := x.run(q, args...); err != nil {
+			return fmt.Errorf("remove stage %d: %w", s.Seq, err)
+		}
+	}
+	return nil
+}
+
 func (x *storeTx) SetByes(r *tournament.Round) error {
 	if err := x.run("DELETE FROM byes WHERE round_id = ?", r.ID); err != nil {
 		return err

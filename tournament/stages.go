@@ -2,35 +2,82 @@ package tournament
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 )
+
+// StagePlan is what starting the next stage does, for the director to confirm: the
+// stage it closes, the new stage's number and format, and who goes on, best first (the
+// seeds).
+type StagePlan struct {
+	From       int     `json:"from"`
+	Seq        int     `json:"seq"`
+	Format     string  `json:"format"`
+	Qualifiers []Entry `json:"qualifiers"`
+}
+
+// NextStage says what StartStage would do now, changing nothing: what the director is
+// asked to confirm. It refuses as StartStage does.
+func (s *Tournaments) NextStage(ctx context.Context, tid int64, format string) (*StagePlan, error) {
+	st, err := s.Store.Load(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	f, seeds, err := planStage(st, format)
+	if err != nil {
+		return nil, err
+	}
+	plan := &StagePlan{From: st.Stage.Seq, Seq: st.Stage.Seq + 1, Format: f.Name(), Qualifiers: []Entry{}}
+	for _, id := range seeds {
+		if e := st.Entry(id); e != nil {
+			plan.Qualifiers = append(plan.Qualifiers, *e)
+		}
+	}
+	return plan, nil
+}
+
+// planStage checks that the next stage can start from st in the format named, and
+// returns the format and the qualifiers, best first.
+func planStage(st *State, format string) (Format, []int64, error) {
+	f, ok := FormatOf(format)
+	if !ok {
+		return nil, nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "tournament.err.format"}}
+	}
+	if _, ok := f.(Bracketer); !ok {
+		// Only a bracket seeds its round 1 from the qualifiers (State.Seeds).
+		return nil, nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.format_fed"}}
+	}
+	if !st.Format().Next(st).Finished {
+		return nil, nil, Errorf(ECONFLICT, "stage.not_finished", st.Stage.Seq)
+	}
+	seeds, err := qualifiers(st)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, seeds, nil
+}
+
+// stageUndo is what undoing the start of a stage removes.
+type stageUndo struct {
+	Seq int
+}
 
 // StartStage starts the next stage of a tournament, fed by the qualifiers of the
 // current one (RULES.md section 6): the current stage must be finished, and its
 // qualifiers (Stage.Qualifiers, at least 2) must be known without a tie across the line.
 // The new stage is played in the bracket format named (a knockout), with its defaults (settings can change until its
 // round 1 is drawn); its round 1 seats the qualifiers by their standings, best first.
+// It is logged, and can be undone (Undo) while no round of the new stage has a score.
 func (s *Tournaments) StartStage(ctx context.Context, tid int64, format, director string) (*Stage, error) {
-	f, ok := FormatOf(format)
-	if !ok {
-		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "tournament.err.format"}}
-	}
-	if _, ok := f.(Bracketer); !ok {
-		// Only a bracket seeds its round 1 from the qualifiers (State.Seeds).
-		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.format_fed"}}
-	}
 	var next *Stage
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		st, err := tx.State()
 		if err != nil {
 			return err
 		}
-		if !st.Format().Next(st).Finished {
-			return Errorf(ECONFLICT, "stage.not_finished", st.Stage.Seq)
-		}
-		seeds, err := qualifiers(st)
+		f, seeds, err := planStage(st, format)
 		if err != nil {
 			return err
 		}
@@ -47,12 +94,37 @@ func (s *Tournaments) StartStage(ctx context.Context, tid int64, format, directo
 		}
 		ev := s.event(tid, director, "stage", next.Seq, next.Format, len(seeds), st.Stage.Seq)
 		ev.StageID = next.ID
+		if ev.Undo, err = json.Marshal(stageUndo{Seq: next.Seq}); err != nil {
+			return err
+		}
 		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return next, nil
+}
+
+// undoStage removes the current stage, started by line e, while none of its rounds has
+// a score: the stage it was fed from is the current one again.
+func undoStage(tx Tx, e *Event) error {
+	st, err := tx.State()
+	if err != nil {
+		return err
+	}
+	if st.Stage.ID != e.StageID || st.Stage.FromStageID == nil {
+		return Errorf(ECONFLICT, "undo.stage_over", e.ID)
+	}
+	for i := range st.Rounds {
+		r := &st.Rounds[i]
+		if r.Started() {
+			return Errorf(ECONFLICT, "undo.stage_scored", e.ID, st.Stage.Seq, r.Number)
+		}
+		if r.Locked {
+			return Errorf(ECONFLICT, "round.locked", r.Number)
+		}
+	}
+	return tx.DeleteStage(&st.Stage)
 }
 
 // qualifiers returns the entries a stage sends to the next one, best first: the first

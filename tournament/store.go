@@ -133,6 +133,9 @@ type Tx interface {
 	SetByes(r *Round) error
 	// DeleteRound removes a round no table of which has started, with its seats.
 	DeleteRound(r *Round) error
+	// DeleteStage removes the current stage, not the first, with its rounds, none of
+	// which has started (ECONFLICT otherwise): the stage before is the current one again.
+	DeleteStage(s *Stage) error
 	// SaveTable replaces a table's hands and outcome. t.Version is the version the sheet
 	// was read at: when the stored one differs, nothing is written and the error is
 	// ECONFLICT; on success t.Version is the new one.

@@ -111,7 +111,7 @@ type publicPlayer struct {
 // publicGame is one round as one entry played it: where, against whom, what it scored.
 type publicGame struct {
 	Round  int               `json:"round"`
-	Table  int               `json:"table"` // 0: sat out (or arrived late, Late)
+	Table  int               `json:"table"`          // 0: sat out (or arrived late, Late)
 	Late   bool              `json:"late,omitempty"` // arrived late: Points awarded, not a sit-out
 	Seat   int               `json:"seat,omitempty"`
 	Done   bool              `json:"done"`

@@ -23,7 +23,35 @@ func (s *Server) bracketPage(c echo.Context) error {
 	return render(c, http.StatusOK, bracketView(ev, b))
 }
 
-// startStage starts the next stage with the current one's qualifiers.
+// confirmStage asks before the next stage starts: what happens, and who goes on. A
+// stage that cannot start yet shows why on the tournament's page.
+func (s *Server) confirmStage(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["format"] = c.QueryParam("format")
+	plan, err := s.tournaments.NextStage(c.Request().Context(), id, f.Values["format"])
+	ev, lerr := s.tournaments.Load(c.Request().Context(), id)
+	if lerr != nil {
+		return lerr
+	}
+	if err != nil {
+		if !f.fail(err) {
+			return err
+		}
+		events, err := s.tournaments.Events(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+	}
+	return render(c, http.StatusOK, stageConfirmPage(ev, plan))
+}
+
+// startStage starts the next stage with the current one's qualifiers (confirmed on
+// stageConfirmPage).
 func (s *Server) startStage(c echo.Context) error {
 	id, err := idParam(c)
 	if err != nil {
@@ -124,6 +152,20 @@ func (s *Server) apiBracket(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "size": b.Size, "rounds": b.Rounds, "names": names,
 		"winner": bracketWinner(b)})
+}
+
+// apiNextStage says what starting the next stage (?format=knockout) would do, changing
+// nothing: the stage it closes, the new one and its qualifiers, best first.
+func (s *Server) apiNextStage(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	plan, err := s.tournaments.NextStage(c.Request().Context(), id, c.QueryParam("format"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, plan)
 }
 
 // apiStartStage starts the next stage ({"format": "knockout"}) with the current one's

@@ -1,0 +1,138 @@
+package views
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// finishedEvening is a 6-player evening whose two games are entered, its top 2
+// qualifying; it returns its path, its ID and the service.
+func finishedEvening(t *testing.T, app *testApp, c *client) (string, int64, *tournament.Tournaments) {
+	t.Helper()
+	base := newTournamentHTML(t, c, 6)
+	tid, err := strconv.ParseInt(strings.TrimPrefix(base, "/tournaments/"), 10, 64)
+	require.NoError(t, err)
+	svc := &tournament.Tournaments{Store: app.store, Players: app.store}
+	gt := func(n int) *scoring.Hand { return &scoring.Hand{Form: scoring.GameTotal, Total: n} }
+	for g := 1; g <= 2; g++ {
+		_, err := svc.Draw(t.Context(), tid, tournament.DrawOptions{Seed: 3}, "anna")
+		require.NoError(t, err)
+		for tb := 1; tb <= 2; tb++ {
+			_, err := svc.SaveSheet(t.Context(), tid, g, tb, tournament.Sheet{Hands: [][]*scoring.Hand{{gt(900 + 100*tb + 10*g), gt(300), gt(0)}}}, "anna")
+			require.NoError(t, err)
+		}
+	}
+	return base, tid, svc
+}
+
+// Starting the next stage asks first (issue 17, bug 7): the tournament page's button
+// leads to a page that says what happens and lists the qualifiers, best first, in the
+// reader's language; only its confirmation starts the stage. The start is then undone
+// from the history, and the qualifying stage is current again.
+func TestStartStageAsksFirstAndUndoes(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	notDone := newTournamentHTML(t, c, 6)
+	res := c.get(notDone + "/stages/new?format=knockout")
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, res.doc(t).Find(".alert").Text(), "Stage 1 is not finished")
+
+	base, tid, svc := finishedEvening(t, app, c)
+	form := c.get(base).doc(t).Find("form.start-stage")
+	require.Equal(t, 1, form.Length())
+	assert.Equal(t, "get", form.AttrOr("method", ""), "the button asks, it does not start")
+	assert.Equal(t, base+"/stages/new", form.AttrOr("action", ""))
+
+	_, _, lines, err := svc.Standings(t.Context(), tid)
+	require.NoError(t, err)
+	want := []string{lines[0].Entry.Name, lines[1].Entry.Name}
+	for _, lang := range []struct{ code, what, button string }{
+		{"en", "Stage 1 is closed", "Start stage 2"},
+		{"it", "La fase 1 si chiude", "Avvia la fase 2"},
+	} {
+		c.lang = lang.code
+		res = c.get(base + "/stages/new?format=knockout")
+		require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+		doc := res.doc(t)
+		assert.Contains(t, doc.Find(".stage-confirm").Text(), lang.what, lang.code)
+		assert.Equal(t, want, doc.Find(".stage-qualifiers li").Map(func(_ int, s *goquery.Selection) string { return s.Text() }), lang.code)
+		confirm := doc.Find(`.stage-confirm form[method="post"]`)
+		assert.Equal(t, base+"/stages", confirm.AttrOr("action", ""))
+		assert.Equal(t, "knockout", confirm.Find(`input[name="format"]`).AttrOr("value", ""))
+		assert.Equal(t, lang.button, strings.TrimSpace(confirm.Find("button").Text()), lang.code)
+		assert.NotContains(t, res.body, "%!", lang.code)
+	}
+	c.lang = "en"
+	st, err := svc.Load(t.Context(), tid)
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Stage.Seq, "asking starts nothing")
+
+	res = c.post(base+"/stages", url.Values{"format": {"knockout"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	st, err = svc.Load(t.Context(), tid)
+	require.NoError(t, err)
+	require.Equal(t, 2, st.Stage.Seq)
+
+	// The history offers the undo of the start.
+	doc := c.get(base + "/history").doc(t)
+	evs, err := svc.Events(t.Context(), tid)
+	require.NoError(t, err)
+	require.Equal(t, "stage", evs[0].Kind)
+	undo := doc.Find(fmt.Sprintf(`#ev%d form.undo`, evs[0].ID))
+	require.Equal(t, 1, undo.Length(), "the stage start has its undo button")
+	res = c.post(undo.AttrOr("action", ""), nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	st, err = svc.Load(t.Context(), tid)
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Stage.Seq, "the qualifying stage is current again")
+	assert.NotEmpty(t, c.get(base).doc(t).Find("form.start-stage").Length(), "and can be started again")
+}
+
+// The API twins: GET …/stages/next says what a start would do; the start is undone
+// through …/history/{seq}/undo.
+func TestNextStageAPI(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	base, _, _ := finishedEvening(t, app, c)
+	api := "/api/v1" + base
+	var plan struct {
+		From, Seq  int
+		Format     string
+		Qualifiers []struct{ ID int64 }
+	}
+	res := c.api("GET", api+"/stages/next?format=knockout", tok, "", &plan)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	assert.Equal(t, 1, plan.From)
+	assert.Equal(t, 2, plan.Seq)
+	assert.Equal(t, "knockout", plan.Format)
+	assert.Len(t, plan.Qualifiers, 2)
+
+	res = c.api("POST", api+"/stages", tok, `{"format":"knockout"}`, nil)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	var hist struct {
+		Events []struct {
+			ID   int64  `json:"id"`
+			Kind string `json:"kind"`
+		} `json:"events"`
+	}
+	res = c.api("GET", api+"/history", tok, "", &hist)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.NotEmpty(t, hist.Events)
+	require.Equal(t, "stage", hist.Events[0].Kind)
+	res = c.api("POST", fmt.Sprintf("%s/history/%d/undo", api, hist.Events[0].ID), tok, "", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	res = c.api("GET", api+"/stages/next?format=knockout", tok, "", &plan)
+	require.Equal(t, http.StatusOK, res.StatusCode, "stage 1 is current again: the next stage can start")
+}

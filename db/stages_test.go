@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/knockout"
 )
@@ -101,4 +102,69 @@ func TestUndoStageStart(t *testing.T) {
 	_, err = f.svc.Undo(f.ctx, f.tid, eventOf(t, f, "stage").ID, "anna")
 	assert.Equal(t, "undo.stage_scored", keyOf(err))
 	assert.Equal(t, 2, f.state(t).Stage.Seq)
+}
+
+// correctStage1 enters table tb of game g of stage 1 again so that its seat 3 wins by far.
+func correctStage1(t *testing.T, f *fixture, g, tb int) *tournament.SheetOutcome {
+	t.Helper()
+	sh := tournament.Sheet{Stage: 1}
+	for range 3 {
+		sh.Hands = append(sh.Hands, []*scoring.Hand{total(-100), total(0), total(2000)})
+	}
+	out, err := f.svc.SaveSheet(f.ctx, f.tid, g, tb, sh, "anna")
+	require.NoError(t, err)
+	return out
+}
+
+// A stage-1 sheet can be corrected once stage 2 started (issue 17, bug 7); when the
+// correction changes who qualifies or the seeding, the knockout's round 1, with no
+// score, is seated again from the corrected standings (with its seed), and logged;
+// once it has a score, its seats stay and the change is flagged.
+func TestCorrectEarlierStageReseeds(t *testing.T) {
+	f, top := qualifyingOf12(t)
+	_, err := f.svc.StartStage(f.ctx, f.tid, knockout.Name, "anna")
+	require.NoError(t, err)
+	r1, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	require.Equal(t, [][]int64{{top[0], top[3]}, {top[1], top[2]}}, tournament.SeatsOf(r1).Tables)
+
+	// The stage-1 sheet reads as it was.
+	ts, err := f.svc.StageTable(f.ctx, f.tid, 1, 2, 4)
+	require.NoError(t, err)
+	assert.Equal(t, 1, ts.Stage.Seq)
+	loser := ts.Table.Sides[2].EntryID // third at table 4 of game 2: out of the top 4
+	require.NotContains(t, top, loser)
+
+	out := correctStage1(t, f, 2, 4)
+	require.NotNil(t, out.Requalified, "the correction changes who qualifies")
+	assert.True(t, out.Requalified.Reseeded)
+	assert.False(t, out.Requalified.Flagged)
+	assert.Equal(t, top, out.Requalified.Before)
+	assert.Contains(t, out.Requalified.After, loser)
+	st := f.state(t)
+	require.Equal(t, 2, st.Stage.Seq, "still in stage 2")
+	assert.Contains(t, st.Rounds[0].People(), loser, "round 1 of the knockout seated again")
+	after := out.Requalified.After
+	assert.Equal(t, [][]int64{{after[0], after[3]}, {after[1], after[2]}}, tournament.SeatsOf(&st.Rounds[0]).Tables)
+	assert.Equal(t, r1.Seed, st.Rounds[0].Seed)
+	ev := eventOf(t, f, "scores_corrected")
+	require.NotEmpty(t, ev.Also)
+	assert.Equal(t, "event.also.requalified_reseeded", ev.Also[len(ev.Also)-1].Key)
+
+	// The same correction again changes nothing more.
+	out = correctStage1(t, f, 2, 4)
+	assert.Nil(t, out.Requalified)
+
+	// Once the knockout has a score, its seats stay: flagged.
+	f.match(t, 1, 1, 400, 600)
+	sh := tournament.Sheet{Stage: 1}
+	for range 3 {
+		sh.Hands = append(sh.Hands, []*scoring.Hand{total(-100), total(0), total(100)})
+	}
+	out, err = f.svc.SaveSheet(f.ctx, f.tid, 2, 4, sh, "anna")
+	require.NoError(t, err)
+	require.NotNil(t, out.Requalified)
+	assert.True(t, out.Requalified.Flagged)
+	assert.False(t, out.Requalified.Reseeded)
+	assert.Equal(t, tournament.SeatsOf(&st.Rounds[0]), tournament.SeatsOf(&f.state(t).Rounds[0]), "seats kept")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -296,13 +297,19 @@ func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State
 // LoadTable reads one table of round n of the current stage with its sides, hands and
 // entries, in one read transaction.
 func (d *DB) LoadTable(ctx context.Context, tid int64, n, t int) (*tournament.TableState, error) {
+	return d.LoadStageTable(ctx, tid, 0, n, t)
+}
+
+// LoadStageTable reads one table of round n of stage seq (0: the current stage), as
+// LoadTable does.
+func (d *DB) LoadStageTable(ctx context.Context, tid int64, seq, n, t int) (*tournament.TableState, error) {
 	ts := &tournament.TableState{}
 	err := d.read(ctx, func(x *sqlTx) error {
 		var err error
 		if ts.Tournament, err = scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid)); err != nil {
 			return err
 		}
-		stage, err := currentStage(x, tid)
+		stage, err := stageAt(x, tid, seq)
 		if err != nil {
 			return err
 		}
@@ -332,6 +339,19 @@ func (d *DB) LoadTable(ctx context.Context, tid int64, n, t int) (*tournament.Ta
 		return nil, wrap(err, "load table")
 	}
 	return ts, nil
+}
+
+// stageAt reads stage seq of a tournament, or the current one for 0 (ENOTFOUND when
+// there is none).
+func stageAt(x *sqlTx, tid int64, seq int) (*tournament.Stage, error) {
+	if seq == 0 {
+		return currentStage(x, tid)
+	}
+	s, err := x.db.scanStage(x.queryRow("SELECT "+stageCols+" FROM stages WHERE tournament_id = ? AND seq = ?", tid, seq))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return s, err
 }
 
 func currentStage(x *sqlTx, tid int64) (*tournament.Stage, error) {
@@ -641,6 +661,13 @@ func (x *storeTx) Stage() (*tournament.Stage, error) {
 	}
 	cp := *x.stage
 	return &cp, nil
+}
+
+func (x *storeTx) StageAt(seq int) (*tournament.Stage, error) {
+	if seq == 0 {
+		return x.Stage()
+	}
+	return stageAt(x.sqlTx, x.tid, seq)
 }
 
 func (x *storeTx) State() (*tournament.State, error) {

@@ -232,3 +232,85 @@ func sameSides(f Format, before Settings) (Settings, error) {
 	}
 	return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.sides"}}
 }
+
+// Requalified is how a correction of an earlier stage changed who goes on (RULES.md
+// section 6): its qualifiers before and after, best first, and what became of the stage
+// it feeds.
+type Requalified struct {
+	From   int     `json:"from"`   // the stage corrected
+	Stage  int     `json:"stage"`  // the current stage
+	Before []int64 `json:"before"` // nil: there was a tie at the line
+	After  []int64 `json:"after"`  // nil: there is a tie at the line now, for the director
+	// Reseeded: round 1 of the stage fed, with no score, was seated again from After.
+	Reseeded bool `json:"reseeded"`
+	// Flagged: the stage fed has scores (or a tie at the line stands in the way): its
+	// seats stay as they are, for the director to decide.
+	Flagged bool `json:"flagged"`
+}
+
+// stageSeeds returns the qualifiers a stage sends on, best first, or nil when a tie at
+// the line (or too few) leaves them undecided.
+func stageSeeds(tx Tx, stageID int64) ([]int64, error) {
+	st, err := tx.StageState(stageID)
+	if err != nil {
+		return nil, fmt.Errorf("stage %d: %w", stageID, err)
+	}
+	seeds, err := qualifiers(st)
+	if _, ok := AsError(err); ok {
+		return nil, nil
+	}
+	return seeds, err
+}
+
+// requalify brings the current stage in line with a correction of an earlier stage
+// (from) that changed who qualifies or the seeding, as a correction after the next draw
+// does: round 1 of the stage it feeds is seated again with its own seed while that stage
+// has no score; otherwise its seats stay and the change is flagged. Nothing is done
+// when the qualifiers are the same, in the same order. It returns what it did and the
+// lines for the log.
+func requalify(tx Tx, from, current *Stage, before []int64) (*Requalified, []Line, error) {
+	after, err := stageSeeds(tx, from.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if slices.Equal(before, after) {
+		return nil, nil, nil
+	}
+	rq := &Requalified{From: from.Seq, Stage: current.Seq, Before: before, After: after}
+	st, err := tx.State()
+	if err != nil {
+		return nil, nil, err
+	}
+	args := []string{fmt.Sprint(from.Seq), fmt.Sprint(current.Seq)}
+	switch {
+	case current.FromStageID == nil || *current.FromStageID != from.ID:
+		rq.Flagged = true // a stage in between: the director decides
+	case len(st.Rounds) == 0:
+		// Round 1 is not drawn yet: its draw reads the qualifiers as they are now.
+		return rq, []Line{{Key: "event.also.requalified", Args: args}}, nil
+	case after == nil || len(st.Rounds) > 1 || st.Rounds[0].Started() || st.Rounds[0].Locked:
+		rq.Flagged = true
+	default:
+		r1 := st.Rounds[0]
+		st.Rounds, st.Seeds = nil, after
+		r, subs, err := st.Format().Draw(st, r1.Seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		r.ID, r.StageID, r.Number, r.Seed, r.DrawnAt, r.Override = r1.ID, r1.StageID, r1.Number, r1.Seed, r1.DrawnAt, r1.Override
+		for i := range r.Tables {
+			if i < len(r1.Tables) {
+				r.Tables[i].ID = r1.Tables[i].ID
+			}
+		}
+		if err := placeSubs(tx, r, subs); err != nil {
+			return nil, nil, err
+		}
+		if err := tx.ReplaceSeats(r); err != nil {
+			return nil, nil, err
+		}
+		rq.Reseeded = true
+		return rq, []Line{{Key: "event.also.requalified_reseeded", Args: args}}, nil
+	}
+	return rq, []Line{{Key: "event.also.requalified_flagged", Args: args}}, nil
+}

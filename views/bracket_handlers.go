@@ -50,6 +50,25 @@ func (s *Server) confirmStage(c echo.Context) error {
 	return render(c, http.StatusOK, stageConfirmPage(ev, plan))
 }
 
+// stageSheets lists the score sheets of a stage, each to correct at its own address
+// (?stage=): an earlier stage's sheets stay open once the next stage started.
+func (s *Server) stageSheets(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	seq, err := strconv.Atoi(c.Param("seq"))
+	if err != nil || seq < 1 || strconv.Itoa(seq) != c.Param("seq") {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	ev, _, _, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	if err != nil {
+		return err
+	}
+	useFormat(c, ev.Stage.Format)
+	return render(c, http.StatusOK, stageSheetsPage(ev))
+}
+
 // startStage starts the next stage with the current one's qualifiers (confirmed on
 // stageConfirmPage).
 func (s *Server) startStage(c echo.Context) error {

@@ -202,6 +202,7 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/standings", s.standingsPage)
 	d.GET("/tournaments/:id/bracket", s.bracketPage)
 	d.GET("/tournaments/:id/stages/new", s.confirmStage)
+	d.GET("/tournaments/:id/stages/:seq", s.stageSheets)
 	d.POST("/tournaments/:id/stages", s.startStage)
 	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
 	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))

@@ -136,3 +136,69 @@ func TestNextStageAPI(t *testing.T) {
 	res = c.api("GET", api+"/stages/next?format=knockout", tok, "", &plan)
 	require.Equal(t, http.StatusOK, res.StatusCode, "stage 1 is current again: the next stage can start")
 }
+
+// An earlier stage's sheet is corrected once the next stage started (issue 17, bug 7):
+// the knockout's standings link to the sheets of stage 1, whose addresses name it; a
+// correction that changes who qualifies re-seats the knockout's round 1 (no score yet)
+// and says so; the API corrects the same sheet with ?stage=1.
+func TestCorrectEarlierStageSheet(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	base, tid, svc := finishedEvening(t, app, c)
+	res := c.post(base+"/stages", url.Values{"format": {"knockout"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	res = c.post(base+"/draw", url.Values{"round": {"1"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	st, err := svc.Load(t.Context(), tid)
+	require.NoError(t, err)
+	before := tournament.SeatsOf(&st.Rounds[0])
+
+	link := c.get(base + "/standings").doc(t).Find("a.stage-sheets-link")
+	require.Equal(t, base+"/stages/1", link.AttrOr("href", ""))
+	doc := c.get(base + "/stages/1").doc(t)
+	sheet := base + "/rounds/2/tables/1?stage=1"
+	require.Equal(t, 1, doc.Find(`a[href="`+sheet+`"]`).Length(), "each sheet of stage 1, at an address naming it")
+
+	doc = c.get(sheet + "&form=game").doc(t)
+	assert.Contains(t, doc.Find(".stage-note").Text(), "Stage 1, finished")
+	assert.Equal(t, base+"/rounds/2/tables/1?stage=1", doc.Find("form#sheet").AttrOr("action", ""))
+	ts, err := svc.StageTable(t.Context(), tid, 1, 2, 1)
+	require.NoError(t, err)
+	form := url.Values{"form": {"game"}, "version": {itoa(ts.Table.Version)},
+		"h1.s1.game": {"0"}, "h1.s2.game": {"300"}, "h1.s3.game": {"5000"}}
+	res = c.post(sheet, form)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	assert.Equal(t, base+"/stages/1", res.Header.Get("Location"))
+	flash := c.get(base + "/stages/1").doc(t).Find(".flash").Text()
+	assert.Contains(t, flash, "Table 1 of stage 1 saved. The correction changes who qualifies or the seeding")
+	assert.Contains(t, flash, "was seated again")
+
+	_, _, lines, err := svc.StageStandings(t.Context(), tid, 1)
+	require.NoError(t, err)
+	st, err = svc.Load(t.Context(), tid)
+	require.NoError(t, err)
+	assert.Equal(t, 2, st.Stage.Seq)
+	assert.NotEqual(t, before, tournament.SeatsOf(&st.Rounds[0]))
+	assert.ElementsMatch(t, []int64{lines[0].Entry.ID, lines[1].Entry.ID}, st.Rounds[0].People(), "the corrected qualifiers")
+
+	// The API twin: the same sheet, ?stage=1; back as it was.
+	api := "/api/v1" + base + "/rounds/2/tables/1?stage=1"
+	var got struct {
+		Version int `json:"version"`
+	}
+	res = c.api("GET", api, tok, "", &got)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	var out struct {
+		Outcome struct {
+			Requalified *tournament.Requalified `json:"requalified"`
+		} `json:"outcome"`
+	}
+	res = c.api("PUT", api, tok, `{"hands":[[{"form":3,"total":1020},{"form":3,"total":300},{"form":3,"total":0}]]}`, &out)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	require.NotNil(t, out.Outcome.Requalified)
+	assert.True(t, out.Outcome.Requalified.Reseeded)
+	st, err = svc.Load(t.Context(), tid)
+	require.NoError(t, err)
+	assert.Equal(t, before, tournament.SeatsOf(&st.Rounds[0]), "back to the seeding before")
+}

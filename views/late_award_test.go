@@ -42,9 +42,9 @@ func TestLateAwardIsNotASitOut(t *testing.T) {
 	}
 	base := fmt.Sprintf("/tournaments/%d", pe.tid)
 
-	for _, lang := range []struct{ code, awarded, sitsOut string }{
-		{"en", "late: 3 points awarded", "sits out"},
-		{"it", "in ritardo: 3 punti assegnati", "riposa"},
+	for _, lang := range []struct{ code, awarded, points, sitsOut string }{
+		{"en", "late: 3 points awarded", "3 points awarded", "sits out"},
+		{"it", "in ritardo: 3 punti assegnati", "3 punti assegnati", "riposa"},
 	} {
 		c.lang = lang.code
 		anon := app.client()
@@ -54,7 +54,7 @@ func TestLateAwardIsNotASitOut(t *testing.T) {
 		assert.Contains(t, doc.Find(".sitouts").Text(), sitOut, lang.code)
 		assert.NotContains(t, doc.Find(".sitouts").Text(), "Zanetti", lang.code+": the round's sit-outs")
 		assert.Contains(t, doc.Find(".late-awards").Text(), "Zanetti Tardo", lang.code)
-		assert.Contains(t, doc.Find(".late-awards").Text(), lang.awarded, lang.code)
+		assert.Contains(t, doc.Find(".late-awards").Text(), lang.points, lang.code)
 
 		doc = c.get(base + "/rounds/1/print").doc(t)
 		assert.NotContains(t, doc.Find(".sitouts").Text(), "Zanetti", lang.code+": the table list")

@@ -102,3 +102,48 @@ func TestLateAwardIsNotASitOut(t *testing.T) {
 		}
 	}
 }
+
+// A Danish late side's awarded bye reads the same way (issue 17, bug 4): not the
+// round's bye, "late: bye awarded, 12 VP" on the round and in the standings.
+func TestDanishLateAwardIsNotTheRoundsBye(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	call := func(method, path, body string, out any) {
+		t.Helper()
+		res := c.api(method, path, tok, body, out)
+		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.body)
+	}
+	var tr struct{ ID int64 }
+	call("POST", "/api/v1/tournaments", `{"name":"Danese","date":"2026-11-29","format":"danish",
+		"settings":{"sides":"individual","rounds":3,"hands_per_round":3}}`, &tr)
+	api := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
+	var ids []int64
+	for _, n := range []string{"Anna", "Bruno", "Carla", "Dario", "Zeno"} {
+		var e struct{ ID int64 }
+		call("POST", api+"/entries", fmt.Sprintf(`{"player":{"first_name":%q,"last_name":"Bianchi"}}`, n), &e)
+		ids = append(ids, e.ID)
+	}
+	for _, id := range ids[:4] {
+		call("POST", fmt.Sprintf("%s/entries/%d", api, id), `{"checked_in":true}`, nil)
+	}
+	call("POST", api+"/draw", `{"seed":7}`, nil)
+	for tb := 1; tb <= 2; tb++ {
+		call("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", api, tb), `{"hands":[[{"form":3,"total":900},{"form":3,"total":300}]]}`, nil)
+	}
+	call("POST", fmt.Sprintf("%s/entries/%d", api, ids[4]), `{"checked_in":true}`, nil)
+	call("POST", fmt.Sprintf("%s/entries/%d/missed", api, ids[4]), "", nil)
+
+	base := fmt.Sprintf("/tournaments/%d", tr.ID)
+	doc := c.get(base + "/rounds/1").doc(t)
+	assert.Zero(t, doc.Find(".sitouts").Length(), "round 1 had no bye")
+	assert.Contains(t, doc.Find(".late-awards").Text(), "Bianchi Zeno (bye awarded, 12 VP)")
+	var title string
+	doc = c.get(base + "/standings").doc(t)
+	doc.Find("tbody tr").Each(func(_ int, s *goquery.Selection) {
+		if strings.Contains(s.Text(), "Zeno") {
+			title = s.Find(".game-cell small[title]").First().AttrOr("title", "")
+		}
+	})
+	assert.Equal(t, "late: bye awarded, 12 VP", title)
+}

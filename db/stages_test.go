@@ -168,3 +168,30 @@ func TestCorrectEarlierStageReseeds(t *testing.T) {
 	assert.False(t, out.Requalified.Reseeded)
 	assert.Equal(t, tournament.SeatsOf(&st.Rounds[0]), tournament.SeatsOf(&f.state(t).Rounds[0]), "seats kept")
 }
+
+// A late arrival awarded the game under way keeps the award when the director changes
+// the game's seats (issue 17, bug 4): the award is not a sit-out, whatever its place in
+// the list of those who do not play.
+func TestSeatChangeKeepsTheAward(t *testing.T) {
+	f := newEvening(t, 7, nil)
+	r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 5}, "anna")
+	require.NoError(t, err)
+	require.Len(t, r.Byes, 1)
+	late, err := f.svc.AddNewPlayer(f.ctx, f.tid, &tournament.Player{FirstName: "Tardi", LastName: "Zeta"}, "anna")
+	require.NoError(t, err)
+	here := true
+	_, _, err = f.svc.SetEntry(f.ctx, f.tid, late.ID, tournament.EntryChange{CheckedIn: &here}, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.AwardMissed(f.ctx, f.tid, late.ID, "anna")
+	require.NoError(t, err)
+
+	seats := tournament.SeatsOf(&f.state(t).Rounds[0])
+	require.Equal(t, []int64{r.Byes[0].EntryID, late.ID}, seats.Byes)
+	seats.Byes[0], seats.Byes[1] = seats.Byes[1], seats.Byes[0]
+	require.NoError(t, f.svc.OverrideSeats(f.ctx, f.tid, 1, seats, "anna"))
+	byes := f.state(t).Rounds[0].Byes
+	assert.ElementsMatch(t, []tournament.Bye{
+		{EntryID: late.ID, Points: tournament.RP(3), Awarded: true},
+		{EntryID: r.Byes[0].EntryID, Points: tournament.RP(3)},
+	}, byes)
+}

@@ -778,9 +778,11 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 			return Errorf(ECONFLICT, "round.locked", number)
 		}
 		changed := &Round{ID: drawn.ID, StageID: drawn.StageID, Number: drawn.Number, Seed: drawn.Seed, DrawnAt: drawn.DrawnAt, Override: drawn.Override}
-		byePoints := map[int64]Points{}
+		awarded := map[int64]Bye{} // a late arrival's award stays one, whatever its place
 		for _, b := range drawn.Byes {
-			byePoints[b.EntryID] = b.Points
+			if b.Awarded {
+				awarded[b.EntryID] = b
+			}
 		}
 		for i, ids := range seats.Tables {
 			changed.Tables = append(changed.Tables, Table{Number: i + 1, Sides: SidesFromEntries(ids)})
@@ -789,6 +791,10 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 			}
 		}
 		for i, id := range seats.Byes {
+			if b, ok := awarded[id]; ok {
+				changed.Byes = append(changed.Byes, b)
+				continue
+			}
 			pts := Points(0)
 			if i < len(drawn.Byes) {
 				pts = drawn.Byes[i].Points

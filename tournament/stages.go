@@ -314,3 +314,39 @@ func requalify(tx Tx, from, current *Stage, before []int64) (*Requalified, []Lin
 	}
 	return rq, []Line{{Key: "event.also.requalified_flagged", Args: args}}, nil
 }
+
+// SeedsChanged reports whether round 1 of stage cur (as loaded), fed by the stage
+// before, is seated otherwise than the qualifiers of that stage give now: a correction
+// of it once round 1 had scores (flagged), or seats changed by hand. It returns nil when
+// the seats agree, or when the stage is not fed or its round 1 not drawn (then it reads
+// nothing).
+func (s *Tournaments) SeedsChanged(ctx context.Context, cur *State) (*Requalified, error) {
+	if cur.Stage.FromStageID == nil || len(cur.Rounds) == 0 {
+		return nil, nil
+	}
+	st := *cur
+	prev, err := s.Store.LoadStage(ctx, st.Tournament.ID, st.Stage.Seq-1)
+	if err != nil {
+		return nil, err
+	}
+	if prev.Stage.ID != *st.Stage.FromStageID {
+		return nil, nil
+	}
+	rq := &Requalified{From: prev.Stage.Seq, Stage: st.Stage.Seq, Flagged: true}
+	if rq.After, err = qualifiers(prev); err != nil {
+		if _, ok := AsError(err); !ok {
+			return nil, err
+		}
+		return rq, nil // a tie at the line now
+	}
+	r1 := st.Rounds[0]
+	st.Rounds, st.Seeds = nil, rq.After
+	r, _, err := st.Format().Draw(&st, r1.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if sameSeats(SeatsOf(r), SeatsOf(&r1)) {
+		return nil, nil
+	}
+	return rq, nil
+}

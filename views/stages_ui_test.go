@@ -201,4 +201,20 @@ func TestCorrectEarlierStageSheet(t *testing.T) {
 	st, err = svc.Load(t.Context(), tid)
 	require.NoError(t, err)
 	assert.Equal(t, before, tournament.SeatsOf(&st.Rounds[0]), "back to the seeding before")
+	assert.Zero(t, c.get(base).doc(t).Find(".seeds-changed").Length())
+
+	// Once the knockout has a score, a correction that changes the qualifiers leaves its
+	// seats, says so, and the overview flags it until the director sees to it.
+	res = c.api("PUT", "/api/v1"+base+"/rounds/1/tables/1", tok, `{"hands":[[{"form":3,"total":900},{"form":3,"total":300}]]}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	ts, err = svc.StageTable(t.Context(), tid, 1, 2, 1)
+	require.NoError(t, err)
+	form.Set("version", itoa(ts.Table.Version))
+	res = c.post(sheet, form)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	assert.Contains(t, c.get(base+"/stages/1").doc(t).Find(".flash").Text(), "Check them.")
+	st, err = svc.Load(t.Context(), tid)
+	require.NoError(t, err)
+	assert.Equal(t, before, tournament.SeatsOf(&st.Rounds[0]), "seats kept")
+	assert.Contains(t, c.get(base).doc(t).Find(".seeds-changed").Text(), "Round 1 of stage 2 is not seated as the standings of stage 1 give now")
 }

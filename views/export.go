@@ -77,7 +77,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), entryName(ev, sd.EntryID)})
 		}
 	}
-	for _, b := range g.Byes {
+	for _, b := range g.SitOuts() {
 		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID)})
 	}
 	return r
@@ -102,7 +102,11 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 		}
 	}
 	for _, b := range g.Byes {
-		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID), "", b.Points.String()})
+		what := tr("print.sits_out")
+		if b.Awarded {
+			what = tr("print.late_awarded", b.Points.String())
+		}
+		r.Rows = append(r.Rows, []string{"", what, entryName(ev, b.EntryID), "", b.Points.String()})
 	}
 	return r
 }

@@ -40,7 +40,9 @@ var httpCodes = map[int]string{
 	http.StatusConflict:              tournament.ECONFLICT,
 }
 
-func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {
+// writeAPIError answers an error in the API's shape, in the words of the tournament's
+// format (format, "" for none).
+func writeAPIError(c echo.Context, format string, status int, key string, e *tournament.Error) error {
 	lang := langOf(c)
 	body := apiErrorBody{Code: httpCodes[status], Message: Translate(lang, key)}
 	if body.Code == "" {
@@ -48,11 +50,11 @@ func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) 
 	}
 	if e != nil {
 		body.Code = e.Code
-		body.Message = Translate(lang, e.Key, e.Args...)
+		body.Message = translateFor(lang, format, e.Key, e.Args...)
 		if len(e.Fields) > 0 {
 			body.Fields = map[string]string{}
 			for f, k := range e.Fields {
-				body.Fields[f] = Translate(lang, k)
+				body.Fields[f] = translateFor(lang, format, k)
 			}
 		}
 	}

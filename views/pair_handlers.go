@@ -170,7 +170,7 @@ func (s *Server) apiImportPairs(c echo.Context) error {
 	lang := langOf(c)
 	if e, ok := tournament.AsError(err); ok && e.Key == "pairs_import.invalid" && pi != nil {
 		return c.JSON(http.StatusUnprocessableEntity, map[string]any{
-			"error":           apiErrorBody{Code: e.Code, Message: Translate(lang, e.Key)},
+			"error":           apiErrorBody{Code: e.Code, Message: translateFor(lang, s.wordingOf(c), e.Key)},
 			"rows":            localizePairRows(pi.Rows, lang),
 			"ignored_columns": pi.Ignored,
 		})

@@ -155,6 +155,25 @@ func (s *Server) evening(c echo.Context) (*tournament.State, error) {
 	return st, err
 }
 
+// wordingOf returns the format whose words a request's answer speaks: the one its handler
+// loaded (useFormat), else, at a tournament's address, its current stage's, read now (an
+// error's answer) and kept for the page.
+func (s *Server) wordingOf(c echo.Context) string {
+	if f, ok := c.Get(formatContextKey).(string); ok {
+		return f
+	}
+	f := ""
+	if strings.Contains(c.Path(), "/tournaments/:id") {
+		if id, err := idParam(c); err == nil {
+			if st, err := s.tournaments.Load(c.Request().Context(), id); err == nil {
+				f = st.Stage.Format
+			}
+		}
+	}
+	useFormat(c, f)
+	return f
+}
+
 func (s *Server) listTournaments(c echo.Context) error {
 	ts, err := s.tournaments.List(c.Request().Context())
 	if err != nil {

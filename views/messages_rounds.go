@@ -19,6 +19,8 @@ func init() {
 var roundFormats = []string{"danish", "knockout"}
 
 var roundsEN = map[string]string{
+	"change.at_game_total":        "round total",
+	"change.game_total":           "round total %s",
 	"clock.reset_confirm":         "Reset the clock of this round?",
 	"clock.title":                 "Clock of round %d",
 	"draw.all_drawn":              "All %d rounds have been drawn.",
@@ -65,6 +67,8 @@ var roundsEN = map[string]string{
 }
 
 var roundsIT = map[string]string{
+	"change.at_game_total":        "totale del turno",
+	"change.game_total":           "totale del turno %s",
 	"clock.reset_confirm":         "Azzerare il tempo di questo turno?",
 	"clock.title":                 "Tempo del turno %d",
 	"draw.all_drawn":              "Tutti i %d turni sono stati sorteggiati.",

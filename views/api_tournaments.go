@@ -641,13 +641,15 @@ func (s *Server) apiPairingOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	ev, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
 	if err != nil {
 		return err
 	}
 	out := make([]map[string]any, len(lines))
 	for i, l := range lines {
-		out[i] = map[string]any{"rank": i + 1, "entry_id": l.Entry.ID, "name": l.Entry.Name, "byes": l.Byes, "tie": l.Tie}
+		p := pairingOf(ev.Round(n), l.Entry.ID)
+		out[i] = map[string]any{"rank": i + 1, "entry_id": l.Entry.ID, "name": l.Entry.Name, "byes": l.Byes, "tie": l.Tie,
+			"table": p.Table, "against": p.Against, "bye": p.Bye}
 		for ci, col := range cols {
 			if col.Kind == "points" {
 				out[i][col.Name] = tournament.Points(l.Values[ci])

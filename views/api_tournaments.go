@@ -284,7 +284,8 @@ func (s *Server) apiGetTournament(c echo.Context) error {
 	}
 	c.Response().Header().Set("ETag", etag(ev.Tournament.Version))
 	return c.JSON(http.StatusOK, map[string]any{"tournament": apiTournament(&ev.Tournament, &ev.Stage), "entries": entries,
-		"rounds": rounds, "next": step.Key, "next_text": translateFor(langOf(c), ev.Stage.Format, step.Key, step.Args...)})
+		"rounds": rounds, "next": step.Key, "next_text": translateFor(langOf(c), ev.Stage.Format, step.Key, step.Args...),
+		"next_round": step.Round, "next_table": step.Table})
 }
 
 // apiTable is a table's seats, result and version.

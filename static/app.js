@@ -48,3 +48,22 @@ document.addEventListener("htmx:afterSettle", function () {
     if (el.select) el.select();
   }
 });
+
+// Enter on a score sheet (data-incomplete) with a player's box left empty asks before
+// saving it incomplete; the Save buttons themselves do not ask, nor does a table with
+// an outcome (a time-out, a forfeit), which may stop short of every hand.
+document.addEventListener("submit", function (e) {
+  var form = e.target, msg = form.getAttribute && form.getAttribute("data-incomplete");
+  if (!msg || !e.submitter || !e.submitter.hasAttribute("data-enter")) return;
+  var kind = form.querySelector("#outcome_kind");
+  if (kind && kind.value) return;
+  var empty = Array.prototype.some.call(form.querySelectorAll(".sheet-cell"), function (cell) {
+    return Array.prototype.every.call(cell.querySelectorAll('input[type="text"]'), function (i) {
+      return i.value.trim() === "";
+    });
+  });
+  if (empty && !window.confirm(msg)) {
+    e.preventDefault();
+    e.stopPropagation();
+  }
+}, true);

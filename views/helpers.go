@@ -410,3 +410,16 @@ func pairingOf(r *tournament.Round, id int64) pairing {
 	}
 	return pairing{}
 }
+
+// liveResult is one side's result on a score sheet being entered: its signed MP and its
+// points ("+750 · 16"), its points alone where the format has no MP, "–" until the
+// table is complete.
+func liveResult(ctx context.Context, r tournament.TableResult, i int) string {
+	if !r.Complete || i >= len(r.Points) {
+		return "–"
+	}
+	if i < len(r.MP) {
+		return signed(r.MP[i]) + " · " + pts(ctx, r.Points[i])
+	}
+	return pts(ctx, r.Points[i])
+}

@@ -67,3 +67,21 @@ document.addEventListener("submit", function (e) {
     e.stopPropagation();
   }
 }, true);
+
+// Links in an element with data-carry="#form" (the new tournament's format tabs) take
+// what was typed in that form's fields named in data-fields along in their address, so
+// changing tab loses nothing; the page fills them in.
+document.addEventListener("click", function (e) {
+  var a = e.target.closest("[data-carry] a[href]");
+  if (!a) return;
+  var box = a.closest("[data-carry]");
+  var form = document.querySelector(box.getAttribute("data-carry"));
+  if (!form) return;
+  var url = new URL(a.href, location.href);
+  (box.getAttribute("data-fields") || "").split(" ").forEach(function (n) {
+    var el = form.elements[n];
+    if (el && el.value !== "") url.searchParams.set(n, el.value);
+  });
+  e.preventDefault();
+  location.href = url.toString();
+});

@@ -125,3 +125,28 @@ func TestBrowserKnockoutSheetSaysWhoGoesThrough(t *testing.T) {
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelector("#through").textContent.trim() === %q`, "Passa il turno: "+names[0]))
 	assert.Equal(t, "+270 · 1", text(t, ctx, "#result-1"))
 }
+
+// Changing the format tab of a new tournament keeps what was typed in the fields every
+// format has.
+func TestBrowserNewTournamentTabKeepsWhatWasTyped(t *testing.T) {
+	ctx := browser(t, 1200, 900)
+	app := newTestApp(t)
+	app.setup()
+	loginInBrowser(t, ctx, app.srv.URL)
+	do(t, ctx, chromedp.Navigate(app.srv.URL+"/tournaments/new"), chromedp.WaitVisible(`#name`),
+		chromedp.SendKeys(`#name`, "Coppa d'autunno"),
+		chromedp.SetValue(`#date`, "2026-12-05"),
+		chromedp.SendKeys(`#venue`, "Circolo Forlì"),
+		chromedp.SetValue(`#qualifiers`, "4"),
+		chromedp.SendKeys(`#notes`, "Quota 10 €; premi ai primi 3"),
+		chromedp.Click(`.format-choice a[href$="format=danish"]`))
+	waitFor(t, ctx, `location.search.includes("format=danish") && document.readyState === "complete" && !!document.querySelector('input[name="format"][value="danish"]')`)
+	got := run(t, ctx, chromedp.Evaluate[[]string](`["name", "date", "venue", "qualifiers", "notes"].map(n => document.getElementById(n).value)`))
+	assert.Equal(t, []string{"Coppa d'autunno", "2026-12-05", "Circolo Forlì", "4", "Quota 10 €; premi ai primi 3"}, got)
+	shot(t, ctx, "new-tournament-danish-tab")
+
+	// And back to the 3-player tab, then create it.
+	do(t, ctx, chromedp.Click(`.format-choice a[href$="format=individual3"]`))
+	waitFor(t, ctx, `location.search.includes("format=individual3") && document.readyState === "complete" && !!document.querySelector('input[name="format"][value="individual3"]')`)
+	assert.Equal(t, "Circolo Forlì", run(t, ctx, chromedp.Evaluate[string](`document.getElementById("venue").value`)))
+}

@@ -182,12 +182,27 @@ func (s *Server) listTournaments(c echo.Context) error {
 	return render(c, http.StatusOK, tournamentsPage(ts))
 }
 
+// carriedOnFormatChange are the new tournament form's fields that every format has, kept
+// when the director picks another format.
+var carriedOnFormatChange = []string{"name", "date", "venue", "qualifiers", "notes"}
+
+// carriedFields names carriedOnFormatChange for the format tabs' script.
+func carriedFields() string { return strings.Join(carriedOnFormatChange, " ") }
+
 func (s *Server) newTournament(c echo.Context) error {
 	t, st, err := tournament.New(time.Now(), formatNamed(c.QueryParam("format")).Name())
 	if err != nil {
 		return err
 	}
-	return s.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), tournamentForm(&t, &st))
+	f := tournamentForm(&t, &st)
+	// A change of format tab brings what was typed along (static/app.js puts it in the
+	// address): the fields every format has.
+	for _, k := range carriedOnFormatChange {
+		if v, ok := c.QueryParams()[k]; ok && len(v) > 0 {
+			f.Values[k] = v[0]
+		}
+	}
+	return s.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), f)
 }
 
 func (s *Server) createTournament(c echo.Context) error {

@@ -13,8 +13,8 @@ import (
 )
 
 // browserRound creates a tournament of a format with four players present through the
-// API, draws round 1 and logs the browser in; it returns the round's page.
-func browserRound(t *testing.T, app *testApp, format, settings string) string {
+// API and draws round 1; it returns the round's page, and the API client and token.
+func browserRound(t *testing.T, app *testApp, format, settings string) (string, *client, string) {
 	t.Helper()
 	c := app.setup()
 	tok := app.apiToken(c)
@@ -28,7 +28,7 @@ func browserRound(t *testing.T, app *testApp, format, settings string) string {
 	require.Equal(t, http.StatusOK, c.api("POST", api+"/entries/present", tok, "", nil).StatusCode)
 	res = c.api("POST", api+"/draw", tok, `{"seed":3}`, nil)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
-	return fmt.Sprintf("%s/tournaments/%d/rounds/1", app.srv.URL, tr.ID)
+	return fmt.Sprintf("%s/tournaments/%d/rounds/1", app.srv.URL, tr.ID), c, tok
 }
 
 // typeHands types base and cards for each hand of a 2-sided sheet, from its first box:
@@ -54,7 +54,7 @@ func typeHands(t *testing.T, ctx context.Context, hands [][4]string) {
 func TestBrowserSheetLiveResultAndIncompleteEnter(t *testing.T) {
 	ctx := browser(t, 1200, 900)
 	app := newTestApp(t)
-	round := browserRound(t, app, "danish", `{"sides":"individual","rounds":3,"hands_per_round":3}`)
+	round, _, _ := browserRound(t, app, "danish", `{"sides":"individual","rounds":3,"hands_per_round":3}`)
 	loginInBrowser(t, ctx, app.srv.URL)
 
 	do(t, ctx, chromedp.Navigate(round+"/tables/1"), chromedp.WaitVisible(`#sheet`))
@@ -105,7 +105,7 @@ func TestBrowserSheetLiveResultAndIncompleteEnter(t *testing.T) {
 func TestBrowserKnockoutSheetSaysWhoGoesThrough(t *testing.T) {
 	ctx := browser(t, 1200, 900)
 	app := newTestApp(t)
-	round := browserRound(t, app, "knockout", `{"hands_per_match":1}`)
+	round, _, _ := browserRound(t, app, "knockout", `{"hands_per_match":1}`)
 	loginInBrowser(t, ctx, app.srv.URL)
 	do(t, ctx, chromedp.Navigate(round+"/tables/1"), chromedp.WaitVisible(`#sheet`))
 	names := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".sheet-names .sheet-name")].map(e => e.textContent.trim())`))

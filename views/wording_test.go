@@ -73,6 +73,14 @@ func sharedKeys(t *testing.T) []string {
 			return true
 		})
 	}
+	// Keys put together at run time: a log line's "event.<kind>", the bracket's reasons.
+	for k := range messagesEN {
+		for _, prefix := range []string{"event.", "history.", "undo.", "round.", "change.", "bracket.why."} {
+			if strings.HasPrefix(k, prefix) {
+				add(k)
+			}
+		}
+	}
 	keys := make([]string, 0, len(seen))
 	for k := range seen {
 		keys = append(keys, k)

@@ -41,9 +41,9 @@ var httpCodes = map[int]string{
 }
 
 // writeAPIError answers an error in the API's shape, in the words of the tournament's
-// format (format, "" for none).
-func writeAPIError(c echo.Context, format string, status int, key string, e *tournament.Error) error {
-	lang := langOf(c)
+// format where the request has one (useFormat).
+func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {
+	lang, format := langOf(c), formatUsed(c)
 	body := apiErrorBody{Code: httpCodes[status], Message: Translate(lang, key)}
 	if body.Code == "" {
 		body.Code = tournament.EINTERNAL

@@ -38,6 +38,7 @@ var httpCodes = map[int]string{
 	http.StatusRequestEntityTooLarge: tournament.EINVALID,
 	http.StatusTooManyRequests:       tournament.ETHROTTLED,
 	http.StatusConflict:              tournament.ECONFLICT,
+	http.StatusServiceUnavailable:    "unavailable", // a change refused past its deadline (commandDeadline)
 }
 
 func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {

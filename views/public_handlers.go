@@ -379,10 +379,10 @@ func (s *Server) projectorLive(c echo.Context) error {
 	})
 }
 
-// publicURL is the address of a tournament's public pages as this request reached the
-// app: what its QR code holds.
+// publicURL is the address of a tournament's public pages as phones reach them (see
+// Server.publicBase): what its QR code holds.
 func publicURL(c echo.Context, tid int64) string {
-	return c.Scheme() + "://" + c.Request().Host + idPath("/p/", tid, "")
+	return siteOf(c).PublicBase + idPath("/p/", tid, "")
 }
 
 // publicQR answers the QR code of a published tournament's public pages.

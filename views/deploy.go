@@ -92,13 +92,25 @@ func (s *Server) commandDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 
 // requestStart reads X-Request-Start, believed only from a trusted proxy.
 func (s *Server) requestStart(r *http.Request) (time.Time, bool) {
-	h := strings.TrimPrefix(r.Header.Get("X-Request-Start"), "t=")
-	if h == "" || !s.fromTrustedProxy(r) {
+	if !s.fromTrustedProxy(r) {
 		return time.Time{}, false
 	}
-	f, err := strconv.ParseFloat(h, 64)
+	return parseRequestStart(r.Header.Get("X-Request-Start"))
+}
+
+// parseRequestStart reads "t=<Unix time>" (or the bare number) in seconds with a
+// fraction (nginx's $msec), milliseconds (Caddy's {time.now.unix_ms}) or microseconds,
+// told apart by size.
+func parseRequestStart(h string) (time.Time, bool) {
+	f, err := strconv.ParseFloat(strings.TrimPrefix(strings.TrimSpace(h), "t="), 64)
 	if err != nil || f <= 0 {
 		return time.Time{}, false
+	}
+	switch {
+	case f > 1e14:
+		f /= 1e6
+	case f > 1e11:
+		f /= 1e3
 	}
 	sec := int64(f)
 	return time.Unix(sec, int64((f-float64(sec))*1e9)), true

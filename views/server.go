@@ -385,7 +385,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		// commandDeadline passed: the command was rolled back, not saved late.
 		status, key = http.StatusServiceUnavailable, "error.too_late"
 	}
-	if status >= 500 {
+	if key == "error.too_late" {
+		s.log.Warn("change refused: past its deadline, rolled back", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+	} else if status >= 500 {
 		s.log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {

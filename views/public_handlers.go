@@ -189,7 +189,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 // format) alone: no session, no CSRF token, no flash message, so the bytes are the same
 // for everyone who reads that language.
 func renderPublic(ctx context.Context, lang Lang, format, path string, comp templ.Component) ([]byte, error) {
-	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path, Format: format})
+	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path, Format: format, Site: &site{}})
 	var buf bytes.Buffer
 	if err := comp.Render(ctx, &buf); err != nil {
 		return nil, err

@@ -266,12 +266,13 @@ func TestLateCommandIsNotSaved(t *testing.T) {
 // tournament page's public box and the table tent on screen (not on its printed page).
 func TestBrowserUnreachableWarning(t *testing.T) {
 	ctx := browser(t, 1200, 900)
-	app := newTestApp(t, WithListenAddr("localhost:8080"))
+	app := newTestApp(t, WithListenAddr("localhost:8080"), WithVersion("1.4.0"))
 	c := app.setup()
 	base := newTournamentHTML(t, c, 0)
 	loginInBrowser(t, ctx, app.srv.URL)
 	do(t, ctx, chromedp.Navigate(app.srv.URL+base), chromedp.WaitVisible(`.public-panel .unreachable`))
 	assert.Contains(t, text(t, ctx, ".public-panel .unreachable"), "I telefoni non possono aprire questo indirizzo")
+	assert.Equal(t, "Burraco TD 1.4.0", text(t, ctx, "footer.site-footer"))
 	shot(t, ctx, "unreachable-panel")
 	do(t, ctx, chromedp.Navigate(app.srv.URL+base+"/tent"), chromedp.WaitVisible(`.unreachable`))
 	shot(t, ctx, "unreachable-tent")

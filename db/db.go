@@ -217,10 +217,17 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 // tx runs fn in one gorm transaction (again, on PostgreSQL, after a serialization
-// failure or a deadlock).
+// failure or a deadlock), committed only before ctx's commit deadline, if any.
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	defer d.lockWriters()()
-	return d.retry(ctx, func() error { return d.gorm.WithContext(ctx).Transaction(fn) })
+	return d.retry(ctx, func() error {
+		return d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := fn(tx); err != nil {
+				return err
+			}
+			return tournament.CheckCommitDeadline(ctx)
+		})
+	})
 }
 
 // maxAttempts bounds how many times a transaction runs on PostgreSQL.
@@ -408,7 +415,8 @@ func (x *sqlTx) execOnce(q string, args ...any) error {
 // if the request that asked for it goes away (it is short): its context is not
 // cancelled with the request's, which also spares the driver a watcher per statement.
 // On PostgreSQL it runs again, whole, after a serialization failure or a deadlock: fn
-// must start from what it reads.
+// must start from what it reads. Past ctx's commit deadline (tournament.
+// WithCommitDeadline) it rolls back instead of committing.
 func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
 	defer d.lockWriters()()
 	ctx = context.WithoutCancel(ctx)
@@ -421,6 +429,10 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 		return err
 	}
 	if err := fn(&sqlTx{ctx: ctx, tx: tx, db: d}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tournament.CheckCommitDeadline(ctx); err != nil {
 		_ = tx.Rollback()
 		return err
 	}

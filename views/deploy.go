@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
 )
 
 // Health answers how the database is: its schema version, or why it cannot say.
@@ -63,12 +65,13 @@ func (s *Server) healthz(c echo.Context) error {
 }
 
 // commandDeadline gives every request that may change something (not GET, HEAD,
-// OPTIONS) a deadline of commandTimeout from when it started: from the trusted proxy's
-// X-Request-Start ("t=<seconds>[.<fraction>]", nginx's $msec) when there is one, else
-// from now. The transaction of a command is bound to the request's context, so a
-// command past its deadline is rolled back instead of committed: an instance that hung
-// (SIGSTOP, a pause) and resumes after the proxy gave up on it does not carry out
-// what the user was told failed.
+// OPTIONS) a commit deadline of commandTimeout from when it started: from the trusted
+// proxy's X-Request-Start ("t=<seconds>[.<fraction>]", nginx's $msec) when there is
+// one, else from now. The store checks it just before each commit and rolls back past
+// it (tournament.WithCommitDeadline), answered 503 error.too_late: an instance that hung
+// (SIGSTOP, a pause) and resumes after the proxy gave up on it does not carry out the
+// request it held. Only the commit is bound: reads, and whatever follows a commit made
+// in time, run to their end.
 func (s *Server) commandDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
@@ -79,14 +82,8 @@ func (s *Server) commandDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 		if t, ok := s.requestStart(r); ok && t.Before(start) {
 			start = t
 		}
-		ctx, cancel := context.WithDeadline(r.Context(), start.Add(s.commandTimeout))
-		defer cancel()
-		c.SetRequest(r.WithContext(ctx))
-		err := next(c)
-		// An error is answered after this returns: with the request's own context, so
-		// the page saying the deadline passed can still be rendered.
-		c.SetRequest(r)
-		return err
+		c.SetRequest(r.WithContext(tournament.WithCommitDeadline(r.Context(), start.Add(s.commandTimeout))))
+		return next(c)
 	}
 }
 

@@ -252,6 +252,27 @@ func TestLateCommandIsNotSaved(t *testing.T) {
 	ps, _ = app.store.AllPlayers(t.Context())
 	assert.Len(t, ps, 1)
 
+	// A tournament command (the store's other write path): a late draw is not made; the
+	// same draw in time is.
+	base := newTournamentHTML(t, c, 6)
+	draw := func(start string) *response {
+		req, _ := http.NewRequest(http.MethodPost, app.srv.URL+"/api/v1"+base+"/draw", strings.NewReader(`{"seed":7,"round":1}`))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Request-Start", start)
+		return c.do(req)
+	}
+	res = draw(late)
+	assert.Equal(t, http.StatusServiceUnavailable, res.StatusCode, res.body)
+	var tid int64
+	_, err = fmt.Sscanf(base, "/tournaments/%d", &tid)
+	require.NoError(t, err)
+	ev, err := app.store.Load(t.Context(), tid)
+	require.NoError(t, err)
+	assert.Empty(t, ev.Rounds, "the late draw was rolled back")
+	res = draw(fmt.Sprintf("t=%.3f", float64(time.Now().UnixMilli())/1000))
+	assert.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+
 	untrusted := newTestApp(t, WithCommandTimeout(10*time.Second))
 	uc := untrusted.setup()
 	f := url.Values{"_csrf": {uc.csrf()}, "first_name": {"Anna"}, "last_name": {"Verdi"}}

@@ -2,7 +2,6 @@
 package views
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"log/slog"
@@ -352,6 +351,8 @@ func statusOf(code string) int {
 		return http.StatusUnauthorized
 	case tournament.ETHROTTLED:
 		return http.StatusTooManyRequests
+	case tournament.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
@@ -381,9 +382,6 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if k, ok := httpErrorKeys[status]; ok {
 			key = k
 		}
-	} else if errors.Is(err, context.DeadlineExceeded) && s.commandTimeout > 0 {
-		// commandDeadline passed: the command was rolled back, not saved late.
-		status, key = http.StatusServiceUnavailable, "error.too_late"
 	}
 	if key == "error.too_late" {
 		s.log.Warn("change refused: past its deadline, rolled back", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)

@@ -68,12 +68,11 @@ func openSQLiteFile(path string, lock bool) (*DB, error) {
 	var lf *os.File
 	if lock {
 		// Create the file as SQLite would, so that it can be locked before it is opened.
-		if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644); err != nil {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
 			return nil, fmt.Errorf("open database %s: %w", path, err)
-		} else {
-			f.Close()
 		}
-		var err error
+		f.Close()
 		if lf, err = lockFile(path, false); err != nil {
 			return nil, fmt.Errorf("open database: %w", err)
 		}

@@ -94,6 +94,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.Use(middleware.BodyLimit(bodyLimit))
 	e.Use(s.siteInfo, s.commandDeadline)
 	e.Use(language)
+	e.Use(csrfNotInQuery)
 	// The token cookie is Secure by the session cookie's rule (isSecure): one middleware
 	// for requests that came over TLS, one for the rest.
 	e.Use(csrf(true), csrf(false))
@@ -112,7 +113,7 @@ func csrf(secure bool) echo.MiddlewareFunc {
 			p := c.Request().URL.Path
 			return isSecure(c) != secure || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
 		},
-		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		TokenLookup:    "form:" + csrfFormField + ",header:X-CSRF-Token",
 		ContextKey:     csrfContextKey,
 		CookieName:     csrfCookie,
 		CookiePath:     "/",
@@ -128,6 +129,23 @@ func csrf(secure bool) echo.MiddlewareFunc {
 // bodyLimit is the largest request body read (a tournament document, a CSV): the
 // reverse proxy's client_max_body_size must be at least this (docs/DEPLOY.md).
 const bodyLimit = "4M"
+
+// csrfNotInQuery takes a CSRF token out of the query string before the CSRF check
+// reads the form (which would otherwise see the query too): the token counts only from
+// the form body or the X-CSRF-Token header, never from an address that ends up in logs,
+// the browser's history and Referer headers.
+func csrfNotInQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.URL.RawQuery != "" && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if q := r.URL.Query(); q.Has(csrfFormField) {
+				q.Del(csrfFormField)
+				r.URL.RawQuery = q.Encode()
+			}
+		}
+		return next(c)
+	}
+}
 
 // isPublicRead reports whether a request reads a public page or its JSON twin.
 func isPublicRead(r *http.Request) bool {
@@ -224,6 +242,8 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/rounds/:n/undo", s.undoDraw)
 	d.GET("/tournaments/:id/standings", s.standingsPage)
 	d.GET("/tournaments/:id/bracket", s.bracketPage)
+	d.GET("/tournaments/:id/stages/new", s.confirmStage)
+	d.GET("/tournaments/:id/stages/:seq", s.stageSheets)
 	d.POST("/tournaments/:id/stages", s.startStage)
 	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
 	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))
@@ -311,6 +331,7 @@ func (s *Server) routes() {
 	a.POST("/tournaments/:id/rounds/:n/lock", s.apiLock(true))
 	a.POST("/tournaments/:id/rounds/:n/unlock", s.apiLock(false))
 	a.GET("/tournaments/:id/bracket", s.apiBracket)
+	a.GET("/tournaments/:id/stages/next", s.apiNextStage)
 	a.POST("/tournaments/:id/stages", s.apiStartStage)
 	a.GET("/scales", s.apiListScales)
 	a.POST("/scales", s.apiCreateScale)

@@ -26,7 +26,8 @@ type Backuper interface {
 }
 
 // report is a printed list as rows of text: standings, a round's table list or its
-// results. The same report is written as CSV and as PDF.
+// results, written in the reader's language (decimal comma in Italian). The same report
+// is written as CSV and as PDF.
 type report struct {
 	Title, Sub string
 	Head       []string
@@ -39,7 +40,7 @@ type report struct {
 func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
 	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name,
-		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Sub:  reportSub(lang, &ev.Tournament),
 		Head: []string{"#", tr("player.name"), tr("export.club")}, Num: []bool{true, false, false},
 		File: fmt.Sprintf("tournament-%d-standings", ev.Tournament.ID)}
 	for _, c := range cols {
@@ -54,7 +55,7 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 		row := []string{place, s.Entry.Name, s.Entry.Club}
 		for i, c := range cols {
 			if c.Kind == "points" {
-				row = append(row, tournament.Points(s.Values[i]).String())
+				row = append(row, ptsIn(lang, tournament.Points(s.Values[i])))
 			} else {
 				row = append(row, strconv.Itoa(s.Values[i]))
 			}
@@ -68,7 +69,7 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
 	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("print.table_list"),
-		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Sub:  reportSub(lang, &ev.Tournament),
 		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name")},
 		Num:  []bool{true, true, false}, File: fmt.Sprintf("tournament-%d-round-%d-tables", ev.Tournament.ID, g.Number)}
 	for _, tb := range g.Tables {
@@ -87,7 +88,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
 	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("export.results"),
-		Sub: ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Sub: reportSub(lang, &ev.Tournament),
 		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name"),
 			tr("export.score"), tr("export.points")},
 		Num: []bool{true, true, false, true, true}, File: fmt.Sprintf("tournament-%d-round-%d-results", ev.Tournament.ID, g.Number)}
@@ -95,20 +96,46 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 		for i, id := range res.Entries {
 			pts := ""
 			if res.Points != nil {
-				pts = res.Points[i].String()
+				pts = ptsIn(lang, res.Points[i])
 			}
 			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), entryName(ev, id), strconv.Itoa(res.Scores[i]), pts})
 		}
 	}
 	for _, b := range g.Byes {
-		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID), "", b.Points.String()})
+		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID), "", ptsIn(lang, b.Points)})
 	}
 	return r
 }
 
-// writeCSV writes a report through the one CSV writer.
-func (r *report) writeCSV(w io.Writer) error {
-	cw := csvsafe.NewWriter(w)
+// reportSub is a report's subtitle: the date in full in the reader's language, and the
+// venue when there is one.
+func reportSub(lang Lang, tr *tournament.Tournament) string {
+	if tr.Venue == "" {
+		return longDateIn(lang, tr.Date)
+	}
+	return longDateIn(lang, tr.Date) + " · " + tr.Venue
+}
+
+// bom is the UTF-8 byte-order mark: without it Excel reads a CSV's accents as its
+// local code page ("ForlÃ¬").
+const bom = "\ufeff"
+
+// csvComma is the separator a spreadsheet in the reader's language splits on: Excel set
+// to Italian uses ";" (the comma is its decimal mark), set to English ",".
+func csvComma(lang Lang) rune {
+	if lang == EN {
+		return ','
+	}
+	return ';'
+}
+
+// writeCSV writes a report through the one CSV writer, as the reader's spreadsheet
+// opens it: a byte-order mark, then rows split by csvComma.
+func (r *report) writeCSV(w io.Writer, lang Lang) error {
+	if _, err := io.WriteString(w, bom); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	cw := csvsafe.NewWriterComma(w, csvComma(lang))
 	if err := cw.Write(r.Head); err != nil {
 		return err
 	}
@@ -246,7 +273,7 @@ func sendReport(c echo.Context, r *report, ext string) error {
 	switch ext {
 	case "csv":
 		typ = "text/csv; charset=utf-8"
-		if err := r.writeCSV(&buf); err != nil {
+		if err := r.writeCSV(&buf, langOf(c)); err != nil {
 			return err
 		}
 	case "pdf":

@@ -285,7 +285,12 @@ func columnValue(ctx context.Context, col tournament.Column, v int) string {
 // pts shows ranking points as the page's language writes decimals: "4,5" in Italian,
 // "4.5" in English (the API and forms keep the point).
 func pts(ctx context.Context, p tournament.Points) string {
-	if pageOf(ctx).Lang == EN {
+	return ptsIn(pageOf(ctx).Lang, p)
+}
+
+// ptsIn is pts for a language: what reports (CSV, PDF) write.
+func ptsIn(lang Lang, p tournament.Points) string {
+	if lang == EN {
 		return p.String()
 	}
 	return strings.Replace(p.String(), ".", ",", 1)
@@ -320,12 +325,17 @@ func missedRounds(ev *tournament.State, e *tournament.Entry) int {
 // full: "martedì 24 novembre 2026", "Tuesday 24 November 2026". Inputs and the API keep
 // ISO; a date that is not ISO is shown as it is.
 func longDate(ctx context.Context, iso string) string {
+	return longDateIn(pageOf(ctx).Lang, iso)
+}
+
+// longDateIn is longDate for a language: what PDF reports write.
+func longDateIn(lang Lang, iso string) string {
 	d, err := time.Parse(time.DateOnly, iso)
 	if err != nil {
 		return iso
 	}
-	days := strings.Split(t(ctx, "date.weekdays"), ",")
-	months := strings.Split(t(ctx, "date.months"), ",")
+	days := strings.Split(Translate(lang, "date.weekdays"), ",")
+	months := strings.Split(Translate(lang, "date.months"), ",")
 	if len(days) != 7 || len(months) != 12 {
 		return iso
 	}

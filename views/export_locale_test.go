@@ -1,0 +1,117 @@
+package views
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/tournament"
+)
+
+// eveningInForli is a tournament of six with round 1 played: one player from Forlì, and
+// table 1 a tie for first place (4.5 points each).
+func eveningInForli(t *testing.T, c *client) string {
+	t.Helper()
+	base := newTournamentHTML(t, c, 0)
+	for _, n := range [][3]string{{"Niccolò", "Bianchì", "Forlì"}, {"Ugo", "Rossi", ""}, {"Anna", "Verdi", ""},
+		{"Lia", "Neri", ""}, {"Bice", "Gialli", ""}, {"Ada", "Blu", ""}} {
+		res := c.post(base+"/entries/new", url.Values{"first_name": {n[0]}, "last_name": {n[1]}, "club": {n[2]}})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	}
+	require.Equal(t, http.StatusSeeOther, c.post(base+"/entries/present", nil).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 1, [3]int{300, 300, 100}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 2, [3]int{250, 150, -50}).StatusCode)
+	return base
+}
+
+// cells is every cell of a CSV read back, to look for a value anywhere.
+func cells(rows [][]string) []string {
+	var all []string
+	for _, r := range rows {
+		all = append(all, r...)
+	}
+	return all
+}
+
+// Every CSV export opens in columns in Excel set to the reader's language, accents
+// intact: Italian with ";" and a decimal comma, English with "," and a decimal point,
+// both with a byte-order mark. The PDF writes decimals and the date in the reader's
+// language. The player registry and a scale, files meant to be imported again, import
+// back in either language.
+func TestExportsInTheReadersLanguage(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	base := eveningInForli(t, c)
+	require.Equal(t, http.StatusSeeOther, c.post("/players", url.Values{"first_name": {"Zoë"}, "last_name": {"Çelik"}, "club": {"Forlì"}}).StatusCode)
+	tok := app.apiToken(c)
+	var scales struct{ Scales []struct{ ID int64 } }
+	c.api("GET", "/api/v1/scales", tok, "", &scales)
+	require.NotEmpty(t, scales.Scales)
+	scale := "/scales/" + itoa64(scales.Scales[0].ID) + "/export.csv"
+
+	for _, tc := range []struct {
+		lang             Lang
+		half, other, sep string
+		date             string
+	}{
+		{IT, "4,5", "4.5", ";", "giovedì 26 novembre 2026"},
+		{EN, "4.5", "4,5", ",", "Thursday 26 November 2026"},
+	} {
+		c.lang = string(tc.lang)
+		for _, path := range []string{"/standings.csv", "/rounds/1/tables.csv", "/rounds/1/results.csv"} {
+			res := c.get(base + path)
+			require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+			assert.True(t, strings.HasPrefix(res.body, "\ufeff"), "%s %s: a byte-order mark", tc.lang, path)
+			rows := openInExcel(t, res.body, tc.lang)
+			require.Greater(t, len(rows), 6, path)
+			assert.GreaterOrEqual(t, len(rows[0]), 3, "%s %s: the header split into columns: %q", tc.lang, path, rows[0])
+			for _, r := range rows {
+				assert.Len(t, r, len(rows[0]), "%s %s: every row as wide as the header: %q", tc.lang, path, r)
+			}
+			assert.Contains(t, cells(rows), "Bianchì Niccolò", "%s %s", tc.lang, path)
+			if path != "/rounds/1/tables.csv" {
+				assert.Contains(t, cells(rows), tc.half, "%s %s: a shared first place", tc.lang, path)
+				assert.NotContains(t, cells(rows), tc.other, "%s %s", tc.lang, path)
+			}
+		}
+		rows := openInExcel(t, c.get(base+"/standings.csv").body, tc.lang)
+		assert.Contains(t, cells(rows), "Forlì", tc.lang)
+
+		pdf := pdfText(t, []byte(c.get(base+"/standings.pdf").body))
+		if pdf != "" {
+			assert.Contains(t, pdf, "Forlì", tc.lang)
+			assert.Contains(t, pdf, tc.half, tc.lang)
+			assert.NotContains(t, pdf, tc.other, tc.lang)
+			assert.Contains(t, pdf, tc.date, tc.lang)
+			assert.NotContains(t, pdf, "2026-11-26", "%s: no ISO date on paper", tc.lang)
+		}
+		pdf = pdfText(t, []byte(c.get(base+"/rounds/1/results.pdf").body))
+		if pdf != "" {
+			assert.Contains(t, pdf, tc.half, tc.lang)
+		}
+
+		// The registry: a re-import file, in the reader's separator; it reads back.
+		body := c.get("/players/export.csv").body
+		rows = openInExcel(t, body, tc.lang)
+		assert.Equal(t, []string{"first_name", "last_name", "club", "card_number", "email", "phone", "notes", "active"}, rows[0], tc.lang)
+		assert.Contains(t, rows, []string{"Zoë", "Çelik", "Forlì", "", "", "", "", "yes"}, tc.lang)
+		back, _, err := tournament.ParsePlayersCSV(bytes.NewReader([]byte(body)))
+		require.NoError(t, err)
+		assert.Len(t, back, 7, tc.lang)
+		api := c.api("GET", "/api/v1/players/export", tok, "", nil).body
+		assert.Equal(t, body, api, "%s: the API twin answers the same file", tc.lang)
+
+		// A scale: in columns, and it imports again.
+		body = c.get(scale).body
+		rows = openInExcel(t, body, tc.lang)
+		assert.Equal(t, []string{"from", "to", "winner", "loser"}, rows[0], tc.lang)
+		res := c.post("/scales/import", url.Values{"name": {"Copia " + tc.sep}, "data": {body}})
+		assert.Equal(t, http.StatusSeeOther, res.StatusCode, "%s: %s", tc.lang, res.body)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -205,33 +206,58 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 	})
 	pageW, pageH := pdf.GetPageSize()
 	width := pageW - 30
-	// Columns are as wide as their widest cell; the first text column takes what is left.
-	pdf.SetFont("DejaVu", "", 10)
+	// Columns are as wide as their widest cell and their heading (in bold, as printed),
+	// plus a gap, so no two headings run together; the first text column takes what is
+	// left. Where that is wider than the page, headings wrap at their spaces.
+	const gap, headSize, headLine = 5.0, 9.0, 4.5
 	widths := make([]float64, len(r.Head))
 	stretch := -1
-	for i, h := range r.Head {
-		widths[i] = pdf.GetStringWidth(h) + 4
+	pdf.SetFont("DejaVu", "", 10)
+	for i := range r.Head {
 		for _, row := range r.Rows {
-			widths[i] = max(widths[i], pdf.GetStringWidth(row[i])+4)
+			widths[i] = max(widths[i], pdf.GetStringWidth(row[i])+gap)
 		}
 		if !r.Num[i] && stretch < 0 {
 			stretch = i
 		}
 	}
-	var total float64
-	for _, x := range widths {
-		total += x
-	}
-	if stretch >= 0 && total < width {
-		widths[stretch] += width - total
-	}
-	header := func() {
-		pdf.SetFont("DejaVu", "B", 10)
-		pdf.SetFillColor(225, 225, 225)
-		for i, h := range r.Head {
-			pdf.CellFormat(widths[i], 7, h, "B", 0, align(r.Num[i]), true, 0, "")
+	pdf.SetFont("DejaVu", "B", headSize)
+	whole := slices.Clone(widths)
+	for i, h := range r.Head {
+		whole[i] = max(whole[i], pdf.GetStringWidth(h)+gap)
+		for _, word := range strings.Fields(h) {
+			widths[i] = max(widths[i], pdf.GetStringWidth(word)+gap)
 		}
-		pdf.Ln(-1)
+	}
+	if sum(whole) <= width {
+		widths = whole
+	}
+	if stretch >= 0 && sum(widths) < width {
+		widths[stretch] += width - sum(widths)
+	}
+	heads := make([][]string, len(r.Head))
+	lines := 1
+	for i, h := range r.Head {
+		heads[i] = pdf.SplitText(h, widths[i])
+		lines = max(lines, len(heads[i]))
+	}
+	// header draws the headings on a grey band, each at the foot of its column.
+	header := func() {
+		pdf.SetFont("DejaVu", "B", headSize)
+		pdf.SetFillColor(225, 225, 225)
+		left, y := pdf.GetX(), pdf.GetY()
+		h := float64(lines)*headLine + 2
+		pdf.Rect(left, y, sum(widths), h, "F")
+		x := left
+		for i := range r.Head {
+			for j, line := range heads[i] {
+				pdf.SetXY(x, y+1+float64(lines-len(heads[i])+j)*headLine)
+				pdf.CellFormat(widths[i], headLine, line, "", 0, align(r.Num[i]), false, 0, "")
+			}
+			x += widths[i]
+		}
+		pdf.Line(left, y+h, left+sum(widths), y+h)
+		pdf.SetXY(left, y+h)
 		pdf.SetFont("DejaVu", "", 10)
 	}
 	pdf.AddPage()
@@ -257,6 +283,14 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 		return fmt.Errorf("pdf: %w", err)
 	}
 	return pdf.Output(w)
+}
+
+func sum(xs []float64) float64 {
+	var t float64
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 func align(num bool) string {

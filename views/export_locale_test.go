@@ -2,6 +2,15 @@ package views
 
 import (
 	"bytes"
+	"cmp"
+	"html"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"net/http"
 	"net/url"
 	"strings"
@@ -113,5 +122,81 @@ func TestExportsInTheReadersLanguage(t *testing.T) {
 		assert.Equal(t, []string{"from", "to", "winner", "loser"}, rows[0], tc.lang)
 		res := c.post("/scales/import", url.Values{"name": {"Copia " + tc.sep}, "data": {body}})
 		assert.Equal(t, http.StatusSeeOther, res.StatusCode, "%s: %s", tc.lang, res.body)
+	}
+}
+
+// pdfWord is a word of a PDF page where pdftotext finds it, in points.
+type pdfWord struct {
+	Text                   string
+	XMin, YMin, XMax, YMax float64
+}
+
+var bboxWord = regexp.MustCompile(`<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>`)
+
+// pdfWords is every word of a PDF's pages with its box (pdftotext -bbox), or nil when
+// pdftotext is not installed.
+func pdfWords(t *testing.T, pdf []byte) []pdfWord {
+	t.Helper()
+	bin, err := exec.LookPath("pdftotext")
+	if err != nil {
+		require.NotEqual(t, "true", os.Getenv("CI"), "pdftotext (poppler-utils) is needed under CI")
+		return nil
+	}
+	in := filepath.Join(t.TempDir(), "r.pdf")
+	require.NoError(t, os.WriteFile(in, pdf, 0o600))
+	out, err := exec.Command(bin, "-bbox", in, "-").Output()
+	require.NoError(t, err)
+	var ws []pdfWord
+	for _, m := range bboxWord.FindAllStringSubmatch(string(out), -1) {
+		f := func(i int) float64 { v, _ := strconv.ParseFloat(m[i], 64); return v }
+		ws = append(ws, pdfWord{html.UnescapeString(m[5]), f(1), f(2), f(3), f(4)})
+	}
+	return ws
+}
+
+// The PDF standings' headings are each readable: every word of every heading comes out
+// as a word of its own (none run into the next: "partitaMiglior"), with at least a
+// space between words on a line.
+func TestPDFStandingsHeadingsApart(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	base := eveningInForli(t, c)
+	for _, lang := range []Lang{IT, EN} {
+		c.lang = string(lang)
+		pdf := []byte(c.get(base + "/standings.pdf").body)
+		if dir := os.Getenv("SCREENSHOT_DIR"); dir != "" {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "standings-report-"+string(lang)+".pdf"), pdf, 0o644))
+		}
+		words := pdfWords(t, pdf)
+		if words == nil {
+			t.Skip("pdftotext not installed")
+		}
+		at := func(text string) pdfWord {
+			i := slices.IndexFunc(words, func(w pdfWord) bool { return w.Text == text })
+			require.GreaterOrEqual(t, i, 0, "%s: %q in the PDF", lang, text)
+			return words[i]
+		}
+		top, bottom := at("2026").YMax, at("Ugo").YMin // the subtitle, the first line
+		var head []pdfWord
+		for _, w := range words {
+			if w.YMin > top && w.YMax < bottom {
+				head = append(head, w)
+			}
+		}
+		var want, got []string
+		for _, h := range openInExcel(t, c.get(base+"/standings.csv").body, lang)[0] { // the same headings
+			want = append(want, strings.Fields(h)...)
+		}
+		for _, w := range head {
+			got = append(got, w.Text)
+		}
+		assert.ElementsMatch(t, want, got, "%s: the headings' words, each apart", lang)
+		slices.SortFunc(head, func(a, b pdfWord) int { return cmp.Or(cmp.Compare(math.Round(a.YMin), math.Round(b.YMin)), cmp.Compare(a.XMin, b.XMin)) })
+		for i := 1; i < len(head); i++ {
+			a, b := head[i-1], head[i]
+			if math.Round(a.YMin) == math.Round(b.YMin) {
+				assert.GreaterOrEqual(t, b.XMin-a.XMax, 2.0, "%s: %q and %q too close", lang, a.Text, b.Text)
+			}
+		}
 	}
 }

@@ -5,14 +5,14 @@ import (
 	"cmp"
 	"html"
 	"math"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
-	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -191,7 +191,9 @@ func TestPDFStandingsHeadingsApart(t *testing.T) {
 			got = append(got, w.Text)
 		}
 		assert.ElementsMatch(t, want, got, "%s: the headings' words, each apart", lang)
-		slices.SortFunc(head, func(a, b pdfWord) int { return cmp.Or(cmp.Compare(math.Round(a.YMin), math.Round(b.YMin)), cmp.Compare(a.XMin, b.XMin)) })
+		slices.SortFunc(head, func(a, b pdfWord) int {
+			return cmp.Or(cmp.Compare(math.Round(a.YMin), math.Round(b.YMin)), cmp.Compare(a.XMin, b.XMin))
+		})
 		for i := 1; i < len(head); i++ {
 			a, b := head[i-1], head[i]
 			if math.Round(a.YMin) == math.Round(b.YMin) {

@@ -3,6 +3,7 @@ package views
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"html"
 	"math"
 	"net/http"
@@ -171,34 +172,68 @@ func TestPDFStandingsHeadingsApart(t *testing.T) {
 		if words == nil {
 			t.Skip("pdftotext not installed")
 		}
-		at := func(text string) pdfWord {
-			i := slices.IndexFunc(words, func(w pdfWord) bool { return w.Text == text })
-			require.GreaterOrEqual(t, i, 0, "%s: %q in the PDF", lang, text)
-			return words[i]
-		}
-		top, bottom := at("2026").YMax, at("Ugo").YMin // the subtitle, the first line
-		var head []pdfWord
-		for _, w := range words {
-			if w.YMin > top && w.YMax < bottom {
-				head = append(head, w)
-			}
-		}
-		var want, got []string
-		for _, h := range openInExcel(t, c.get(base+"/standings.csv").body, lang)[0] { // the same headings
-			want = append(want, strings.Fields(h)...)
-		}
-		for _, w := range head {
-			got = append(got, w.Text)
-		}
-		assert.ElementsMatch(t, want, got, "%s: the headings' words, each apart", lang)
-		slices.SortFunc(head, func(a, b pdfWord) int {
-			return cmp.Or(cmp.Compare(math.Round(a.YMin), math.Round(b.YMin)), cmp.Compare(a.XMin, b.XMin))
-		})
-		for i := 1; i < len(head); i++ {
-			a, b := head[i-1], head[i]
-			if math.Round(a.YMin) == math.Round(b.YMin) {
-				assert.GreaterOrEqual(t, b.XMin-a.XMax, 2.0, "%s: %q and %q too close", lang, a.Text, b.Text)
-			}
+		assertHeadingsApart(t, words, openInExcel(t, c.get(base+"/standings.csv").body, lang)[0], "2026", "Ugo", string(lang))
+	}
+}
+
+// assertHeadingsApart checks a PDF report's headings, the words between the word top
+// (the subtitle's) and the word bottom (the first row's): every word of every heading is
+// a word of its own, at least 2pt from the next on its line.
+func assertHeadingsApart(t *testing.T, words []pdfWord, headings []string, top, bottom, name string) {
+	t.Helper()
+	at := func(text string) pdfWord {
+		i := slices.IndexFunc(words, func(w pdfWord) bool { return w.Text == text })
+		require.GreaterOrEqual(t, i, 0, "%s: %q in the PDF", name, text)
+		return words[i]
+	}
+	y0, y1 := at(top).YMax, at(bottom).YMin
+	var head []pdfWord
+	for _, w := range words {
+		if w.YMin > y0 && w.YMax < y1 {
+			head = append(head, w)
 		}
 	}
+	var want, got []string
+	for _, h := range headings {
+		want = append(want, strings.Fields(h)...)
+	}
+	for _, w := range head {
+		got = append(got, w.Text)
+	}
+	assert.ElementsMatch(t, want, got, "%s: the headings' words, each apart", name)
+	slices.SortFunc(head, func(a, b pdfWord) int {
+		return cmp.Or(cmp.Compare(math.Round(a.YMin), math.Round(b.YMin)), cmp.Compare(a.XMin, b.XMin))
+	})
+	for i := 1; i < len(head); i++ {
+		a, b := head[i-1], head[i]
+		if math.Round(a.YMin) == math.Round(b.YMin) {
+			assert.GreaterOrEqual(t, b.XMin-a.XMax, 2.0, "%s: %q and %q too close", name, a.Text, b.Text)
+		}
+	}
+}
+
+// A report with more columns than the page holds side by side wraps its headings at
+// their spaces, still each apart.
+func TestPDFReportWrapsCrowdedHeadings(t *testing.T) {
+	r := &report{Title: "Classifica", Sub: "Sottotitolo", Head: []string{"#", "Nome"}, Num: []bool{true, false}}
+	row := []string{"1", "Zeta"}
+	for i := 1; i <= 9; i++ {
+		r.Head, r.Num = append(r.Head, fmt.Sprintf("Punti partita turno %d", i)), append(r.Num, true)
+		row = append(row, "-1250")
+	}
+	r.Rows = [][]string{row}
+	var buf bytes.Buffer
+	require.NoError(t, r.writePDF(&buf, IT))
+	words := pdfWords(t, buf.Bytes())
+	if words == nil {
+		t.Skip("pdftotext not installed")
+	}
+	assertHeadingsApart(t, words, r.Head, "Sottotitolo", "Zeta", "crowded")
+	lines := map[float64]bool{}
+	for _, w := range words {
+		if w.Text == "turno" {
+			lines[math.Round(w.YMin)] = true
+		}
+	}
+	assert.Len(t, lines, 1, "the headings wrapped alike")
 }

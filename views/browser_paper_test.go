@@ -23,7 +23,7 @@ import (
 const (
 	a4Width  = 718  // A4 portrait's printable width at 96 dpi (12 mm margins)
 	a4Height = 1017 // its printable height (14 mm margins)
-	mm       = 96 / 25.4
+	pxPerMM  = 96 / 25.4
 )
 
 // wallNames are 24 players of a club, some names long.
@@ -235,7 +235,7 @@ func TestBrowserSheetSignaturesClearOfTheCut(t *testing.T) {
 		gaps := run(t, ctx, chromedp.Evaluate[[]float64](`[...document.querySelectorAll(".score-sheet")].map(s => s.getBoundingClientRect().bottom - Math.max(...[...s.querySelectorAll(".sheet-sign, .sheet-sign span")].map(e => e.getBoundingClientRect().bottom)))`))
 		require.Len(t, gaps, 3, tc.name)
 		for i, g := range gaps {
-			assert.GreaterOrEqual(t, g/mm, 3.0, "%s: table %d: the signatures %.1fmm from the cut", tc.name, i+1, g/mm)
+			assert.GreaterOrEqual(t, g/pxPerMM, 3.0, "%s: table %d: the signatures %.1fmm from the cut", tc.name, i+1, g/pxPerMM)
 		}
 		overflowing := run(t, ctx, chromedp.Evaluate[int](`[...document.querySelectorAll(".score-sheet")].filter(s => s.scrollHeight > s.clientHeight + 1).length`))
 		assert.Zero(t, overflowing, "%s: no sheet taller than its third of a page", tc.name)

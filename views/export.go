@@ -117,9 +117,9 @@ func reportSub(lang Lang, tr *tournament.Tournament) string {
 	return longDateIn(lang, tr.Date) + " · " + tr.Venue
 }
 
-// bom is the UTF-8 byte-order mark: without it Excel reads a CSV's accents as its
+// utf8BOM is the UTF-8 byte-order mark: without it Excel reads a CSV's accents as its
 // local code page ("ForlÃ¬").
-const bom = "\ufeff"
+const utf8BOM = "\ufeff"
 
 // csvComma is the separator a spreadsheet in the reader's language splits on: Excel set
 // to Italian uses ";" (the comma is its decimal mark), set to English ",".
@@ -133,7 +133,7 @@ func csvComma(lang Lang) rune {
 // writeCSV writes a report through the one CSV writer, as the reader's spreadsheet
 // opens it: a byte-order mark, then rows split by csvComma.
 func (r *report) writeCSV(w io.Writer, lang Lang) error {
-	if _, err := io.WriteString(w, bom); err != nil {
+	if _, err := io.WriteString(w, utf8BOM); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}
 	cw := csvsafe.NewWriterComma(w, csvComma(lang))
@@ -229,11 +229,11 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 			widths[i] = max(widths[i], pdf.GetStringWidth(word)+gap)
 		}
 	}
-	if sum(whole) <= width {
+	if sumWidths(whole) <= width {
 		widths = whole
 	}
-	if stretch >= 0 && sum(widths) < width {
-		widths[stretch] += width - sum(widths)
+	if stretch >= 0 && sumWidths(widths) < width {
+		widths[stretch] += width - sumWidths(widths)
 	}
 	heads := make([][]string, len(r.Head))
 	lines := 1
@@ -247,7 +247,7 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 		pdf.SetFillColor(225, 225, 225)
 		left, y := pdf.GetX(), pdf.GetY()
 		h := float64(lines)*headLine + 2
-		pdf.Rect(left, y, sum(widths), h, "F")
+		pdf.Rect(left, y, sumWidths(widths), h, "F")
 		x := left
 		for i := range r.Head {
 			for j, line := range heads[i] {
@@ -256,7 +256,7 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 			}
 			x += widths[i]
 		}
-		pdf.Line(left, y+h, left+sum(widths), y+h)
+		pdf.Line(left, y+h, left+sumWidths(widths), y+h)
 		pdf.SetXY(left, y+h)
 		pdf.SetFont("DejaVu", "", 10)
 	}
@@ -285,7 +285,8 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 	return pdf.Output(w)
 }
 
-func sum(xs []float64) float64 {
+// sumWidths is the width of columns side by side.
+func sumWidths(xs []float64) float64 {
 	var t float64
 	for _, x := range xs {
 		t += x

@@ -40,8 +40,8 @@ func eveningInForli(t *testing.T, c *client) string {
 	return base
 }
 
-// cells is every cell of a CSV read back, to look for a value anywhere.
-func cells(rows [][]string) []string {
+// csvCells is every cell of a CSV read back, to look for a value anywhere.
+func csvCells(rows [][]string) []string {
 	var all []string
 	for _, r := range rows {
 		all = append(all, r...)
@@ -84,14 +84,14 @@ func TestExportsInTheReadersLanguage(t *testing.T) {
 			for _, r := range rows {
 				assert.Len(t, r, len(rows[0]), "%s %s: every row as wide as the header: %q", tc.lang, path, r)
 			}
-			assert.Contains(t, cells(rows), "Bianchì Niccolò", "%s %s", tc.lang, path)
+			assert.Contains(t, csvCells(rows), "Bianchì Niccolò", "%s %s", tc.lang, path)
 			if path != "/rounds/1/tables.csv" {
-				assert.Contains(t, cells(rows), tc.half, "%s %s: a shared first place", tc.lang, path)
-				assert.NotContains(t, cells(rows), tc.other, "%s %s", tc.lang, path)
+				assert.Contains(t, csvCells(rows), tc.half, "%s %s: a shared first place", tc.lang, path)
+				assert.NotContains(t, csvCells(rows), tc.other, "%s %s", tc.lang, path)
 			}
 		}
 		rows := openInExcel(t, c.get(base+"/standings.csv").body, tc.lang)
-		assert.Contains(t, cells(rows), "Forlì", tc.lang)
+		assert.Contains(t, csvCells(rows), "Forlì", tc.lang)
 
 		pdf := pdfText(t, []byte(c.get(base+"/standings.pdf").body))
 		if pdf != "" {

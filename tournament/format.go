@@ -187,7 +187,9 @@ type RoundLine struct {
 	Score  int    `json:"score"`
 	Points Points `json:"points"`
 	Bye    bool   `json:"bye,omitempty"`
-	Done   bool   `json:"done"`
+	// Awarded: the bye was awarded to a late arrival for a round missed, not drawn (not a sit-out).
+	Awarded bool `json:"awarded,omitempty"`
+	Done    bool `json:"done"`
 }
 
 // Standing is one entry's line in a stage's standings.

@@ -78,7 +78,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), entryName(ev, sd.EntryID)})
 		}
 	}
-	for _, b := range g.Byes {
+	for _, b := range g.SitOuts() {
 		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID)})
 	}
 	return r
@@ -103,7 +103,11 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 		}
 	}
 	for _, b := range g.Byes {
-		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID), "", ptsIn(lang, b.Points)})
+		what := tr("print.sits_out")
+		if b.Awarded {
+			what = tr("print.late_awarded", ptsIn(lang, b.Points))
+		}
+		r.Rows = append(r.Rows, []string{"", what, entryName(ev, b.EntryID), "", ptsIn(lang, b.Points)})
 	}
 	return r
 }

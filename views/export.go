@@ -387,13 +387,13 @@ func (s *Server) importTournament(c echo.Context) error {
 	raw, err := uploaded(c, "file")
 	if err != nil {
 		f.Errors["file"] = "import.no_file"
-		return render(c, http.StatusUnprocessableEntity, tournamentImportPage(f))
+		return render(c, http.StatusUnprocessableEntity, tournamentImportPage(f, nil))
 	}
 	t, err := s.tournaments.Import(c.Request().Context(), raw)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			f.Error, f.Args = d.Key, d.Args
-			return render(c, statusOf(d.Code), tournamentImportPage(f))
+			return render(c, statusOf(d.Code), tournamentImportPage(f, docProblems(d.Fields)))
 		}
 		return err
 	}
@@ -401,9 +401,23 @@ func (s *Server) importTournament(c echo.Context) error {
 	return redirect(c, idPath("/tournaments/", t.ID, ""))
 }
 
+// docProblem is a problem of a tournament document refused: where it is in the
+// document, and its message key.
+type docProblem struct{ Path, Key string }
+
+// docProblems lists a refused document's problems in the order of their paths.
+func docProblems(fields map[string]string) []docProblem {
+	out := make([]docProblem, 0, len(fields))
+	for p, k := range fields {
+		out = append(out, docProblem{p, k})
+	}
+	slices.SortFunc(out, func(a, b docProblem) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
 // importForm shows the form to import a tournament document.
 func (s *Server) importTournamentForm(c echo.Context) error {
-	return render(c, http.StatusOK, tournamentImportPage(newForm()))
+	return render(c, http.StatusOK, tournamentImportPage(newForm(), nil))
 }
 
 // uploaded reads a file field of a multipart form.

@@ -298,7 +298,7 @@ func (s *Server) apiExportPlayers(c echo.Context) error {
 // writePlayersCSV sends the registry as a CSV download.
 func (s *Server) writePlayersCSV(c echo.Context) error {
 	var buf bytes.Buffer
-	if err := s.players.Export(c.Request().Context(), &buf); err != nil {
+	if err := s.players.Export(c.Request().Context(), &buf, csvComma(langOf(c))); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))

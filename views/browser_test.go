@@ -42,6 +42,11 @@ func chromium(t *testing.T) string {
 
 // browser starts a headless Chromium for one test.
 func browser(t *testing.T, width, height int) context.Context {
+	return browserFor(t, width, height, 90*time.Second)
+}
+
+// browserFor starts a headless Chromium for one test that may take up to limit.
+func browserFor(t *testing.T, width, height int, limit time.Duration) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
 		chromedp.NoSandbox,
@@ -59,7 +64,7 @@ func browser(t *testing.T, width, height int) context.Context {
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel3 := context.WithTimeout(ctx, limit)
 	t.Cleanup(cancel3)
 	return ctx
 }

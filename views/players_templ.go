@@ -95,14 +95,14 @@ func playersPage(l playerList) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</a></div></div><form class=\"search no-print\" method=\"get\" action=\"/players\" role=\"search\" hx-get=\"/players\" hx-trigger=\"input changed delay:250ms from:#q, change from:#inactive, search\" hx-target=\"#player-results\" hx-select=\"#player-results\" hx-swap=\"outerHTML\" hx-push-url=\"true\"><label for=\"q\" class=\"visually-hidden\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</a></div></div><form class=\"search no-print\" method=\"get\" action=\"/players\" role=\"search\" hx-get=\"/players\" hx-trigger=\"input changed delay:250ms from:#q, change from:#inactive, search\" hx-target=\"#player-results\" hx-select=\"#player-results\" hx-swap=\"outerHTML\" hx-push-url=\"true\"><label for=\"q\" class=\"search-label\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var7 string
 			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "players.search"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/players.templ`, Line: 18, Col: 68}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/players.templ`, Line: 18, Col: 65}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 			if templ_7745c5c3_Err != nil {

@@ -98,6 +98,9 @@ type publicLine struct {
 	AtCut     bool                   `json:"at_cut"`
 	Withdrawn bool                   `json:"withdrawn"`
 	Rounds    []tournament.RoundLine `json:"rounds"`
+	// Decides is the tie-break column (from 1) a phone shows beside the points: the one
+	// that sets the line apart from a neighbour level with it on the columns before.
+	Decides int `json:"-"`
 }
 
 // publicPlayer is one entry's own page: its line and each round's table.
@@ -295,7 +298,32 @@ func publicStandingsOf(ev *tournament.State) publicStandings {
 	for _, s := range lines {
 		ps.Lines = append(ps.Lines, publicLineOf(s))
 	}
+	markDeciders(ps.Lines, len(cols))
 	return ps
+}
+
+// markDeciders sets each line's Decides: the deepest tie-break it needs to be told apart
+// from the line above or below it (the first tie-break where the points alone do it, or
+// where the lines are tied on everything).
+func markDeciders(lines []publicLine, cols int) {
+	if cols < 2 {
+		return
+	}
+	for i := range lines {
+		lines[i].Decides = 1
+		for _, j := range []int{i - 1, i + 1} {
+			if j < 0 || j >= len(lines) {
+				continue
+			}
+			d := 0
+			for d < cols && d < len(lines[i].Values) && d < len(lines[j].Values) && lines[i].Values[d] == lines[j].Values[d] {
+				d++
+			}
+			if d < cols && d > lines[i].Decides {
+				lines[i].Decides = d
+			}
+		}
+	}
 }
 
 // publicPlayerOf is one entry's page, or false when the entry is not ranked here.

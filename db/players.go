@@ -80,9 +80,10 @@ func (d *DB) FindPlayers(ctx context.Context, f tournament.PlayerFilter) ([]tour
 	if !f.IncludeInactive {
 		q = q.Where("active = ?", true)
 	}
-	// Each word of the query, folded as the search column is, must occur in it.
+	// Each word of the query, folded as the search column is, must occur in it, spaces
+	// ignored: "deluca" finds "De Luca" (tournament.FoldName, as duplicates are found).
 	for _, w := range strings.Fields(tournament.SearchText(f.Query)) {
-		q = q.Where("search LIKE ? ESCAPE '\\'", "%"+escapeLike(w)+"%")
+		q = q.Where("REPLACE(search, ' ', '') LIKE ? ESCAPE '\\'", "%"+escapeLike(w)+"%")
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

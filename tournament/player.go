@@ -39,6 +39,14 @@ func (p *Player) FullName() string {
 	return strings.TrimSpace(p.LastName + " " + p.FirstName)
 }
 
+// Label names the player with their club, as a list reads: "Rossi Maria, Circolo Roma".
+func (p *Player) Label() string {
+	if p.Club == "" {
+		return p.FullName()
+	}
+	return p.FullName() + ", " + p.Club
+}
+
 // Normalize trims the fields and upper-cases the card number, leaving names as typed.
 func (p *Player) Normalize() {
 	p.FirstName = collapseSpaces(p.FirstName)

@@ -140,7 +140,7 @@ func (s *Players) Merge(ctx context.Context, keepID, dropID int64, keepVersion, 
 	at := time.Now().UTC()
 	tids, err := s.Store.MergePlayers(ctx, keep, &dropped, func(tid, entryID int64) Event {
 		return Event{TournamentID: tid, At: at, Director: director, Kind: "player_merge", EntryID: entryID,
-			Args: []string{dropped.FullName(), dropped.Club, keep.FullName(), keep.Club}}
+			Args: []string{dropped.Label(), keep.Label()}}
 	})
 	if err != nil {
 		return nil, nil, err

@@ -346,7 +346,7 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 	}
 	if len(dups) > 0 {
 		d := dups[0]
-		return nil, &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", d.FullName(), d.Club), Of: dups}
+		return nil, &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", d.Label()), Of: dups}
 	}
 	return s.AddNewPerson(ctx, tid, p, director)
 }

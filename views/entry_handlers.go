@@ -149,21 +149,12 @@ func (s *Server) addNewEntry(c echo.Context) error {
 		}
 		var dup *tournament.DuplicateError
 		if errors.As(err, &dup) {
-			f.Args = []any{playerLabel(&dup.Of[0])}
 			return render(c, statusOf(tournament.ErrorCode(err)), entriesPage(ev, f, pairPick{Form: newForm()}, dup.Of))
 		}
 		return render(c, statusOf(tournament.ErrorCode(err)), entriesView(ev, f, pairPick{Form: newForm()}))
 	}
 	setFlash(c, "entries.added", e.Name)
 	return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
-}
-
-// playerLabel names a player with their club: "Rossi Maria, Circolo Roma".
-func playerLabel(p *tournament.Player) string {
-	if p.Club == "" {
-		return p.FullName()
-	}
-	return p.FullName() + ", " + p.Club
 }
 
 // entered says whether a player is in one of the tournament's entries.

@@ -112,6 +112,22 @@ func TestBrowserEntriesFriction(t *testing.T) {
 	do(t, ctx, chromedp.Click(`table.entries tbody tr:last-child button[id^="remove-"]`), chromedp.WaitVisible(`.flash`))
 	rows(3)
 	assert.Contains(t, text(t, ctx, ".flash"), "Rossi Mario tolto")
+	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d/history", base, tr.ID)), chromedp.WaitVisible(`main`))
+	assert.Contains(t, text(t, ctx, "main"), "Rossi Mario tolto (iscritto per errore)")
+	shot(t, ctx, "entries-removed-history")
+
+	// The two Rossi Maria: the registry offers to merge them, refused while both are
+	// entered in Giovedì.
+	var maria struct{ Players []struct{ ID int64 } }
+	c.api("GET", "/api/v1/players?q=rossi+maria", tok, "", &maria)
+	require.Len(t, maria.Players, 2)
+	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/players/%d/edit", base, maria.Players[0].ID)), chromedp.WaitVisible(`#merge-link`))
+	do(t, ctx, chromedp.Click(`#merge-link`), chromedp.WaitVisible(`#merge-candidates`))
+	require.Equal(t, 1, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#merge-candidates li").length`)))
+	run(t, ctx, chromedp.Evaluate[bool](`(window.confirm = () => true, true)`))
+	do(t, ctx, chromedp.Click(`#merge-candidates button`), chromedp.WaitVisible(`.alert`))
+	assert.Contains(t, text(t, ctx, ".alert"), "Entrambi sono iscritti a Giovedì")
+	shot(t, ctx, "players-merge-refused")
 }
 
 // After choosing a pair's first player the focus goes to the second place's search,

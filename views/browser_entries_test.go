@@ -114,6 +114,7 @@ func TestBrowserEntriesFriction(t *testing.T) {
 	assert.Contains(t, text(t, ctx, ".flash"), "Rossi Mario tolto")
 	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d/history", base, tr.ID)), chromedp.WaitVisible(`main`))
 	assert.Contains(t, text(t, ctx, "main"), "Rossi Mario tolto (iscritto per errore)")
+	assert.NotContains(t, text(t, ctx, "main"), "log.", "every line has its words")
 	shot(t, ctx, "entries-removed-history")
 
 	// The two Rossi Maria: the registry offers to merge them, refused while both are

@@ -174,6 +174,10 @@ func TestMergePlayersPageAndAPI(t *testing.T) {
 	c.api("GET", api, tok, "", &entries)
 	require.Len(t, entries.Entries, 1)
 	assert.Equal(t, keep.ID, entries.Entries[0].Members[0].PlayerID)
+	hist := c.get(base + "/history").doc(t).Find("main").Text()
+	assert.Contains(t, hist, "In the registry, Rossi Maria was merged into Rossi Maria, Circolo Roma")
+	assert.Contains(t, hist, "registry")
+	assert.NotContains(t, hist, "log.")
 
 	// The API twin.
 	var out struct {

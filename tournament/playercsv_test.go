@@ -307,3 +307,15 @@ func TestClassifyFoldsNames(t *testing.T) {
 		assert.Equal(t, tt.of, pv.Rows[0].DuplicateOf, tt.line)
 	}
 }
+
+// The pair import matches names to the registry with the same folding: "Deluca" is the
+// registered "De Luca".
+func TestMatchPairsFoldsNames(t *testing.T) {
+	registry := []Player{{ID: 1, FirstName: "Anna", LastName: "De Luca", Active: true}, {ID: 2, FirstName: "Niccolò", LastName: "D'Amico", Active: true}}
+	rows := []PairRow{{Line: 2, Members: [2]PairMember{
+		{Player: Player{FirstName: "anna", LastName: "Deluca"}},
+		{Player: Player{FirstName: "Niccolo", LastName: "Damico"}},
+	}}}
+	matchPairs(rows, registry, map[int64]string{})
+	assert.Equal(t, [2]int64{1, 2}, [2]int64{rows[0].Members[0].Match, rows[0].Members[1].Match})
+}

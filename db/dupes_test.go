@@ -205,6 +205,7 @@ func TestMergePlayers(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, st.Entry(e1.ID))
 	assert.Equal(t, keep.ID, st.Entry(e1.ID).PlayerID(), "the entry moved, with its ID and history")
+	assert.Equal(t, "Circolo Roma", st.Entry(e1.ID).Club, "with the kept player's club")
 	evs, err := svc.Events(ctx, t1)
 	require.NoError(t, err)
 	last := evs[0]

@@ -252,6 +252,10 @@ func (d *DB) MergePlayers(ctx context.Context, keep, drop *tournament.Player, lo
 			if err := x.run("UPDATE entry_members SET player_id = ? WHERE tournament_id = ? AND player_id = ?", keep.ID, m.tid, drop.ID); err != nil {
 				return err
 			}
+			// A player's entry without a club takes the kept player's.
+			if err := x.run("UPDATE entries SET club = ? WHERE id = ? AND kind = ? AND club = ''", r.Club, m.entryID, tournament.EntryPlayer); err != nil {
+				return err
+			}
 			if err := (&storeTx{sqlTx: x, tid: m.tid}).Log(logLine(m.tid, m.entryID)); err != nil {
 				return err
 			}

@@ -280,6 +280,9 @@ func (d *DB) MergePlayers(ctx context.Context, keep, drop *tournament.Player, lo
 	})
 	if isUniqueViolation(err) {
 		return nil, errCardTaken
+	} else if isFKViolation(err) {
+		// The other record was entered somewhere while the merge ran: try again.
+		return nil, tournament.Errorf(tournament.ECONFLICT, "error.conflict")
 	}
 	return tids, wrap(err, "merge players")
 }

@@ -339,3 +339,33 @@ func TestTwoInstancesSeeEachOthersChanges(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.status, r.body)
 	assert.Contains(t, r.body, "900", "b's standings hold the sheet saved through a")
 }
+
+// TestTwoInstancesUnpublishIsImmediate: b has the public pages of a published
+// tournament in its cache (each instance trusts a revision it read for -public-ttl, 1 s
+// by default); once a has answered the unpublishing, b answers 404 on every public route
+// at once (issue 18).
+func TestTwoInstancesUnpublishIsImmediate(t *testing.T) {
+	c := newCluster(t)
+	base, tid := c.evening(t, 3, `{"games":2}`)
+	r := call(t, c.a, "PUT", base+"/published", c.tok, `{"published":true}`)
+	require.Equal(t, http.StatusOK, r.status, r.body)
+	paths := []string{fmt.Sprintf("/p/%d", tid), fmt.Sprintf("/p/%d/standings", tid), fmt.Sprintf("/p/%d/projector/tables", tid),
+		fmt.Sprintf("/api/v1/public/tournaments/%d", tid), fmt.Sprintf("/api/v1/public/tournaments/%d/standings", tid)}
+	get := func(in *instance, p string) int {
+		res, err := http.Get(in.url + p)
+		require.NoError(t, err)
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for _, p := range paths {
+		require.Eventually(t, func() bool { return get(c.b, p) == http.StatusOK }, 5*time.Second, 20*time.Millisecond, p)
+		require.Equal(t, http.StatusOK, get(c.b, p), "%s kept by b", p)
+	}
+	r = call(t, c.a, "PUT", base+"/published", c.tok, `{"published":false}`)
+	require.Equal(t, http.StatusOK, r.status, r.body)
+	for _, p := range paths {
+		assert.Equal(t, http.StatusNotFound, get(c.b, p), "%s on b once a answered", p)
+		assert.Equal(t, http.StatusNotFound, get(c.a, p), "%s on a", p)
+	}
+}

@@ -171,6 +171,11 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 	if isUniqueViolation(err) {
 		return tournament.Errorf(tournament.ECONFLICT, "import.exists", doc.Tournament.ID)
 	}
+	if isFKViolation(err) {
+		// The service checks every reference inside the document first; this is the
+		// database saying the same of one it missed: the document's fault, not ours.
+		return tournament.Errorf(tournament.EINVALID, "import.inconsistent")
+	}
 	return wrap(err, "import tournament")
 }
 

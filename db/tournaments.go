@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -296,13 +297,19 @@ func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State
 // LoadTable reads one table of round n of the current stage with its sides, hands and
 // entries, in one read transaction.
 func (d *DB) LoadTable(ctx context.Context, tid int64, n, t int) (*tournament.TableState, error) {
+	return d.LoadStageTable(ctx, tid, 0, n, t)
+}
+
+// LoadStageTable reads one table of round n of stage seq (0: the current stage), as
+// LoadTable does.
+func (d *DB) LoadStageTable(ctx context.Context, tid int64, seq, n, t int) (*tournament.TableState, error) {
 	ts := &tournament.TableState{}
 	err := d.read(ctx, func(x *sqlTx) error {
 		var err error
 		if ts.Tournament, err = scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid)); err != nil {
 			return err
 		}
-		stage, err := currentStage(x, tid)
+		stage, err := stageAt(x, tid, seq)
 		if err != nil {
 			return err
 		}
@@ -332,6 +339,19 @@ func (d *DB) LoadTable(ctx context.Context, tid int64, n, t int) (*tournament.Ta
 		return nil, wrap(err, "load table")
 	}
 	return ts, nil
+}
+
+// stageAt reads stage seq of a tournament, or the current one for 0 (ENOTFOUND when
+// there is none).
+func stageAt(x *sqlTx, tid int64, seq int) (*tournament.Stage, error) {
+	if seq == 0 {
+		return currentStage(x, tid)
+	}
+	s, err := x.db.scanStage(x.queryRow("SELECT "+stageCols+" FROM stages WHERE tournament_id = ? AND seq = ?", tid, seq))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return s, err
 }
 
 func currentStage(x *sqlTx, tid int64) (*tournament.Stage, error) {
@@ -641,6 +661,13 @@ func (x *storeTx) Stage() (*tournament.Stage, error) {
 	}
 	cp := *x.stage
 	return &cp, nil
+}
+
+func (x *storeTx) StageAt(seq int) (*tournament.Stage, error) {
+	if seq == 0 {
+		return x.Stage()
+	}
+	return stageAt(x.sqlTx, x.tid, seq)
 }
 
 func (x *storeTx) State() (*tournament.State, error) {
@@ -1084,6 +1111,37 @@ func (x *storeTx) DeleteRound(r *tournament.Round) error {
 		"DELETE FROM round_tables WHERE round_id = ?", "DELETE FROM rounds WHERE id = ?"} {
 		if err := x.run(q, r.ID); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+func (x *storeTx) DeleteStage(s *tournament.Stage) error {
+	x.stage, x.next = nil, nil
+	var last, started int
+	if err := x.queryRow("SELECT COALESCE(MAX(seq), 0) FROM stages WHERE tournament_id = ?", x.tid).Scan(&last); err != nil {
+		return err
+	}
+	if s.Seq != last || s.Seq < 2 {
+		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
+	if err := x.queryRow("SELECT (SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ?)"+
+		" + (SELECT COUNT(*) FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ? AND t.outcome_kind <> '')", s.ID, s.ID).Scan(&started); err != nil {
+		return err
+	}
+	if started > 0 {
+		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
+	}
+	const rounds = "(SELECT id FROM rounds WHERE stage_id = ?)"
+	for _, q := range []string{"DELETE FROM sides WHERE round_id IN " + rounds, "DELETE FROM byes WHERE round_id IN " + rounds,
+		"DELETE FROM round_tables WHERE round_id IN " + rounds, "DELETE FROM rounds WHERE stage_id = ?",
+		"DELETE FROM stages WHERE id = ? AND tournament_id = ?"} {
+		args := []any{s.ID}
+		if strings.Contains(q, "tournament_id") {
+			args = append(args, x.tid)
+		}
+		if err := x.run(q, args...); err != nil {
+			return fmt.Errorf("remove stage %d: %w", s.Seq, err)
 		}
 	}
 	return nil

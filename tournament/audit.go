@@ -37,7 +37,7 @@ func isDraw(kind string) bool { return kind == "draw" || kind == "draw_override"
 func undoable(kind string) bool {
 	switch kind {
 	case "settings", "entry", "entry_remove", "withdraw", "reinstate", "draw", "draw_override", "seats_override",
-		"scores", "scores_corrected", "scores_cleared":
+		"scores", "scores_corrected", "scores_cleared", "stage":
 		return true
 	}
 	return false
@@ -134,6 +134,8 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 		return ev, Errorf(ECONFLICT, "undo.stage_over", e.ID)
 	}
 	switch e.Kind {
+	case "stage":
+		return ev, undoStage(tx, e)
 	case "draw", "draw_override":
 		if _, err := s.undoDraw(tx, tid, e.Round, director); err != nil {
 			if x, ok := AsError(err); ok && x.Key == "draw.undo_started" {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
+
+	"burraco/scoring/strictjson"
 )
 
 // DocumentKind and DocumentVersion name a whole tournament written as one JSON document.
@@ -57,14 +60,29 @@ func (s *Tournaments) Export(ctx context.Context, tid int64) (*Document, error) 
 	return a.Export(ctx, tid)
 }
 
-// Import reads a tournament document (as Export writes it) into the store.
+// Import reads a tournament document (as Export writes it) into the store, after the
+// checks every other path makes of the same data (Document.check): strict JSON (no
+// unknown field, no key twice, nothing after the document), the text rules, each
+// format's settings check, every hand under the stage's rules, the tables' shape, and
+// no reference outside the document. A document with problems is refused whole
+// (EINVALID "import.invalid" with every problem, by path) and nothing is written.
 func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, error) {
-	var doc Document
-	if err := json.Unmarshal(raw, &doc); err != nil || doc.Kind != DocumentKind {
+	var head struct {
+		Kind    string `json:"kind"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil || head.Kind != DocumentKind {
 		return nil, Errorf(EINVALID, "import.not_document")
 	}
-	if doc.Version != DocumentVersion {
-		return nil, Errorf(EINVALID, "import.version", doc.Version)
+	if head.Version != DocumentVersion {
+		return nil, Errorf(EINVALID, "import.version", head.Version)
+	}
+	if !utf8.Valid(raw) {
+		return nil, Errorf(EINVALID, "import.doc_unreadable", "the document is not valid UTF-8")
+	}
+	var doc Document
+	if err := strictjson.Decode(raw, &doc); err != nil {
+		return nil, Errorf(EINVALID, "import.doc_unreadable", err.Error())
 	}
 	for i := range doc.Stages {
 		st := &doc.Stages[i]
@@ -74,8 +92,19 @@ func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, erro
 		}
 		var err error
 		if st.Stage.Settings, err = f.Decode(st.Settings); err != nil {
-			return nil, Errorf(EINVALID, "import.not_document")
+			return nil, Errorf(EINVALID, "import.doc_unreadable", fmt.Sprintf("stages[%d].settings: %v", i, err))
 		}
+		// Stored as the format writes its settings, not as the document spelled them.
+		if st.Settings, err = json.Marshal(st.Stage.Settings); err != nil {
+			return nil, fmt.Errorf("import: stage %d settings: %w", i, err)
+		}
+	}
+	if p := doc.check(); len(p.fe) > 0 {
+		e := &Error{Code: EINVALID, Key: "import.invalid", Args: []any{len(p.fe)}, Fields: p.fe}
+		if p.more {
+			e.Key = "import.invalid_more"
+		}
+		return nil, e
 	}
 	a, ok := s.Store.(Archive)
 	if !ok {

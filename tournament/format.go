@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"burraco/scoring"
+	"burraco/scoring/strictjson"
 )
 
 // Format is a way of playing a stage (RULES.md sections 3 to 5). Each format is a
@@ -187,7 +188,9 @@ type RoundLine struct {
 	Score  int    `json:"score"`
 	Points Points `json:"points"`
 	Bye    bool   `json:"bye,omitempty"`
-	Done   bool   `json:"done"`
+	// Awarded: the bye was awarded to a late arrival for a round missed, not drawn (not a sit-out).
+	Awarded bool `json:"awarded,omitempty"`
+	Done    bool `json:"done"`
 }
 
 // Standing is one entry's line in a stage's standings.
@@ -275,7 +278,8 @@ type Step struct {
 }
 
 // DecodeSettings reads a format's settings from JSON into dst, which holds the defaults:
-// strictly, so unknown fields, null values and data after the object are refused;
+// strictly, so unknown fields, keys given twice, null values and data after the object
+// are refused;
 // fields left out keep their defaults. Empty input and null keep every default.
 func DecodeSettings(data []byte, dst any) error {
 	if t := bytes.TrimSpace(data); len(t) == 0 || string(t) == "null" {
@@ -283,6 +287,9 @@ func DecodeSettings(data []byte, dst any) error {
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	if err := strictjson.CheckKeys(data); err != nil {
 		return err
 	}
 	for k, v := range fields {

@@ -203,6 +203,28 @@ func (r *Round) Table(n int) *Table {
 	return &r.Tables[n-1]
 }
 
+// SitOuts returns the byes the draw gave: not those awarded since to late arrivals.
+func (r *Round) SitOuts() []Bye {
+	var out []Bye
+	for _, b := range r.Byes {
+		if !b.Awarded {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Awards returns the byes awarded to late arrivals for the round they missed.
+func (r *Round) Awards() []Bye {
+	var out []Bye
+	for _, b := range r.Byes {
+		if b.Awarded {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // People lists every entry of the round: seated, then byes.
 func (r *Round) People() []int64 {
 	var out []int64

@@ -119,9 +119,13 @@ func (p *Player) Validate() error {
 // character that stands for bytes no encoding could read.
 func badRune(r rune) bool { return unicode.IsControl(r) || r == utf8.RuneError }
 
-// collapseSpaces trims and folds runs of white space into one space.
+// collapseSpaces trims and folds runs of white space into one space. The line and
+// paragraph separators U+2028 and U+2029 are kept, for CheckText to refuse (they are
+// invisible, not a space anyone typed).
 func collapseSpaces(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) && r != '\u2028' && r != '\u2029'
+	}), " ")
 }
 
 // FoldName folds a name the way the registry recognises people: as SearchText does

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"burraco/scoring"
+	"burraco/scoring/strictjson"
 )
 
 // Scale is a stored VP scale. Built-in scales (the federation's) cannot be edited or
@@ -147,9 +148,11 @@ func (s *Scales) Import(ctx context.Context, r io.Reader, format ScaleFormat, na
 			Name  string         `json:"name"`
 			Bands []scoring.Band `json:"bands"`
 		}
-		dec := json.NewDecoder(io.LimitReader(r, 1<<20))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&in); err != nil {
+		raw, err := io.ReadAll(io.LimitReader(r, 1<<20))
+		if err != nil {
+			return nil, Errorf(EINVALID, "scale.json_unreadable", err.Error())
+		}
+		if err := strictjson.Decode(raw, &in); err != nil {
 			return nil, Errorf(EINVALID, "scale.json_unreadable", err.Error())
 		}
 		sc.Bands = in.Bands

@@ -229,6 +229,12 @@ func (s *Tournaments) Table(ctx context.Context, tid int64, n, t int) (*TableSta
 	return s.Store.LoadTable(ctx, tid, n, t)
 }
 
+// StageTable returns one table of round n of stage seq (0: the current one), as Table
+// does: an earlier stage's sheet, to correct.
+func (s *Tournaments) StageTable(ctx context.Context, tid int64, seq, n, t int) (*TableState, error) {
+	return s.Store.LoadStageTable(ctx, tid, seq, n, t)
+}
+
 // Revision returns the number that changes with every change in a tournament.
 func (s *Tournaments) Revision(ctx context.Context, id int64) (int64, error) {
 	return s.Store.Revision(ctx, id)
@@ -838,9 +844,11 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 			return Errorf(ECONFLICT, "round.locked", number)
 		}
 		changed := &Round{ID: drawn.ID, StageID: drawn.StageID, Number: drawn.Number, Seed: drawn.Seed, DrawnAt: drawn.DrawnAt, Override: drawn.Override}
-		byePoints := map[int64]Points{}
+		awarded := map[int64]Bye{} // a late arrival's award stays one, whatever its place
 		for _, b := range drawn.Byes {
-			byePoints[b.EntryID] = b.Points
+			if b.Awarded {
+				awarded[b.EntryID] = b
+			}
 		}
 		for i, ids := range seats.Tables {
 			changed.Tables = append(changed.Tables, Table{Number: i + 1, Sides: SidesFromEntries(ids)})
@@ -849,6 +857,10 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 			}
 		}
 		for i, id := range seats.Byes {
+			if b, ok := awarded[id]; ok {
+				changed.Byes = append(changed.Byes, b)
+				continue
+			}
 			pts := Points(0)
 			if i < len(drawn.Byes) {
 				pts = drawn.Byes[i].Points
@@ -921,6 +933,9 @@ type Sheet struct {
 	// Outcomes with the side it concerns; a zero Outcome removes it, nil keeps the stored
 	// one. A table whose outcome is a forfeit may have no hands.
 	Outcome *Outcome
+	// Stage is the stage the table is in, by its number (0: the current one): an
+	// earlier stage's sheet can be corrected (RULES.md section 6).
+	Stage int
 }
 
 // checkOutcome validates a table's outcome against its format and its sides.
@@ -1015,6 +1030,9 @@ type SheetOutcome struct {
 	// Moves are the seats of the next round the correction would move; with a refusal
 	// "sheet.reseat_choice", the director is to choose.
 	Moves []Move `json:"moves,omitempty"`
+	// Requalified says how a correction of an earlier stage changed who goes on, and
+	// what became of the stage it feeds (nil: no change).
+	Requalified *Requalified `json:"requalified,omitempty"`
 	// Table is the table as saved, and Result its result under the stage's format.
 	Table  *Table      `json:"-"`
 	Result TableResult `json:"-"`
@@ -1035,9 +1053,20 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 	out := &SheetOutcome{}
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		*out = SheetOutcome{} // fn may run again (Store.Update)
-		stage, err := tx.Stage()
+		stage, err := tx.StageAt(sh.Stage)
 		if err != nil {
 			return err
+		}
+		current, err := tx.Stage()
+		if err != nil {
+			return err
+		}
+		earlier := stage.ID != current.ID
+		var seedsBefore []int64
+		if earlier {
+			if seedsBefore, err = stageSeeds(tx, stage.ID); err != nil {
+				return err
+			}
 		}
 		round, tb, err := tx.Table(stage.ID, number, table)
 		if err != nil {
@@ -1086,6 +1115,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			_, bracket = f.(Bracketer)
 		}
 		switch {
+		case earlier:
+			// A stage that fed the next one is finished: its rounds are all played.
+			out.LaterStarted = drawn
 		case bracket:
 			// A bracket's later matches are settled after the save (settleBracket).
 		case drawn && started:
@@ -1132,7 +1164,11 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		var settled []Line
 		// Later matches need settling when a later round is drawn; a cleared table may be
 		// a flagged match that is no longer played, to seat again.
-		if bracket && (drawn || sh.Clear) {
+		if earlier {
+			if out.Requalified, settled, err = requalify(tx, stage, current, seedsBefore); err != nil {
+				return err
+			}
+		} else if bracket && (drawn || sh.Clear) {
 			if out.Placed, out.Flagged, settled, err = settleBracket(tx); err != nil {
 				return err
 			}

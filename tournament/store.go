@@ -67,6 +67,9 @@ type TournamentStore interface {
 	// shows: the tournament, the stage, the round (without its tables), the table with
 	// its sides and hands, and the entries sitting at it.
 	LoadTable(ctx context.Context, tid int64, n, t int) (*TableState, error)
+	// LoadStageTable reads one table of round n of stage seq (0: the current one), as
+	// LoadTable does: an earlier stage's sheet stays open to corrections.
+	LoadStageTable(ctx context.Context, tid int64, seq, n, t int) (*TableState, error)
 	// Revision returns a tournament's revision, which changes with every change in it.
 	Revision(ctx context.Context, tid int64) (int64, error)
 	// PublicRevision returns a tournament's revision and whether it is published, in one
@@ -89,6 +92,8 @@ type Tx interface {
 	Tournament() (*Tournament, error)
 	// Stage returns the tournament's current stage (the one with the highest Seq).
 	Stage() (*Stage, error)
+	// StageAt returns stage seq of the tournament (0: the current one; ENOTFOUND).
+	StageAt(seq int) (*Stage, error)
 	// State loads the current stage whole, as Load does.
 	State() (*State, error)
 	// StageState loads a stage of the tournament whole (not only the current one), with
@@ -140,6 +145,9 @@ type Tx interface {
 	SetByes(r *Round) error
 	// DeleteRound removes a round no table of which has started, with its seats.
 	DeleteRound(r *Round) error
+	// DeleteStage removes the current stage, not the first, with its rounds, none of
+	// which has started (ECONFLICT otherwise): the stage before is the current one again.
+	DeleteStage(s *Stage) error
 	// SaveTable replaces a table's hands and outcome. t.Version is the version the sheet
 	// was read at: when the stored one differs, nothing is written and the error is
 	// ECONFLICT; on success t.Version is the new one.

@@ -29,9 +29,28 @@ func HostileRune(r rune, multiline bool) bool {
 	return false
 }
 
+// InvisibleRune reports a character that shows nothing, or nothing but a break, yet
+// makes two equal-looking texts differ, so that a duplicate or a search goes astray
+// ("Zz\u200brossi" beside "Zzrossi"): every format character (Unicode category Cf: the
+// zero-width space, joiners and non-joiners, direction marks, the word joiner, the BOM,
+// the soft hyphen, tags), the line and paragraph separators U+2028 and U+2029, the
+// variation selectors, the combining grapheme joiner and the Hangul fillers. No text
+// field of the app stores one (docs/SECURITY.md says why they are refused, not removed).
+func InvisibleRune(r rune) bool {
+	switch {
+	case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Zl, r), unicode.Is(unicode.Zp, r),
+		unicode.Is(unicode.Variation_Selector, r):
+		return true
+	case r == '\u034f', r == '\u115f', r == '\u1160', r == '\u3164', r == '\uffa0':
+		return true
+	}
+	return false
+}
+
 // CheckText records the problem of a text field, if any: "error.bad_characters" for
 // bytes that are not UTF-8, "error.control_chars" for a hostile character (see
-// HostileRune). It reports whether the text is acceptable.
+// HostileRune), "error.invisible_chars" for an invisible one (see InvisibleRune). It
+// reports whether the text is acceptable.
 func CheckText(fe FieldErrors, field, v string, multiline bool) bool {
 	if !utf8.ValidString(v) {
 		fe.Add(field, "error.bad_characters")
@@ -39,6 +58,10 @@ func CheckText(fe FieldErrors, field, v string, multiline bool) bool {
 	}
 	if strings.ContainsFunc(v, func(r rune) bool { return HostileRune(r, multiline) }) {
 		fe.Add(field, "error.control_chars")
+		return false
+	}
+	if strings.ContainsFunc(v, InvisibleRune) {
+		fe.Add(field, "error.invisible_chars")
 		return false
 	}
 	return true

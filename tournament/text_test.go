@@ -31,7 +31,7 @@ func TestCheckText(t *testing.T) {
 		assert.False(t, CheckText(fe, "f", v, OneLine), name)
 		assert.Equal(t, "error.control_chars", fe["f"], name)
 	}
-	for _, v := range []string{"", "Niccolò D'Alessandro", "עברית", "Ελληνικά", "a\u200db", "—"} {
+	for _, v := range []string{"", "Niccolò D'Alessandro", "עברית", "Ελληνικά", "—", "Zzrossi Mario", "Ærø Ñoño", "名前"} {
 		assert.True(t, CheckText(FieldErrors{}, "f", v, OneLine), "%q", v)
 	}
 	assert.True(t, CheckText(FieldErrors{}, "notes", "line 1\r\nline 2\n\tindented", MultiLine))
@@ -41,6 +41,48 @@ func TestCheckText(t *testing.T) {
 	fe := FieldErrors{}
 	assert.False(t, CheckText(fe, "f", "Citt\xe0", OneLine))
 	assert.Equal(t, "error.bad_characters", fe["f"])
+}
+
+// invisible are texts that look like "Zzrossi" (or nothing) but are not: every one is
+// refused in every field, one-line or not (issue 18).
+var invisible = map[string]string{
+	"zero-width space":      "Zz\u200brossi",
+	"zero-width non-joiner": "Zz\u200crossi",
+	"zero-width joiner":     "Zz\u200drossi",
+	"left-to-right mark":    "Zzrossi\u200e",
+	"right-to-left mark":    "Zz\u200frossi",
+	"word joiner":           "Zz\u2060rossi",
+	"BOM":                   "\ufeffZzrossi",
+	"soft hyphen":           "Zz\u00adrossi",
+	"Arabic letter mark":    "Zz\u061crossi",
+	"Mongolian separator":   "Zz\u180erossi",
+	"tag":                   "Zzrossi\U000E0041",
+	"line separator":        "Zz\u2028rossi",
+	"paragraph separator":   "Zz\u2029rossi",
+	"variation selector":    "Zz\ufe0frossi",
+	"variation selector 17": "Zz\U000E0100rossi",
+	"grapheme joiner":       "Zz\u034frossi",
+	"Hangul filler":         "Zz\u3164rossi",
+	"halfwidth filler":      "Zz\uffa0rossi",
+}
+
+func TestInvisibleTextRefused(t *testing.T) {
+	for name, v := range invisible {
+		for _, multi := range []bool{OneLine, MultiLine} {
+			fe := FieldErrors{}
+			assert.False(t, CheckText(fe, "f", v, multi), "%s (multi-line %v)", name, multi)
+			assert.Equal(t, "error.invisible_chars", fe["f"], name)
+		}
+		p := Player{FirstName: "Mario", LastName: v}
+		p.Normalize()
+		e, ok := AsError(p.Validate())
+		if assert.True(t, ok, "%s: player accepted", name) {
+			assert.Equal(t, "error.invisible_chars", e.Fields["last_name"], name)
+		}
+		tr := Tournament{Name: v, Date: "2026-05-01"}
+		tr.Normalize()
+		assert.Equal(t, "error.invisible_chars", tr.Validate()["name"], name)
+	}
 }
 
 func TestHostileTextRefused(t *testing.T) {

@@ -2,7 +2,6 @@ package views
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"burraco/scoring/strictjson"
 	"burraco/tournament"
 )
 
@@ -60,8 +60,9 @@ func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) 
 }
 
 // decodeJSON reads a JSON body strictly: unknown fields are refused, so a typo is
-// not silently ignored, and so is anything but white space after the value (a second
-// value, or garbage), which would otherwise be dropped unread.
+// not silently ignored, and so are a key given twice in an object (which would
+// otherwise be read as its last value) and anything but white space after the value (a
+// second value, or garbage), which would otherwise be dropped unread.
 func decodeJSON(c echo.Context, v any) error {
 	// encoding/json would quietly turn bytes that are not UTF-8 into U+FFFD: refuse them
 	// as the forms do, before decoding (the body is already size-limited).
@@ -72,14 +73,8 @@ func decodeJSON(c echo.Context, v any) error {
 	if !utf8.Valid(body) {
 		return badJSON("the body is not valid UTF-8")
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := strictjson.Decode(body, v); err != nil {
 		return badJSON(err.Error())
-	}
-	end := dec.InputOffset()
-	if _, err := dec.Token(); err != io.EOF {
-		return badJSON(fmt.Sprintf("unexpected data after the JSON value, which ends at offset %d", end))
 	}
 	return nil
 }

@@ -557,7 +557,11 @@ func (s *Server) apiGetTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ts, err := s.tournaments.Table(c.Request().Context(), id, n, t)
+	seq, err := stageParam(c)
+	if err != nil {
+		return err
+	}
+	ts, err := s.tournaments.StageTable(c.Request().Context(), id, seq, n, t)
 	if err != nil {
 		return err
 	}
@@ -599,6 +603,9 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 	if sh.Version, err = ifMatch(c); err != nil {
 		return err
 	}
+	if sh.Stage, err = stageParam(c); err != nil {
+		return err
+	}
 	ctx := c.Request().Context()
 	out, err := s.tournaments.SaveSheet(ctx, id, n, t, sh, directorOf(c).Username)
 	if e, ok := tournament.AsError(err); ok && e.Key == "sheet.reseat_choice" {
@@ -608,7 +615,7 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 		})
 	}
 	if isStale(err) {
-		ts, lerr := s.tournaments.Table(ctx, id, n, t)
+		ts, lerr := s.tournaments.StageTable(ctx, id, sh.Stage, n, t)
 		if lerr != nil {
 			return lerr
 		}
@@ -629,7 +636,7 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 func apiStanding(cols []tournament.Column, st tournament.Standing) map[string]any {
 	rounds := make([]map[string]any, len(st.Rounds))
 	for i, g := range st.Rounds {
-		rounds[i] = map[string]any{"round": g.Round, "table": g.Table, "score": g.Score, "points": g.Points, "bye": g.Bye, "done": g.Done}
+		rounds[i] = map[string]any{"round": g.Round, "table": g.Table, "score": g.Score, "points": g.Points, "bye": g.Bye, "awarded": g.Awarded, "done": g.Done}
 	}
 	out := map[string]any{"place": st.Place, "tied": st.Tied, "entry_id": st.Entry.ID, "name": st.Entry.Name,
 		"members": st.Entry.Members, "played": st.Played, "byes": st.Byes, "withdrawn": st.Entry.Withdrawn,

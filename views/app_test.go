@@ -33,7 +33,14 @@ func TestMain(m *testing.M) { os.Exit(dbtest.RunBoth(m)) }
 
 func newTestApp(t *testing.T, opts ...Option) *testApp {
 	t.Helper()
-	store, err := db.Open(dbtest.DSN(t))
+	return newTestAppOn(t, dbtest.DSN(t), opts...)
+}
+
+// newTestAppOn is the app on the database dsn: a second one on the same dsn is another
+// instance of the app.
+func newTestAppOn(t *testing.T, dsn string, opts ...Option) *testApp {
+	t.Helper()
+	store, err := db.Open(dsn)
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	s := New(Services{

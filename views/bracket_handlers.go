@@ -23,7 +23,54 @@ func (s *Server) bracketPage(c echo.Context) error {
 	return render(c, http.StatusOK, bracketView(ev, b))
 }
 
-// startStage starts the next stage with the current one's qualifiers.
+// confirmStage asks before the next stage starts: what happens, and who goes on. A
+// stage that cannot start yet shows why on the tournament's page.
+func (s *Server) confirmStage(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["format"] = c.QueryParam("format")
+	plan, err := s.tournaments.NextStage(c.Request().Context(), id, f.Values["format"])
+	ev, lerr := s.tournaments.Load(c.Request().Context(), id)
+	if lerr != nil {
+		return lerr
+	}
+	if err != nil {
+		if !f.fail(err) {
+			return err
+		}
+		events, err := s.tournaments.Events(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+	}
+	return render(c, http.StatusOK, stageConfirmPage(ev, plan))
+}
+
+// stageSheets lists the score sheets of a stage, each to correct at its own address
+// (?stage=): an earlier stage's sheets stay open once the next stage started.
+func (s *Server) stageSheets(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	seq, err := strconv.Atoi(c.Param("seq"))
+	if err != nil || seq < 1 || strconv.Itoa(seq) != c.Param("seq") {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	ev, _, _, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	if err != nil {
+		return err
+	}
+	useFormat(c, ev.Stage.Format)
+	return render(c, http.StatusOK, stageSheetsPage(ev))
+}
+
+// startStage starts the next stage with the current one's qualifiers (confirmed on
+// stageConfirmPage).
 func (s *Server) startStage(c echo.Context) error {
 	id, err := idParam(c)
 	if err != nil {
@@ -124,6 +171,20 @@ func (s *Server) apiBracket(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "size": b.Size, "rounds": b.Rounds, "names": names,
 		"winner": bracketWinner(b)})
+}
+
+// apiNextStage says what starting the next stage (?format=knockout) would do, changing
+// nothing: the stage it closes, the new one and its qualifiers, best first.
+func (s *Server) apiNextStage(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	plan, err := s.tournaments.NextStage(c.Request().Context(), id, c.QueryParam("format"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, plan)
 }
 
 // apiStartStage starts the next stage ({"format": "knockout"}) with the current one's

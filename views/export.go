@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -76,7 +77,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), entryName(ev, sd.EntryID)})
 		}
 	}
-	for _, b := range g.Byes {
+	for _, b := range g.SitOuts() {
 		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID)})
 	}
 	return r
@@ -101,7 +102,11 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 		}
 	}
 	for _, b := range g.Byes {
-		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID), "", b.Points.String()})
+		what := tr("print.sits_out")
+		if b.Awarded {
+			what = tr("print.late_awarded", b.Points.String())
+		}
+		r.Rows = append(r.Rows, []string{"", what, entryName(ev, b.EntryID), "", b.Points.String()})
 	}
 	return r
 }
@@ -321,13 +326,13 @@ func (s *Server) importTournament(c echo.Context) error {
 	raw, err := uploaded(c, "file")
 	if err != nil {
 		f.Errors["file"] = "import.no_file"
-		return render(c, http.StatusUnprocessableEntity, tournamentImportPage(f))
+		return render(c, http.StatusUnprocessableEntity, tournamentImportPage(f, nil))
 	}
 	t, err := s.tournaments.Import(c.Request().Context(), raw)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			f.Error, f.Args = d.Key, d.Args
-			return render(c, statusOf(d.Code), tournamentImportPage(f))
+			return render(c, statusOf(d.Code), tournamentImportPage(f, docProblems(d.Fields)))
 		}
 		return err
 	}
@@ -335,9 +340,23 @@ func (s *Server) importTournament(c echo.Context) error {
 	return redirect(c, idPath("/tournaments/", t.ID, ""))
 }
 
+// docProblem is a problem of a tournament document refused: where it is in the
+// document, and its message key.
+type docProblem struct{ Path, Key string }
+
+// docProblems lists a refused document's problems in the order of their paths.
+func docProblems(fields map[string]string) []docProblem {
+	out := make([]docProblem, 0, len(fields))
+	for p, k := range fields {
+		out = append(out, docProblem{p, k})
+	}
+	slices.SortFunc(out, func(a, b docProblem) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
 // importForm shows the form to import a tournament document.
 func (s *Server) importTournamentForm(c echo.Context) error {
-	return render(c, http.StatusOK, tournamentImportPage(newForm()))
+	return render(c, http.StatusOK, tournamentImportPage(newForm(), nil))
 }
 
 // uploaded reads a file field of a multipart form.

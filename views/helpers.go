@@ -204,7 +204,7 @@ func seatFinder(ev *tournament.State, g *tournament.Round) []seatRow {
 			add(sd.EntryID, tb.Number, sd.Position)
 		}
 	}
-	for _, b := range g.Byes {
+	for _, b := range g.SitOuts() {
 		add(b.EntryID, 0, 0)
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return strings.ToLower(rows[i].Name) < strings.ToLower(rows[j].Name) })

@@ -16,6 +16,7 @@ const (
 	flashCookie    = "burraco_flash"
 	csrfContextKey = "csrf"
 	csrfCookie     = "burraco_csrf"
+	csrfFormField  = "_csrf" // the form field carrying the CSRF token
 )
 
 // language sets the request's language for handlers and pages.

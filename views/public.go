@@ -39,6 +39,8 @@ type publicRound struct {
 	Complete int              `json:"complete"` // tables complete
 	Tables   []publicTable    `json:"tables"`
 	Byes     []publicSeat     `json:"byes"`
+	// Late are the late arrivals awarded points for this round: not its sit-outs.
+	Late []publicSeat `json:"late"`
 }
 
 // publicTable is one table of a round with its seats.
@@ -55,7 +57,8 @@ type publicSeat struct {
 	Club       string            `json:"club,omitempty"`
 	Substitute bool              `json:"substitute,omitempty"`
 	Position   int               `json:"position,omitempty"`
-	Table      int               `json:"table,omitempty"` // 0: sits out
+	Table      int               `json:"table,omitempty"` // 0: sits out (or arrived late, Late)
+	Late       bool              `json:"late,omitempty"`  // arrived late: Points awarded
 	Score      int               `json:"score"`
 	Points     tournament.Points `json:"points"`
 	Done       bool              `json:"done"`
@@ -108,7 +111,8 @@ type publicPlayer struct {
 // publicGame is one round as one entry played it: where, against whom, what it scored.
 type publicGame struct {
 	Round  int               `json:"round"`
-	Table  int               `json:"table"` // 0: sat out
+	Table  int               `json:"table"`          // 0: sat out (or arrived late, Late)
+	Late   bool              `json:"late,omitempty"` // arrived late: Points awarded, not a sit-out
 	Seat   int               `json:"seat,omitempty"`
 	Done   bool              `json:"done"`
 	Score  int               `json:"score"`
@@ -202,7 +206,7 @@ func publicSeatOf(ev *tournament.State, id int64) publicSeat {
 }
 
 func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
-	pr := &publicRound{Number: g.Number, Clock: g.Clock, Tables: []publicTable{}, Byes: []publicSeat{}}
+	pr := &publicRound{Number: g.Number, Clock: g.Clock, Tables: []publicTable{}, Byes: []publicSeat{}, Late: []publicSeat{}}
 	for i, res := range ev.Results(g) {
 		tb := publicTable{Number: g.Tables[i].Number, Complete: res.Complete}
 		for si, id := range res.Entries {
@@ -223,7 +227,11 @@ func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
 	}
 	for _, b := range g.Byes {
 		ps := publicSeatOf(ev, b.EntryID)
-		ps.Points = b.Points
+		ps.Points, ps.Late = b.Points, b.Awarded
+		if b.Awarded {
+			pr.Late = append(pr.Late, ps)
+			continue
+		}
 		pr.Byes = append(pr.Byes, ps)
 	}
 	return pr
@@ -240,6 +248,7 @@ func (pr *publicRound) seatList() []publicSeat {
 		}
 	}
 	out = append(out, pr.Byes...)
+	out = append(out, pr.Late...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Search < out[j].Search })
 	return out
 }
@@ -301,7 +310,7 @@ func publicPlayerOf(ev *tournament.State, entryID int64) (publicPlayer, bool) {
 		g := &ev.Rounds[ri]
 		pg := publicGame{Round: g.Number}
 		if bi := slices.IndexFunc(g.Byes, func(b tournament.Bye) bool { return b.EntryID == entryID }); bi >= 0 {
-			pg.Done, pg.Points = true, g.Byes[bi].Points
+			pg.Done, pg.Points, pg.Late = true, g.Byes[bi].Points, g.Byes[bi].Awarded
 			pp.Games = append(pp.Games, pg)
 			continue
 		}

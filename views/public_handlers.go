@@ -58,6 +58,10 @@ func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, er
 			return r.rev, r.published, nil
 		}
 	}
+	// Trusted from before the query, not after it: what it reads was true no earlier
+	// than this, so an unpublishing that waits the TTL out (forgetUnpublished) outlives
+	// every copy read before it.
+	at := time.Now()
 	rev, published, err := s.tournaments.PublicRevision(ctx, tid)
 	if err != nil || pc.ttl <= 0 {
 		return rev, published, err
@@ -66,9 +70,36 @@ func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, er
 	if len(pc.revs) > 10000 {
 		clear(pc.revs) // ids probed at random: forget them all rather than grow
 	}
-	pc.revs[tid] = revision{rev: rev, published: published, at: time.Now()}
+	pc.revs[tid] = revision{rev: rev, published: published, at: at}
 	pc.mu.Unlock()
 	return rev, published, nil
+}
+
+// forgetUnpublished makes an unpublishing take effect everywhere before it is
+// answered: this instance forgets the tournament's revision at once, and the answer
+// waits the TTL out, so that every instance (all run with the same -public-ttl) has let
+// go of a publication it read before the change and asks the database again.
+func (s *Server) forgetUnpublished(ctx context.Context, tid int64) {
+	pc := s.public
+	if pc.ttl <= 0 {
+		return
+	}
+	pc.forget(tid)
+	t := time.NewTimer(pc.ttl)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	pc.forget(tid) // a read that began before the change and ended after the first forget
+}
+
+// forget drops the revision this instance read for a tournament: the next request asks
+// the database.
+func (pc *publicCache) forget(tid int64) {
+	pc.mu.Lock()
+	delete(pc.revs, tid)
+	pc.mu.Unlock()
 }
 
 // pageID names a rendered public page.
@@ -467,6 +498,11 @@ func (s *Server) publish(c echo.Context) error {
 			return redirect(c, idPath("/tournaments/", id, ""))
 		}
 		return err
+	}
+	if on {
+		s.public.forget(id) // published: here at once, elsewhere within the TTL
+	} else {
+		s.forgetUnpublished(c.Request().Context(), id)
 	}
 	if on {
 		setFlash(c, "public.published")

@@ -84,6 +84,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.Use(middleware.SecureWithConfig(secureConfig))
 	e.Use(middleware.BodyLimit("4M"))
 	e.Use(language)
+	e.Use(csrfNotInQuery)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c echo.Context) bool {
 			// The API takes bearer tokens only, never cookies, so it cannot be forged; the
@@ -91,7 +92,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 			p := c.Request().URL.Path
 			return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
 		},
-		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		TokenLookup:    "form:" + csrfFormField + ",header:X-CSRF-Token",
 		ContextKey:     csrfContextKey,
 		CookieName:     csrfCookie,
 		CookiePath:     "/",
@@ -104,6 +105,23 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.Use(s.setupGate)
 	s.routes()
 	return s
+}
+
+// csrfNotInQuery takes a CSRF token out of the query string before the CSRF check
+// reads the form (which would otherwise see the query too): the token counts only from
+// the form body or the X-CSRF-Token header, never from an address that ends up in logs,
+// the browser's history and Referer headers.
+func csrfNotInQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.URL.RawQuery != "" && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if q := r.URL.Query(); q.Has(csrfFormField) {
+				q.Del(csrfFormField)
+				r.URL.RawQuery = q.Encode()
+			}
+		}
+		return next(c)
+	}
 }
 
 // isPublicRead reports whether a request reads a public page or its JSON twin.
@@ -204,6 +222,8 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/rounds/:n/undo", s.undoDraw)
 	d.GET("/tournaments/:id/standings", s.standingsPage)
 	d.GET("/tournaments/:id/bracket", s.bracketPage)
+	d.GET("/tournaments/:id/stages/new", s.confirmStage)
+	d.GET("/tournaments/:id/stages/:seq", s.stageSheets)
 	d.POST("/tournaments/:id/stages", s.startStage)
 	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
 	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))
@@ -293,6 +313,7 @@ func (s *Server) routes() {
 	a.POST("/tournaments/:id/rounds/:n/lock", s.apiLock(true))
 	a.POST("/tournaments/:id/rounds/:n/unlock", s.apiLock(false))
 	a.GET("/tournaments/:id/bracket", s.apiBracket)
+	a.GET("/tournaments/:id/stages/next", s.apiNextStage)
 	a.POST("/tournaments/:id/stages", s.apiStartStage)
 	a.GET("/scales", s.apiListScales)
 	a.POST("/scales", s.apiCreateScale)

@@ -51,6 +51,9 @@ type sheetView struct {
 	// Outcomes are the outcome kinds the format offers for a table ("outcome_kind" and
 	// "outcome_side" in Values are the one chosen).
 	Outcomes []string
+	// Stage is the number of the earlier stage the table is in, from ?stage= (0: the
+	// current stage): its sheet is corrected at addresses that name it.
+	Stage int
 }
 
 // outcomeFields are the sheet's inputs of a table's outcome.
@@ -452,13 +455,18 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	if err1 != nil || err2 != nil {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	ts, err := s.tournaments.Table(c.Request().Context(), id, n, t)
+	seq, err := stageParam(c)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := s.tournaments.StageTable(c.Request().Context(), id, seq, n, t)
 	if err != nil {
 		return nil, err
 	}
 	useFormat(c, ts.Stage.Format)
 	v := &sheetView{Ev: &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries},
 		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: newForm()}
+	v.Stage = seq
 	v.Values.Values["version"] = itoa(ts.Table.Version)
 	if f := v.Ev.Format(); f != nil {
 		v.Outcomes = f.Outcomes(ts.Stage.Settings)
@@ -604,6 +612,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 	typed := c.FormValue("version")
 	sh.Version, _ = strconv.Atoi(typed)
 	sh.NextRound = c.FormValue("next_round")
+	sh.Stage = v.Stage
 	if v.showsOutcome() && !sh.Clear {
 		sh.Outcome = v.outcome()
 	}
@@ -611,6 +620,14 @@ func (s *Server) saveSheet(c echo.Context) error {
 	status := http.StatusUnprocessableEntity
 	if len(problems) == 0 {
 		out, err := s.tournaments.SaveSheet(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table, sh, directorOf(c).Username)
+		if err == nil && v.Stage != 0 {
+			if out.Requalified != nil {
+				s.requalifiedFlash(c, v, out.Requalified)
+			} else {
+				setFlash(c, "sheet.saved_stage", itoa(v.Table), itoa(v.Stage))
+			}
+			return redirect(c, stageSheetsPath(v.Ev.Tournament.ID, v.Stage))
+		}
 		if err == nil {
 			switch {
 			case len(out.Flagged) > 0:
@@ -653,7 +670,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 		}
 		if e.Key == "sheet.stale" {
 			// What is stored now, read after the refusal: the page was read before.
-			now, err := s.tournaments.Table(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table)
+			now, err := s.tournaments.StageTable(c.Request().Context(), v.Ev.Tournament.ID, v.Stage, v.Game.Number, v.Table)
 			if err != nil {
 				return err
 			}
@@ -720,5 +737,54 @@ func sheetSlots(v *sheetView) string {
 
 // sheetPath is the address of the table's sheet, with a suffix.
 func sheetPath(v *sheetView, suffix string) string {
+	if v.Stage != 0 {
+		suffix, frag, _ := strings.Cut(suffix, "#")
+		sep := "?"
+		if strings.Contains(suffix, "?") {
+			sep = "&"
+		}
+		p := roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+itoa(v.Table)+suffix) + sep + "stage=" + itoa(v.Stage)
+		if frag != "" {
+			p += "#" + frag
+		}
+		return p
+	}
 	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+itoa(v.Table)+suffix)
+}
+
+// sheetCancelPath is where a sheet's Cancel goes: its round, or an earlier stage's
+// sheets.
+func sheetCancelPath(v *sheetView) string {
+	if v.Stage != 0 {
+		return stageSheetsPath(v.Ev.Tournament.ID, v.Stage)
+	}
+	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "")
+}
+
+// stageSheetsPath is the page listing the sheets of an earlier stage, to correct them.
+func stageSheetsPath(tid int64, seq int) string {
+	return idPath("/tournaments/", tid, "/stages/"+itoa(seq))
+}
+
+// requalifiedFlash says what a correction of an earlier stage did to who goes on.
+func (s *Server) requalifiedFlash(c echo.Context, v *sheetView, rq *tournament.Requalified) {
+	names := "—"
+	if rq.After != nil {
+		ev, err := s.tournaments.Load(c.Request().Context(), v.Ev.Tournament.ID)
+		if err == nil {
+			var ns []string
+			for i, id := range rq.After {
+				ns = append(ns, itoa(i+1)+". "+entryName(ev, id))
+			}
+			names = strings.Join(ns, ", ")
+		}
+	}
+	key := "sheet.saved_qualify"
+	switch {
+	case rq.Reseeded:
+		key = "sheet.saved_reseeded"
+	case rq.Flagged:
+		key = "sheet.saved_seeds_kept"
+	}
+	setFlash(c, key, itoa(v.Table), itoa(rq.From), names, itoa(rq.Stage))
 }

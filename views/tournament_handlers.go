@@ -236,7 +236,11 @@ func (s *Server) showTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, tournamentPage(statusOfEvening(ev), events, newForm()))
+	st := statusOfEvening(ev)
+	if st.Seeds, err = s.tournaments.SeedsChanged(c.Request().Context(), ev); err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, tournamentPage(st, events, newForm()))
 }
 
 // eveningStatus is what the tournament home shows.
@@ -248,6 +252,9 @@ type eveningStatus struct {
 	Done     int // complete tables of the current round
 	Complete bool
 	Clock    *form // the round clock's form (a start's minutes), with its problems
+	// Seeds is set when round 1 of a stage fed by another is not seated as the
+	// qualifiers give now (a correction flagged): the director checks it.
+	Seeds *tournament.Requalified
 }
 
 func statusOfEvening(ev *tournament.State) eveningStatus {

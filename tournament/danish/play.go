@@ -128,7 +128,7 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 			if !ok {
 				continue
 			}
-			line := tournament.RoundLine{Round: r.Number, Bye: true, Done: complete}
+			line := tournament.RoundLine{Round: r.Number, Bye: true, Awarded: b.Awarded, Done: complete}
 			if complete {
 				line.Points = b.Points
 				out[i].Values[ValVP] += int(b.Points)

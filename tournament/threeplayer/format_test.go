@@ -1,6 +1,7 @@
 package threeplayer
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -148,4 +149,54 @@ func TestSubstitutesAtDifferentTables(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSubstituteSwapRule is the rule of RULES.md section 3.4: substitutes move with the
+// rotation, except that a table never holds two while another table holds none. Tables
+// are settled in number order; at a table with two, the substitute in the higher seat
+// changes places with the player in the same seat of the lowest-numbered table without a
+// substitute. IDs of 100 and more are substitutes here.
+func TestSubstituteSwapRule(t *testing.T) {
+	tests := []struct {
+		name   string
+		tables [][]int64
+		want   [][]int64
+	}{
+		{"apart: nothing moves", [][]int64{{1, 100, 2}, {3, 4, 101}}, [][]int64{{1, 100, 2}, {3, 4, 101}}},
+		{"together at table 1: the higher seat goes to table 2", [][]int64{{1, 100, 101}, {2, 3, 4}, {5, 6, 7}},
+			[][]int64{{1, 100, 4}, {2, 3, 101}, {5, 6, 7}}},
+		{"together at table 2: the lowest table without one takes it", [][]int64{{1, 2, 3}, {100, 101, 4}, {5, 6, 7}},
+			[][]int64{{1, 101, 3}, {100, 2, 4}, {5, 6, 7}}},
+		{"together at the last table, seats 1 and 3", [][]int64{{1, 2, 3}, {4, 5, 6}, {100, 7, 101}},
+			[][]int64{{1, 2, 101}, {4, 5, 6}, {100, 7, 3}}},
+		{"the table without one is after it", [][]int64{{1, 2, 3}, {100, 4, 101}, {5, 6, 7}},
+			[][]int64{{1, 2, 101}, {100, 4, 3}, {5, 6, 7}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tables := make([][]int64, len(tc.tables))
+			for i := range tc.tables {
+				tables[i] = slices.Clone(tc.tables[i])
+			}
+			spreadSubstitutes(tables, func(id int64) bool { return id >= 100 })
+			assert.Equal(t, tc.want, tables)
+		})
+	}
+}
+
+// TestSubstitutesSwapAfterRotation: in a later game the rotation can bring both
+// substitutes to one table; the draw then applies the swap of RULES.md section 3.4.
+func TestSubstitutesSwapAfterRotation(t *testing.T) {
+	es := entries("A", "B", "C", "D", "S1", "S2")
+	es[4].Kind, es[5].Kind = tournament.EntrySubstitute, tournament.EntrySubstitute
+	st := evening(Settings{Games: 3, HandsPerGame: 1, SitOut: SitOutSubstitutes}, 0, es)
+	// Game 1: table 1 A won, B second, S1 third; table 2 S2 won, C second, D third.
+	st.Rounds = []tournament.Round{game(1, Seating{Tables: [][]int64{{1, 2, 5}, {6, 3, 4}}},
+		map[int64][]int{1: {300}, 2: {200}, 5: {100}, 6: {300}, 3: {200}, 4: {100}}, 0)}
+	// The rotation alone gives table 1: A, C, D and table 2: S2, B, S1 (two
+	// substitutes); S1, in the higher seat, changes places with D, seat 3 of table 1.
+	r, subs, err := Format{}.Draw(st, 7)
+	require.NoError(t, err)
+	assert.Empty(t, subs, "the same substitutes play on")
+	assert.Equal(t, tournament.Seats{Tables: [][]int64{{1, 3, 5}, {6, 2, 4}}, Byes: []int64{}}, tournament.SeatsOf(r))
 }

@@ -19,7 +19,7 @@ var columns = []tournament.Column{
 // total game points, then the best single game; still tied is ex aequo, a shared place.
 // Only complete tables count, and a sit-out once its game is complete: it scores its bye
 // points and, for the game points, the settings' sit-out score (never its best single
-// game). Substitutes are not ranked,
+// game); bye points awarded to a late arrival count 0 game points. Substitutes are not ranked,
 // nor is an entry that was never drawn (a no-show). The first qualifiers who have not
 // withdrawn qualify.
 func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tournament.Standing) {
@@ -73,13 +73,18 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 		}
 		for _, b := range r.Byes {
 			if i, ok := idx[b.EntryID]; ok {
+				// An award to a late arrival is ranking points only: 0 game points.
+				score := byeScore
+				if b.Awarded {
+					score = 0
+				}
 				line := &out[i]
-				line.Rounds[ri] = tournament.RoundLine{Round: r.Number, Score: byeScore, Points: b.Points, Bye: true, Done: done}
+				line.Rounds[ri] = tournament.RoundLine{Round: r.Number, Score: score, Points: b.Points, Bye: true, Awarded: b.Awarded, Done: done}
 				if !done {
 					continue
 				}
 				line.Values[ValPoints] += int(b.Points)
-				line.Values[ValGamePoints] += byeScore
+				line.Values[ValGamePoints] += score
 				line.Byes++
 			}
 		}

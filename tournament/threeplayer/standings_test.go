@@ -140,6 +140,31 @@ func TestSitOutGameScore(t *testing.T) {
 	assert.Equal(t, []string{"A", "D", "B", "E", "G", "C", "F"}, names(ss), "with the 0 option the sit-out loses the tie-break")
 }
 
+// An award to a late arrival is not a sit-out (RULES.md section 3.6): it scores the
+// bye points awarded, 0 game points for the tie-break (the second places' average is
+// for sit-outs drawn by rotation), and its line says it was awarded.
+func TestAwardedByeScoresNoGamePoints(t *testing.T) {
+	es := entries("A", "B", "C", "D", "E", "F", "G", "H")
+	ev := evening(Settings{Games: 1, HandsPerGame: 1, SitOut: SitOutRotate, ByePoints: tournament.RP(3), SitOutScore: SitOutScoreSecond}, 0, es)
+	// Seconds: B 300, E 200: a sit-out counts 250. G sat out; H arrived late, awarded.
+	r := game(1, Seating{Tables: [][]int64{{1, 2, 3}, {4, 5, 6}}, SitOuts: []int64{7}},
+		map[int64][]int{1: {600}, 2: {300}, 3: {0}, 4: {400}, 5: {200}, 6: {-100}}, tournament.RP(3))
+	r.Byes = append(r.Byes, tournament.Bye{EntryID: 8, Points: tournament.RP(3), Awarded: true})
+	ev.Rounds = append(ev.Rounds, r)
+	ss := standings(ev)
+	line := func(name string) tournament.Standing {
+		return ss[slices.IndexFunc(ss, func(s tournament.Standing) bool { return s.Entry.Name == name })]
+	}
+	g, h := line("G"), line("H")
+	assert.Equal(t, []int{int(tournament.RP(3)), 250, 0}, g.Values, "the sit-out drawn by rotation")
+	assert.False(t, g.Rounds[0].Awarded)
+	assert.Equal(t, []int{int(tournament.RP(3)), 0, 0}, h.Values, "the award: its points, 0 game points")
+	assert.Equal(t, tournament.RoundLine{Round: 1, Points: tournament.RP(3), Bye: true, Awarded: true, Done: true}, h.Rounds[0])
+	assert.Equal(t, []string{"A", "D", "B", "G", "E", "H", "C", "F"}, names(ss), "the award loses the tie-break to every 3 with game points")
+	assert.Equal(t, []tournament.Bye{{EntryID: 7, Points: tournament.RP(3)}}, r.SitOuts())
+	assert.Equal(t, []tournament.Bye{{EntryID: 8, Points: tournament.RP(3), Awarded: true}}, r.Awards())
+}
+
 func TestSecondAverageRounding(t *testing.T) {
 	for _, tc := range []struct {
 		seconds []int

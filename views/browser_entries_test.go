@@ -117,18 +117,6 @@ func TestBrowserEntriesFriction(t *testing.T) {
 	assert.NotContains(t, text(t, ctx, "main"), "log.", "every line has its words")
 	shot(t, ctx, "entries-removed-history")
 
-	// The two Rossi Maria: the registry offers to merge them, refused while both are
-	// entered in Giovedì.
-	var maria struct{ Players []struct{ ID int64 } }
-	c.api("GET", "/api/v1/players?q=rossi+maria", tok, "", &maria)
-	require.Len(t, maria.Players, 2)
-	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/players/%d/edit", base, maria.Players[0].ID)), chromedp.WaitVisible(`#merge-link`))
-	do(t, ctx, chromedp.Click(`#merge-link`), chromedp.WaitVisible(`#merge-candidates`))
-	require.Equal(t, 1, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#merge-candidates li").length`)))
-	run(t, ctx, chromedp.Evaluate[bool](`(window.confirm = () => true, true)`))
-	do(t, ctx, chromedp.Click(`#merge-candidates button`), chromedp.WaitVisible(`.alert`))
-	assert.Contains(t, text(t, ctx, ".alert"), "Entrambi sono iscritti a Giovedì")
-	shot(t, ctx, "players-merge-refused")
 }
 
 // After choosing a pair's first player the focus goes to the second place's search,
@@ -196,4 +184,28 @@ func TestBrowserLateArrivalRow(t *testing.T) {
 			assert.LessOrEqual(t, run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)), w, "no sideways scrolling")
 		})
 	}
+}
+
+// The registry's merge page offers the likely duplicate and refuses, next to it, two
+// records entered in one tournament.
+func TestBrowserMergeRefused(t *testing.T) {
+	ctx := browser(t, 1366, 900)
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	var keep, dup struct{ ID int64 }
+	require.Equal(t, 201, c.api("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","club":"Circolo Roma"}`, &keep).StatusCode)
+	require.Equal(t, 201, c.api("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi"}`, &dup).StatusCode)
+	var tr struct{ ID int64 }
+	require.Equal(t, 201, c.api("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
+	require.Equal(t, 201, c.api("POST", fmt.Sprintf("/api/v1/tournaments/%d/entries", tr.ID), tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, keep.ID, dup.ID), nil).StatusCode)
+	base := app.srv.URL
+	loginInBrowser(t, ctx, base)
+	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/players/%d/edit", base, keep.ID)), chromedp.WaitVisible(`#merge-link`))
+	do(t, ctx, chromedp.Click(`#merge-link`), chromedp.WaitVisible(`#merge-candidates`))
+	require.Equal(t, 1, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#merge-candidates li").length`)))
+	run(t, ctx, chromedp.Evaluate[bool](`(window.confirm = () => true, true)`))
+	do(t, ctx, chromedp.Click(`#merge-candidates button`), chromedp.WaitVisible(`.alert`))
+	assert.Contains(t, text(t, ctx, ".alert"), "Entrambi sono iscritti a Giovedì")
+	shot(t, ctx, "players-merge-refused")
 }

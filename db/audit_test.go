@@ -93,8 +93,9 @@ func TestAuditRecordsEachKindOfChange(t *testing.T) {
 		}, "scores", func(st *tournament.State) []tournament.Change {
 			var out []tournament.Change
 			for h := 1; h <= 3; h++ {
-				for s, v := range []string{"300", "100", "-100"} {
-					out = append(out, tournament.Change{What: "change.hand", Of: []string{fmt.Sprint(h), st.Entry(st.Round(1).Tables[0].Sides[s].EntryID).Name}, Before: "", After: v})
+				for s, v := range []int{300, 100, -100} {
+					out = append(out, tournament.Change{What: "change.hand", Of: []string{fmt.Sprint(h), st.Entry(st.Round(1).Tables[0].Sides[s].EntryID).Name},
+						Before: "", After: fmt.Sprint(v), AfterHand: &scoring.Hand{Form: scoring.TotalOnly, Total: v}})
 				}
 			}
 			return out
@@ -103,7 +104,8 @@ func TestAuditRecordsEachKindOfChange(t *testing.T) {
 			_, err := f.svc.SaveSheet(f.ctx, f.tid, 1, 1, rowsSheet([]int{300, 100, -100}, []int{300, 100, -100}, []int{300, 390, -100}), "bruno")
 			return err
 		}, "scores_corrected", func(st *tournament.State) []tournament.Change {
-			return []tournament.Change{{What: "change.hand", Of: []string{"3", st.Entry(st.Round(1).Tables[0].Sides[1].EntryID).Name}, Before: "100", After: "390"}}
+			return []tournament.Change{{What: "change.hand", Of: []string{"3", st.Entry(st.Round(1).Tables[0].Sides[1].EntryID).Name}, Before: "100", After: "390",
+				BeforeHand: &scoring.Hand{Form: scoring.TotalOnly, Total: 100}, AfterHand: &scoring.Hand{Form: scoring.TotalOnly, Total: 390}}}
 		}, 1, 1},
 		{"cleared", func() error {
 			_, err := f.svc.SaveSheet(f.ctx, f.tid, 1, 1, tournament.Sheet{Clear: true}, "anna")

@@ -696,7 +696,8 @@ func TestCorrectionIsLoggedWithBeforeAndAfter(t *testing.T) {
 	require.NoError(t, err)
 	evs, _ = f.svc.Events(f.ctx, f.tid)
 	assert.Equal(t, "scores_corrected", evs[0].Kind)
-	assert.Equal(t, []tournament.Change{{What: "change.hand", Of: []string{"3", name}, Before: "100", After: "390"}}, evs[0].Changes)
+	assert.Equal(t, []tournament.Change{{What: "change.hand", Of: []string{"3", name}, Before: "100", After: "390",
+		BeforeHand: total(100), AfterHand: total(390)}}, evs[0].Changes, "the figures too")
 	assert.Equal(t, "bruno", evs[0].Director)
 }
 

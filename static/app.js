@@ -84,3 +84,40 @@ document.addEventListener("htmx:afterSettle", function (e) {
   var next = document.querySelector('#pair-form input[type="search"]') || document.getElementById("pair-add");
   if (next) next.focus();
 });
+
+// Enter on a score sheet (data-incomplete) with a player's box left empty asks before
+// saving it incomplete; the Save buttons themselves do not ask, nor does a table with
+// an outcome (a time-out, a forfeit), which may stop short of every hand.
+document.addEventListener("submit", function (e) {
+  var form = e.target, msg = form.getAttribute && form.getAttribute("data-incomplete");
+  if (!msg || !e.submitter || !e.submitter.hasAttribute("data-enter")) return;
+  var kind = form.querySelector("#outcome_kind");
+  if (kind && kind.value) return;
+  var empty = Array.prototype.some.call(form.querySelectorAll(".sheet-cell"), function (cell) {
+    return Array.prototype.every.call(cell.querySelectorAll('input[type="text"]'), function (i) {
+      return i.value.trim() === "";
+    });
+  });
+  if (empty && !window.confirm(msg)) {
+    e.preventDefault();
+    e.stopPropagation();
+  }
+}, true);
+
+// Links in an element with data-carry="#form" (the new tournament's format tabs) take
+// what was typed in that form's fields named in data-fields along in their address, so
+// changing tab loses nothing; the page fills them in.
+document.addEventListener("click", function (e) {
+  var a = e.target.closest("[data-carry] a[href]");
+  if (!a) return;
+  var box = a.closest("[data-carry]");
+  var form = document.querySelector(box.getAttribute("data-carry"));
+  if (!form) return;
+  var url = new URL(a.href, location.href);
+  (box.getAttribute("data-fields") || "").split(" ").forEach(function (n) {
+    var el = form.elements[n];
+    if (el && el.value !== "") url.searchParams.set(n, el.value);
+  });
+  e.preventDefault();
+  location.href = url.toString();
+});

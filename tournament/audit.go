@@ -124,6 +124,7 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 	ev.StageID, ev.Round, ev.Table, ev.EntryID = e.StageID, e.Round, e.Table, e.EntryID
 	for _, c := range e.Changes {
 		c.Before, c.After = c.After, c.Before
+		c.BeforeHand, c.AfterHand = c.AfterHand, c.BeforeHand
 		ev.Changes = append(ev.Changes, c)
 	}
 	stage, err := tx.Stage()

@@ -275,6 +275,10 @@ type Step struct {
 	// Note is a message key the director should read (how odd numbers are handled).
 	Note     string `json:"note,omitempty"`
 	NoteArgs []any  `json:"note_args,omitempty"`
+	// Round and Table name the score sheet the step is about (a tie to settle), 0 for none:
+	// the page links to it.
+	Round int `json:"round,omitempty"`
+	Table int `json:"table,omitempty"`
 }
 
 // DecodeSettings reads a format's settings from JSON into dst, which holds the defaults:

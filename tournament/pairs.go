@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"burraco/scoring/csvsafe"
@@ -147,29 +148,28 @@ type PairImport struct {
 	Valid      bool      `json:"valid"`
 	Entered    int       `json:"entered"`    // pairs entered (0 in a preview)
 	Registered int       `json:"registered"` // new players the import registers
+	// Ignored names the file's columns that are not imported.
+	Ignored []string `json:"ignored_columns"`
 }
 
-// pairColumns maps the header names of a pair import (English and Italian) to a member
-// (1 or 2) and a player column.
+// pairColumns maps a pair import's header, folded by pairHeader, to a member (1 or 2)
+// and a player column: English and Italian names, with or without a separator before
+// the number ("club_1", "Circolo1", "last name 2").
 var pairColumns = map[string]struct {
 	member int
 	col    string
 }{}
 
 func init() {
-	for _, n := range []string{"1", "2"} {
-		m := 1
-		if n == "2" {
-			m = 2
-		}
+	for m := 1; m <= 2; m++ {
 		for col, names := range map[string][]string{
-			"last_name":   {"last_name_", "last name ", "surname ", "cognome ", "cognome_", "cognome"},
-			"first_name":  {"first_name_", "first name ", "name ", "nome ", "nome_", "nome"},
-			"card_number": {"card_number_", "card number ", "card ", "tessera ", "tessera_", "tessera"},
-			"club":        {"club_", "club ", "circolo ", "circolo_"},
+			"last_name":   {"lastname", "surname", "cognome"},
+			"first_name":  {"firstname", "name", "nome"},
+			"card_number": {"cardnumber", "card", "tessera"},
+			"club":        {"club", "circolo"},
 		} {
-			for _, prefix := range names {
-				pairColumns[prefix+n] = struct {
+			for _, name := range names {
+				pairColumns[fmt.Sprint(name, m)] = struct {
 					member int
 					col    string
 				}{m, col}
@@ -178,28 +178,41 @@ func init() {
 	}
 }
 
+// pairHeader folds a header name for pairColumns: case, spaces, underscores, hyphens
+// and dots ignored.
+func pairHeader(h string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '_', '-', '.':
+			return -1
+		}
+		return r
+	}, strings.ToLower(h))
+}
+
 // ParsePairsCSV reads a CSV of pairs with a header row naming two players per line:
 // last_name_1, first_name_1, last_name_2, first_name_2, optionally card_number_N and
-// club_N (Italian: cognome1, nome1, tessera1, circolo1…). Text and delimiter are read as
-// for a player import.
-func ParsePairsCSV(r io.Reader) ([]PairRow, error) {
+// club_N (Italian: cognome1, nome1, tessera1, circolo1…), in any case. Text and
+// delimiter are read as for a player import. Columns it does not know are ignored and
+// named in ignored.
+func ParsePairsCSV(r io.Reader) (rows []PairRow, ignored []string, err error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("read csv: %w", err)
+		return nil, nil, fmt.Errorf("read csv: %w", err)
 	}
 	if len(data) > MaxImportBytes {
-		return nil, Errorf(EINVALID, "import.too_big")
+		return nil, nil, Errorf(EINVALID, "import.too_big")
 	}
 	data = []byte(DecodeText(data))
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, Errorf(EINVALID, "import.empty")
+		return nil, nil, Errorf(EINVALID, "import.empty")
 	}
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.Comma = detectDelimiter(data)
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {
-		return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+		return nil, nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
 	}
 	type colOf struct {
 		member int
@@ -208,31 +221,33 @@ func ParsePairsCSV(r io.Reader) ([]PairRow, error) {
 	cols := make([]colOf, len(header))
 	seen := map[colOf]bool{}
 	for i, h := range header {
-		c, ok := pairColumns[strings.ToLower(collapseSpaces(h))]
+		c, ok := pairColumns[pairHeader(h)]
 		if !ok {
+			if h = collapseSpaces(h); h != "" && !slices.Contains(ignored, h) {
+				ignored = append(ignored, h)
+			}
 			continue
 		}
 		k := colOf{c.member, c.col}
 		if seen[k] {
-			return nil, Errorf(EINVALID, "import.repeated_column", h)
+			return nil, nil, Errorf(EINVALID, "import.repeated_column", h)
 		}
 		seen[k], cols[i] = true, k
 	}
 	for m := 1; m <= 2; m++ {
 		if !seen[colOf{m, "last_name"}] || !seen[colOf{m, "first_name"}] {
-			return nil, Errorf(EINVALID, "pairs_import.missing_names")
+			return nil, nil, Errorf(EINVALID, "pairs_import.missing_names")
 		}
 	}
-	var rows []PairRow
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
+			return nil, nil, Errorf(EINVALID, "import.unreadable", csvLine(err))
 		}
 		if len(rows) == MaxImportRows {
-			return nil, Errorf(EINVALID, "import.too_many_rows", MaxImportRows)
+			return nil, nil, Errorf(EINVALID, "import.too_many_rows", MaxImportRows)
 		}
 		if isBlank(rec) {
 			continue
@@ -263,9 +278,9 @@ func ParsePairsCSV(r io.Reader) ([]PairRow, error) {
 		rows = append(rows, row)
 	}
 	if len(rows) == 0 {
-		return nil, Errorf(EINVALID, "import.empty")
+		return nil, nil, Errorf(EINVALID, "import.empty")
 	}
-	return rows, nil
+	return rows, ignored, nil
 }
 
 // matchPairs matches each member of each row to the registry (by card number, else by
@@ -362,7 +377,7 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 // in one transaction, or nothing when any row has a problem (EINVALID
 // "pairs_import.invalid", with the rows).
 func (s *Tournaments) ImportPairs(ctx context.Context, tid int64, r io.Reader, confirm bool, director string) (*PairImport, error) {
-	rows, err := ParsePairsCSV(r)
+	rows, ignored, err := ParsePairsCSV(r)
 	if err != nil {
 		return nil, err
 	}
@@ -370,7 +385,10 @@ func (s *Tournaments) ImportPairs(ctx context.Context, tid int64, r io.Reader, c
 	if err != nil {
 		return nil, err
 	}
-	out := &PairImport{Rows: rows}
+	out := &PairImport{Rows: rows, Ignored: ignored}
+	if out.Ignored == nil {
+		out.Ignored = []string{}
+	}
 	err = s.Store.Update(ctx, tid, func(tx Tx) error {
 		if err := checkEntryKind(tx, true); err != nil {
 			return err

@@ -185,14 +185,35 @@ func settingsChanges(t *Tournament, st *Stage, nt *Tournament, nst *Stage) []Cha
 			add(fd.Label, a[fd.Name], b[fd.Name])
 		}
 	}
-	if st.Rules != nst.Rules {
-		ra, _ := json.Marshal(st.Rules)
-		rb, _ := json.Marshal(nst.Rules)
-		add("tournament.rules", string(ra), string(rb))
-	}
+	out = append(out, rulesChanges(st.Rules, nst.Rules)...)
 	if !sameScale(st.ScaleID, nst.ScaleID) {
 		add("change.scale", scaleText(st.ScaleID), scaleText(nst.ScaleID))
 	}
+	return out
+}
+
+// rulesChanges lists each rule a change of the rule set changes, named in words
+// ("change.rule.<name>"), a switch as yes or no.
+func rulesChanges(a, b scoring.Rules) []Change {
+	var out []Change
+	points := func(name string, x, y int) {
+		if x != y {
+			out = append(out, Change{What: "change.rule." + name, Before: fmt.Sprint(x), After: fmt.Sprint(y)})
+		}
+	}
+	on := func(name string, x, y bool) {
+		if x != y {
+			out = append(out, Change{What: "change.rule." + name, Before: yesNo(x), After: yesNo(y), Words: true})
+		}
+	}
+	points("closing", a.Closing, b.Closing)
+	points("clean", a.Clean, b.Clean)
+	points("dirty", a.Dirty, b.Dirty)
+	on("semi_clean_on", a.SemiCleanOn, b.SemiCleanOn)
+	points("semi_clean", a.SemiClean, b.SemiClean)
+	points("kitty_penalty", a.KittyPenalty, b.KittyPenalty)
+	on("never_opened_doubles", a.NeverOpenedDoubles, b.NeverOpenedDoubles)
+	on("kitty_not_played", a.KittyNotPlayed, b.KittyNotPlayed)
 	return out
 }
 
@@ -1252,14 +1273,15 @@ func outcomeChanges(a, b Outcome) []Change {
 	return out
 }
 
-// sheetChanges lists each hand score a save changes at a table, "" for nothing entered.
+// sheetChanges lists each hand score a save changes at a table: its total, its figures
+// or its form (a hand's total replaced by a game total), nil for nothing entered.
 func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 	type key struct{ hand, side int }
-	before, after := map[key]int{}, map[key]int{}
+	before, after := map[key]HandScore{}, map[key]HandScore{}
 	var keys []key
 	for _, h := range tb.Hands {
 		k := key{h.Hand, h.Side}
-		before[k] = h.Score
+		before[k] = h
 		keys = append(keys, k)
 	}
 	for _, h := range hands {
@@ -1267,7 +1289,7 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 		if _, ok := before[k]; !ok {
 			keys = append(keys, k)
 		}
-		after[k] = h.Score
+		after[k] = h
 	}
 	slices.SortFunc(keys, func(a, b key) int {
 		if a.hand != b.hand {
@@ -1275,17 +1297,18 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 		}
 		return a.side - b.side
 	})
-	score := func(m map[key]int, k key) string {
-		if v, ok := m[k]; ok {
-			return fmt.Sprint(v)
+	entered := func(m map[key]HandScore, k key) (string, *scoring.Hand) {
+		if h, ok := m[k]; ok {
+			return fmt.Sprint(h.Score), &h.Figures
 		}
-		return ""
+		return "", nil
 	}
 	names := map[int]string{}
 	var out []Change
 	for _, k := range keys {
-		a, b := score(before, k), score(after, k)
-		if a == b {
+		a, fa := entered(before, k)
+		b, fb := entered(after, k)
+		if a == b && (fa == nil) == (fb == nil) && (fa == nil || *fa == *fb) {
 			continue
 		}
 		if _, ok := names[k.side]; !ok {
@@ -1298,7 +1321,8 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 				}
 			}
 		}
-		out = append(out, Change{What: "change.hand", Of: []string{fmt.Sprint(k.hand), names[k.side]}, Before: a, After: b})
+		out = append(out, Change{What: "change.hand", Of: []string{fmt.Sprint(k.hand), names[k.side]}, Before: a, After: b,
+			BeforeHand: fa, AfterHand: fb})
 	}
 	return out
 }

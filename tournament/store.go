@@ -3,6 +3,8 @@ package tournament
 import (
 	"context"
 	"time"
+
+	"burraco/scoring"
 )
 
 // Event is a line of a tournament's log: who changed what, when, with the values before
@@ -40,13 +42,17 @@ type Line struct {
 
 // Change is one value a command changed: the message key naming it (with its
 // arguments: a hand and a name), its value before and after ("" for none). When Words is
-// set, Before and After are message keys themselves (yes, no).
+// set, Before and After are message keys themselves (yes, no). A hand score's change
+// ("change.hand") carries the figures as entered before and after (nil: none), so a
+// change of figures or of form that keeps the total is told too.
 type Change struct {
-	What   string   `json:"what"`
-	Of     []string `json:"of,omitempty"`
-	Before string   `json:"before"`
-	After  string   `json:"after"`
-	Words  bool     `json:"words,omitempty"`
+	What       string        `json:"what"`
+	Of         []string      `json:"of,omitempty"`
+	Before     string        `json:"before"`
+	After      string        `json:"after"`
+	Words      bool          `json:"words,omitempty"`
+	BeforeHand *scoring.Hand `json:"before_hand,omitempty"`
+	AfterHand  *scoring.Hand `json:"after_hand,omitempty"`
 }
 
 // TournamentStore persists tournaments. Reads outside a command see one consistent

@@ -40,19 +40,21 @@ var httpCodes = map[int]string{
 	http.StatusConflict:              tournament.ECONFLICT,
 }
 
+// writeAPIError answers an error in the API's shape, in the words of the tournament's
+// format where the request has one (useFormat).
 func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {
-	lang := langOf(c)
+	lang, format := langOf(c), formatUsed(c)
 	body := apiErrorBody{Code: httpCodes[status], Message: Translate(lang, key)}
 	if body.Code == "" {
 		body.Code = tournament.EINTERNAL
 	}
 	if e != nil {
 		body.Code = e.Code
-		body.Message = Translate(lang, e.Key, e.Args...)
+		body.Message = translateFor(lang, format, e.Key, e.Args...)
 		if len(e.Fields) > 0 {
 			body.Fields = map[string]string{}
 			for f, k := range e.Fields {
-				body.Fields[f] = Translate(lang, k)
+				body.Fields[f] = translateFor(lang, format, k)
 			}
 		}
 	}

@@ -36,7 +36,7 @@ func apiConflict(c echo.Context, err error, current any, version int) error {
 	lang := langOf(c)
 	c.Response().Header().Set("ETag", etag(version))
 	return c.JSON(http.StatusConflict, map[string]any{
-		"error":   apiErrorBody{Code: e.Code, Message: Translate(lang, e.Key, e.Args...)},
+		"error":   apiErrorBody{Code: e.Code, Message: translateFor(lang, formatUsed(c), e.Key, e.Args...)},
 		"current": current,
 	})
 }
@@ -285,7 +285,8 @@ func (s *Server) apiGetTournament(c echo.Context) error {
 	}
 	c.Response().Header().Set("ETag", etag(ev.Tournament.Version))
 	return c.JSON(http.StatusOK, map[string]any{"tournament": apiTournament(&ev.Tournament, &ev.Stage), "entries": entries,
-		"rounds": rounds, "next": step.Key, "next_text": Translate(langOf(c), step.Key, step.Args...)})
+		"rounds": rounds, "next": step.Key, "next_text": translateFor(langOf(c), ev.Stage.Format, step.Key, step.Args...),
+		"next_round": step.Round, "next_table": step.Table})
 }
 
 // apiTable is a table's seats, result and version.
@@ -610,7 +611,7 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 	out, err := s.tournaments.SaveSheet(ctx, id, n, t, sh, directorOf(c).Username)
 	if e, ok := tournament.AsError(err); ok && e.Key == "sheet.reseat_choice" {
 		return c.JSON(http.StatusConflict, map[string]any{
-			"error": apiErrorBody{Code: e.Code, Message: Translate(langOf(c), e.Key, e.Args...)},
+			"error": apiErrorBody{Code: e.Code, Message: translateFor(langOf(c), s.wordingOf(c), e.Key, e.Args...)},
 			"moves": out.Moves,
 		})
 	}
@@ -682,13 +683,15 @@ func (s *Server) apiPairingOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	ev, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
 	if err != nil {
 		return err
 	}
 	out := make([]map[string]any, len(lines))
 	for i, l := range lines {
-		out[i] = map[string]any{"rank": i + 1, "entry_id": l.Entry.ID, "name": l.Entry.Name, "byes": l.Byes, "tie": l.Tie}
+		p := pairingOf(ev.Round(n), l.Entry.ID)
+		out[i] = map[string]any{"rank": i + 1, "entry_id": l.Entry.ID, "name": l.Entry.Name, "byes": l.Byes, "tie": l.Tie,
+			"table": p.Table, "against": p.Against, "bye": p.Bye}
 		for ci, col := range cols {
 			if col.Kind == "points" {
 				out[i][col.Name] = tournament.Points(l.Values[ci])

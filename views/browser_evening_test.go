@@ -104,7 +104,8 @@ func TestBrowserKeystrokesForATableOfTotals(t *testing.T) {
 	}
 	waitFor(t, ctx, `document.querySelector("#game-2").textContent === "130"`)
 	press(kb.Enter)
-	waitFor(t, ctx, fmt.Sprintf(`location.href === %q`, game1))
+	// The address changes before the round page has loaded: wait for its cards, then count.
+	waitFor(t, ctx, fmt.Sprintf(`location.href === %q && document.readyState === "complete" && document.querySelectorAll(".table-card").length === 2`, game1))
 	assert.Equal(t, 2, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".table-card.done").length`)))
 }
 

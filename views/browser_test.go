@@ -93,7 +93,7 @@ func run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
 // waitFor waits until a JavaScript condition holds, across page loads.
 func waitFor(t *testing.T, ctx context.Context, js string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
 		if err == nil && ok {

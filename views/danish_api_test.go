@@ -215,3 +215,90 @@ func TestNewDanishFromTheForm(t *testing.T) {
 	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "5 rounds of 3 hands")
 	assert.Equal(t, "2", c.get(base+"/edit").doc(t).Find(`#scale_id option[selected]`).AttrOr("value", ""))
 }
+
+// The pairing order of a round shows, beside each side's place, what the pairing gave
+// it: its table and opponent, or the bye; the API twin says the same.
+func TestPairingOrderShowsTheResultingPairings(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	call := func(method, path, body string, out any) {
+		t.Helper()
+		res := c.api(method, path, tok, body, out)
+		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.body)
+	}
+	var tr struct{ ID int64 }
+	call("POST", "/api/v1/tournaments", `{"name":"Danese","date":"2026-11-29","format":"danish","settings":{"sides":"individual","rounds":3}}`, &tr)
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
+	for _, n := range []string{"Rossi", "Bianchi", "Verdi", "Neri", "Gialli"} {
+		call("POST", base+"/entries", fmt.Sprintf(`{"player":{"first_name":"Anna","last_name":"%s"}}`, n), nil)
+	}
+	call("POST", base+"/entries/present", "", nil)
+	call("POST", base+"/draw", `{"seed":3}`, nil)
+	for tb, a := range []int{1200, 900} {
+		call("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", base, tb+1), fmt.Sprintf(`{"hands":[[{"form":3,"total":%d},{"form":3,"total":500}]]}`, a), nil)
+	}
+	var g struct {
+		Tables []struct {
+			Number  int
+			Entries []int64
+		}
+		Byes []struct {
+			EntryID int64 `json:"entry_id"`
+		}
+	}
+	call("POST", base+"/draw", `{"seed":4}`, &g)
+	require.Len(t, g.Tables, 2)
+	require.Len(t, g.Byes, 1)
+	want := map[int64]string{g.Byes[0].EntryID: "bye"}
+	names := map[int64]string{}
+	var st struct {
+		Entries []struct {
+			ID   int64
+			Name string
+		}
+	}
+	call("GET", base, "", &st)
+	for _, e := range st.Entries {
+		names[e.ID] = e.Name
+	}
+	for _, tb := range g.Tables {
+		want[tb.Entries[0]] = fmt.Sprintf("table %d, against %s", tb.Number, names[tb.Entries[1]])
+		want[tb.Entries[1]] = fmt.Sprintf("table %d, against %s", tb.Number, names[tb.Entries[0]])
+	}
+
+	var order struct {
+		Order []struct {
+			EntryID int64 `json:"entry_id"`
+			Name    string
+			Table   int
+			Against int64
+			Bye     bool
+		}
+	}
+	call("GET", base+"/rounds/2/order", "", &order)
+	require.Len(t, order.Order, 5)
+	for _, l := range order.Order {
+		if l.Bye {
+			assert.Equal(t, "bye", want[l.EntryID], l.Name)
+		} else {
+			assert.Equal(t, want[l.EntryID], fmt.Sprintf("table %d, against %s", l.Table, names[l.Against]), l.Name)
+		}
+	}
+
+	c.lang = "en"
+	doc := c.get(fmt.Sprintf("/tournaments/%d/rounds/2/order", tr.ID)).doc(t)
+	rows := doc.Find("table.order tbody tr")
+	require.Equal(t, 5, rows.Length())
+	byes := 0
+	rows.Each(func(i int, r *goqSel) {
+		paired := strings.TrimSpace(r.Find("td.paired").Text())
+		assert.Equal(t, want[order.Order[i].EntryID], paired, r.Find("td.name").Text())
+		if paired == "bye" {
+			byes++
+		}
+	})
+	assert.Equal(t, 1, byes, "the bye shown")
+	c.lang = "it"
+	assert.Contains(t, c.get(fmt.Sprintf("/tournaments/%d/rounds/2/order", tr.ID)).doc(t).Find("td.paired").Text(), "riposo")
+}

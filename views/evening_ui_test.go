@@ -83,7 +83,8 @@ func TestSheetRemembersTheForm(t *testing.T) {
 	c := app.setup()
 	_, game1 := drawn(t, c, 6)
 	doc := c.get(game1 + "/tables/1").doc(t)
-	assert.Equal(t, "components", sheetInput(doc, "form"), "components until a director picks another")
+	assert.Equal(t, "base_cards", sheetInput(doc, "form"), "base and cards, as the printed sheet, until a director picks another")
+	assert.Equal(t, 9, doc.Find(`input[name$=".base"]`).Length())
 
 	doc = c.post(game1+"/tables/1/switch", url.Values{"form": {"components"}, "switch": {"total"}}).doc(t)
 	assert.Equal(t, "total", sheetInput(doc, "form"))
@@ -92,8 +93,8 @@ func TestSheetRemembersTheForm(t *testing.T) {
 	assert.Equal(t, 9, doc.Find(`input[name$=".total"]`).Length())
 
 	// A save remembers the form it used.
-	c.get(game1 + "/tables/2?form=base_cards")
-	assert.Equal(t, "base_cards", sheetInput(c.get(game1+"/tables/1").doc(t), "form"))
+	c.get(game1 + "/tables/2?form=components")
+	assert.Equal(t, "components", sheetInput(c.get(game1+"/tables/1").doc(t), "form"))
 }
 
 // Switching form keeps what was typed: totals computed from the typed hands, and the
@@ -163,7 +164,7 @@ func TestSheetFocus(t *testing.T) {
 	_, game1 := drawn(t, c, 3)
 	sheet := game1 + "/tables/1"
 	doc := c.get(sheet).doc(t)
-	assert.Equal(t, []string{"h1.s1.clean"}, doc.Find("[autofocus]").Map(func(_ int, s *goqSel) string { return s.AttrOr("id", "") }))
+	assert.Equal(t, []string{"h1.s1.base"}, doc.Find("[autofocus]").Map(func(_ int, s *goqSel) string { return s.AttrOr("id", "") }))
 
 	form := url.Values{"form": {"total"}}
 	for h := 1; h <= 3; h++ {

@@ -385,3 +385,41 @@ func dateVenue(ctx context.Context, tr *tournament.Tournament) string {
 	}
 	return longDate(ctx, tr.Date) + " · " + tr.Venue
 }
+
+// pairing is where an entry plays a round: a table and the side it plays against, or
+// the bye (none of them: not in the round).
+type pairing struct {
+	Table   int
+	Against int64
+	Bye     bool
+}
+
+// pairingOf says where entry id plays round r, as the pairing order page shows it.
+func pairingOf(r *tournament.Round, id int64) pairing {
+	for _, b := range r.Byes {
+		if b.EntryID == id && !b.Awarded {
+			return pairing{Bye: true}
+		}
+	}
+	for _, tb := range r.Tables {
+		for si, sd := range tb.Sides {
+			if sd.EntryID == id && len(tb.Sides) == 2 {
+				return pairing{Table: tb.Number, Against: tb.Sides[1-si].EntryID}
+			}
+		}
+	}
+	return pairing{}
+}
+
+// liveResult is one side's result on a score sheet being entered: its signed MP and its
+// points ("+750 · 16"), its points alone where the format has no MP, "–" until the
+// table is complete.
+func liveResult(ctx context.Context, r tournament.TableResult, i int) string {
+	if !r.Complete || i >= len(r.Points) {
+		return "–"
+	}
+	if i < len(r.MP) {
+		return signed(r.MP[i]) + " · " + pts(ctx, r.Points[i])
+	}
+	return pts(ctx, r.Points[i])
+}

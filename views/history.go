@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"burraco/scoring"
 	"burraco/tournament"
 )
 
@@ -26,15 +27,21 @@ func EventText(lang Lang, format string, e *tournament.Event) string {
 	if len(e.Changes) > 0 {
 		cs := make([]string, len(e.Changes))
 		for i, c := range e.Changes {
-			cs[i] = ChangeText(lang, c)
+			cs[i] = ChangeText(lang, format, c)
 		}
 		text += ": " + strings.Join(cs, ", ")
 	}
 	return text
 }
 
-// ChangeText puts one change in words: "hand 3 Rossi Mario 100 → 390".
-func ChangeText(lang Lang, c tournament.Change) string {
+// ChangeText puts one change in words, in the wording of the tournament's format:
+// "hand 3 Rossi Mario 100 → 390", "hand 1 Rossi Mario 600 (base 400, cards 200) → 600
+// (base 300, cards 300)", "game total Rossi Mario – → 1300", "Rossi Mario: hand 1 600 →
+// game total 1300".
+func ChangeText(lang Lang, format string, c tournament.Change) string {
+	if c.BeforeHand != nil || c.AfterHand != nil {
+		return handChangeText(lang, format, c)
+	}
 	val := func(v string) string {
 		switch {
 		case v == "":
@@ -44,7 +51,71 @@ func ChangeText(lang Lang, c tournament.Change) string {
 		}
 		return v
 	}
-	return Translate(lang, c.What, anys(c.Of)...) + " " + val(c.Before) + " → " + val(c.After)
+	return translateFor(lang, format, c.What, anys(c.Of)...) + " " + val(c.Before) + " → " + val(c.After)
+}
+
+// handChangeText puts a change of one side's hand score in words: its total, with the
+// figures when the sheet gave more than a total, and where it stands (a hand or the game
+// total) when a hand's total was replaced by a game total or back.
+func handChangeText(lang Lang, format string, c tournament.Change) string {
+	tr := func(key string, args ...any) string { return translateFor(lang, format, key, args...) }
+	game := func(h *scoring.Hand) bool { return h != nil && h.Form == scoring.GameTotal }
+	hand, name := "", ""
+	if len(c.Of) == 2 {
+		hand, name = c.Of[0], c.Of[1]
+	}
+	val := func(score string, h *scoring.Hand, at bool) string {
+		if h == nil {
+			return "–"
+		}
+		text := score + figuresText(lang, h)
+		if at && game(h) {
+			return tr("change.at_game_total") + " " + text
+		} else if at {
+			return tr("change.at_hand", hand) + " " + text
+		}
+		return text
+	}
+	bg, ag := game(c.BeforeHand), game(c.AfterHand)
+	switch {
+	case (bg || c.BeforeHand == nil) && (ag || c.AfterHand == nil):
+		return tr("change.game_total", name) + " " + val(c.Before, c.BeforeHand, false) + " → " + val(c.After, c.AfterHand, false)
+	case bg || ag:
+		return name + ": " + val(c.Before, c.BeforeHand, true) + " → " + val(c.After, c.AfterHand, true)
+	}
+	return tr("change.hand", hand, name) + " " + val(c.Before, c.BeforeHand, false) + " → " + val(c.After, c.AfterHand, false)
+}
+
+// figuresText is what a hand's figures say beyond its total, " (base 300, cards 200)",
+// "" for a total alone.
+func figuresText(lang Lang, h *scoring.Hand) string {
+	var parts []string
+	num := func(key string, v int) {
+		if v != 0 {
+			parts = append(parts, Translate(lang, key)+" "+itoa(v))
+		}
+	}
+	flag := func(key string, v bool) {
+		if v {
+			parts = append(parts, Translate(lang, key))
+		}
+	}
+	switch h.Form {
+	case scoring.BaseCards:
+		parts = append(parts, Translate(lang, "hand.field.base")+" "+itoa(h.Base), Translate(lang, "hand.field.cards")+" "+itoa(h.Cards))
+	case scoring.Components:
+		flag("hand.field.closed", h.Closed)
+		flag("hand.field.kitty_taken", h.KittyTaken)
+		num("hand.field.clean", h.Clean)
+		num("hand.field.dirty", h.Dirty)
+		num("hand.field.semi_clean", h.SemiClean)
+		num("hand.field.table", h.Table)
+		num("hand.field.in_hand", h.InHand)
+		num("hand.field.kitty_left", h.KittyLeft)
+	default:
+		return ""
+	}
+	return " (" + strings.ToLower(strings.Join(parts, ", ")) + ")"
 }
 
 func anys(ss []string) []any {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/scoring"
 	"burraco/tournament"
 )
 
@@ -178,6 +179,9 @@ func TestEventText(t *testing.T) {
 		{EN, "knockout", tournament.Event{Kind: "scores_corrected", Args: []string{"1", "1"},
 			Also: []tournament.Line{{Key: "event.also.bracket_flagged", Args: []string{"2", "1"}}}},
 			"Round 1 table 1 corrected; round 2 table 1 was played by other sides than the results now give: flagged for the director"},
+		{EN, "danish", tournament.Event{Kind: "scores", Args: []string{"1", "2"},
+			Changes: []tournament.Change{{What: "change.hand", Of: []string{"1", "Rossi"}, After: "1300", AfterHand: &scoring.Hand{Form: scoring.GameTotal, Total: 1300}}}},
+			"Round 1 table 2: scores entered: round total Rossi – → 1300"},
 		{IT, "individual3", tournament.Event{Kind: "stage", Args: []string{"2", "knockout", "4", "1"}}, "Fase 2 (knockout) iniziata con i 4 qualificati della fase 1"},
 	}
 	for _, c := range cases {

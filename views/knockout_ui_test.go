@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -117,4 +118,56 @@ func TestNewKnockoutFromTheForm(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
 	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "4 hands per match")
+}
+
+// An exact tie: the tournament page's prompt links to the table's score sheet (the API
+// names it), and once the last game action is recorded the bracket says why the side
+// went through.
+func TestKnockoutTieLinksToItsSheetAndTheBracketSaysWhy(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	var tr struct{ ID int64 }
+	res := c.api("POST", "/api/v1/tournaments", tok, `{"name":"Coppa","date":"2026-11-24","format":"knockout","settings":{"hands_per_match":1}}`, &tr)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	api := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
+	html := fmt.Sprintf("/tournaments/%d", tr.ID)
+	for i := 1; i <= 4; i++ {
+		require.Equal(t, http.StatusCreated, c.api("POST", api+"/entries", tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Rossi"}}`, i), nil).StatusCode)
+	}
+	require.Equal(t, http.StatusOK, c.api("POST", api+"/entries/present", tok, "", nil).StatusCode)
+	var g apiGameOut
+	require.Equal(t, http.StatusCreated, c.api("POST", api+"/draw", tok, `{"seed":1}`, &g).StatusCode)
+	res = c.api("PUT", api+"/rounds/1/tables/2", tok, `{"hands":[[{"form":2,"total":900},{"form":2,"total":900}]]}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+
+	c.lang = "en"
+	link := c.get(html).doc(t).Find(".next-step #step-sheet")
+	require.Equal(t, 1, link.Length(), "the tie prompt links to its sheet")
+	assert.Equal(t, html+"/rounds/1/tables/2", link.AttrOr("href", ""))
+	assert.Equal(t, "Open the score sheet of table 2", link.Text())
+	var tour struct {
+		Next      string
+		NextRound int `json:"next_round"`
+		NextTable int `json:"next_table"`
+	}
+	c.api("GET", api, tok, "", &tour)
+	assert.Equal(t, "knockout.next.tie", tour.Next)
+	assert.Equal(t, [2]int{1, 2}, [2]int{tour.NextRound, tour.NextTable})
+
+	// Side 1 made the last game action: side 2 goes through, and the bracket says why.
+	res = c.api("PUT", api+"/rounds/1/tables/2", tok, `{"hands":[[{"form":2,"total":900},{"form":2,"total":900}]],"outcome":{"kind":"last_action","side":1}}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	loser := g.Tables[1].Entries[0]
+	var e struct{ Name string }
+	st, err := app.store.Load(t.Context(), tr.ID)
+	require.NoError(t, err)
+	e.Name = st.Entry(loser).Name
+	assert.Zero(t, c.get(html).doc(t).Find("#step-sheet").Length(), "no tie left")
+	doc := c.get(html + "/bracket").doc(t)
+	why := doc.Find(".bracket-why")
+	require.Equal(t, 1, why.Length())
+	assert.Equal(t, "Tie: "+e.Name+" made the last game action and goes out.", why.Text())
+	c.lang = "it"
+	assert.Equal(t, "Pareggio: "+e.Name+" ha fatto l'ultima azione di gioco ed esce.", c.get(html+"/bracket").doc(t).Find(".bracket-why").Text())
 }

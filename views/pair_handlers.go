@@ -170,14 +170,15 @@ func (s *Server) apiImportPairs(c echo.Context) error {
 	lang := langOf(c)
 	if e, ok := tournament.AsError(err); ok && e.Key == "pairs_import.invalid" && pi != nil {
 		return c.JSON(http.StatusUnprocessableEntity, map[string]any{
-			"error": apiErrorBody{Code: e.Code, Message: Translate(lang, e.Key)},
-			"rows":  localizePairRows(pi.Rows, lang),
+			"error":           apiErrorBody{Code: e.Code, Message: translateFor(lang, s.wordingOf(c), e.Key)},
+			"rows":            localizePairRows(pi.Rows, lang),
+			"ignored_columns": pi.Ignored,
 		})
 	} else if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"rows": localizePairRows(pi.Rows, lang), "valid": pi.Valid,
-		"entered": pi.Entered, "registered": pi.Registered})
+		"entered": pi.Entered, "registered": pi.Registered, "ignored_columns": pi.Ignored})
 }
 
 // apiPairRow is a row of a pair import with its problems spelled out.

@@ -144,6 +144,54 @@ func TestPairImportPages(t *testing.T) {
 	assert.Contains(t, doc.Find("#entry-list").Text(), "D'Alessandro Niccolò / Nuovo Primo")
 }
 
+// The headers the pair import page advertises (Circolo1;Circolo2…, in any case) are read,
+// clubs included, and columns it does not know are named on the preview and in the API,
+// as the player import does.
+func TestPairImportAdvertisedHeaders(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	ev := newPairsEvening(t, c, tok, eightPlayers[:4], 1)
+
+	csv := "Cognome1;Nome1;Circolo1;Cognome2;Nome2;Circolo2;Telefono\nNuovo;Primo;Circolo Roma;Nuovo;Secondo;Forlì;333\n"
+	res := c.upload(ev.html+"/entries/import/preview", "pairs.csv", []byte(csv))
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	doc := res.doc(t)
+	assert.Equal(t, `These columns are not imported and will be ignored: "Telefono".`, doc.Find("#ignored-columns").Text())
+	confirm := doc.Find("#import-form")
+	res = c.post(ev.html+"/entries/import", url.Values{"csv": {confirm.Find("textarea").Text()}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	var list struct {
+		Players []struct {
+			FirstName string `json:"first_name"`
+			Club      string
+		}
+	}
+	c.api("GET", "/api/v1/players", tok, "", &list)
+	clubs := map[string]string{}
+	for _, p := range list.Players {
+		clubs[p.FirstName] = p.Club
+	}
+	assert.Equal(t, "Circolo Roma", clubs["Primo"], "Circolo1 read")
+	assert.Equal(t, "Forlì", clubs["Secondo"], "Circolo2 read")
+
+	var out struct {
+		Ignored []string `json:"ignored_columns"`
+		Rows    []struct {
+			Members []struct {
+				Player struct{ Club string }
+			}
+		}
+	}
+	csv = "cognome1;nome1;CIRCOLO1;cognome2;nome2;circolo 2;Note\nAltro;Uno;Roma;Altro;Due;Bari;x\n"
+	res = c.api("POST", ev.api+"/entries/import", tok, csv, &out)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	assert.Equal(t, []string{"Note"}, out.Ignored)
+	require.Len(t, out.Rows, 1)
+	assert.Equal(t, "Roma", out.Rows[0].Members[0].Player.Club)
+	assert.Equal(t, "Bari", out.Rows[0].Members[1].Player.Club)
+}
+
 // members are the names an element shows, one per member of the pair.
 func members(s *goqSel) []string {
 	var out []string

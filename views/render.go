@@ -33,6 +33,12 @@ const formatContextKey = "format"
 // "sit-out".
 func useFormat(c echo.Context, format string) { c.Set(formatContextKey, format) }
 
+// formatUsed returns the format a handler loaded (useFormat), "" if none.
+func formatUsed(c echo.Context) string {
+	f, _ := c.Get(formatContextKey).(string)
+	return f
+}
+
 // pageOf returns the page of a rendering context (a zero page outside one).
 func pageOf(ctx context.Context) *page {
 	if p, ok := ctx.Value(pageKey{}).(*page); ok {

@@ -391,6 +391,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if status >= 500 {
 		s.log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
+	if e != nil {
+		s.wordingOf(c) // the page or answer speaks the tournament's format
+	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		err = writeAPIError(c, status, key, e)
 	} else if c.Request().Method == http.MethodHead {

@@ -51,6 +51,9 @@ type sheetView struct {
 	// Outcomes are the outcome kinds the format offers for a table ("outcome_kind" and
 	// "outcome_side" in Values are the one chosen).
 	Outcomes []string
+	// Result is the table's result from what the sheet holds now, for the live line
+	// under the totals (MP and VP, ranking points, who goes through).
+	Result tournament.TableResult
 	// Stage is the number of the earlier stage the table is in, from ?stage= (0: the
 	// current stage): its sheet is corrected at addresses that name it.
 	Stage int
@@ -271,6 +274,13 @@ func (v *sheetView) compute(sh tournament.Sheet, problems map[string]string) {
 		cl.Entered, cl.Total = true, hs.Score
 		v.Games[hs.Side-1] += hs.Score
 	}
+	if f := v.Ev.Format(); f != nil && len(fe) == 0 && len(problems) == 0 {
+		tb := *v.Tab
+		tb.Hands, tb.Outcome = scored, *v.outcome()
+		v.Result = f.Result(v.Ev, &tb)
+	} else {
+		v.Result = tournament.TableResult{}
+	}
 	for h := range v.Cells {
 		for s := range v.Cells[h] {
 			cl := &v.Cells[h][s]
@@ -475,7 +485,9 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	if ts.Table.Outcome.Kind != "" {
 		v.Values.Values["outcome_side"] = itoa(ts.Table.Outcome.Side)
 	}
-	v.Form = scoring.Components
+	// The form the printed sheet has (base and cards), unless the director last used
+	// another.
+	v.Form = scoring.BaseCards
 	if ck, err := c.Cookie(sheetFormCookie); err == nil {
 		if f, ok := scoring.ParseForm(ck.Value); ok {
 			v.Form = f
@@ -730,9 +742,9 @@ func sheetSlots(v *sheetView) string {
 		}
 	}
 	for s := range v.Seats {
-		ids = append(ids, fmt.Sprintf("#game-%d", s+1))
+		ids = append(ids, fmt.Sprintf("#game-%d", s+1), fmt.Sprintf("#result-%d", s+1))
 	}
-	return strings.Join(ids, ",")
+	return strings.Join(append(ids, "#through"), ",")
 }
 
 // sheetPath is the address of the table's sheet, with a suffix.
@@ -750,6 +762,20 @@ func sheetPath(v *sheetView, suffix string) string {
 		return p
 	}
 	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+itoa(v.Table)+suffix)
+}
+
+// through names the side a bracket's match sends on, from the sheet as it is now, ""
+// while it is undecided or the format is not a bracket.
+func (v *sheetView) through() string {
+	if _, ok := v.Ev.Format().(tournament.Bracketer); !ok || !v.Result.Complete {
+		return ""
+	}
+	for i, p := range v.Result.Points {
+		if p.String() == "1" && i < len(v.Seats) {
+			return v.Seats[i].Name
+		}
+	}
+	return ""
 }
 
 // sheetCancelPath is where a sheet's Cancel goes: its round, or an earlier stage's

@@ -155,6 +155,25 @@ func (s *Server) evening(c echo.Context) (*tournament.State, error) {
 	return st, err
 }
 
+// wordingOf returns the format whose words a request's answer speaks: the one its handler
+// loaded (useFormat), else, at a tournament's address, its current stage's, read now (an
+// error's answer) and kept for the page.
+func (s *Server) wordingOf(c echo.Context) string {
+	if f, ok := c.Get(formatContextKey).(string); ok {
+		return f
+	}
+	f := ""
+	if strings.Contains(c.Path(), "/tournaments/:id") {
+		if id, err := idParam(c); err == nil {
+			if st, err := s.tournaments.Load(c.Request().Context(), id); err == nil {
+				f = st.Stage.Format
+			}
+		}
+	}
+	useFormat(c, f)
+	return f
+}
+
 func (s *Server) listTournaments(c echo.Context) error {
 	ts, err := s.tournaments.List(c.Request().Context())
 	if err != nil {
@@ -163,12 +182,27 @@ func (s *Server) listTournaments(c echo.Context) error {
 	return render(c, http.StatusOK, tournamentsPage(ts))
 }
 
+// carriedOnFormatChange are the new tournament form's fields that every format has, kept
+// when the director picks another format.
+var carriedOnFormatChange = []string{"name", "date", "venue", "qualifiers", "notes"}
+
+// carriedFields names carriedOnFormatChange for the format tabs' script.
+func carriedFields() string { return strings.Join(carriedOnFormatChange, " ") }
+
 func (s *Server) newTournament(c echo.Context) error {
 	t, st, err := tournament.New(time.Now(), formatNamed(c.QueryParam("format")).Name())
 	if err != nil {
 		return err
 	}
-	return s.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), tournamentForm(&t, &st))
+	f := tournamentForm(&t, &st)
+	// A change of format tab brings what was typed along (static/app.js puts it in the
+	// address): the fields every format has.
+	for _, k := range carriedOnFormatChange {
+		if v, ok := c.QueryParams()[k]; ok && len(v) > 0 {
+			f.Values[k] = v[0]
+		}
+	}
+	return s.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), f)
 }
 
 func (s *Server) createTournament(c echo.Context) error {

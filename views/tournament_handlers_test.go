@@ -90,7 +90,7 @@ func TestEveningThroughThePages(t *testing.T) {
 
 	// Score entry: a mistake shows next to the cell, what was typed is kept.
 	sheetURL := game1 + "/tables/1"
-	doc = c.get(sheetURL).doc(t)
+	doc = c.get(sheetURL + "?form=components").doc(t)
 	_, checked := doc.Find(`[id="h1.s1.kitty_taken"]`).Attr("checked")
 	assert.True(t, checked, "kitty taken is the default")
 	form := url.Values{"form": {"total"}}

@@ -111,7 +111,7 @@ func (f Format) Next(st *tournament.State) tournament.Step {
 	for _, br := range b.Rounds {
 		for _, m := range br.Matches {
 			if m.Flagged {
-				return tournament.Step{Key: "knockout.next.flagged", Args: []any{br.Number, m.Table}}
+				return tournament.Step{Key: "knockout.next.flagged", Args: []any{br.Number, m.Table}, Round: br.Number, Table: m.Table}
 			}
 		}
 	}
@@ -119,7 +119,7 @@ func (f Format) Next(st *tournament.State) tournament.Step {
 	for _, r := range st.Rounds { // a tie may come from a correction of an earlier round
 		for i := range r.Tables {
 			if m := decide(st, s, &r.Tables[i]); m.tie && m.winner == 0 {
-				return tournament.Step{Key: "knockout.next.tie", Args: []any{r.Number, r.Tables[i].Number}}
+				return tournament.Step{Key: "knockout.next.tie", Args: []any{r.Number, r.Tables[i].Number}, Round: r.Number, Table: r.Tables[i].Number}
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -37,6 +38,12 @@ type config struct {
 	TrustedProxies []*net.IPNet
 	// PublicTTL is how long the public pages trust a tournament's revision they read.
 	PublicTTL time.Duration
+	// PublicURL is the address phones are given (QR codes, table tents), when fixed.
+	PublicURL string
+	// CommandTimeout bounds how late after its start a change is still saved.
+	CommandTimeout time.Duration
+	// Version: print the release and exit.
+	Version bool
 }
 
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -54,10 +61,27 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		"comma-separated IPs/CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env BURRACO_TRUSTED_PROXIES)")
 	ttl := fs.String("public-ttl", def("BURRACO_PUBLIC_TTL", "1s"),
 		"how long the public pages trust a tournament's revision before asking the database again, e.g. 1s; 0 asks every time (env BURRACO_PUBLIC_TTL)")
+	fs.StringVar(&c.PublicURL, "public-url", def("BURRACO_PUBLIC_URL", ""),
+		"the address phones reach the app at, for QR codes and table tents, e.g. https://torneo.example.org behind a proxy (env BURRACO_PUBLIC_URL)")
+	cmdTimeout := fs.String("command-timeout", def("BURRACO_COMMAND_TIMEOUT", "20s"),
+		"a change not saved within this time of its request's start (the trusted proxy's X-Request-Start) is refused, never saved late; keep it below the proxy's timeout; 0 for none (env BURRACO_COMMAND_TIMEOUT)")
+	fs.BoolVar(&c.Version, "version", false, "print the release and exit")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	var err error
+	if c.CommandTimeout, err = time.ParseDuration(*cmdTimeout); err != nil || c.CommandTimeout < 0 {
+		err = fmt.Errorf("-command-timeout: %q is not a duration, e.g. 8s", *cmdTimeout)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
+	if c.PublicURL != "" {
+		if u, perr := url.Parse(c.PublicURL); perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			err = fmt.Errorf("-public-url: %q is not an http:// or https:// address", c.PublicURL)
+			fmt.Fprintln(fs.Output(), err)
+			return c, err
+		}
+	}
 	if c.PublicTTL, err = time.ParseDuration(*ttl); err != nil || c.PublicTTL < 0 || c.PublicTTL > time.Minute {
 		err = fmt.Errorf("-public-ttl: %q is not a duration from 0 to 1m", *ttl)
 		fmt.Fprintln(fs.Output(), err)
@@ -71,7 +95,7 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 }
 
 func main() {
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	log := newLogger(os.Stderr)
 	if len(os.Args) > 1 && os.Args[1] == "copy" {
 		if err := copyCommand(context.Background(), os.Args[2:], os.Stdout); err != nil {
 			if !errors.Is(err, flag.ErrHelp) {
@@ -86,6 +110,10 @@ func main() {
 		return
 	} else if err != nil {
 		os.Exit(2)
+	}
+	if cfg.Version {
+		fmt.Println("burraco", version())
+		return
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -136,8 +164,11 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: &tournament.Tournaments{Store: store, Players: store},
 			Backup:      store,
+			Health:      store,
 		}, log, views.WithTrustedProxies(cfg.TrustedProxies),
-			views.WithPublicRevisionTTL(cfg.PublicTTL)),
+			views.WithPublicRevisionTTL(cfg.PublicTTL), views.WithVersion(version()),
+			views.WithListenAddr(cfg.Addr), views.WithPublicURL(cfg.PublicURL),
+			views.WithCommandTimeout(cfg.CommandTimeout)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -145,7 +176,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	errc := make(chan error, 1)
 	go func() {
-		log.Info("listening", "url", "http://"+cfg.Addr, "db", cfg.DB)
+		log.Info("listening", "url", "http://"+cfg.Addr, "db", cfg.DB, "version", version())
 		errc <- srv.ListenAndServe()
 	}()
 	select {

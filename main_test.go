@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -24,19 +26,61 @@ func TestLoadConfig(t *testing.T) {
 	getenv := func(k string) string { return env[k] }
 	c, err := loadConfig(nil, getenv)
 	require.NoError(t, err)
-	assert.Equal(t, config{Addr: "localhost:8080", DB: "burraco.db", PublicTTL: time.Second}, c)
+	assert.Equal(t, config{Addr: "localhost:8080", DB: "burraco.db", PublicTTL: time.Second, CommandTimeout: 20 * time.Second}, c)
 
 	env["BURRACO_ADDR"], env["BURRACO_DB"], env["BURRACO_PUBLIC_TTL"] = ":9000", "/data/club.db", "0"
+	env["BURRACO_PUBLIC_URL"], env["BURRACO_COMMAND_TIMEOUT"] = "https://torneo.example.org", "8s"
 	c, _ = loadConfig(nil, getenv)
-	assert.Equal(t, config{Addr: ":9000", DB: "/data/club.db"}, c)
+	assert.Equal(t, config{Addr: ":9000", DB: "/data/club.db", PublicURL: "https://torneo.example.org", CommandTimeout: 8 * time.Second}, c)
 
-	c, _ = loadConfig([]string{"-addr", "127.0.0.1:1", "-db", "x.db", "-public-ttl", "500ms"}, getenv)
-	assert.Equal(t, config{Addr: "127.0.0.1:1", DB: "x.db", PublicTTL: 500 * time.Millisecond}, c, "flags win over the environment")
+	c, _ = loadConfig([]string{"-addr", "127.0.0.1:1", "-db", "x.db", "-public-ttl", "500ms", "-public-url", "http://192.168.1.20:8080", "-command-timeout", "0", "-version"}, getenv)
+	assert.Equal(t, config{Addr: "127.0.0.1:1", DB: "x.db", PublicTTL: 500 * time.Millisecond, PublicURL: "http://192.168.1.20:8080", Version: true}, c, "flags win over the environment")
 
-	for _, bad := range []string{"soon", "-1s", "2h"} {
-		_, err = loadConfig([]string{"-public-ttl", bad}, getenv)
+	for _, bad := range [][]string{
+		{"-public-ttl", "soon"}, {"-public-ttl", "-1s"}, {"-public-ttl", "2h"},
+		{"-command-timeout", "soon"}, {"-command-timeout", "-1s"},
+		{"-public-url", "torneo.example.org"}, {"-public-url", "ftp://x"}, {"-public-url", "https://"},
+	} {
+		_, err = loadConfig(bad, getenv)
 		assert.Error(t, err, bad)
 	}
+}
+
+// TestVersion: -version prints the release set at build time; without one, what the
+// build says, never empty.
+func TestVersion(t *testing.T) {
+	assert.NotEmpty(t, version())
+	defer func(r string) { release = r }(release)
+	release = "1.4.0"
+	assert.Equal(t, "1.4.0", version())
+}
+
+// TestLogMasksSecrets: a database password never reaches the log, whether in a URL, a
+// keyword DSN or an error, in the message or any value.
+func TestLogMasksSecrets(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"postgres://burraco:S3cr%21t@127.0.0.1:5432/burraco?sslmode=disable", "postgres://burraco:xxxxx@127.0.0.1:5432/burraco?sslmode=disable"},
+		{"open postgresql://u:p@db/x: refused", "open postgresql://u:xxxxx@db/x: refused"},
+		{"host=db user=burraco password='a b' dbname=x", "host=db user=burraco password=xxxxx dbname=x"},
+		{"postgres://db/x?user=u&password=pw&sslmode=require", "postgres://db/x?user=u&password=xxxxx&sslmode=require"},
+		{"postgres://burraco@127.0.0.1/burraco", "postgres://burraco@127.0.0.1/burraco"},
+		{"mail anna@example.org", "mail anna@example.org"},
+	} {
+		assert.Equal(t, tc.want, maskSecrets(tc.in), tc.in)
+	}
+
+	var out bytes.Buffer
+	log := newLogger(&out)
+	dsn := "postgres://burraco:TopSecret@127.0.0.1:1/burraco?sslmode=disable&connect_timeout=1"
+	log.Info("listening", "db", dsn)
+	log.Error("fatal", "err", fmt.Errorf("open %s: refused", dsn))
+	log.Info("opening " + dsn)
+	// What the app logs when the database cannot be reached at start.
+	err := run(context.Background(), config{Addr: "127.0.0.1:0", DB: dsn}, log)
+	require.Error(t, err)
+	log.Error("fatal", "err", err)
+	assert.NotContains(t, out.String(), "TopSecret")
+	assert.Contains(t, out.String(), "burraco:xxxxx@127.0.0.1")
 }
 
 // TestRunServesAndShutsDown starts the real app on a free port, checks it serves the
@@ -56,8 +100,16 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		res, err = http.Get("http://" + addr + "/healthz")
 		return err == nil
 	}, 10*time.Second, 20*time.Millisecond)
+	var health struct {
+		Status, Version string
+		Schema          int
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&health))
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "ok", health.Status)
+	assert.Equal(t, version(), health.Version, "/healthz names the release")
+	assert.Equal(t, db.LatestMigration(), health.Schema, "and the schema version it read from the database")
 
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	res, err = client.Get("http://" + addr + "/")

@@ -3,7 +3,11 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,15 +22,27 @@ type CopiedTable struct {
 
 // CopyFile copies a club's SQLite file into an empty PostgreSQL database (or schema, by
 // the URL's search_path): both are brought to the current migration, then every table is
-// copied (see Copy). The file is only read, once migrated; the target must hold no table.
+// copied (see Copy). The file must exist and be a SQLite database (nothing is created
+// otherwise), and no app may be using it: the copy holds the file's lock (see lockFile)
+// while it reads, so an app still serving it is refused, and none starts meanwhile. The
+// target must hold no table, or only what a failed copy left: the app's tables as its
+// migrations made them, with no data of a club's.
 func CopyFile(ctx context.Context, from, to string) ([]CopiedTable, error) {
 	if IsPostgres(from) || !IsPostgres(to) {
 		return nil, fmt.Errorf("copy: from a SQLite file to a postgres:// URL (got %q → %q)", from, redact(to))
 	}
+	if err := requireSQLiteFile(from); err != nil {
+		return nil, err
+	}
+	lock, err := lockFile(from, true)
+	if err != nil {
+		return nil, fmt.Errorf("copy: %w", err)
+	}
+	defer lock.Close()
 	if err := requireEmpty(ctx, to); err != nil {
 		return nil, err
 	}
-	src, err := Open(from)
+	src, err := openSQLiteFile(from, false)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +55,34 @@ func CopyFile(ctx context.Context, from, to string) ([]CopiedTable, error) {
 	return Copy(ctx, src, dst)
 }
 
-// requireEmpty refuses a PostgreSQL target whose schema already holds tables.
+// requireSQLiteFile refuses a source that is missing, not a regular file, or not a
+// SQLite database (an empty file included), without creating anything.
+func requireSQLiteFile(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("copy: %s does not exist (nothing was copied or created)", path)
+	} else if err != nil {
+		return fmt.Errorf("copy: %w", err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return fmt.Errorf("copy: %w", err)
+	} else if !fi.Mode().IsRegular() {
+		return fmt.Errorf("copy: %s is not a file", path)
+	}
+	head := make([]byte, len(sqliteHeader))
+	if _, err := io.ReadFull(f, head); err != nil || string(head) != sqliteHeader {
+		return fmt.Errorf("copy: %s is not a SQLite database", path)
+	}
+	return nil
+}
+
+// sqliteHeader opens every SQLite database file.
+const sqliteHeader = "SQLite format 3\x00"
+
+// requireEmpty refuses a PostgreSQL target whose schema holds tables, unless they are
+// only what the app's migrations make (a copy that failed after migrating the target
+// leaves that): schema_migrations, the shipped scales and empty tables.
 func requireEmpty(ctx context.Context, dsn string) error {
 	conn, err := sql.Open("pgx", dsn)
 	if err != nil {
@@ -55,10 +98,62 @@ func requireEmpty(ctx context.Context, dsn string) error {
 	if !schema.Valid {
 		return fmt.Errorf("copy: %s names no existing schema (create it first, or fix search_path)", redact(dsn))
 	}
-	if n > 0 {
-		return fmt.Errorf("copy: schema %q of %s already holds %d tables: copy into an empty database or schema", schema.String, redact(dsn), n)
+	if n == 0 {
+		return nil
+	}
+	used, err := tablesWithData(ctx, conn)
+	if err != nil {
+		return fmt.Errorf("inspect %s: %w", redact(dsn), err)
+	}
+	if len(used) > 0 {
+		return fmt.Errorf("copy: schema %q of %s already holds %d tables, with data in %s: copy into an empty database or schema",
+			schema.String, redact(dsn), n, strings.Join(used, ", "))
 	}
 	return nil
+}
+
+// tablesWithData lists the tables of the current schema holding rows the app's
+// migrations did not put there; all of them when schema_migrations is missing (not
+// the app's database).
+func tablesWithData(ctx context.Context, conn *sql.DB) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		names = append(names, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if !slices.Contains(names, "schema_migrations") {
+		return names, nil
+	}
+	var used []string
+	for _, t := range names {
+		q := "SELECT EXISTS (SELECT 1 FROM " + quote(t) + ")"
+		switch t {
+		case "schema_migrations":
+			continue
+		case "scales":
+			q = "SELECT EXISTS (SELECT 1 FROM scales WHERE NOT builtin)" // migration 2 ships the built-in ones
+		}
+		var has bool
+		if err := conn.QueryRowContext(ctx, q).Scan(&has); err != nil {
+			return nil, fmt.Errorf("table %s: %w", t, err)
+		}
+		if has {
+			used = append(used, t)
+		}
+	}
+	return used, nil
 }
 
 // Copy replaces everything in dst (PostgreSQL) with every table of src (SQLite), in one

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -231,7 +232,9 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 	_, err = sb.Draw(ctx, list[0].ID, tournament.DrawOptions{Seed: 3}, "anna")
 	require.NoError(t, err)
 
-	// A target that already holds tables is refused.
+	// A target that already holds tables is refused (the source closed: an open one is
+	// refused before that, TestCopyTraps).
+	require.NoError(t, a.Close())
 	_, err = db.CopyFile(ctx, path, dsn)
 	require.ErrorContains(t, err, "already holds")
 }
@@ -309,4 +312,62 @@ func TestCopyCarriesATableAddedLater(t *testing.T) {
 	var next int64
 	require.NoError(t, pg.QueryRow("INSERT INTO a_round_notes (tournament_id, note, pinned) VALUES ($1, 'nuova', false) RETURNING id", f.tid).Scan(&next))
 	assert.Equal(t, int64(3), next, "the new table's sequence moved past the copied IDs")
+}
+
+// TestCopyTraps: a missing or non-SQLite source is an error that creates nothing; a file
+// an app is serving is refused until the app stops; a target that only the app's
+// migrations touched (what a failed copy leaves) is reused, one with a club's data is not.
+func TestCopyTraps(t *testing.T) {
+	copyTest(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	dsn := dbtest.Schema(t)
+	tables := func() int {
+		pg, err := sql.Open("pgx", dsn)
+		require.NoError(t, err)
+		defer pg.Close()
+		var n int
+		require.NoError(t, pg.QueryRow("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()").Scan(&n))
+		return n
+	}
+
+	missing := filepath.Join(dir, "nosuch.db")
+	_, err := db.CopyFile(ctx, missing, dsn)
+	require.ErrorContains(t, err, "does not exist")
+	assert.NoFileExists(t, missing, "a missing source is not created")
+	assert.Zero(t, tables(), "nor is the target touched")
+
+	empty := filepath.Join(dir, "empty.db")
+	require.NoError(t, os.WriteFile(empty, nil, 0o600))
+	_, err = db.CopyFile(ctx, empty, dsn)
+	require.ErrorContains(t, err, "is not a SQLite database")
+	_, err = db.CopyFile(ctx, dir, dsn)
+	require.ErrorContains(t, err, "is not a file")
+	assert.Zero(t, tables())
+
+	path := filepath.Join(dir, "club.db")
+	app, err := db.Open(path)
+	require.NoError(t, err)
+	require.NoError(t, app.CreatePlayer(ctx, &tournament.Player{FirstName: "Anna", LastName: "Verdi", Active: true}))
+	_, err = db.CopyFile(ctx, path, dsn)
+	require.ErrorContains(t, err, "in use by a running app: stop it first")
+	assert.Zero(t, tables())
+	require.NoError(t, app.Close())
+
+	// A target the app's migrations alone made (a copy that failed after migrating it)
+	// is taken as empty.
+	migrated, err := db.Open(dsn)
+	require.NoError(t, err)
+	require.NoError(t, migrated.Close())
+	require.NotZero(t, tables())
+	copied, err := db.CopyFile(ctx, path, dsn)
+	require.NoError(t, err, "the migrated, empty target is reused")
+	for _, c := range copied {
+		if c.Name == "players" {
+			assert.Equal(t, 1, c.Rows)
+		}
+	}
+	_, err = db.CopyFile(ctx, path, dsn)
+	require.ErrorContains(t, err, "already holds")
+	require.ErrorContains(t, err, "with data in players")
 }

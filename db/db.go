@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,6 +44,7 @@ type DB struct {
 	// writers turns into long waits. (SQLite serves one process; PostgreSQL, many.)
 	writers sync.Mutex
 	retries atomic.Int64 // transactions run again on PostgreSQL
+	lock    *os.File     // the SQLite file's lock (see lockFile), released on Close
 }
 
 // Open opens the database named by dsn and applies pending migrations: a postgres:// (or
@@ -51,7 +53,7 @@ func Open(dsn string) (*DB, error) {
 	if IsPostgres(dsn) {
 		return openPostgres(dsn)
 	}
-	return openSQLite(dsn)
+	return openSQLiteFile(dsn, true)
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database rather than a SQLite file.
@@ -59,8 +61,34 @@ func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
-// openSQLite opens (creating it if needed) the SQLite database at path, with WAL,
-// foreign keys, a busy timeout and immediate transactions.
+// openSQLiteFile opens (creating it if needed) the SQLite database at path, with WAL,
+// foreign keys, a busy timeout and immediate transactions; with lock, it holds the
+// file's shared lock while open (see lockFile).
+func openSQLiteFile(path string, lock bool) (*DB, error) {
+	var lf *os.File
+	if lock {
+		// Create the file as SQLite would, so that it can be locked before it is opened.
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("open database %s: %w", path, err)
+		}
+		f.Close()
+		if lf, err = lockFile(path, false); err != nil {
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+	}
+	d, err := openSQLite(path)
+	if err != nil {
+		if lf != nil {
+			lf.Close()
+		}
+		return nil, err
+	}
+	d.lock = lf
+	return d, nil
+}
+
+// openSQLite opens the SQLite database at path, without the file's lock.
 func openSQLite(path string) (*DB, error) {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
@@ -107,6 +135,12 @@ func openPostgres(dsn string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
 	}
+	// A transaction left idle by an instance that hung (stopped, paused) would hold its
+	// tournament's row lock, and every other instance's commands on it would wait: the
+	// server ends such a session after idleTxTimeout, unless the URL sets its own.
+	if _, set := cfg.RuntimeParams["idle_in_transaction_session_timeout"]; !set {
+		cfg.RuntimeParams["idle_in_transaction_session_timeout"] = idleTxTimeout
+	}
 	// Times read back in UTC, as SQLite gives them, whatever the server's time zone.
 	utc := stdlib.OptionAfterConnect(func(_ context.Context, c *pgx.Conn) error {
 		c.TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID, Codec: &pgtype.TimestamptzCodec{ScanLocation: time.UTC}})
@@ -130,6 +164,10 @@ func openPostgres(dsn string) (*DB, error) {
 	}
 	return d, nil
 }
+
+// idleTxTimeout is PostgreSQL's idle_in_transaction_session_timeout for the app's
+// sessions: the app's transactions never wait between statements for long.
+const idleTxTimeout = "5s"
 
 // pgMaxConns bounds one instance's connections to PostgreSQL.
 const pgMaxConns = 16
@@ -159,6 +197,9 @@ func (d *DB) Close() error {
 	if cerr := d.sql.Close(); cerr != nil {
 		err = cerr
 	}
+	if d.lock != nil {
+		_ = d.lock.Close()
+	}
 	if err != nil {
 		return fmt.Errorf("close database: %w", err)
 	}
@@ -175,10 +216,17 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 // tx runs fn in one gorm transaction (again, on PostgreSQL, after a serialization
-// failure or a deadlock).
+// failure or a deadlock), committed only before ctx's commit deadline, if any.
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	defer d.lockWriters()()
-	return d.retry(ctx, func() error { return d.gorm.WithContext(ctx).Transaction(fn) })
+	return d.retry(ctx, func() error {
+		return d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := fn(tx); err != nil {
+				return err
+			}
+			return tournament.CheckCommitDeadline(ctx)
+		})
+	})
 }
 
 // maxAttempts bounds how many times a transaction runs on PostgreSQL.
@@ -366,7 +414,8 @@ func (x *sqlTx) execOnce(q string, args ...any) error {
 // if the request that asked for it goes away (it is short): its context is not
 // cancelled with the request's, which also spares the driver a watcher per statement.
 // On PostgreSQL it runs again, whole, after a serialization failure or a deadlock: fn
-// must start from what it reads.
+// must start from what it reads. Past ctx's commit deadline (tournament.
+// WithCommitDeadline) it rolls back instead of committing.
 func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
 	defer d.lockWriters()()
 	ctx = context.WithoutCancel(ctx)
@@ -379,6 +428,10 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 		return err
 	}
 	if err := fn(&sqlTx{ctx: ctx, tx: tx, db: d}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tournament.CheckCommitDeadline(ctx); err != nil {
 		_ = tx.Rollback()
 		return err
 	}

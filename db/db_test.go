@@ -2,6 +2,8 @@ package db_test
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -272,4 +274,34 @@ func TestMissingSchemaIsNamed(t *testing.T) {
 	server := dbtest.RequireServer(t)
 	_, err := db.Open(dbtest.WithSchema(server, "no_such_schema_here"))
 	require.ErrorContains(t, err, "search_path names none that exists")
+}
+
+// TestNewerSchemaIsRefused: an instance of an older release does not start on a database
+// a newer release has migrated (its schema version is past the newest this release
+// knows): it says so, and changes nothing. SchemaVersion reads what /healthz reports.
+func TestNewerSchemaIsRefused(t *testing.T) {
+	ctx := context.Background()
+	dsn := dbtest.DSN(t)
+	d, err := db.Open(dsn)
+	require.NoError(t, err)
+	v, err := d.SchemaVersion(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, db.LatestMigration(), v)
+	newer := db.LatestMigration() + 1
+	driver := "sqlite3"
+	if dbtest.OnPostgres() {
+		driver = "pgx"
+	}
+	raw, err := sql.Open(driver, dsn)
+	require.NoError(t, err)
+	_, err = raw.Exec(fmt.Sprintf("INSERT INTO schema_migrations (version, name, applied_at) VALUES (%d, 'from a newer release', CURRENT_TIMESTAMP)", newer))
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+	v, err = d.SchemaVersion(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, newer, v)
+	require.NoError(t, d.Close())
+
+	_, err = db.Open(dsn)
+	require.ErrorContains(t, err, fmt.Sprintf("the database is at schema version %d, newer than this release knows (%d)", newer, db.LatestMigration()))
 }

@@ -56,6 +56,14 @@ func migrate(g *gorm.DB) error {
 	if err := g.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
+	var newest int
+	if err := g.Session(&gorm.Session{NewDB: true}).Raw("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&newest).Error; err != nil {
+		return fmt.Errorf("read schema_migrations: %w", err)
+	}
+	if known := LatestMigration(); newest > known {
+		return fmt.Errorf("the database is at schema version %d, newer than this release knows (%d): "+
+			"it was upgraded by a newer release; run that release (or restore the backup taken before the upgrade)", newest, known)
+	}
 	for _, m := range migrations {
 		err := g.Transaction(func(tx *gorm.DB) error {
 			var n int64
@@ -75,6 +83,19 @@ func migrate(g *gorm.DB) error {
 		}
 	}
 	return nil
+}
+
+// LatestMigration is the schema version this release brings a database to.
+func LatestMigration() int { return migrations[len(migrations)-1].Version }
+
+// SchemaVersion is the newest migration the database records, read with ctx (a cheap
+// query: /healthz asks it to see that the database answers).
+func (d *DB) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	if err := d.reader.QueryRowContext(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&v); err != nil {
+		return 0, fmt.Errorf("read the schema version: %w", err)
+	}
+	return v, nil
 }
 
 // AppliedMigrations lists the versions recorded as applied, in order.

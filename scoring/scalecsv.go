@@ -80,9 +80,13 @@ func csvErrLine(err error, fallback int) int {
 }
 
 // WriteScaleCSV writes bands in the format ParseScaleCSV reads, through the app's one
-// CSV writer (numbers, negative ones too, are written as they are).
-func WriteScaleCSV(w io.Writer, bands []Band) error {
-	cw := csvsafe.NewWriter(w)
+// CSV writer (numbers, negative ones too, are written as they are): a UTF-8 byte-order
+// mark, then rows separated by comma (',' or ';', as the reader's spreadsheet splits).
+func WriteScaleCSV(w io.Writer, bands []Band, comma rune) error {
+	if _, err := io.WriteString(w, "\ufeff"); err != nil {
+		return fmt.Errorf("write scale csv: %w", err)
+	}
+	cw := csvsafe.NewWriterComma(w, comma)
 	_ = cw.Write([]string{"from", "to", "winner", "loser"})
 	for _, b := range bands {
 		to := ""

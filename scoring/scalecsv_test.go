@@ -9,13 +9,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// A scale exported for an Italian spreadsheet (';') or an English one (',') imports back.
 func TestScaleCSVRoundTrip(t *testing.T) {
-	for _, s := range []Scale{FIBUR3, FIBUR4} {
-		var buf bytes.Buffer
-		require.NoError(t, WriteScaleCSV(&buf, s.Bands))
-		bands, key, _ := ParseScaleCSV(&buf)
-		require.Empty(t, key)
-		assert.Equal(t, s.Bands, bands)
+	for _, comma := range []rune{',', ';'} {
+		for _, s := range []Scale{FIBUR3, FIBUR4} {
+			var buf bytes.Buffer
+			require.NoError(t, WriteScaleCSV(&buf, s.Bands, comma))
+			require.True(t, strings.HasPrefix(buf.String(), "\ufefffrom"+string(comma)+"to"), buf.String())
+			bands, key, _ := ParseScaleCSV(&buf)
+			require.Empty(t, key)
+			assert.Equal(t, s.Bands, bands)
+		}
 	}
 }
 
@@ -52,7 +56,7 @@ func FuzzParseScaleCSV(f *testing.F) {
 			return
 		}
 		var buf bytes.Buffer
-		if err := WriteScaleCSV(&buf, bands); err != nil {
+		if err := WriteScaleCSV(&buf, bands, ';'); err != nil {
 			t.Fatal(err)
 		}
 		back, key, _ := ParseScaleCSV(&buf)
@@ -69,8 +73,8 @@ func FuzzParseScaleCSV(f *testing.F) {
 func TestScaleCSVKeepsNegativeNumbers(t *testing.T) {
 	bands := []Band{{From: 0, To: 50, Winner: 10, Loser: -100}, {From: 51, To: Open, Winner: 20, Loser: -3}}
 	var buf bytes.Buffer
-	require.NoError(t, WriteScaleCSV(&buf, bands))
-	assert.Equal(t, "from,to,winner,loser\n0,50,10,-100\n51,,20,-3\n", buf.String())
+	require.NoError(t, WriteScaleCSV(&buf, bands, ','))
+	assert.Equal(t, "\ufefffrom,to,winner,loser\n0,50,10,-100\n51,,20,-3\n", buf.String())
 	got, key, _ := ParseScaleCSV(&buf)
 	assert.Empty(t, key)
 	assert.Equal(t, bands, got)

@@ -277,13 +277,14 @@ func setColumn(p *Player, col, v string) {
 }
 
 // WritePlayersCSV writes players as a UTF-8 CSV (with a byte-order mark, so spreadsheet
-// programs read accents right) that ParsePlayersCSV reads back unchanged. Cells a
-// spreadsheet would run as a formula are neutralized (see package csvsafe).
-func WritePlayersCSV(w io.Writer, ps []Player) error {
+// programs read accents right) separated by comma (',' or ';', as the reader's
+// spreadsheet splits) that ParsePlayersCSV reads back unchanged. Cells a spreadsheet
+// would run as a formula are neutralized (see package csvsafe).
+func WritePlayersCSV(w io.Writer, ps []Player, comma rune) error {
 	if _, err := io.WriteString(w, "\xef\xbb\xbf"); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}
-	cw := csvsafe.NewWriter(w)
+	cw := csvsafe.NewWriterComma(w, comma)
 	if err := cw.Write(csvColumns); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}

@@ -118,13 +118,17 @@ func TestCSVRoundTrip(t *testing.T) {
 		{FirstName: "Niccolò", LastName: "D'Alessandro", Club: "Società Burraco Àncona", CardNumber: "AN-1", Email: "n@x.it", Notes: "ha detto \"sì\", poi\nè andato", Active: true},
 		{FirstName: "Zoë", LastName: "Çelik", Active: false},
 	}
-	var buf bytes.Buffer
-	require.NoError(t, WritePlayersCSV(&buf, ps))
-	rows, _, err := ParsePlayersCSV(&buf)
-	require.NoError(t, err)
-	require.Len(t, rows, 2)
-	for i := range ps {
-		assert.Equal(t, ps[i], rows[i].Player)
+	// Written for an English spreadsheet (',') or an Italian one (';'), it reads back.
+	for _, comma := range []rune{',', ';'} {
+		var buf bytes.Buffer
+		require.NoError(t, WritePlayersCSV(&buf, ps, comma))
+		require.True(t, strings.HasPrefix(buf.String(), "\ufefffirst_name"+string(comma)+"last_name"), buf.String())
+		rows, _, err := ParsePlayersCSV(&buf)
+		require.NoError(t, err)
+		require.Len(t, rows, 2)
+		for i := range ps {
+			assert.Equal(t, ps[i], rows[i].Player)
+		}
 	}
 }
 
@@ -192,7 +196,7 @@ func FuzzParsePlayersCSV(f *testing.F) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := WritePlayersCSV(&buf, ps); err != nil {
+		if err := WritePlayersCSV(&buf, ps, ';'); err != nil {
 			t.Fatal(err)
 		}
 		back, _, err := ParsePlayersCSV(&buf)
@@ -265,7 +269,7 @@ func TestCSVExportNeutralizesFormulas(t *testing.T) {
 	}
 	q := Player{FirstName: "Anna", LastName: "Rossi", CardNumber: "-100", Notes: "-100", Active: true}
 	var buf bytes.Buffer
-	require.NoError(t, WritePlayersCSV(&buf, []Player{p, q}))
+	require.NoError(t, WritePlayersCSV(&buf, []Player{p, q}, ','))
 	recs, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(buf.Bytes(), []byte("\xef\xbb\xbf")))).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, recs, 3)

@@ -192,13 +192,13 @@ func (s *Players) Import(ctx context.Context, r io.Reader, fixes ImportFixes) (*
 	return pv, nil
 }
 
-// Export writes the whole registry as CSV.
-func (s *Players) Export(ctx context.Context, w io.Writer) error {
+// Export writes the whole registry as CSV separated by comma (see WritePlayersCSV).
+func (s *Players) Export(ctx context.Context, w io.Writer, comma rune) error {
 	ps, err := s.Store.AllPlayers(ctx)
 	if err != nil {
 		return err
 	}
-	return WritePlayersCSV(w, ps)
+	return WritePlayersCSV(w, ps, comma)
 }
 
 // classify marks each parsed row new, duplicate (of a registered player or an earlier

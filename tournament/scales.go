@@ -168,15 +168,15 @@ func (s *Scales) Import(ctx context.Context, r io.Reader, format ScaleFormat, na
 	return sc, nil
 }
 
-// Export writes a scale as CSV or JSON.
-func (s *Scales) Export(ctx context.Context, id int64, format ScaleFormat, w io.Writer) (*Scale, error) {
+// Export writes a scale as CSV (separated by comma, see scoring.WriteScaleCSV) or JSON.
+func (s *Scales) Export(ctx context.Context, id int64, format ScaleFormat, w io.Writer, comma rune) (*Scale, error) {
 	sc, err := s.Store.FindScale(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	switch format {
 	case ScaleCSV:
-		return sc, scoring.WriteScaleCSV(w, sc.Bands)
+		return sc, scoring.WriteScaleCSV(w, sc.Bands, comma)
 	case ScaleJSON:
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

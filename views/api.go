@@ -38,6 +38,7 @@ var httpCodes = map[int]string{
 	http.StatusRequestEntityTooLarge: tournament.EINVALID,
 	http.StatusTooManyRequests:       tournament.ETHROTTLED,
 	http.StatusConflict:              tournament.ECONFLICT,
+	http.StatusServiceUnavailable:    "unavailable", // a change refused past its deadline (commandDeadline)
 }
 
 // writeAPIError answers an error in the API's shape, in the words of the tournament's
@@ -330,7 +331,7 @@ func (s *Server) apiExportPlayers(c echo.Context) error {
 // writePlayersCSV sends the registry as a CSV download.
 func (s *Server) writePlayersCSV(c echo.Context) error {
 	var buf bytes.Buffer
-	if err := s.players.Export(c.Request().Context(), &buf); err != nil {
+	if err := s.players.Export(c.Request().Context(), &buf, csvComma(langOf(c))); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))

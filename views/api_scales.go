@@ -114,7 +114,7 @@ func (s *Server) apiExportScale(c echo.Context) error {
 		format = tournament.ScaleJSON
 	}
 	var buf bytes.Buffer
-	if _, err := s.scales.Export(c.Request().Context(), id, format, &buf); err != nil {
+	if _, err := s.scales.Export(c.Request().Context(), id, format, &buf, csvComma(langOf(c))); err != nil {
 		return err
 	}
 	ctype := "application/json"

@@ -22,9 +22,10 @@ import (
 
 // testApp is the whole web app on a fresh database, served over real HTTP.
 type testApp struct {
-	t     *testing.T
-	store *db.DB
-	srv   *httptest.Server
+	t      *testing.T
+	store  *db.DB
+	srv    *httptest.Server
+	server *Server
 }
 
 // TestMain runs every test of the package on SQLite, then on PostgreSQL (a schema per
@@ -49,10 +50,11 @@ func newTestAppOn(t *testing.T, dsn string, opts ...Option) *testApp {
 		Scales:      &tournament.Scales{Store: store},
 		Tournaments: &tournament.Tournaments{Store: store, Players: store},
 		Backup:      store,
+		Health:      store,
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
-	return &testApp{t: t, store: store, srv: srv}
+	return &testApp{t: t, store: store, srv: srv, server: s}
 }
 
 // client is a browser-like client: it keeps cookies and does not follow redirects.

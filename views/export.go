@@ -27,7 +27,8 @@ type Backuper interface {
 }
 
 // report is a printed list as rows of text: standings, a round's table list or its
-// results. The same report is written as CSV and as PDF.
+// results, written in the reader's language (decimal comma in Italian). The same report
+// is written as CSV and as PDF.
 type report struct {
 	Title, Sub string
 	Head       []string
@@ -40,7 +41,7 @@ type report struct {
 func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
 	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name,
-		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Sub:  reportSub(lang, &ev.Tournament),
 		Head: []string{"#", tr("player.name"), tr("export.club")}, Num: []bool{true, false, false},
 		File: fmt.Sprintf("tournament-%d-standings", ev.Tournament.ID)}
 	for _, c := range cols {
@@ -55,7 +56,7 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 		row := []string{place, s.Entry.Name, s.Entry.Club}
 		for i, c := range cols {
 			if c.Kind == "points" {
-				row = append(row, tournament.Points(s.Values[i]).String())
+				row = append(row, ptsIn(lang, tournament.Points(s.Values[i])))
 			} else {
 				row = append(row, strconv.Itoa(s.Values[i]))
 			}
@@ -69,7 +70,7 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
 	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("print.table_list"),
-		Sub:  ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Sub:  reportSub(lang, &ev.Tournament),
 		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name")},
 		Num:  []bool{true, true, false}, File: fmt.Sprintf("tournament-%d-round-%d-tables", ev.Tournament.ID, g.Number)}
 	for _, tb := range g.Tables {
@@ -88,7 +89,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
 	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("export.results"),
-		Sub: ev.Tournament.Date + " · " + ev.Tournament.Venue,
+		Sub: reportSub(lang, &ev.Tournament),
 		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name"),
 			tr("export.score"), tr("export.points")},
 		Num: []bool{true, true, false, true, true}, File: fmt.Sprintf("tournament-%d-round-%d-results", ev.Tournament.ID, g.Number)}
@@ -96,7 +97,7 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 		for i, id := range res.Entries {
 			pts := ""
 			if res.Points != nil {
-				pts = res.Points[i].String()
+				pts = ptsIn(lang, res.Points[i])
 			}
 			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), entryName(ev, id), strconv.Itoa(res.Scores[i]), pts})
 		}
@@ -104,16 +105,42 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 	for _, b := range g.Byes {
 		what := tr("print.sits_out")
 		if b.Awarded {
-			what = tr("print.late_awarded", b.Points.String())
+			what = tr("print.late_awarded", ptsIn(lang, b.Points))
 		}
-		r.Rows = append(r.Rows, []string{"", what, entryName(ev, b.EntryID), "", b.Points.String()})
+		r.Rows = append(r.Rows, []string{"", what, entryName(ev, b.EntryID), "", ptsIn(lang, b.Points)})
 	}
 	return r
 }
 
-// writeCSV writes a report through the one CSV writer.
-func (r *report) writeCSV(w io.Writer) error {
-	cw := csvsafe.NewWriter(w)
+// reportSub is a report's subtitle: the date in full in the reader's language, and the
+// venue when there is one.
+func reportSub(lang Lang, tr *tournament.Tournament) string {
+	if tr.Venue == "" {
+		return longDateIn(lang, tr.Date)
+	}
+	return longDateIn(lang, tr.Date) + " · " + tr.Venue
+}
+
+// utf8BOM is the UTF-8 byte-order mark: without it Excel reads a CSV's accents as its
+// local code page ("ForlÃ¬").
+const utf8BOM = "\ufeff"
+
+// csvComma is the separator a spreadsheet in the reader's language splits on: Excel set
+// to Italian uses ";" (the comma is its decimal mark), set to English ",".
+func csvComma(lang Lang) rune {
+	if lang == EN {
+		return ','
+	}
+	return ';'
+}
+
+// writeCSV writes a report through the one CSV writer, as the reader's spreadsheet
+// opens it: a byte-order mark, then rows split by csvComma.
+func (r *report) writeCSV(w io.Writer, lang Lang) error {
+	if _, err := io.WriteString(w, utf8BOM); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	cw := csvsafe.NewWriterComma(w, csvComma(lang))
 	if err := cw.Write(r.Head); err != nil {
 		return err
 	}
@@ -183,33 +210,58 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 	})
 	pageW, pageH := pdf.GetPageSize()
 	width := pageW - 30
-	// Columns are as wide as their widest cell; the first text column takes what is left.
-	pdf.SetFont("DejaVu", "", 10)
+	// Columns are as wide as their widest cell and their heading (in bold, as printed),
+	// plus a gap, so no two headings run together; the first text column takes what is
+	// left. Where that is wider than the page, headings wrap at their spaces.
+	const gap, headSize, headLine = 5.0, 9.0, 4.5
 	widths := make([]float64, len(r.Head))
 	stretch := -1
-	for i, h := range r.Head {
-		widths[i] = pdf.GetStringWidth(h) + 4
+	pdf.SetFont("DejaVu", "", 10)
+	for i := range r.Head {
 		for _, row := range r.Rows {
-			widths[i] = max(widths[i], pdf.GetStringWidth(row[i])+4)
+			widths[i] = max(widths[i], pdf.GetStringWidth(row[i])+gap)
 		}
 		if !r.Num[i] && stretch < 0 {
 			stretch = i
 		}
 	}
-	var total float64
-	for _, x := range widths {
-		total += x
-	}
-	if stretch >= 0 && total < width {
-		widths[stretch] += width - total
-	}
-	header := func() {
-		pdf.SetFont("DejaVu", "B", 10)
-		pdf.SetFillColor(225, 225, 225)
-		for i, h := range r.Head {
-			pdf.CellFormat(widths[i], 7, h, "B", 0, align(r.Num[i]), true, 0, "")
+	pdf.SetFont("DejaVu", "B", headSize)
+	whole := slices.Clone(widths)
+	for i, h := range r.Head {
+		whole[i] = max(whole[i], pdf.GetStringWidth(h)+gap)
+		for _, word := range strings.Fields(h) {
+			widths[i] = max(widths[i], pdf.GetStringWidth(word)+gap)
 		}
-		pdf.Ln(-1)
+	}
+	if sumWidths(whole) <= width {
+		widths = whole
+	}
+	if stretch >= 0 && sumWidths(widths) < width {
+		widths[stretch] += width - sumWidths(widths)
+	}
+	heads := make([][]string, len(r.Head))
+	lines := 1
+	for i, h := range r.Head {
+		heads[i] = pdf.SplitText(h, widths[i])
+		lines = max(lines, len(heads[i]))
+	}
+	// header draws the headings on a grey band, each at the foot of its column.
+	header := func() {
+		pdf.SetFont("DejaVu", "B", headSize)
+		pdf.SetFillColor(225, 225, 225)
+		left, y := pdf.GetX(), pdf.GetY()
+		h := float64(lines)*headLine + 2
+		pdf.Rect(left, y, sumWidths(widths), h, "F")
+		x := left
+		for i := range r.Head {
+			for j, line := range heads[i] {
+				pdf.SetXY(x, y+1+float64(lines-len(heads[i])+j)*headLine)
+				pdf.CellFormat(widths[i], headLine, line, "", 0, align(r.Num[i]), false, 0, "")
+			}
+			x += widths[i]
+		}
+		pdf.Line(left, y+h, left+sumWidths(widths), y+h)
+		pdf.SetXY(left, y+h)
 		pdf.SetFont("DejaVu", "", 10)
 	}
 	pdf.AddPage()
@@ -237,6 +289,15 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 	return pdf.Output(w)
 }
 
+// sumWidths is the width of columns side by side.
+func sumWidths(xs []float64) float64 {
+	var t float64
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
 func align(num bool) string {
 	if num {
 		return "R"
@@ -251,7 +312,7 @@ func sendReport(c echo.Context, r *report, ext string) error {
 	switch ext {
 	case "csv":
 		typ = "text/csv; charset=utf-8"
-		if err := r.writeCSV(&buf); err != nil {
+		if err := r.writeCSV(&buf, langOf(c)); err != nil {
 			return err
 		}
 	case "pdf":

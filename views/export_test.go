@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding/charmap"
 
 	"burraco/db/dbtest"
 	"burraco/tournament"
@@ -37,9 +38,31 @@ func eveningWithScores(t *testing.T, app *testApp, c *client) string {
 	return base
 }
 
+// readCSV reads an English export (the test client's language) as Excel set to English
+// opens it.
 func readCSV(t *testing.T, body string) [][]string {
 	t.Helper()
-	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+	return openInExcel(t, body, EN)
+}
+
+// openInExcel reads a CSV as Excel set to lang opens it with a double click: UTF-8 only
+// after a byte-order mark (else its local code page, Windows-1252), cells split on the
+// language's list separator (";" in Italian, whose decimal mark is the comma; "," in
+// English).
+func openInExcel(t *testing.T, body string, lang Lang) [][]string {
+	t.Helper()
+	text, utf8 := strings.CutPrefix(body, "\ufeff")
+	if !utf8 {
+		var err error
+		text, err = charmap.Windows1252.NewDecoder().String(body)
+		require.NoError(t, err)
+	}
+	r := csv.NewReader(strings.NewReader(text))
+	r.FieldsPerRecord = -1
+	if lang == IT {
+		r.Comma = ';'
+	}
+	rows, err := r.ReadAll()
 	require.NoError(t, err)
 	return rows
 }
@@ -75,7 +98,7 @@ func TestExportsCSVAndPDF(t *testing.T) {
 	c.lang = "it"
 	res = c.get(base + "/rounds/1/results.csv")
 	require.Equal(t, http.StatusOK, res.StatusCode)
-	rows = readCSV(t, res.body)
+	rows = openInExcel(t, res.body, IT)
 	assert.Equal(t, []string{"Tavolo", "Posto", "Nome", "Punteggio", "Punti"}, rows[0])
 	require.Len(t, rows, 7)
 	assert.Equal(t, []string{"1", "1"}, rows[1][:2])

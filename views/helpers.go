@@ -3,6 +3,7 @@ package views
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"slices"
 	"sort"
@@ -173,6 +174,56 @@ type seatRow struct {
 	Side  int    // the side a pair's member sits in (0: not a pair)
 }
 
+// tableListSize is the size class of the printed list by table, from its rows of cards
+// (two to a row; one to a row up to 4 tables, so that names keep to a line) and the
+// most names on one card: the fewer lines, the bigger the type, and the cards stretch
+// to fill the page (app.css; 24 players fit one A4 page at 16pt). Classes, not a style
+// attribute: the CSP allows no inline style.
+func tableListSize(ev *tournament.State, g *tournament.Round) string {
+	names := 1
+	for _, tb := range g.Tables {
+		n := 0
+		for _, sd := range tb.Sides {
+			n += len(entryLines(ev, sd.EntryID))
+		}
+		names = max(names, n)
+	}
+	if len(g.Tables) <= 4 {
+		size := "wall-xl"
+		if len(g.Tables)*names > 12 {
+			size = "wall-l"
+		}
+		return fmt.Sprintf("%s one-col rows-%d", size, min(len(g.Tables), 3))
+	}
+	rows := (len(g.Tables) + 1) / 2
+	size := "wall-m"
+	if rows*names <= 9 {
+		size = "wall-l"
+	}
+	return fmt.Sprintf("%s rows-%d", size, min(rows, 3))
+}
+
+// seatListSize is the size class of the printed "find your seat" list of n lines: the
+// fewer, the bigger the type (app.css; 24 lines fit one A4 page at 16pt).
+func seatListSize(n int) string {
+	switch {
+	case n <= 10:
+		return "wall-xl"
+	case n <= 14:
+		return "wall-l"
+	case n <= 18:
+		return "wall-m"
+	case n <= 21:
+		return "wall-s"
+	}
+	return "wall-xs"
+}
+
+// hasPartners reports whether a "find your seat" list names partners (a column of its own).
+func hasPartners(rows []seatRow) bool {
+	return slices.ContainsFunc(rows, func(r seatRow) bool { return r.With != "" })
+}
+
 func seatFinder(ev *tournament.State, g *tournament.Round) []seatRow {
 	var rows []seatRow
 	add := func(id int64, table, side int) {
@@ -285,7 +336,12 @@ func columnValue(ctx context.Context, col tournament.Column, v int) string {
 // pts shows ranking points as the page's language writes decimals: "4,5" in Italian,
 // "4.5" in English (the API and forms keep the point).
 func pts(ctx context.Context, p tournament.Points) string {
-	if pageOf(ctx).Lang == EN {
+	return ptsIn(pageOf(ctx).Lang, p)
+}
+
+// ptsIn is pts for a language: what reports (CSV, PDF) write.
+func ptsIn(lang Lang, p tournament.Points) string {
+	if lang == EN {
 		return p.String()
 	}
 	return strings.Replace(p.String(), ".", ",", 1)
@@ -320,12 +376,17 @@ func missedRounds(ev *tournament.State, e *tournament.Entry) int {
 // full: "martedì 24 novembre 2026", "Tuesday 24 November 2026". Inputs and the API keep
 // ISO; a date that is not ISO is shown as it is.
 func longDate(ctx context.Context, iso string) string {
+	return longDateIn(pageOf(ctx).Lang, iso)
+}
+
+// longDateIn is longDate for a language: what PDF reports write.
+func longDateIn(lang Lang, iso string) string {
 	d, err := time.Parse(time.DateOnly, iso)
 	if err != nil {
 		return iso
 	}
-	days := strings.Split(t(ctx, "date.weekdays"), ",")
-	months := strings.Split(t(ctx, "date.months"), ",")
+	days := strings.Split(Translate(lang, "date.weekdays"), ",")
+	months := strings.Split(Translate(lang, "date.months"), ",")
 	if len(days) != 7 || len(months) != 12 {
 		return iso
 	}

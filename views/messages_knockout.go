@@ -30,7 +30,7 @@ var knockoutEN = map[string]string{
 	"knockout:sheet.title":          "Table %d · round %d",
 	"knockout:sheet.ranking_points": "MP · through (1)",
 	"knockout:standings.game_short": "R%d",
-	"knockout:standings.legend":     "Ranked by the round reached: the winner, the finalist, then sides out in the same round share a place (\"=\"); MP (the sum of the match differences) only order the display inside a group.",
+	"knockout:standings.legend":     "Ranked by the round reached: the winner, the finalist, then sides out in the same round share a place (\"=\"); MP (the sum of the match differences) only order the display inside a group; under a round's result (1 won, 0 lost), in small type, the side's score.",
 	"standings.after_round":         "after round %d",
 }
 
@@ -55,6 +55,6 @@ var knockoutIT = map[string]string{
 	"knockout:sheet.title":          "Tavolo %d · turno %d",
 	"knockout:sheet.ranking_points": "PP · passa (1)",
 	"knockout:standings.game_short": "T%d",
-	"knockout:standings.legend":     "Ordine per turno raggiunto: vincitore, finalista, poi chi esce nello stesso turno condivide il posto (\"=\"); i PP (somma delle differenze degli incontri) ordinano solo la visualizzazione dentro il gruppo.",
+	"knockout:standings.legend":     "Ordine per turno raggiunto: vincitore, finalista, poi chi esce nello stesso turno condivide il posto (\"=\"); i PP (somma delle differenze degli incontri) ordinano solo la visualizzazione dentro il gruppo; sotto l'esito di un turno (1 vinto, 0 perso), in piccolo, il punteggio della linea.",
 	"standings.after_round":         "dopo il turno %d",
 }

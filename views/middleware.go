@@ -135,8 +135,10 @@ func takeFlash(c echo.Context) string {
 	return translateFor(langOf(c), format, parts[0], args...)
 }
 
-// isSecure tells whether the request came over HTTPS (directly or through a proxy), so
-// cookies get the Secure flag there but still work on a laptop's plain http://localhost.
+// isSecure tells whether the request came over HTTPS (directly, or through a trusted
+// proxy's X-Forwarded-Proto: see Server.isTLS), so cookies get the Secure flag there but
+// still work on a laptop's plain http://localhost.
 func isSecure(c echo.Context) bool {
-	return c.Scheme() == "https"
+	secure, _ := c.Get("secure").(bool)
+	return secure
 }

@@ -220,7 +220,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 // format) alone: no session, no CSRF token, no flash message, so the bytes are the same
 // for everyone who reads that language.
 func renderPublic(ctx context.Context, lang Lang, format, path string, comp templ.Component) ([]byte, error) {
-	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path, Format: format})
+	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path, Format: format, Site: &site{}})
 	var buf bytes.Buffer
 	if err := comp.Render(ctx, &buf); err != nil {
 		return nil, err
@@ -410,10 +410,10 @@ func (s *Server) projectorLive(c echo.Context) error {
 	})
 }
 
-// publicURL is the address of a tournament's public pages as this request reached the
-// app: what its QR code holds.
+// publicURL is the address of a tournament's public pages as phones reach them (see
+// Server.publicBase): what its QR code holds.
 func publicURL(c echo.Context, tid int64) string {
-	return c.Scheme() + "://" + c.Request().Host + idPath("/p/", tid, "")
+	return siteOf(c).PublicBase + idPath("/p/", tid, "")
 }
 
 // publicQR answers the QR code of a published tournament's public pages.

@@ -21,6 +21,7 @@ type page struct {
 	// Format is the format of the tournament the page shows, if any: its own wording
 	// of shared keys ("<format>:<key>" in the catalogue) comes first.
 	Format string
+	Site   *site
 }
 
 type pageKey struct{}
@@ -44,12 +45,12 @@ func pageOf(ctx context.Context) *page {
 	if p, ok := ctx.Value(pageKey{}).(*page); ok {
 		return p
 	}
-	return &page{Lang: IT}
+	return &page{Lang: IT, Site: &site{}}
 }
 
 // newPage gathers the request's language, CSRF token, director and flash message.
 func newPage(c echo.Context) *page {
-	p := &page{Lang: langOf(c), Path: c.Request().URL.Path}
+	p := &page{Lang: langOf(c), Path: c.Request().URL.Path, Site: siteOf(c)}
 	if c.Request().Method == http.MethodGet {
 		p.Path = c.Request().URL.RequestURI() // the language switch comes back with the query (a format chosen)
 	}

@@ -230,7 +230,7 @@ func (s *Server) exportScale(c echo.Context) error {
 	}
 	format := tournament.ScaleFormat(c.Param("format"))
 	var buf bytes.Buffer
-	sc, err := s.scales.Export(c.Request().Context(), id, format, &buf)
+	sc, err := s.scales.Export(c.Request().Context(), id, format, &buf, csvComma(langOf(c)))
 	if err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func TestScalePages(t *testing.T) {
 
 	// Export and import round-trip, then delete.
 	csv := c.get(copyURL + "/export.csv")
-	assert.Equal(t, "from,to,winner,loser\n0,50,5,5\n55,,10,0\n", csv.body)
+	assert.Equal(t, "\ufefffrom,to,winner,loser\n0,50,5,5\n55,,10,0\n", csv.body)
 	js := c.get(copyURL + "/export.json")
 	assert.Contains(t, js.body, `"to": null`)
 	res = c.post("/scales/import", url.Values{"name": {"Imported"}, "data": {csv.body}})
@@ -170,7 +170,7 @@ func TestAPIScalesAndCalc(t *testing.T) {
 	assert.Equal(t, "Leave the last band open (no upper bound).", e.Error.Fields["bands.0.to"])
 
 	res = c.api("GET", "/api/v1/scales/"+id+"/export?format=csv", tok, "", nil)
-	assert.Equal(t, "from,to,winner,loser\n0,100,10,10\n105,,20,0\n", res.body)
+	assert.Equal(t, "\ufefffrom,to,winner,loser\n0,100,10,10\n105,,20,0\n", res.body)
 	res = c.api("POST", "/api/v1/scales/import?format=csv&name=Again", tok, res.body, &sc)
 	assert.Equal(t, http.StatusCreated, res.StatusCode)
 	js := c.api("GET", "/api/v1/scales/"+id+"/export", tok, "", nil).body

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -25,6 +26,8 @@ type Services struct {
 	Tournaments *tournament.Tournaments
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
+	// Health checks the database for /healthz (nil: not checked).
+	Health Health
 }
 
 // Server holds the routes and their dependencies.
@@ -40,6 +43,12 @@ type Server struct {
 	setupDone   atomic.Bool // a director exists (see setupGate)
 	// trustedProxies may set the client address through X-Forwarded-For.
 	trustedProxies []*net.IPNet
+	health         Health
+	version        string
+	publicURL      string        // -public-url: the address phones are given, if fixed
+	listenAddr     string        // the address the app listens on
+	lanAddress     func() string // the machine's LAN address (tests replace it)
+	commandTimeout time.Duration // see commandDeadline
 }
 
 // New builds the web server with every route and middleware.
@@ -49,7 +58,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, backuper: svc.Backup, log: log, public: newPublicCache()}
+	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, backuper: svc.Backup, health: svc.Health, log: log, public: newPublicCache()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -82,30 +91,44 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 		},
 	}))
 	e.Use(middleware.SecureWithConfig(secureConfig))
-	e.Use(middleware.BodyLimit("4M"))
+	e.Use(middleware.BodyLimit(bodyLimit))
+	e.Use(s.siteInfo, s.commandDeadline)
 	e.Use(language)
 	e.Use(csrfNotInQuery)
-	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+	// The token cookie is Secure by the session cookie's rule (isSecure): one middleware
+	// for requests that came over TLS, one for the rest.
+	e.Use(csrf(true), csrf(false))
+	e.Use(s.setupGate)
+	s.routes()
+	return s
+}
+
+// csrf checks the token of state-changing forms; it handles only the requests whose
+// isSecure is secure, and sets the token cookie's Secure flag to match.
+func csrf(secure bool) echo.MiddlewareFunc {
+	return middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c echo.Context) bool {
 			// The API takes bearer tokens only, never cookies, so it cannot be forged; the
 			// public pages only read, have no forms, and must not each set a token cookie.
 			p := c.Request().URL.Path
-			return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
+			return isSecure(c) != secure || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
 		},
 		TokenLookup:    "form:" + csrfFormField + ",header:X-CSRF-Token",
 		ContextKey:     csrfContextKey,
 		CookieName:     csrfCookie,
 		CookiePath:     "/",
 		CookieHTTPOnly: true,
+		CookieSecure:   secure,
 		CookieSameSite: http.SameSiteLaxMode,
 		ErrorHandler: func(err error, c echo.Context) error {
 			return &echo.HTTPError{Code: http.StatusForbidden, Message: "csrf", Internal: err}
 		},
-	}))
-	e.Use(s.setupGate)
-	s.routes()
-	return s
+	})
 }
+
+// bodyLimit is the largest request body read (a tournament document, a CSV): the
+// reverse proxy's client_max_body_size must be at least this (docs/DEPLOY.md).
+const bodyLimit = "4M"
 
 // csrfNotInQuery takes a CSRF token out of the query string before the CSRF check
 // reads the form (which would otherwise see the query too): the token counts only from
@@ -341,10 +364,6 @@ type directorRoutes struct {
 func (d directorRoutes) GET(path string, h echo.HandlerFunc)  { d.e.GET(path, h, d.mw) }
 func (d directorRoutes) POST(path string, h echo.HandlerFunc) { d.e.POST(path, h, d.mw) }
 
-func (s *Server) healthz(c echo.Context) error {
-	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
-}
-
 // statusOf maps a domain error code to its HTTP status, once for the whole app.
 func statusOf(code string) int {
 	switch code {
@@ -358,6 +377,8 @@ func statusOf(code string) int {
 		return http.StatusUnauthorized
 	case tournament.ETHROTTLED:
 		return http.StatusTooManyRequests
+	case tournament.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
@@ -388,7 +409,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 			key = k
 		}
 	}
-	if status >= 500 {
+	if key == "error.too_late" {
+		s.log.Warn("change refused: past its deadline, rolled back", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+	} else if status >= 500 {
 		s.log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if e != nil {

@@ -62,6 +62,14 @@ func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: csv.NewWriter(w)}
 }
 
+// NewWriterComma returns a Writer writing records separated by comma (';' for a
+// spreadsheet set to Italian, whose decimal mark is the comma).
+func NewWriterComma(w io.Writer, comma rune) *Writer {
+	cw := csv.NewWriter(w)
+	cw.Comma = comma
+	return &Writer{w: cw}
+}
+
 // Write writes one record, each cell neutralized.
 func (w *Writer) Write(record []string) error {
 	safe := make([]string, len(record))

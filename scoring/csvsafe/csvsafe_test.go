@@ -54,3 +54,14 @@ func TestRestore(t *testing.T) {
 	}
 	assert.Equal(t, "'100", Restore("'100"))
 }
+
+// With a semicolon, as Italian spreadsheets split, cells are still neutralized and a
+// decimal comma needs no quotes.
+func TestWriterWithSemicolon(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriterComma(&buf, ';')
+	require.NoError(t, w.Write([]string{"Forlì", "4,5", "-3,75", "=1+1", "a;b"}))
+	w.Flush()
+	require.NoError(t, w.Error())
+	assert.Equal(t, "Forlì;4,5;-3,75;'=1+1;\"a;b\"\n", buf.String())
+}

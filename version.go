@@ -1,0 +1,82 @@
+package main
+
+import (
+	"io"
+	"log/slog"
+	"regexp"
+	"runtime/debug"
+	"strings"
+)
+
+// release is the app's release, set at build time:
+// go build -ldflags "-X main.release=1.4.0" (empty: taken from the build's VCS stamp).
+var release string
+
+// version names the running binary: the release set at build time, else the module
+// version or the commit Go stamped into the build (with "+dirty" for uncommitted
+// changes), else "dev" (go run, or a build outside a Git checkout).
+func version() string {
+	if release != "" {
+		return release
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dev"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev == "" {
+		return "dev"
+	}
+	return rev[:min(12, len(rev))] + dirty
+}
+
+// newLogger writes structured text to w with every secret masked (see maskSecrets).
+func newLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{ReplaceAttr: maskAttr}))
+}
+
+// maskAttr masks secrets in the message and in every value of a log line, errors and
+// nested values included.
+func maskAttr(_ []string, a slog.Attr) slog.Attr {
+	v := a.Value.Resolve()
+	switch v.Kind() {
+	case slog.KindString:
+		a.Value = slog.StringValue(maskSecrets(v.String()))
+	case slog.KindAny:
+		if err, ok := v.Any().(error); ok {
+			a.Value = slog.StringValue(maskSecrets(err.Error()))
+		} else if s, ok := v.Any().(interface{ String() string }); ok {
+			a.Value = slog.StringValue(maskSecrets(s.String()))
+		}
+	}
+	return a
+}
+
+var (
+	// urlPassword is the password of a URL: scheme://user:password@host.
+	urlPassword = regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://[^:/?#@\s]*:)[^@/\s]*@`)
+	// dsnPassword is a password in a keyword DSN or a query: password=… or pass=….
+	dsnPassword = regexp.MustCompile(`(?i)\b(password|pass|pwd)=('[^']*'|[^\s&]*)`)
+)
+
+// maskSecrets replaces database passwords in s with xxxxx.
+func maskSecrets(s string) string {
+	if !strings.Contains(s, "@") && !strings.Contains(strings.ToLower(s), "pass") && !strings.Contains(strings.ToLower(s), "pwd") {
+		return s
+	}
+	s = urlPassword.ReplaceAllString(s, "${1}xxxxx@")
+	return dsnPassword.ReplaceAllString(s, "${1}=xxxxx")
+}

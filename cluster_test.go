@@ -197,7 +197,7 @@ func (c *cluster) evening(t *testing.T, n int, settings string) (string, int64) 
 	require.NoError(t, json.Unmarshal([]byte(r.body), &tr))
 	base := fmt.Sprintf("/tournaments/%d", tr.ID)
 	for i := 1; i <= n; i++ {
-		r := call(t, c.on(i), "POST", base+"/entries", c.tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Rossi"}}`, i))
+		r := call(t, c.on(i), "POST", base+"/entries", c.tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Rossi T%d"}}`, i, tr.ID))
 		require.Equal(t, http.StatusCreated, r.status, r.body)
 	}
 	r = call(t, c.a, "POST", base+"/entries/present", c.tok, "")

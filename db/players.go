@@ -80,9 +80,10 @@ func (d *DB) FindPlayers(ctx context.Context, f tournament.PlayerFilter) ([]tour
 	if !f.IncludeInactive {
 		q = q.Where("active = ?", true)
 	}
-	// Each word of the query, folded as the search column is, must occur in it.
+	// Each word of the query, folded as the search column is, must occur in it, spaces
+	// ignored: "deluca" finds "De Luca" (tournament.FoldName, as duplicates are found).
 	for _, w := range strings.Fields(tournament.SearchText(f.Query)) {
-		q = q.Where("search LIKE ? ESCAPE '\\'", "%"+escapeLike(w)+"%")
+		q = q.Where("REPLACE(search, ' ', '') LIKE ? ESCAPE '\\'", "%"+escapeLike(w)+"%")
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -203,4 +204,85 @@ func (d *DB) AllPlayers(ctx context.Context) ([]tournament.Player, error) {
 		return nil, fmt.Errorf("all players: %w", err)
 	}
 	return players(rows), nil
+}
+
+// MergePlayers moves every entry of drop to keep and removes drop, in one transaction
+// (see tournament.PlayerStore).
+func (d *DB) MergePlayers(ctx context.Context, keep, drop *tournament.Player, logLine func(tid, entryID int64) tournament.Event) ([]int64, error) {
+	r := toPlayerRow(keep)
+	var tids []int64
+	err := d.write(ctx, func(x *sqlTx) error {
+		tids = tids[:0]
+		type moved struct{ tid, entryID int64 }
+		var ms []moved
+		rows, err := x.query("SELECT tournament_id, entry_id FROM entry_members WHERE player_id = ? ORDER BY tournament_id", drop.ID)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var m moved
+			if err := rows.Scan(&m.tid, &m.entryID); err != nil {
+				rows.Close()
+				return err
+			}
+			ms = append(ms, m)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if d.postgres { // the tournament's lock, as every command on it takes
+				var id int64
+				if err := x.queryRow("SELECT id FROM tournaments WHERE id = ? FOR UPDATE", m.tid).Scan(&id); err != nil {
+					return err
+				}
+			}
+			var n int
+			var name string
+			if err := x.queryRow("SELECT COUNT(*), COALESCE(MAX(t.name), '') FROM entry_members m JOIN tournaments t ON t.id = m.tournament_id WHERE m.tournament_id = ? AND m.player_id = ?",
+				m.tid, keep.ID).Scan(&n, &name); err != nil {
+				return err
+			}
+			if n > 0 {
+				return tournament.Errorf(tournament.ECONFLICT, "players.merge_shared", name)
+			}
+		}
+		for _, m := range ms {
+			if err := x.run("UPDATE entry_members SET player_id = ? WHERE tournament_id = ? AND player_id = ?", keep.ID, m.tid, drop.ID); err != nil {
+				return err
+			}
+			// A player's entry without a club takes the kept player's.
+			if err := x.run("UPDATE entries SET club = ? WHERE id = ? AND kind = ? AND club = ''", r.Club, m.entryID, tournament.EntryPlayer); err != nil {
+				return err
+			}
+			if err := (&storeTx{sqlTx: x, tid: m.tid}).Log(logLine(m.tid, m.entryID)); err != nil {
+				return err
+			}
+			tids = append(tids, m.tid)
+		}
+		if n, err := x.affected("DELETE FROM players WHERE id = ? AND version = ?", drop.ID, drop.Version); err != nil {
+			return err
+		} else if n == 0 {
+			return tournament.Errorf(tournament.ECONFLICT, "player.stale")
+		}
+		now := time.Now().UTC()
+		n, err := x.affected("UPDATE players SET first_name = ?, last_name = ?, club = ?, card_number = ?, email = ?, phone = ?, notes = ?, active = ?, search = ?, "+
+			"version = version + 1, updated_at = ? WHERE id = ? AND version = ?", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
+			r.Active, r.Search, now, r.ID, r.Version)
+		if err != nil {
+			return err
+		} else if n == 0 {
+			return tournament.Errorf(tournament.ECONFLICT, "player.stale")
+		}
+		keep.Version, keep.UpdatedAt = r.Version+1, now
+		return nil
+	})
+	if isUniqueViolation(err) {
+		return nil, errCardTaken
+	} else if isFKViolation(err) {
+		// The other record was entered somewhere while the merge ran: try again.
+		return nil, tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
+	return tids, wrap(err, "merge players")
 }

@@ -909,6 +909,44 @@ func (x *storeTx) SetEntry(e *tournament.Entry) error {
 	return err
 }
 
+func (x *storeTx) EntryDrawn(id int64) (bool, error) {
+	var n int
+	err := x.queryRow("SELECT (SELECT COUNT(*) FROM sides WHERE entry_id = ?) + (SELECT COUNT(*) FROM byes WHERE entry_id = ?)", id, id).Scan(&n)
+	return n > 0, err
+}
+
+func (x *storeTx) RemoveEntry(e *tournament.Entry) error {
+	if err := x.run("DELETE FROM entry_members WHERE entry_id = ? AND tournament_id = ?", e.ID, x.tid); err != nil {
+		return err
+	}
+	n, err := x.affected("DELETE FROM entries WHERE id = ? AND tournament_id = ?", e.ID, x.tid)
+	if err == nil && n == 0 {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return err
+}
+
+func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
+	for _, m := range e.Members {
+		var n int64
+		if err := x.queryRow("SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?", x.tid, m.PlayerID).Scan(&n); err != nil {
+			return err
+		} else if n > 0 {
+			return errAlreadyEntered
+		}
+	}
+	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, time.Now().UTC()); err != nil {
+		return err
+	}
+	for i, m := range e.Members {
+		if err := x.run("INSERT INTO entry_members (entry_id, tournament_id, player_id, position) VALUES (?, ?, ?, ?)", e.ID, x.tid, m.PlayerID, i+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 	r := toPlayerRow(p)
 	if r.CardNumber != nil {

@@ -49,6 +49,42 @@ document.addEventListener("htmx:afterSettle", function () {
   }
 });
 
+// In the entry search (and a pair's place), Enter adds (or chooses) the only player
+// found: Enter also sends the search at once (the "search" event), and once its answer
+// is in, a single result with its button is taken.
+var takeOnly = null;
+function searchEnter(e) {
+  var id = e.target && e.target.id;
+  return e.key === "Enter" && e.target.tagName === "INPUT" && (id === "entry-q" || /^pair-q-\d$/.test(id));
+}
+document.addEventListener("keydown", function (e) {
+  if (!searchEnter(e)) return;
+  e.preventDefault(); // not the pair form's submission
+  takeOnly = e.target.id === "entry-q" ? "#entry-results" : "#pair-results-" + e.target.id.slice(-1);
+  if (window.htmx) htmx.trigger(e.target, "search");
+});
+document.addEventListener("keypress", function (e) {
+  if (searchEnter(e)) e.preventDefault();
+});
+document.addEventListener("htmx:afterSettle", function (e) {
+  if (!takeOnly || !e.target || !e.target.matches || !e.target.matches(takeOnly)) return;
+  takeOnly = null;
+  var items = e.target.querySelectorAll(".search-results li");
+  var button = items.length === 1 && items[0].querySelector("button");
+  if (!button) return;
+  if (button.type === "submit" && button.form) button.form.requestSubmit(button);
+  else button.click();
+});
+
+// Once a pair's place is chosen, the focus goes to the next place still empty, or to
+// "Add pair" when both are chosen.
+document.addEventListener("htmx:afterSettle", function (e) {
+  var slot = e.target && e.target.id && /^pair-slot-\d$/.test(e.target.id) ? e.target : null;
+  if (!slot || !slot.querySelector(".pair-chosen")) return;
+  var next = document.querySelector('#pair-form input[type="search"]') || document.getElementById("pair-add");
+  if (next) next.focus();
+});
+
 // Enter on a score sheet (data-incomplete) with a player's box left empty asks before
 // saving it incomplete; the Save buttons themselves do not ask, nor does a table with
 // an outcome (a time-out, a forfeit), which may stop short of every hand.

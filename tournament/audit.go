@@ -36,7 +36,7 @@ func isDraw(kind string) bool { return kind == "draw" || kind == "draw_override"
 // undoable reports whether a kind of line can be undone.
 func undoable(kind string) bool {
 	switch kind {
-	case "settings", "entry", "withdraw", "reinstate", "draw", "draw_override", "seats_override",
+	case "settings", "entry", "entry_remove", "withdraw", "reinstate", "draw", "draw_override", "seats_override",
 		"scores", "scores_corrected", "scores_cleared", "stage":
 		return true
 	}
@@ -167,6 +167,12 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 			return ev, err
 		}
 		return ev, nil
+	case "entry_remove":
+		var was Entry
+		if err := json.Unmarshal(e.Undo, &was); err != nil {
+			return ev, fmt.Errorf("undo %d: %w", e.ID, err)
+		}
+		return ev, tx.RestoreEntry(&was)
 	case "entry", "withdraw", "reinstate":
 		var u entryUndo
 		if err := json.Unmarshal(e.Undo, &u); err != nil {

@@ -284,7 +284,7 @@ func ParsePairsCSV(r io.Reader) (rows []PairRow, ignored []string, err error) {
 }
 
 // matchPairs matches each member of each row to the registry (by card number, else by
-// name with accents and case ignored) or marks them new, and finds every problem: a
+// name with accents, apostrophes, spaces and case ignored: FoldName) or marks them new, and finds every problem: a
 // name that matches several players, an inactive player, a player named twice in the
 // file or already entered, an invalid new player.
 func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) bool {
@@ -295,7 +295,7 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 		if p.CardNumber != "" {
 			byCard[p.CardNumber] = p
 		}
-		k := SearchText(p.LastName) + "\x00" + SearchText(p.FirstName)
+		k := nameKey(*p) // folded as the player import and the search fold it
 		byName[k] = append(byName[k], p)
 	}
 	valid := true
@@ -322,7 +322,7 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 			prefix := fmt.Sprintf("p%d.", m+1)
 			p := pm.Player
 			pm.Match = 0
-			name := SearchText(p.LastName) + "\x00" + SearchText(p.FirstName)
+			name := nameKey(p)
 			switch found := byName[name]; {
 			case p.CardNumber != "" && byCard[p.CardNumber] != nil:
 				pm.Match = byCard[p.CardNumber].ID

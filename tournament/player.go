@@ -39,6 +39,14 @@ func (p *Player) FullName() string {
 	return strings.TrimSpace(p.LastName + " " + p.FirstName)
 }
 
+// Label names the player with their club, as a list reads: "Rossi Maria, Circolo Roma".
+func (p *Player) Label() string {
+	if p.Club == "" {
+		return p.FullName()
+	}
+	return p.FullName() + ", " + p.Club
+}
+
 // Normalize trims the fields and upper-cases the card number, leaving names as typed.
 func (p *Player) Normalize() {
 	p.FirstName = collapseSpaces(p.FirstName)
@@ -120,12 +128,33 @@ func collapseSpaces(s string) string {
 	}), " ")
 }
 
-// identityKey is how two players with no card number are recognised as the same person:
-// same name and club, ignoring case and spacing.
-func identityKey(p Player) string {
-	return strings.ToLower(collapseSpaces(p.FirstName)) + "\x00" +
-		strings.ToLower(collapseSpaces(p.LastName)) + "\x00" +
-		strings.ToLower(collapseSpaces(p.Club))
+// FoldName folds a name the way the registry recognises people: as SearchText does
+// (case, accents and apostrophes ignored), with the spaces dropped too ("De Luca" and
+// "deluca" are one name).
+func FoldName(s string) string {
+	return strings.ReplaceAll(SearchText(s), " ", "")
+}
+
+// nameKey is a player's folded last and first name.
+func nameKey(p Player) string {
+	return FoldName(p.LastName) + "\x00" + FoldName(p.FirstName)
+}
+
+// sameName reports whether two players have the same folded name and the same folded
+// club, or no club on either side.
+func sameName(a, b Player) bool {
+	if nameKey(a) != nameKey(b) {
+		return false
+	}
+	ca, cb := FoldName(a.Club), FoldName(b.Club)
+	return ca == "" || cb == "" || ca == cb
+}
+
+// SamePerson reports whether two registry records look like one person, as the CSV
+// import and registering on the spot check: the same card number, or else the same name
+// (sameName).
+func SamePerson(a, b Player) bool {
+	return a.CardNumber != "" && a.CardNumber == b.CardNumber || sameName(a, b)
 }
 
 // PlayerFilter selects players for a list.
@@ -151,4 +180,10 @@ type PlayerStore interface {
 	CardHolder(ctx context.Context, card string) (int64, error)
 	// AllPlayers returns every player, active or not, for duplicate checks and export.
 	AllPlayers(ctx context.Context) ([]Player, error)
+	// MergePlayers moves every entry of drop to keep, saves keep's fields and removes
+	// drop, in one transaction; both must still be at the versions they carry (ECONFLICT
+	// "player.stale" otherwise). Each tournament whose entries move gets the log line
+	// logLine makes for the entry; when both are entered in one tournament nothing is
+	// written and the error is ECONFLICT "players.merge_shared" naming it.
+	MergePlayers(ctx context.Context, keep, drop *Player, logLine func(tid, entryID int64) Event) ([]int64, error)
 }

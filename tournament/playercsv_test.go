@@ -286,3 +286,40 @@ func TestCSVExportNeutralizesFormulas(t *testing.T) {
 	assert.Equal(t, q, rows[1].Player)
 	assert.Empty(t, rows[1].Warnings)
 }
+
+// The import's duplicate check folds names as the search does (accents, apostrophes,
+// spaces and case ignored) and takes the same club or no club on either side.
+func TestClassifyFoldsNames(t *testing.T) {
+	existing := []Player{
+		{ID: 1, FirstName: "Anna", LastName: "De Luca", Club: "Circolo Roma"},
+		{ID: 2, FirstName: "Niccolò", LastName: "D'Amico"},
+	}
+	for _, tt := range []struct {
+		line, of string
+	}{
+		{"Anna;Deluca;Circolo Roma", "De Luca Anna"},
+		{"ANNA;de  luca;circolo roma", "De Luca Anna"},
+		{"Anna;De Luca;", "De Luca Anna"},
+		{"Anna;De Luca;Circolo Pisa", ""},
+		{"Niccolo;Damico;Circolo Pisa", "D'Amico Niccolò"},
+		{"Niccolò;D’Àmico;", "D'Amico Niccolò"},
+		{"Nicola;D'Amico;", ""},
+	} {
+		rows, _, err := ParsePlayersCSV(strings.NewReader("nome;cognome;circolo\n" + tt.line + "\n"))
+		require.NoError(t, err)
+		pv := classify(rows, existing)
+		assert.Equal(t, tt.of, pv.Rows[0].DuplicateOf, tt.line)
+	}
+}
+
+// The pair import matches names to the registry with the same folding: "Deluca" is the
+// registered "De Luca".
+func TestMatchPairsFoldsNames(t *testing.T) {
+	registry := []Player{{ID: 1, FirstName: "Anna", LastName: "De Luca", Active: true}, {ID: 2, FirstName: "Niccolò", LastName: "D'Amico", Active: true}}
+	rows := []PairRow{{Line: 2, Members: [2]PairMember{
+		{Player: Player{FirstName: "anna", LastName: "Deluca"}},
+		{Player: Player{FirstName: "Niccolo", LastName: "Damico"}},
+	}}}
+	matchPairs(rows, registry, map[int64]string{})
+	assert.Equal(t, [2]int64{1, 2}, [2]int64{rows[0].Members[0].Match, rows[0].Members[1].Match})
+}

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
 )
 
 // Players is the use-case service for the player registry.
@@ -101,6 +104,50 @@ func (s *Players) SetActive(ctx context.Context, id int64, active bool) (*Player
 	return p, nil
 }
 
+// Merge makes two registry records of one person one: every entry of drop (with its
+// history, and the pairs it is in) moves to keep, drop is removed, and keep gains what
+// only drop had (a club, a card number, an e-mail, a phone; drop's notes are added).
+// Each tournament concerned logs it; it is refused (ECONFLICT) when both are entered in
+// one tournament. keepVersion and dropVersion are the versions the director saw (0:
+// whatever is stored). It returns the kept player and the tournaments whose entries
+// moved.
+func (s *Players) Merge(ctx context.Context, keepID, dropID int64, keepVersion, dropVersion int, director string) (*Player, []int64, error) {
+	if keepID == dropID {
+		return nil, nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"drop_id": "players.merge_same"}}
+	}
+	keep, err := s.Store.FindPlayer(ctx, keepID)
+	if err != nil {
+		return nil, nil, err
+	}
+	drop, err := s.Store.FindPlayer(ctx, dropID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if keepVersion != 0 && keepVersion != keep.Version || dropVersion != 0 && dropVersion != drop.Version {
+		return nil, nil, Errorf(ECONFLICT, "player.stale")
+	}
+	dropped := *drop
+	for _, f := range []struct{ to, from *string }{{&keep.Club, &drop.Club}, {&keep.CardNumber, &drop.CardNumber},
+		{&keep.Email, &drop.Email}, {&keep.Phone, &drop.Phone}} {
+		if *f.to == "" {
+			*f.to = *f.from
+		}
+	}
+	if notes := strings.TrimSpace(keep.Notes + "\n" + drop.Notes); drop.Notes != keep.Notes && utf8.RuneCountInString(notes) <= maxNotesLen {
+		keep.Notes = notes
+	}
+	keep.Active = keep.Active || drop.Active
+	at := time.Now().UTC()
+	tids, err := s.Store.MergePlayers(ctx, keep, &dropped, func(tid, entryID int64) Event {
+		return Event{TournamentID: tid, At: at, Director: director, Kind: "player_merge", EntryID: entryID,
+			Args: []string{dropped.Label(), keep.Label()}}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return keep, tids, nil
+}
+
 // PreviewImport reads a CSV, applies the corrections typed in the preview (none: nil),
 // and says, row by row, what importing it would do. It writes nothing.
 func (s *Players) PreviewImport(ctx context.Context, r io.Reader, fixes ImportFixes) (*ImportPreview, error) {
@@ -155,18 +202,22 @@ func (s *Players) Export(ctx context.Context, w io.Writer, comma rune) error {
 }
 
 // classify marks each parsed row new, duplicate (of a registered player or an earlier
-// row) or invalid, and counts them.
+// row, as SamePerson says) or invalid, and counts them.
 func classify(rows []ImportRow, existing []Player) *ImportPreview {
 	byCard := map[string]string{}
-	byName := map[string]string{}
+	byName := map[string][]Player{}
 	for _, p := range existing {
 		if p.CardNumber != "" {
 			byCard[p.CardNumber] = p.FullName()
 		}
-		byName[identityKey(p)] = p.FullName()
+		byName[nameKey(p)] = append(byName[nameKey(p)], p)
 	}
 	fileCard := map[string]int{}
-	fileName := map[string]int{}
+	type line struct {
+		n int
+		p Player
+	}
+	fileName := map[string][]line{}
 	pv := &ImportPreview{Rows: rows}
 	for i := range rows {
 		row := &pv.Rows[i]
@@ -179,16 +230,28 @@ func classify(rows []ImportRow, existing []Player) *ImportPreview {
 			pv.Invalid++
 			continue
 		}
-		p, key := row.Player, identityKey(row.Player)
+		p, key := row.Player, nameKey(row.Player)
 		switch {
 		case p.CardNumber != "" && byCard[p.CardNumber] != "":
 			row.Status, row.Reason, row.DuplicateOf = ImportDuplicate, "import.dup.card", byCard[p.CardNumber]
 		case p.CardNumber != "" && fileCard[p.CardNumber] != 0:
 			row.Status, row.Reason, row.DuplicateOf = ImportDuplicate, "import.dup.card_in_file", strconv.Itoa(fileCard[p.CardNumber])
-		case byName[key] != "":
-			row.Status, row.Reason, row.DuplicateOf = ImportDuplicate, "import.dup.name", byName[key]
-		case fileName[key] != 0:
-			row.Status, row.Reason, row.DuplicateOf = ImportDuplicate, "import.dup.name_in_file", strconv.Itoa(fileName[key])
+		}
+		if row.Status != ImportDuplicate {
+			for _, x := range byName[key] {
+				if sameName(p, x) {
+					row.Status, row.Reason, row.DuplicateOf = ImportDuplicate, "import.dup.name", x.FullName()
+					break
+				}
+			}
+		}
+		if row.Status != ImportDuplicate {
+			for _, x := range fileName[key] {
+				if sameName(p, x.p) {
+					row.Status, row.Reason, row.DuplicateOf = ImportDuplicate, "import.dup.name_in_file", strconv.Itoa(x.n)
+					break
+				}
+			}
 		}
 		if row.Status == ImportDuplicate {
 			pv.Duplicates++
@@ -198,7 +261,27 @@ func classify(rows []ImportRow, existing []Player) *ImportPreview {
 		if p.CardNumber != "" {
 			fileCard[p.CardNumber] = row.Line
 		}
-		fileName[key] = row.Line
+		fileName[key] = append(fileName[key], line{row.Line, p})
 	}
 	return pv
+}
+
+// Duplicates returns the registered players (active or not) that p looks like, as
+// SamePerson says: those with its card number first.
+func (s *Players) Duplicates(ctx context.Context, p Player) ([]Player, error) {
+	p.Normalize()
+	all, err := s.Store.AllPlayers(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("duplicates: %w", err)
+	}
+	var byCard, byName []Player
+	for _, x := range all {
+		switch {
+		case p.CardNumber != "" && x.CardNumber == p.CardNumber:
+			byCard = append(byCard, x)
+		case sameName(p, x):
+			byName = append(byName, x)
+		}
+	}
+	return append(byCard, byName...), nil
 }

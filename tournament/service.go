@@ -344,8 +344,43 @@ func (s *Tournaments) MarkAllPresent(ctx context.Context, tid int64, director st
 	return n, nil
 }
 
-// AddNewPlayer registers a player on the spot and enters them, in one go.
+// DuplicateError refuses to register a player on the spot who looks like someone the
+// registry already has (Players.Duplicates): Of, best match first. It is an ECONFLICT
+// "entries.duplicate" naming the first.
+type DuplicateError struct {
+	Err *Error
+	Of  []Player
+}
+
+func (e *DuplicateError) Error() string { return e.Err.Error() }
+
+// Unwrap lets AsError find the domain error.
+func (e *DuplicateError) Unwrap() error { return e.Err }
+
+// AddNewPlayer registers a player on the spot and enters them, in one go, unless the
+// registry already has someone they look like (same card number, or same name with the
+// same club or no club, as the CSV import checks): then nothing is written and the error
+// is a *DuplicateError, so that the director enters the registered player, or says it
+// is a different person (AddNewPerson).
 func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, director string) (*Entry, error) {
+	p.Normalize()
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	dups, err := (&Players{Store: s.Players}).Duplicates(ctx, *p)
+	if err != nil {
+		return nil, err
+	}
+	if len(dups) > 0 {
+		d := dups[0]
+		return nil, &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", d.Label()), Of: dups}
+	}
+	return s.AddNewPerson(ctx, tid, p, director)
+}
+
+// AddNewPerson registers a player on the spot and enters them without looking for a
+// registered player they resemble: the director said they are a different person.
+func (s *Tournaments) AddNewPerson(ctx context.Context, tid int64, p *Player, director string) (*Entry, error) {
 	p.Normalize()
 	p.Active = true
 	if err := (&Players{Store: s.Players}).validate(ctx, p, 0); err != nil {
@@ -365,6 +400,37 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 		}
 		ev := s.event(tid, director, "entry_new", e.Name)
 		ev.EntryID = e.ID
+		return tx.Log(ev)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// RemoveEntry takes out an entry made by mistake: only one never drawn in any round
+// (ECONFLICT "entries.remove_drawn" otherwise). It is logged, with undo (the entry comes
+// back as it was, with its ID).
+func (s *Tournaments) RemoveEntry(ctx context.Context, tid, entryID int64, director string) (*Entry, error) {
+	var e *Entry
+	err := s.Store.Update(ctx, tid, func(tx Tx) error {
+		var err error
+		if e, err = tx.Entry(entryID); err != nil {
+			return err
+		}
+		if drawn, err := tx.EntryDrawn(entryID); err != nil {
+			return err
+		} else if drawn || e.Substitute() {
+			return Errorf(ECONFLICT, "entries.remove_drawn", e.Name)
+		}
+		if err := tx.RemoveEntry(e); err != nil {
+			return err
+		}
+		ev := s.event(tid, director, "entry_remove", e.Name)
+		ev.EntryID = e.ID
+		if ev.Undo, err = json.Marshal(e); err != nil {
+			return err
+		}
 		return tx.Log(ev)
 	})
 	if err != nil {

@@ -126,6 +126,13 @@ type Tx interface {
 	AddEntry(e *Entry) error
 	// SetEntry saves an entry's check-in and withdrawal.
 	SetEntry(e *Entry) error
+	// EntryDrawn reports whether an entry sits at a table or has a bye in any round of
+	// any stage.
+	EntryDrawn(id int64) (bool, error)
+	// RemoveEntry deletes an entry never drawn, with its members; RestoreEntry puts one
+	// back as it was, with its ID (ECONFLICT "entry.already" when a member is in again).
+	RemoveEntry(e *Entry) error
+	RestoreEntry(e *Entry) error
 	// CreatePlayer adds a player to the registry (ECONFLICT when the card is taken).
 	CreatePlayer(p *Player) error
 	// AddRound stores a newly drawn round with its tables, sides and byes; sides with

@@ -236,6 +236,39 @@ func (s *Server) apiSetActive(c echo.Context, active bool) error {
 	return c.JSON(http.StatusOK, p)
 }
 
+// apiMergePlayers merges the player drop_id into this one ({"drop_id": 12}, with
+// "drop_version" and If-Match for the versions seen): entries and history move, the
+// other record goes. It answers the kept player and the tournaments whose entries moved.
+func (s *Server) apiMergePlayers(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		DropID      int64 `json:"drop_id"`
+		DropVersion int   `json:"drop_version"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	if in.DropID == 0 {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"drop_id": "error.required"}}
+	}
+	keepV, err := ifMatch(c)
+	if err != nil {
+		return err
+	}
+	p, tids, err := s.players.Merge(c.Request().Context(), id, in.DropID, keepV, in.DropVersion, directorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	if tids == nil {
+		tids = []int64{}
+	}
+	c.Response().Header().Set("ETag", etag(p.Version))
+	return c.JSON(http.StatusOK, map[string]any{"player": p, "tournaments": tids})
+}
+
 // apiImportPlayers takes a CSV body; with ?confirm=true it imports, otherwise it
 // only previews.
 func (s *Server) apiImportPlayers(c echo.Context) error {

@@ -2,6 +2,7 @@ package views
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -328,6 +329,7 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 		PlayerID  int64        `json:"player_id"`
 		PlayerIDs []int64      `json:"player_ids"`
 		Player    *playerInput `json:"player"`
+		NewPerson bool         `json:"new_person"`
 		Pair      []int64      `json:"pair"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
@@ -352,7 +354,14 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 		e, err = s.tournaments.AddPair(ctx, id, in.Pair[0], in.Pair[1], director)
 	case in.Player != nil:
 		p := in.Player.player()
-		e, err = s.tournaments.AddNewPlayer(ctx, id, &p, director)
+		if in.NewPerson {
+			e, err = s.tournaments.AddNewPerson(ctx, id, &p, director)
+		} else if e, err = s.tournaments.AddNewPlayer(ctx, id, &p, director); err != nil {
+			var dup *tournament.DuplicateError
+			if errors.As(err, &dup) {
+				return apiDuplicate(c, dup)
+			}
+		}
 	case in.PlayerIDs != nil:
 		var es []tournament.Entry
 		if es, err = s.tournaments.AddPlayers(ctx, id, in.PlayerIDs, director); err != nil {
@@ -366,6 +375,31 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, e)
+}
+
+// apiDuplicate answers a new player who looks like a registered one: 409, the error's
+// message naming them, and duplicate_of, the registered player (the best match; all of
+// them in duplicates).
+func apiDuplicate(c echo.Context, dup *tournament.DuplicateError) error {
+	d := dup.Of[0]
+	msg := Translate(langOf(c), dup.Err.Key, dup.Err.Args...)
+	return c.JSON(http.StatusConflict, map[string]any{
+		"error": map[string]any{"code": tournament.ECONFLICT, "message": msg, "duplicate_of": d, "duplicates": dup.Of},
+	})
+}
+
+// apiRemoveEntry takes out an entry made by mistake, never drawn; logged, with undo.
+func (s *Server) apiRemoveEntry(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
+	e, err := s.tournaments.RemoveEntry(c.Request().Context(), id, eid, directorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"removed": e})
 }
 
 // apiMarkAllPresent checks in every entry not withdrawn: the roll call's shortcut.

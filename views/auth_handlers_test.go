@@ -219,18 +219,18 @@ func TestLanguage(t *testing.T) {
 	c.lang = ""
 	title := func(r *response) string { return r.doc(t).Find("h1").First().Text() }
 
-	assert.Equal(t, "Giocatori", title(c.get("/players")), "Italian by default")
+	assert.Equal(t, "Anagrafica giocatori", title(c.get("/players")), "Italian by default")
 	req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/players", nil)
 	req.Header.Set("Accept-Language", "en-GB,en;q=0.9,it;q=0.5")
-	assert.Equal(t, "Players", title(c.do(req)))
+	assert.Equal(t, "Player registry", title(c.do(req)))
 	req.Header.Set("Accept-Language", "de-DE,it;q=0.9,en;q=0.8")
-	assert.Equal(t, "Giocatori", title(c.do(req)))
+	assert.Equal(t, "Anagrafica giocatori", title(c.do(req)))
 
 	res := c.post("/lang", url.Values{"lang": {"en"}, "back": {"/players"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	assert.Equal(t, "/players", res.Header.Get("Location"))
 	req.Header.Set("Accept-Language", "it")
-	assert.Equal(t, "Players", title(c.do(req)), "the switch is remembered over Accept-Language")
+	assert.Equal(t, "Player registry", title(c.do(req)), "the switch is remembered over Accept-Language")
 	assert.Equal(t, "en", c.get("/players").doc(t).Find("html").AttrOr("lang", ""))
 }
 

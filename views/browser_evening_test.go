@@ -163,7 +163,7 @@ func clubEvening(t *testing.T, c *client, n, played int) (base, game string) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	base = strings.TrimSuffix(res.Header.Get("Location"), "/entries")
 	for _, nm := range clubNames[:n] {
-		res := c.post(base+"/entries/new", url.Values{"first_name": {nm[0]}, "last_name": {nm[1]}})
+		res := c.post(base+"/entries/new", url.Values{"first_name": {nm[0]}, "last_name": {nm[1]}, "new_person": {"1"}})
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	}
 	require.Equal(t, http.StatusSeeOther, c.post(base+"/entries/present", nil).StatusCode, "roll call: all present")

@@ -41,7 +41,7 @@ func drawnThreePlayer(t *testing.T, c *client, names [][2]string) string {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
 	for _, nm := range names {
-		res := c.post(base+"/entries/new", url.Values{"first_name": {nm[0]}, "last_name": {nm[1]}})
+		res := c.post(base+"/entries/new", url.Values{"first_name": {nm[0]}, "last_name": {nm[1]}, "new_person": {"1"}})
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	}
 	require.Equal(t, http.StatusSeeOther, c.post(base+"/entries/present", nil).StatusCode)

@@ -195,7 +195,7 @@ func TestBrowserFirstRun(t *testing.T) {
 
 	// Switch language: remembered across pages.
 	do(t, ctx, chromedp.Click(`button.lang[value="en"]`))
-	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector('button.lang.current[value="en"]') && document.querySelector("h1").textContent.trim() === "Players"`)
+	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector('button.lang.current[value="en"]') && document.querySelector("h1").textContent.trim() === "Player registry"`)
 	do(t, ctx, chromedp.Navigate(base+"/players/import"))
 	waitFor(t, ctx, `document.readyState === "complete" && document.querySelector("h1") && document.querySelector("h1").textContent.trim() === "Import players"`)
 	do(t, ctx, chromedp.Navigate(base+"/players"), chromedp.WaitVisible(`#player-results`))

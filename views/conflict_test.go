@@ -73,7 +73,7 @@ func apiEvening(t *testing.T, c *client, tok string, n int, settings string) (st
 	var ids []int64
 	for i := 1; i <= n; i++ {
 		var e struct{ ID int64 }
-		res := c.api("POST", base+"/entries", tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Bianchi"}}`, i), &e)
+		res := c.api("POST", base+"/entries", tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Bianchi"},"new_person":true}`, i), &e)
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
 		ids = append(ids, e.ID)
 	}

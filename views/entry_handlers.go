@@ -1,9 +1,12 @@
 package views
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -125,7 +128,9 @@ func (s *Server) markAllPresent(c echo.Context) error {
 	return s.entriesChanged(c, tid, "", nil, "entries.all_marked", strconv.Itoa(n))
 }
 
-// addNewEntry registers a player on the spot and enters them.
+// addNewEntry registers a player on the spot and enters them; one who looks like a
+// registered player is offered instead, unless the director said (new_person) that it
+// is a different person.
 func (s *Server) addNewEntry(c echo.Context) error {
 	ev, err := s.evening(c)
 	if err != nil {
@@ -133,15 +138,85 @@ func (s *Server) addNewEntry(c echo.Context) error {
 	}
 	f := formFrom(c, "first_name", "last_name", "club", "card_number")
 	p := playerOf(f)
-	e, err := s.tournaments.AddNewPlayer(c.Request().Context(), ev.Tournament.ID, &p, directorOf(c).Username)
+	add := s.tournaments.AddNewPlayer
+	if c.FormValue("new_person") == "1" {
+		add = s.tournaments.AddNewPerson
+	}
+	e, err := add(c.Request().Context(), ev.Tournament.ID, &p, directorOf(c).Username)
 	if err != nil {
 		if !f.fail(err) {
 			return err
+		}
+		var dup *tournament.DuplicateError
+		if errors.As(err, &dup) {
+			return render(c, statusOf(tournament.ErrorCode(err)), entriesPage(ev, f, pairPick{Form: newForm()}, dup.Of))
 		}
 		return render(c, statusOf(tournament.ErrorCode(err)), entriesView(ev, f, pairPick{Form: newForm()}))
 	}
 	setFlash(c, "entries.added", e.Name)
 	return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
+}
+
+// entered says whether a player is in one of the tournament's entries.
+func entered(ev *tournament.State, playerID int64) bool {
+	for _, e := range ev.Entries {
+		for _, m := range e.Members {
+			if m.PlayerID == playerID {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rollCall is the entries in alphabetical order (accents and case ignored), the
+// unranked substitutes last: the order a roll call reads them out.
+func rollCall(ev *tournament.State) []tournament.Entry {
+	es := slices.Clone(ev.Entries)
+	slices.SortStableFunc(es, func(a, b tournament.Entry) int {
+		if a.Substitute() != b.Substitute() {
+			if a.Substitute() {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(tournament.SearchText(a.Name), tournament.SearchText(b.Name))
+	})
+	return es
+}
+
+// removable says whether an entry may be removed as entered by mistake: never drawn
+// (not in a round of this stage, and the stage is the first), not a substitute. The
+// service checks again.
+func removable(ev *tournament.State, e *tournament.Entry) bool {
+	if e.Substitute() || ev.Stage.FromStageID != nil {
+		return false
+	}
+	for i := range ev.Rounds {
+		if slices.Contains(ev.Rounds[i].People(), e.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+// removeEntry takes out an entry made by mistake (never drawn); logged, with undo.
+func (s *Server) removeEntry(c echo.Context) error {
+	tid, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
+	e, err := s.tournaments.RemoveEntry(c.Request().Context(), tid, eid, directorOf(c).Username)
+	if err != nil {
+		if d, ok := tournament.AsError(err); ok && d.Code == tournament.ECONFLICT {
+			setFlash(c, d.Key, fmt.Sprint(d.Args...))
+			return redirect(c, idPath("/tournaments/", tid, "/entries"))
+		}
+		return err
+	}
+	setFlash(c, "entries.removed", e.Name)
+	return redirect(c, idPath("/tournaments/", tid, "/entries"))
 }
 
 // setEntry checks an entry in or out, withdraws or reinstates it.

@@ -157,3 +157,69 @@ func (s *Server) setActive(c echo.Context, active bool) error {
 func (s *Server) exportPlayers(c echo.Context) error {
 	return s.writePlayersCSV(c)
 }
+
+// mergePage lists the players that may be the same person as this one: its likely
+// duplicates, or what the search q finds.
+func (s *Server) mergePage(c echo.Context) error {
+	return s.renderMerge(c, http.StatusOK, newForm())
+}
+
+func (s *Server) renderMerge(c echo.Context, status int, f *form) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	p, err := s.players.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	q := c.QueryParam("q")
+	var found []tournament.Player
+	if q != "" {
+		found, _, err = s.players.List(ctx, tournament.PlayerFilter{Query: q, IncludeInactive: true, Limit: 30})
+	} else {
+		found, err = s.players.Duplicates(ctx, *p)
+	}
+	if err != nil {
+		return err
+	}
+	others := found[:0:0]
+	for _, o := range found {
+		if o.ID != p.ID {
+			others = append(others, o)
+		}
+	}
+	return render(c, status, mergePage(p, q, others, f))
+}
+
+// mergePlayers merges the record drop_id into this player (one transaction, logged in
+// every tournament whose entries move).
+func (s *Server) mergePlayers(c echo.Context) error {
+	id, err := idParam(c)
+	if err != nil {
+		return err
+	}
+	dropID, _ := strconv.ParseInt(c.FormValue("drop_id"), 10, 64)
+	keepV, _ := strconv.Atoi(c.FormValue("version"))
+	dropV, _ := strconv.Atoi(c.FormValue("drop_version"))
+	ctx := c.Request().Context()
+	drop, err := s.players.Get(ctx, dropID)
+	if err != nil {
+		f := newForm()
+		if !f.fail(err) {
+			return err
+		}
+		return s.renderMerge(c, statusOf(tournament.ErrorCode(err)), f)
+	}
+	kept, tids, err := s.players.Merge(ctx, id, dropID, keepV, dropV, directorOf(c).Username)
+	if err != nil {
+		f := newForm()
+		if !f.fail(err) {
+			return err
+		}
+		return s.renderMerge(c, statusOf(tournament.ErrorCode(err)), f)
+	}
+	setFlash(c, "players.merge_done", drop.FullName(), kept.FullName(), strconv.Itoa(len(tids)))
+	return redirect(c, idPath("/players/", id, "/edit"))
+}

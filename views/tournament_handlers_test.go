@@ -22,7 +22,7 @@ func newTournamentHTML(t *testing.T, c *client, n int) string {
 	entries := res.Header.Get("Location")
 	base := strings.TrimSuffix(entries, "/entries")
 	for i := 1; i <= n; i++ {
-		res := c.post(base+"/entries/new", url.Values{"first_name": {fmt.Sprintf("N%d", i)}, "last_name": {"Verdi"}})
+		res := c.post(base+"/entries/new", url.Values{"first_name": {fmt.Sprintf("N%d", i)}, "last_name": {"Verdi"}, "new_person": {"1"}})
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	}
 	if n > 0 { // entries start absent: the roll call marks them present

@@ -310,7 +310,9 @@ func TestBrowserEvening(t *testing.T) {
 	entries(4)
 	// Roll call: everyone starts absent; one click marks one present, in place, then
 	// "mark all present" the rest.
-	waitFor(t, ctx, `document.querySelectorAll("table.entries button[aria-pressed=true]").length === 0`)
+	// The page reloaded by the form above must have settled before a node of it is
+	// clicked (a node looked up on the page being left is gone by the click).
+	waitFor(t, ctx, `document.readyState === "complete" && !document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling") && document.querySelectorAll("table.entries button[aria-pressed=true]").length === 0`)
 	do(t, ctx, chromedp.Click(`table.entries tbody tr:first-child button[aria-pressed]`))
 	waitFor(t, ctx, `document.querySelectorAll("table.entries button[aria-pressed=true]").length === 1`)
 	do(t, ctx, chromedp.Click(`#all-present`))

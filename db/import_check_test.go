@@ -162,6 +162,10 @@ func TestImportChecksLikeEveryPath(t *testing.T) {
 	// The same document, untouched, imports.
 	_, err = svc2.Import(f.ctx, good)
 	require.Error(t, err, "its IDs clash with d2's own tournament")
+	// Under a number d2 has no tournament of: not "tournament 777 is already here" (it is
+	// not), but its entries', stages', rounds' or tables' numbers are another's.
+	_, err = svc2.Import(f.ctx, edit(func(d *tournament.Document) { d.Tournament.ID = 777 }))
+	assert.Equal(t, "import.ids_taken", mustKey(t, err))
 	d3, _ := open(t)
 	_, err = (&tournament.Tournaments{Store: d3, Players: d3}).Import(f.ctx, good)
 	require.NoError(t, err)

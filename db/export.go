@@ -169,7 +169,9 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 		return nil
 	})
 	if isUniqueViolation(err) {
-		return tournament.Errorf(tournament.ECONFLICT, "import.exists", doc.Tournament.ID)
+		// The tournament was not here (checked first, in the transaction): the number
+		// of one of its entries, stages, rounds or tables is another tournament's.
+		return tournament.Errorf(tournament.ECONFLICT, "import.ids_taken", doc.Tournament.ID)
 	}
 	if isFKViolation(err) {
 		// The service checks every reference inside the document first; this is the

@@ -101,6 +101,25 @@ func TestImportChecksLikeEveryPath(t *testing.T) {
 		}), map[string]string{"tournament.id": "import.bad_id", "players[0].id": "import.bad_id",
 			"entries[0].members[0].player_id":       "import.unknown_player",
 			"stages[0].rounds[0].tables[0].version": "import.bad_version"}},
+		{"undo data of a table's scores with a hand of 2^62", edit(func(d *tournament.Document) {
+			// Undoing this line would store these hands as they are: the standings
+			// overflowed to -4611686018427388000.
+			for i := range d.Events {
+				if e := &d.Events[i]; e.Kind == "scores" && e.Round == 1 && e.Table == 1 {
+					var u map[string]any
+					require.NoError(t, json.Unmarshal(e.Undo, &u))
+					fig := scoring.Hand{Form: scoring.TotalOnly, Total: 3}
+					before := []tournament.HandScore{{Hand: 1, Side: 1, Figures: fig, Score: 1 << 62}}
+					u["Before"] = before
+					raw, err := json.Marshal(u)
+					require.NoError(t, err)
+					e.Undo = raw
+					d.Events = d.Events[:i+1]
+					return
+				}
+			}
+			t.Fatal("no scores line")
+		}), nil},
 		{"hostile text in the log's undo data", edit(func(d *tournament.Document) {
 			d.Events[0].Undo = json.RawMessage(`{"x":"a\u0000b"}`)
 			d.Events[0].Director = "anna\u202e"
@@ -112,6 +131,13 @@ func TestImportChecksLikeEveryPath(t *testing.T) {
 			e, ok := tournament.AsError(err)
 			require.True(t, ok, "%v", err)
 			assert.Equal(t, tournament.EINVALID, e.Code)
+			if c.fields == nil { // the fields are those of the last line's undo data
+				for k := range e.Fields {
+					assert.Regexp(t, `^events\[\d+\]\.undo\.before\.hands\[0\]\.`, k)
+				}
+				assert.NotEmpty(t, e.Fields)
+				return
+			}
 			assert.Equal(t, c.fields, e.Fields)
 		})
 	}
@@ -136,6 +162,10 @@ func TestImportChecksLikeEveryPath(t *testing.T) {
 	// The same document, untouched, imports.
 	_, err = svc2.Import(f.ctx, good)
 	require.Error(t, err, "its IDs clash with d2's own tournament")
+	// Under a number d2 has no tournament of: not "tournament 777 is already here" (it is
+	// not), but its entries', stages', rounds' or tables' numbers are another's.
+	_, err = svc2.Import(f.ctx, edit(func(d *tournament.Document) { d.Tournament.ID = 777 }))
+	assert.Equal(t, "import.ids_taken", mustKey(t, err))
 	d3, _ := open(t)
 	_, err = (&tournament.Tournaments{Store: d3, Players: d3}).Import(f.ctx, good)
 	require.NoError(t, err)

@@ -46,8 +46,9 @@ type Archive interface {
 	// Export reads a tournament whole, in one read transaction.
 	Export(ctx context.Context, tid int64) (*Document, error)
 	// Import writes a document with its own IDs, in one write transaction: ECONFLICT
-	// "import.exists" when one of them is taken (a player already there with the same
-	// name and card is kept instead).
+	// "import.exists" when its tournament is here, "import.ids_taken" when another of its
+	// IDs is another tournament's (a player already there with the same name and card is
+	// kept instead).
 	Import(ctx context.Context, doc *Document) error
 }
 

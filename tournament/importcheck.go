@@ -139,8 +139,54 @@ func (doc *Document) check() *docProblems {
 	}
 	for i := range doc.Events {
 		checkEvent(p, fmt.Sprintf("events[%d]", i), &doc.Events[i], seqs, stages, entries)
+		doc.checkSheetUndo(p, fmt.Sprintf("events[%d]", i), &doc.Events[i])
 	}
 	return p
+}
+
+// checkSheetUndo checks the undo data of a table's scores line as a sheet of that table:
+// undoing the line stores its hands as they are (they were checked when first saved), so
+// a document's must pass the sheet check like the document's own tables, or a crafted
+// log line would store hands no path accepts (a score of 2^62 that overflows the
+// standings).
+func (doc *Document) checkSheetUndo(p *docProblems, path string, e *LoggedEvent) {
+	switch e.Kind {
+	case "scores", "scores_corrected", "scores_cleared":
+	default:
+		return
+	}
+	if len(e.Undo) == 0 {
+		return
+	}
+	var u sheetUndo
+	if err := json.Unmarshal(e.Undo, &u); err != nil {
+		p.add(path+".undo", "import.undo")
+		return
+	}
+	for i := range doc.Stages {
+		sr := &doc.Stages[i]
+		if sr.Stage.ID != e.StageID || e.Round < 1 || e.Round > len(sr.Rounds) {
+			continue
+		}
+		r := &sr.Rounds[e.Round-1]
+		if e.Table < 1 || e.Table > len(r.Tables) || sr.Stage.Settings == nil {
+			break
+		}
+		f, ok := FormatOf(sr.Stage.Format)
+		if !ok {
+			return // refused already
+		}
+		tb := Table{Sides: r.Tables[e.Table-1].Sides, Hands: u.Before}
+		checkHands(p, path+".undo.before", &sr.Stage, &tb)
+		for _, o := range []Outcome{u.OutcomeBefore, u.OutcomeAfter} {
+			if (o.Kind != "" && (!slices.Contains(f.Outcomes(sr.Stage.Settings), o.Kind) || o.Side < 1 || o.Side > len(tb.Sides))) ||
+				(o.Kind == "" && o.Side != 0) {
+				p.add(path+".undo", "import.undo")
+			}
+		}
+		return
+	}
+	p.add(path+".undo", "import.undo") // a table the document does not have
 }
 
 // checkStage checks stage i with its rounds, tables, sides, byes and hands.

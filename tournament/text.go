@@ -34,7 +34,10 @@ func HostileRune(r rune, multiline bool) bool {
 // ("Zz\u200brossi" beside "Zzrossi"): every format character (Unicode category Cf: the
 // zero-width space, joiners and non-joiners, direction marks, the word joiner, the BOM,
 // the soft hyphen, tags), the line and paragraph separators U+2028 and U+2029, the
-// variation selectors, the combining grapheme joiner and the Hangul fillers. No text
+// variation selectors, the combining grapheme joiner, the Hangul fillers, the rest of
+// Unicode's default-ignorable code points (the Khmer inherent vowels U+17B4 and U+17B5,
+// the unassigned U+2065, U+FFF0–U+FFF8 and U+E0000–U+E0FFF) and the blank Braille
+// pattern U+2800, which shows as a space but counts as a letter. No text
 // field of the app stores one (docs/SECURITY.md says why they are refused, not removed).
 func InvisibleRune(r rune) bool {
 	switch {
@@ -42,6 +45,9 @@ func InvisibleRune(r rune) bool {
 		unicode.Is(unicode.Variation_Selector, r):
 		return true
 	case r == '\u034f', r == '\u115f', r == '\u1160', r == '\u3164', r == '\uffa0':
+		return true
+	case r == '\u17b4', r == '\u17b5', r == '\u2065', r == '\u2800',
+		r >= '\ufff0' && r <= '\ufff8', r >= 0xE0000 && r <= 0xE0FFF:
 		return true
 	}
 	return false

@@ -64,6 +64,14 @@ var invisible = map[string]string{
 	"grapheme joiner":       "Zz\u034frossi",
 	"Hangul filler":         "Zz\u3164rossi",
 	"halfwidth filler":      "Zz\uffa0rossi",
+	// The rest of Unicode's default-ignorable code points, and the blank Braille
+	// pattern, which shows as a space but is a letter to duplicate detection and search.
+	"Khmer vowel inherent":   "Zz\u17b4rossi",
+	"Khmer vowel inherent 2": "Zz\u17b5rossi",
+	"Braille blank":          "Zz\u2800rossi",
+	"unassigned ignorable":   "Zz\u2065rossi",
+	"unassigned ignorable 2": "Zz\ufff0rossi",
+	"unassigned tag":         "Zz\U000E0080rossi",
 }
 
 func TestInvisibleTextRefused(t *testing.T) {

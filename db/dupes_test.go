@@ -2,7 +2,10 @@ package db_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -212,6 +215,64 @@ func TestMergePlayers(t *testing.T) {
 	assert.Equal(t, "player_merge", last.Kind)
 	assert.Equal(t, e1.ID, last.EntryID)
 
+	// Martedì's removal of the dropped record's entry cannot come back: its player is
+	// gone. A conflict saying so, not a foreign-key error.
+	evs, err = svc.Events(ctx, t2)
+	require.NoError(t, err)
+	i := slices.IndexFunc(evs, func(e tournament.Event) bool { return e.Kind == "entry_remove" })
+	require.GreaterOrEqual(t, i, 0)
+	_, err = svc.Undo(ctx, t2, evs[i].ID, "anna")
+	x, ok = tournament.AsError(err)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, "undo.player_merged", x.Key)
+
 	_, _, err = players.Merge(ctx, keep.ID, keep.ID, 0, 0, "anna")
 	assert.Equal(t, tournament.EINVALID, tournament.ErrorCode(err))
+}
+
+// A tournament with an entry removed (entered by mistake) goes through the document: the
+// log still names the entry, its removal carries its player, and the removal can be
+// undone after the import. Crafted undo data of a removal is refused as not an entry.
+func TestRemovedEntryRoundTrip(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	extra := &tournament.Player{FirstName: "Errore", LastName: "Mio", Active: true}
+	require.NoError(t, f.db.CreatePlayer(f.ctx, extra))
+	e, err := f.svc.AddPlayer(f.ctx, f.tid, extra.ID, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.RemoveEntry(f.ctx, f.tid, e.ID, "anna")
+	require.NoError(t, err)
+
+	doc, err := f.svc.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+	d2, _ := open(t)
+	svc2 := &tournament.Tournaments{Store: d2, Players: d2}
+	_, err = svc2.Import(f.ctx, raw)
+	require.NoError(t, err, "a document the app exported imports back")
+	evs, err := svc2.Events(f.ctx, f.tid)
+	require.NoError(t, err)
+	require.Equal(t, "entry_remove", evs[0].Kind)
+	_, err = svc2.Undo(f.ctx, f.tid, evs[0].ID, "anna")
+	require.NoError(t, err)
+	back := mustLoad(t, svc2, f.tid).Entry(e.ID)
+	require.NotNil(t, back)
+	assert.Equal(t, extra.ID, back.PlayerID())
+
+	var crafted tournament.Document
+	require.NoError(t, json.Unmarshal(raw, &crafted))
+	for i := range crafted.Events {
+		if crafted.Events[i].Kind == "entry_remove" {
+			crafted.Events[i].Undo = json.RawMessage(`{"id":777778,"kind":"bogus","members":[]}`)
+		}
+	}
+	raw, err = json.Marshal(crafted)
+	require.NoError(t, err)
+	d3, _ := open(t)
+	svc3 := &tournament.Tournaments{Store: d3, Players: d3}
+	_, err = svc3.Import(f.ctx, raw)
+	x, ok := tournament.AsError(err)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, tournament.EINVALID, x.Code)
+	assert.Contains(t, fmt.Sprint(x.Fields), "import.undo")
 }

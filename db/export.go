@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"burraco/tournament"
@@ -61,11 +62,21 @@ func (d *DB) Export(ctx context.Context, tid int64) (*tournament.Document, error
 		if err != nil {
 			return err
 		}
+		// The players of an entry removed (its removal's undo data) come too, so the removal
+		// can be undone after an import.
+		removed := []any{tid}
 		for _, e := range evs {
 			doc.Events = append(doc.Events, tournament.LoggedEvent{Event: e, Undo: e.Undo})
+			var was tournament.Entry
+			if e.Kind == "entry_remove" && json.Unmarshal(e.Undo, &was) == nil {
+				for _, m := range was.Members {
+					removed = append(removed, m.PlayerID)
+				}
+			}
 		}
 		prows, err := x.query("SELECT id, first_name, last_name, club, card_number, email, phone, notes, active, version, created_at, updated_at "+
-			"FROM players WHERE id IN (SELECT player_id FROM entry_members WHERE tournament_id = ?) ORDER BY id", tid)
+			"FROM players WHERE id IN (SELECT player_id FROM entry_members WHERE tournament_id = ?)"+
+			strings.Repeat(" OR id = ?", len(removed)-1)+" ORDER BY id", removed...)
 		if err != nil {
 			return err
 		}
@@ -83,6 +94,22 @@ func (d *DB) Export(ctx context.Context, tid int64) (*tournament.Document, error
 			return err
 		}
 		doc.Players = players(prs)
+		// A removal whose player has left the registry since (merged into another) cannot
+		// be undone here, nor after an import: its line goes without undo data.
+		have := map[int64]bool{}
+		for _, p := range prs {
+			have[p.ID] = true
+		}
+		for i, e := range doc.Events {
+			var was tournament.Entry
+			if e.Kind == "entry_remove" && json.Unmarshal(e.Undo, &was) == nil {
+				for _, m := range was.Members {
+					if !have[m.PlayerID] {
+						doc.Events[i].Undo = nil
+					}
+				}
+			}
+		}
 		return nil
 	})
 	if err != nil {

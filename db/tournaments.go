@@ -929,6 +929,11 @@ func (x *storeTx) RemoveEntry(e *tournament.Entry) error {
 func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
 	for _, m := range e.Members {
 		var n int64
+		if err := x.queryRow("SELECT COUNT(*) FROM players WHERE id = ?", m.PlayerID).Scan(&n); err != nil {
+			return err
+		} else if n == 0 {
+			return tournament.ErrPlayerGone
+		}
 		if err := x.queryRow("SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?", x.tid, m.PlayerID).Scan(&n); err != nil {
 			return err
 		} else if n > 0 {

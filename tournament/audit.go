@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -172,7 +173,12 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 		if err := json.Unmarshal(e.Undo, &was); err != nil {
 			return ev, fmt.Errorf("undo %d: %w", e.ID, err)
 		}
-		return ev, tx.RestoreEntry(&was)
+		if err := tx.RestoreEntry(&was); errors.Is(err, ErrPlayerGone) {
+			return ev, Errorf(ECONFLICT, "undo.player_merged", e.ID)
+		} else if err != nil {
+			return ev, err
+		}
+		return ev, nil
 	case "entry", "withdraw", "reinstate":
 		var u entryUndo
 		if err := json.Unmarshal(e.Undo, &u); err != nil {

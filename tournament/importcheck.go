@@ -3,6 +3,7 @@ package tournament
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -137,8 +138,18 @@ func (doc *Document) check() *docProblems {
 	for i := range doc.Events {
 		p.id(fmt.Sprintf("events[%d].id", i), doc.Events[i].ID, seqs)
 	}
+	// An entry removed (entered by mistake) is no longer among the entries, but the log
+	// still names it: the lines that entered it and the removal, whose undo data is the
+	// entry to put back.
+	named := maps.Clone(entries)
 	for i := range doc.Events {
-		checkEvent(p, fmt.Sprintf("events[%d]", i), &doc.Events[i], seqs, stages, entries)
+		if e := &doc.Events[i]; e.Kind == "entry_remove" && e.EntryID > 0 && e.EntryID <= maxDocVersion {
+			named[e.EntryID] = true
+			checkRemovedEntry(p, fmt.Sprintf("events[%d].undo", i), e, entries, players)
+		}
+	}
+	for i := range doc.Events {
+		checkEvent(p, fmt.Sprintf("events[%d]", i), &doc.Events[i], seqs, stages, named)
 		doc.checkSheetUndo(p, fmt.Sprintf("events[%d]", i), &doc.Events[i])
 	}
 	return p
@@ -431,6 +442,31 @@ func checkEvent(p *docProblems, path string, e *LoggedEvent, seqs, stages, entri
 	}
 	if e.At.IsZero() || e.At.After(time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)) {
 		p.add(path+".at", "import.bad_time")
+	}
+}
+
+// checkRemovedEntry checks the undo data of an entry's removal as the entry it puts back:
+// the entry the line names, not one of the document's entries, of a known kind with its
+// members, each a player of the document.
+func checkRemovedEntry(p *docProblems, path string, e *LoggedEvent, entries, players map[int64]bool) {
+	if len(e.Undo) == 0 {
+		return
+	}
+	var was Entry
+	want := map[EntryKind]int{EntryPlayer: 1, EntryPair: 2}
+	if err := json.Unmarshal(e.Undo, &was); err != nil || was.ID != e.EntryID || entries[was.ID] {
+		p.add(path, "import.undo")
+		return
+	} else if n, ok := want[was.Kind]; !ok || len(was.Members) != n {
+		p.add(path, "import.undo")
+		return
+	}
+	p.text(path+".name", was.Name, OneLine, maxEntryName)
+	p.text(path+".club", was.Club, OneLine, 2*maxNameLen+3)
+	for _, m := range was.Members {
+		if !players[m.PlayerID] {
+			p.add(path, "import.unknown_player")
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"burraco/scoring"
@@ -130,7 +131,8 @@ type Tx interface {
 	// any stage.
 	EntryDrawn(id int64) (bool, error)
 	// RemoveEntry deletes an entry never drawn, with its members; RestoreEntry puts one
-	// back as it was, with its ID (ECONFLICT "entry.already" when a member is in again).
+	// back as it was, with its ID (ECONFLICT "entry.already" when a member is in again,
+	// ErrPlayerGone when a member is no longer in the registry).
 	RemoveEntry(e *Entry) error
 	RestoreEntry(e *Entry) error
 	// CreatePlayer adds a player to the registry (ECONFLICT when the card is taken).
@@ -183,3 +185,7 @@ type TableState struct {
 	Table      Table
 	Entries    []Entry // of the sides, in position order
 }
+
+// ErrPlayerGone is what a store answers when an entry is restored whose player is no
+// longer in the registry (merged into another since).
+var ErrPlayerGone = errors.New("player no longer in the registry")

@@ -1451,7 +1451,7 @@ var messagesIT = map[string]string{
 	"event.entry":                         "%s",
 	"event.withdraw":                      "%s",
 	"event.reinstate":                     "%s",
-	"event.missed_bye":                    "%s arrivato in ritardo: punti di riposo %s per i turni %s",
+	"event.missed_bye":                    "%s arrivato in ritardo: punti di riposo %s per le partite %s",
 	"event.draw":                          "Partita %s sorteggiata, seme %s",
 	"event.draw_override":                 "Partita %s sorteggiata, seme %s, con la partita %s incompleta: %s",
 	"event.draw_undone":                   "Partita %s annullata (era sorteggiata con seme %s)",

@@ -409,6 +409,8 @@ func publicStandingsState(ctx context.Context, ps publicStandings) string {
 		return t(ctx, "standings.final")
 	case ps.Done == 0:
 		return t(ctx, "standings.provisional")
+	case ps.Tournament.Rounds == 0: // the format decides as it goes (a knockout)
+		return t(ctx, "standings.after_round", ps.Done)
 	}
 	return t(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
 }

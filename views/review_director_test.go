@@ -1,0 +1,48 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"burraco/tournament"
+)
+
+// A knockout has no number of rounds set in advance: its public standings say after
+// which round they are, never "after round 1 of 0".
+func TestPublicKnockoutStandingsSayAfterWhichRound(t *testing.T) {
+	a := newTestApp(t)
+	a.setup()
+	koID, _, _ := seedPublicKnockout(t, a)
+	anon := a.client()
+	for lang, want := range map[string]string{"en": "after round 1", "it": "dopo il turno 1"} {
+		anon.lang = lang
+		res := anon.get(fmt.Sprintf("/p/%d/standings", koID))
+		assert.Equal(t, 200, res.StatusCode, res.body)
+		text := res.doc(t).Text()
+		assert.Contains(t, text, want, lang)
+		assert.NotContains(t, text, want+" of 0", lang)
+		assert.NotContains(t, text, want+" di 0", lang)
+	}
+}
+
+// The log line of a stage's start names the new stage's format in the reader's words,
+// not its code ("Fase 2 (knockout)").
+func TestStageEventNamesTheFormat(t *testing.T) {
+	e := tournament.Event{Kind: "stage", Args: []string{"2", "knockout", "4", "1"}}
+	it := EventText(IT, "danish", &e)
+	assert.Equal(t, "Fase 2 (eliminazione diretta) iniziata con i 4 qualificati della fase 1", it)
+	en := EventText(EN, "danish", &e)
+	assert.Equal(t, "Stage 2 (Knockout) started with the 4 qualifiers of stage 1", en)
+}
+
+// In a 3-player evening the log calls the rounds a late arrival missed "games", in
+// Italian as in English.
+func TestMissedByeEventSaysGamesInItalian(t *testing.T) {
+	e := tournament.Event{Kind: "missed_bye", Args: []string{"Mazzà Gina", "3", "1"}}
+	assert.NotContains(t, EventText(IT, "individual3", &e), "turni")
+	assert.Contains(t, EventText(IT, "individual3", &e), "partite 1")
+	assert.True(t, strings.Contains(EventText(IT, "danish", &e), "turni 1"))
+}

@@ -1,11 +1,14 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
 )
@@ -45,4 +48,29 @@ func TestMissedByeEventSaysGamesInItalian(t *testing.T) {
 	assert.NotContains(t, EventText(IT, "individual3", &e), "turni")
 	assert.Contains(t, EventText(IT, "individual3", &e), "partite 1")
 	assert.True(t, strings.Contains(EventText(IT, "danish", &e), "turni 1"))
+}
+
+// A tournament with no venue: the public pages' subtitle is its date alone, with no
+// separator left dangling ("giovedì 26 novembre 2026 ·").
+func TestPublicHeadWithoutVenue(t *testing.T) {
+	a := newTestApp(t)
+	a.setup()
+	ctx := context.Background()
+	svc := &tournament.Tournaments{Store: a.store, Players: a.store}
+	tr, stage, err := tournament.New(time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), "knockout")
+	require.NoError(t, err)
+	tr.Name = "Senza sede"
+	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	cur, err := svc.Load(ctx, tr.ID)
+	require.NoError(t, err)
+	_, err = svc.Publish(ctx, tr.ID, true, cur.Tournament.Version, "anna")
+	require.NoError(t, err)
+	anon := a.client()
+	anon.lang = "it"
+	for _, p := range []string{"/p/%d", "/p/%d/standings"} {
+		res := anon.get(fmt.Sprintf(p, tr.ID))
+		require.Equal(t, 200, res.StatusCode, res.body)
+		sub := strings.TrimSpace(res.doc(t).Find(".pub-title p").Text())
+		assert.Equal(t, "giovedì 26 novembre 2026", sub, p)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -72,5 +73,34 @@ func TestPublicHeadWithoutVenue(t *testing.T) {
 		require.Equal(t, 200, res.StatusCode, res.body)
 		sub := strings.TrimSpace(res.doc(t).Find(".pub-title p").Text())
 		assert.Equal(t, "giovedì 26 novembre 2026", sub, p)
+	}
+}
+
+// A player's page heads each game with its table and what the player scored there, in
+// words: "Tavolo 3 · 1 punto", never a bare "Tavolo 3 1" (read as table 31).
+func TestPublicPlayerGameHeadingNamesThePoints(t *testing.T) {
+	a := newTestApp(t)
+	a.setup()
+	pe := seedPublic(t, a, 12)
+	anon := a.client()
+	anon.lang = "it"
+	found := 0
+	for _, eid := range pe.entries {
+		doc := anon.get(fmt.Sprintf("/p/%d/players/%d", pe.tid, eid)).doc(t)
+		doc.Find(".pub-game h3").Each(func(_ int, s *goquery.Selection) {
+			if num := s.Find(".num"); num.Length() > 0 {
+				found++
+				assert.Regexp(t, `^[0-9,]+ punt[io]$`, strings.TrimSpace(num.Text()), s.Text())
+			}
+		})
+	}
+	assert.Positive(t, found, "some game has its points in the heading")
+
+	koID, koEntries, _ := seedPublicKnockout(t, a)
+	for _, eid := range koEntries {
+		doc := anon.get(fmt.Sprintf("/p/%d/players/%d", koID, eid)).doc(t)
+		doc.Find(".pub-game h3 .num").Each(func(_ int, s *goquery.Selection) {
+			assert.Contains(t, []string{"vinto", "perso"}, strings.TrimSpace(s.Text()))
+		})
 	}
 }

@@ -104,3 +104,30 @@ func TestPublicPlayerGameHeadingNamesThePoints(t *testing.T) {
 		})
 	}
 }
+
+// Once the next stage has started, the finished stage's standings still download: the
+// CSV and PDF take ?stage=1 as the JSON does, and the standings page of stage 1 links
+// to them.
+func TestEarlierStageStandingsExport(t *testing.T) {
+	app := newTestApp(t)
+	c := app.setup()
+	tok := app.apiToken(c)
+	base, _, _ := finishedEvening(t, app, c)
+	api := "/api/v1" + base
+	before := c.api("GET", api+"/standings.csv", tok, "", nil)
+	require.Equal(t, 200, before.StatusCode, before.body)
+	res := c.api("POST", api+"/stages", tok, `{"format":"knockout"}`, nil)
+	require.Equal(t, 201, res.StatusCode, res.body)
+
+	stage1 := c.api("GET", api+"/standings.csv?stage=1", tok, "", nil)
+	require.Equal(t, 200, stage1.StatusCode, stage1.body)
+	assert.Equal(t, before.body, stage1.body, "stage 1's standings, as they were before the knockout")
+	assert.NotEqual(t, before.body, c.api("GET", api+"/standings.csv", tok, "", nil).body, "the current stage is the knockout")
+	pdf := c.api("GET", api+"/standings.pdf?stage=1", tok, "", nil)
+	require.Equal(t, 200, pdf.StatusCode)
+	assert.True(t, strings.HasPrefix(pdf.body, "%PDF-"))
+	assert.Equal(t, 404, c.api("GET", api+"/standings.csv?stage=7", tok, "", nil).StatusCode)
+
+	links := c.get(base + "/standings?stage=1").doc(t).Find(`a[href$="standings.csv?stage=1"], a[href$="standings.pdf?stage=1"]`)
+	assert.Equal(t, 2, links.Length(), "the page of stage 1 links its downloads")
+}

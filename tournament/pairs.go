@@ -283,6 +283,36 @@ func ParsePairsCSV(r io.Reader) (rows []PairRow, ignored []string, err error) {
 	return rows, ignored, nil
 }
 
+// narrowNamesakes keeps, of the registered players who share a name, the one a file's
+// row can mean: the only active one (the others deactivated, a duplicate for one), else
+// the only one of the club the row gives. It returns them all when that leaves more than
+// one, or none.
+func narrowNamesakes(found []*Player, club string) []*Player {
+	if len(found) < 2 {
+		return found
+	}
+	keep := func(ok func(*Player) bool) []*Player {
+		var out []*Player
+		for _, p := range found {
+			if ok(p) {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	if active := keep(func(p *Player) bool { return p.Active }); len(active) == 1 {
+		return active
+	} else if len(active) > 1 {
+		found = active
+	}
+	if club != "" {
+		if same := keep(func(p *Player) bool { return FoldName(p.Club) == FoldName(club) }); len(same) == 1 {
+			return same
+		}
+	}
+	return found
+}
+
 // matchPairs matches each member of each row to the registry (by card number, else by
 // name with accents, apostrophes, spaces and case ignored: FoldName) or marks them new, and finds every problem: a
 // name that matches several players, an inactive player, a player named twice in the
@@ -323,7 +353,7 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 			p := pm.Player
 			pm.Match = 0
 			name := nameKey(p)
-			switch found := byName[name]; {
+			switch found := narrowNamesakes(byName[name], p.Club); {
 			case p.CardNumber != "" && byCard[p.CardNumber] != nil:
 				pm.Match = byCard[p.CardNumber].ID
 			case p.CardNumber == "" && len(found) > 1:

@@ -333,11 +333,19 @@ func (s *Server) exportStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, ss, err := s.tournaments.Standings(c.Request().Context(), id)
+	seq, err := stageParam(c) // ?stage=n: an earlier stage, as the JSON and the page take it
 	if err != nil {
 		return err
 	}
-	return sendReport(c, standingsReport(langOf(c), ev, cols, ss), c.Param("ext"))
+	ev, cols, ss, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	if err != nil {
+		return err
+	}
+	r := standingsReport(langOf(c), ev, cols, ss)
+	if seq > 0 {
+		r.File += fmt.Sprintf("-stage-%d", ev.Stage.Seq)
+	}
+	return sendReport(c, r, c.Param("ext"))
 }
 
 // exportRound downloads a round's table list or results as CSV or PDF.

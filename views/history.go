@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -19,7 +21,11 @@ func EventText(lang Lang, format string, e *tournament.Event) string {
 	if len(e.Args) == 0 && len(e.Also) == 0 && len(e.Changes) == 0 && e.Detail != "" {
 		return e.Detail
 	}
-	parts := []string{translateFor(lang, format, "event."+e.Kind, anys(e.Args)...)}
+	args := anys(e.Args)
+	if e.Kind == "stage" && len(args) > 1 {
+		args[1] = formatName(lang, e.Args[1])
+	}
+	parts := []string{translateFor(lang, format, "event."+e.Kind, args...)}
 	for _, l := range e.Also {
 		parts = append(parts, translateFor(lang, format, l.Key, anys(l.Args)...))
 	}
@@ -116,6 +122,18 @@ func figuresText(lang Lang, h *scoring.Hand) string {
 		return ""
 	}
 	return " (" + strings.ToLower(strings.Join(parts, ", ")) + ")"
+}
+
+// formatName is a format's name as it reads inside a sentence: "Knockout" in English,
+// "eliminazione diretta" in Italian (whose names are capitalised as titles).
+func formatName(lang Lang, code string) string {
+	name := Translate(lang, "tournament.format_name."+code)
+	if lang == IT {
+		if r, size := utf8.DecodeRuneInString(name); size > 0 {
+			name = string(unicode.ToLower(r)) + name[size:]
+		}
+	}
+	return name
 }
 
 func anys(ss []string) []any {

@@ -182,7 +182,7 @@ func TestEventText(t *testing.T) {
 		{EN, "danish", tournament.Event{Kind: "scores", Args: []string{"1", "2"},
 			Changes: []tournament.Change{{What: "change.hand", Of: []string{"1", "Rossi"}, After: "1300", AfterHand: &scoring.Hand{Form: scoring.GameTotal, Total: 1300}}}},
 			"Round 1 table 2: scores entered: round total Rossi – → 1300"},
-		{IT, "individual3", tournament.Event{Kind: "stage", Args: []string{"2", "knockout", "4", "1"}}, "Fase 2 (knockout) iniziata con i 4 qualificati della fase 1"},
+		{IT, "individual3", tournament.Event{Kind: "stage", Args: []string{"2", "knockout", "4", "1"}}, "Fase 2 (eliminazione diretta) iniziata con i 4 qualificati della fase 1"},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, EventText(c.lang, c.format, &c.e))

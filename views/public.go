@@ -402,6 +402,21 @@ func clockAttrs(c tournament.Clock) templ.Attributes {
 // down in the browser).
 func nowOf(context.Context) time.Time { return time.Now() }
 
+// gamePoints is what a player scored in one game, in words for the heading of that game
+// on their page: "1 punto", "6 punti", "12 VP" (Danish), or "vinto"/"perso" (a knockout,
+// whose 1 or 0 means a match won or lost).
+func gamePoints(ctx context.Context, p tournament.Points) string {
+	switch {
+	case pageOf(ctx).Format == "knockout" && p > 0:
+		return t(ctx, "public.match_won")
+	case pageOf(ctx).Format == "knockout":
+		return t(ctx, "public.match_lost")
+	case p == tournament.RP(1):
+		return t(ctx, "public.game_point_one", pts(ctx, p))
+	}
+	return t(ctx, "public.game_points", pts(ctx, p))
+}
+
 // publicStandingsState says whether the standings are final or after which round.
 func publicStandingsState(ctx context.Context, ps publicStandings) string {
 	switch {
@@ -409,6 +424,8 @@ func publicStandingsState(ctx context.Context, ps publicStandings) string {
 		return t(ctx, "standings.final")
 	case ps.Done == 0:
 		return t(ctx, "standings.provisional")
+	case ps.Tournament.Rounds == 0: // the format decides as it goes (a knockout)
+		return t(ctx, "standings.after_round", ps.Done)
 	}
 	return t(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
 }

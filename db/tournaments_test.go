@@ -664,6 +664,15 @@ func TestLateArrival(t *testing.T) {
 	_, err = f.svc.AwardMissed(f.ctx, f.tid, late.ID, "anna")
 	assert.Equal(t, "entries.nothing_missed", mustKey(t, err), "once")
 
+	// An award given to the wrong player by mistake is taken back from the history.
+	require.True(t, evs[0].Undoable())
+	_, err = f.svc.Undo(f.ctx, f.tid, evs[0].ID, "anna")
+	require.NoError(t, err)
+	assert.NotContains(t, f.state(t).Rounds[0].People(), late.ID, "the award is gone")
+	rounds, err = f.svc.AwardMissed(f.ctx, f.tid, late.ID, "anna")
+	require.NoError(t, err, "and can be given again")
+	assert.Equal(t, []int{1}, rounds)
+
 	// Only for someone who is here: not a no-show, not a withdrawn player.
 	noShow, err := f.svc.AddNewPlayer(f.ctx, f.tid, &tournament.Player{FirstName: "Mai", LastName: "Visto"}, "anna")
 	require.NoError(t, err)

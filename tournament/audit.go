@@ -37,7 +37,7 @@ func isDraw(kind string) bool { return kind == "draw" || kind == "draw_override"
 // undoable reports whether a kind of line can be undone.
 func undoable(kind string) bool {
 	switch kind {
-	case "settings", "entry", "entry_remove", "withdraw", "reinstate", "draw", "draw_override", "seats_override",
+	case "settings", "entry", "entry_remove", "withdraw", "reinstate", "missed_bye", "draw", "draw_override", "seats_override",
 		"scores", "scores_corrected", "scores_cleared", "stage":
 		return true
 	}
@@ -166,6 +166,33 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 				return ev, Errorf(ECONFLICT, "undo.settings_fixed", e.ID)
 			}
 			return ev, err
+		}
+		return ev, nil
+	case "missed_bye":
+		var u missedUndo
+		if err := json.Unmarshal(e.Undo, &u); err != nil {
+			return ev, fmt.Errorf("undo %d: %w", e.ID, err)
+		}
+		st, err := tx.State()
+		if err != nil {
+			return ev, err
+		}
+		for _, n := range u.Rounds {
+			r := st.Round(n)
+			if r == nil {
+				return ev, Errorf(ECONFLICT, "undo.changed", e.ID)
+			}
+			if r.Locked {
+				return ev, Errorf(ECONFLICT, "round.locked", r.Number)
+			}
+			kept := slices.DeleteFunc(slices.Clone(r.Byes), func(b Bye) bool { return b.EntryID == e.EntryID && b.Awarded })
+			if len(kept) == len(r.Byes) {
+				return ev, Errorf(ECONFLICT, "undo.changed", e.ID)
+			}
+			r.Byes = kept
+			if err := tx.SetByes(r); err != nil {
+				return ev, err
+			}
 		}
 		return ev, nil
 	case "entry_remove":

@@ -801,13 +801,21 @@ func (s *Tournaments) AwardMissed(ctx context.Context, tid, entryID int64, direc
 			rs[i] = fmt.Sprint(n)
 		}
 		ev := s.event(tid, director, "missed_bye", e.Name, pts, strings.Join(rs, ", "))
-		ev.EntryID = e.ID
+		ev.StageID, ev.EntryID = st.Stage.ID, e.ID
+		if ev.Undo, err = json.Marshal(missedUndo{Rounds: rounds}); err != nil {
+			return fmt.Errorf("award missed: %w", err)
+		}
 		return tx.Log(ev)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return rounds, nil
+}
+
+// missedUndo is what undoing a late arrival's award takes back: its byes in these rounds.
+type missedUndo struct {
+	Rounds []int `json:"rounds"`
 }
 
 // Seats is a round's seating as the director changes it: each table's entries in

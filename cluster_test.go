@@ -62,48 +62,62 @@ type instance struct {
 	log bytes.Buffer
 }
 
-// startInstances starts n app processes on the database dsn and waits until each
-// answers; they are stopped (SIGTERM) when the test ends.
+// startInstances starts n app processes on the database dsn at once (their migrations
+// race, as in a deployment) and waits until each answers; they are stopped (SIGTERM)
+// when the test ends.
 func startInstances(t *testing.T, dsn string, n int) []*instance {
 	t.Helper()
 	bin := appBinary(t)
 	var out []*instance
 	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		addr := l.Addr().String()
-		l.Close()
-		in := &instance{url: "http://" + addr}
-		cmd := exec.Command(bin, "-db", dsn, "-addr", addr)
-		cmd.Stdout, cmd.Stderr = &in.log, &in.log
-		require.NoError(t, cmd.Start())
-		t.Cleanup(func() {
-			_ = cmd.Process.Signal(syscall.SIGTERM)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(20 * time.Second):
-				_ = cmd.Process.Kill()
-				<-done
-			}
-			if t.Failed() {
-				t.Logf("instance %s log:\n%s", addr, in.log.String())
-			}
-		})
-		out = append(out, in)
+		out = append(out, launch(t, bin, dsn))
 	}
 	for _, in := range out {
-		require.Eventually(t, func() bool {
-			res, err := http.Get(in.url + "/healthz")
-			if err != nil {
-				return false
-			}
-			res.Body.Close()
-			return res.StatusCode == http.StatusOK
-		}, 30*time.Second, 50*time.Millisecond, "instance %s did not start: %s", in.url, &in.log)
+		waitUp(t, in, 30*time.Second)
 	}
 	return out
+}
+
+// launch starts one app process of bin on dsn, stopped (SIGTERM, then kill) when the
+// test ends, its log shown if the test failed.
+func launch(t *testing.T, bin, dsn string) *instance {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	l.Close()
+	in := &instance{url: "http://" + addr}
+	cmd := exec.Command(bin, "-db", dsn, "-addr", addr)
+	cmd.Stdout, cmd.Stderr = &in.log, &in.log
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		if t.Failed() {
+			t.Logf("%s at %s log:\n%s", filepath.Base(bin), addr, in.log.String())
+		}
+	})
+	return in
+}
+
+// waitUp waits until an instance answers /healthz.
+func waitUp(t *testing.T, in *instance, limit time.Duration) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		res, err := http.Get(in.url + "/healthz")
+		if err != nil {
+			return false
+		}
+		res.Body.Close()
+		return res.StatusCode == http.StatusOK
+	}, limit, 50*time.Millisecond, "instance %s did not start: %s", in.url, &in.log)
 }
 
 // reply is a finished HTTP exchange.

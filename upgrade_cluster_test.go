@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -12,7 +11,6 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -59,36 +57,8 @@ func previousRelease(t *testing.T) string {
 // startBinary starts one app process of bin on dsn and waits until it answers /healthz.
 func startBinary(t *testing.T, bin, dsn string) *instance {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := l.Addr().String()
-	l.Close()
-	in := &instance{url: "http://" + addr}
-	cmd := exec.Command(bin, "-db", dsn, "-addr", addr)
-	cmd.Stdout, cmd.Stderr = &in.log, &in.log
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("%s at %s log:\n%s", filepath.Base(bin), addr, in.log.String())
-		}
-	})
-	require.Eventually(t, func() bool {
-		res, err := http.Get(in.url + "/healthz")
-		if err != nil {
-			return false
-		}
-		res.Body.Close()
-		return res.StatusCode == http.StatusOK
-	}, 60*time.Second, 50*time.Millisecond, "%s did not start: %s", bin, &in.log)
+	in := launch(t, bin, dsn)
+	waitUp(t, in, 60*time.Second)
 	return in
 }
 

@@ -76,6 +76,8 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if dir == "" {
 		return
 	}
+	// A page still loading has no width yet to capture.
+	waitFor(t, ctx, `document.readyState === "complete" && document.body && document.body.scrollWidth > 0`)
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644))

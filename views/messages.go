@@ -960,7 +960,7 @@ var messagesIT = map[string]string{
 	"stage.start":                     "Avvia la fase successiva",
 	"stage.start_help":                "I primi %d della classifica passano a una nuova fase, come teste di serie secondo il piazzamento. Questa fase si chiude.",
 	"stage.confirm_title":             "Avviare la fase %d?",
-	"stage.confirm_what":              "La fase %[1]d si chiude: le pagine del torneo parlano della fase %[2]d (%[3]s), il cui turno 1 fa sedere questi %[4]d qualificati secondo il piazzamento. Gli score della fase %[1]d si possono ancora correggere.",
+	"stage.confirm_what":              "La fase %[1]d si chiude: le pagine del torneo parlano della fase %[2]d (%[3]s), il cui turno 1 fa sedere questi %[4]d qualificati secondo il piazzamento. I punteggi della fase %[1]d si possono ancora correggere.",
 	"stage.confirm_undo":              "Puoi annullare l'avvio dallo storico finché nessun incontro della fase %d ha punteggi.",
 	"stage.confirm_button":            "Avvia la fase %d",
 	"stage.qualifiers":                "Qualificati, dal migliore",

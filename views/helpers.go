@@ -13,6 +13,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/words"
 )
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }
@@ -262,11 +263,11 @@ func seatFinder(ev *tournament.State, g *tournament.Round) []seatRow {
 	return rows
 }
 
-// formatOwn is a message only the page's format has ("<format>:<key>" in the
-// catalogue, as the format's own wording of a shared key), or "" for another format:
+// formatOwn is a message only the page's format has (in its own locale file, as the
+// format's own wording of a key), or "" for another format:
 // the 3-player sheet's "6 · 3 · 1" to circle.
 func formatOwn(ctx context.Context, key string) string {
-	if _, ok := messagesEN[pageOf(ctx).Format+":"+key]; !ok {
+	if !words.Own(pageOf(ctx).Format, key) {
 		return ""
 	}
 	return t(ctx, key)

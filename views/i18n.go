@@ -2,12 +2,13 @@ package views
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"burraco/views/words"
 )
 
 // Lang is a UI language.
@@ -22,22 +23,11 @@ const (
 // langCookie remembers the language a user chose with the switch.
 const langCookie = "lang"
 
-var catalogs = map[Lang]map[string]string{IT: messagesIT, EN: messagesEN}
-
-// Translate returns the message for key in lang, formatted with args. A missing key
-// shows as the key itself (and fails the catalogue test).
+// Translate returns the message for key in lang, formatted with args, in the base
+// wording (words.Text). A missing key shows as the key itself (and fails the catalogue
+// tests).
 func Translate(lang Lang, key string, args ...any) string {
-	msg, ok := catalogs[lang][key]
-	if !ok {
-		msg, ok = catalogs[IT][key]
-	}
-	if !ok {
-		return key
-	}
-	if len(args) > 0 && strings.Contains(msg, "%") {
-		return fmt.Sprintf(msg, args...)
-	}
-	return msg
+	return words.Text(string(lang), "", key, args...)
 }
 
 // t translates key into the language of the page being rendered.
@@ -46,15 +36,10 @@ func t(ctx context.Context, key string, args ...any) string {
 	return translateFor(p.Lang, p.Format, key, args...)
 }
 
-// translateFor translates key in the wording of a format: "<format>:<key>" when the
-// catalogue has it, else key.
+// translateFor translates key in the wording of a format: its own locale file's when it
+// words key its own way, else the base's.
 func translateFor(lang Lang, format, key string, args ...any) string {
-	if format != "" {
-		if _, ok := catalogs[lang][format+":"+key]; ok {
-			key = format + ":" + key
-		}
-	}
-	return Translate(lang, key, args...)
+	return words.Text(string(lang), format, key, args...)
 }
 
 // parseLang accepts a supported language code.

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/words"
 )
 
 const (
@@ -124,7 +125,7 @@ func takeFlash(c echo.Context) string {
 		return ""
 	}
 	parts := strings.Split(string(b), "\x1f")
-	if _, known := catalogs[IT][parts[0]]; !known {
+	if !words.Known(parts[0]) {
 		return ""
 	}
 	args := make([]any, len(parts)-1)

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/words"
 )
 
 // threePlayerDialect finds the 3-player format's words for its rounds ("game", "sit-out";
@@ -45,14 +46,15 @@ func sharedKeys(t *testing.T) []string {
 		files = append(files, m...)
 	}
 	seen := map[string]bool{}
+	base := words.Keys()
 	add := func(s string) {
-		if _, ok := messagesEN[s]; ok && !strings.Contains(s, ":") {
+		if _, ok := slices.BinarySearch(base, s); ok {
 			seen[s] = true
 		}
 	}
 	quoted := regexp.MustCompile(`"([a-z0-9_.]+)"`)
 	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") || strings.HasSuffix(f, "_templ.go") || strings.HasPrefix(filepath.Base(f), "messages") {
+		if strings.HasSuffix(f, "_test.go") || strings.HasSuffix(f, "_templ.go") || strings.Contains(f, "words"+string(filepath.Separator)) {
 			continue
 		}
 		if filepath.Ext(f) == ".templ" {
@@ -74,7 +76,7 @@ func sharedKeys(t *testing.T) []string {
 		})
 	}
 	// Keys put together at run time: a log line's "event.<kind>", the bracket's reasons.
-	for k := range messagesEN {
+	for _, k := range base {
 		for _, prefix := range []string{"event.", "history.", "undo.", "round.", "change.", "bracket.why."} {
 			if strings.HasPrefix(k, prefix) {
 				add(k)

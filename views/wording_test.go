@@ -97,8 +97,10 @@ func sharedKeys(t *testing.T) []string {
 // "sit-out" or "partita".
 func TestFormatsWordTheirRounds(t *testing.T) {
 	keys := sharedKeys(t)
-	for _, format := range tournament.FormatNames() {
-		if format == "individual3" || format == "test2" { // the 3-player words; a test-only format
+	// The base wording (a format with no locale file of its own, such as the test-only
+	// test2, speaks it) and every format but the 3-player one.
+	for _, format := range append([]string{""}, tournament.FormatNames()...) {
+		if format == "individual3" { // the 3-player words
 			continue
 		}
 		for _, lang := range []Lang{EN, IT} {

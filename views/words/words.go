@@ -11,13 +11,14 @@
 //   - <format>.it.toml and <format>.en.toml, named by the format's registered name
 //     (tournament.Format.Name: individual3, danish, knockout), hold only what that
 //     format words differently: the 3-player format's "game" and "sit-out", the
-//     knockout's "bye into round 2". A key copied unchanged from the base, or present in
-//     one language and not the other when the base lacks it, fails the tests. A format
-//     may also have keys of its own that the base lacks (individual3's sheet.rp), which
-//     only its pages show (Own).
+//     knockout's "bye into round 2". A key copied unchanged from the base fails the
+//     tests; a key may be in one language's file only when the other language's base
+//     already says it that way. A format may also have keys of its own that the base
+//     lacks (individual3's sheet.rp), which only its pages show (Own).
 //
-// A key is looked up in the format's file, then in the base; a key missing in a
-// language is taken from Italian, and a key missing everywhere shows as itself.
+// A key is looked up in the format's file, then in the base: a page with no format (no
+// tournament loaded) and a format with no file of its own speak the base. A key missing
+// in a language is taken from Italian, and a key missing everywhere shows as itself.
 //
 // # Arguments and plurals
 //
@@ -29,9 +30,7 @@
 // CLDR plural form of its language (one and other in English; one, many and other in
 // Italian, many being for a million and above), for example
 //
-//	["entries.missed"]
-//	one = "Bye for %d round missed"
-//	other = "Bye for %d rounds missed"
+//	"entries.missed" = { one = "Bye for %d round missed", other = "Bye for %d rounds missed" }
 //
 // go-i18n chooses the form by the CLDR rules of the language from the count. The count
 // is the first argument of type Counted (Count(n), or CountOf(n, shown) when the verb
@@ -42,8 +41,8 @@
 //
 // The tests in this package check that both languages are complete (the same keys, and
 // the same verbs, for the base and for each format), that every key is used by the code
-// (the sources under views/, tournament/ and db/; the keys built at run time are listed
-// in dynamicPrefixes), that no format repeats its base, and that every plural message
+// (the sources under views/, tournament/, db/ and scoring/; the keys built at run time
+// are the families in dynamicPrefixes and a settings field's ChoicePrefix), that no format repeats its base, and that every plural message
 // has each form its language needs.
 package words
 

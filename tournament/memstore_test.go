@@ -218,7 +218,9 @@ func (m *memStore) ListTournaments(context.Context) ([]tournament.Tournament, er
 	for _, mt := range m.d.tournaments {
 		out = append(out, mt.tournament())
 	}
-	slices.SortFunc(out, func(a, b tournament.Tournament) int { return cmp.Or(cmp.Compare(b.Date, a.Date), cmp.Compare(b.ID, a.ID)) })
+	slices.SortFunc(out, func(a, b tournament.Tournament) int {
+		return cmp.Or(cmp.Compare(b.Date, a.Date), cmp.Compare(b.ID, a.ID))
+	})
 	return out, nil
 }
 

@@ -498,3 +498,105 @@ func TestFailedCommandWritesNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestSaveSheetOutcomes: what decided a table other than its scores is one of the
+// format's outcomes, about one of its sides; a forfeit needs no hand, and clearing the
+// sheet removes it (the 2-sided test format, which offers every outcome).
+func TestSaveSheetOutcomes(t *testing.T) {
+	individual := func(st *tournament.Stage) {
+		st.Settings = formattest.Settings{Games: 2, Hands: 1, Sides: "individual"}
+	}
+	outcome := func(kind string, side int) *tournament.Outcome { return &tournament.Outcome{Kind: kind, Side: side} }
+	for _, c := range []struct {
+		name    string
+		sheet   tournament.Sheet
+		want    tournament.Outcome
+		hands   int
+		points  []tournament.Points
+		kind    string
+		invalid string // the field refused
+	}{
+		{name: "a forfeit without hands", sheet: tournament.Sheet{Outcome: outcome(tournament.OutcomeForfeit, 2)},
+			want: tournament.Outcome{Kind: tournament.OutcomeForfeit, Side: 2}, points: []tournament.Points{rp(2), 0}, kind: "scores"},
+		{name: "a time-out beside the scores", sheet: func() tournament.Sheet {
+			sh := gameTotals(0, 300, 500)
+			sh.Outcome = outcome(tournament.OutcomeTimeout, 2)
+			return sh
+		}(), want: tournament.Outcome{Kind: tournament.OutcomeTimeout, Side: 2}, hands: 2, points: []tournament.Points{rp(2), 0}, kind: "scores"},
+		{name: "scores alone", sheet: gameTotals(0, 300, 500), hands: 2, kind: "scores"},
+		{name: "a side the table does not have", sheet: tournament.Sheet{Outcome: outcome(tournament.OutcomeForfeit, 3)},
+			invalid: "outcome.side"},
+		{name: "an outcome no format knows", sheet: tournament.Sheet{Outcome: outcome("walkover", 1)},
+			invalid: "outcome.kind"},
+		{name: "a side without an outcome", sheet: func() tournament.Sheet {
+			sh := gameTotals(0, 300, 500)
+			sh.Outcome = outcome("", 1)
+			return sh
+		}(), invalid: "outcome.kind"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ev := newEvening(t, formattest.Name, 2, individual)
+			ev.draw(tournament.DrawOptions{Seed: 1})
+			rev := ev.revision()
+			out, err := ev.svc.SaveSheet(ev.ctx, ev.tid, 1, 1, c.sheet, director)
+			if c.invalid != "" {
+				requireError(t, err, tournament.EINVALID, "error.invalid")
+				e, _ := tournament.AsError(err)
+				assert.Contains(t, e.Fields, c.invalid)
+				assert.Equal(t, rev, ev.revision(), "nothing saved")
+				return
+			}
+			require.NoError(t, err)
+			stored := ev.table(1, 1).Table
+			assert.Equal(t, c.want, stored.Outcome)
+			assert.Len(t, stored.Hands, c.hands)
+			assert.True(t, out.Result.Complete)
+			if c.points != nil {
+				assert.Equal(t, c.points, out.Result.Points)
+			}
+			assert.Equal(t, c.kind, ev.events()[0].Kind)
+
+			// A later sheet without an outcome keeps it; clearing removes everything.
+			_, err = ev.svc.SaveSheet(ev.ctx, ev.tid, 1, 1, gameTotals(stored.Version, 400, 200), director)
+			require.NoError(t, err)
+			assert.Equal(t, c.want, ev.table(1, 1).Table.Outcome, "nil keeps the stored outcome")
+			_, err = ev.svc.SaveSheet(ev.ctx, ev.tid, 1, 1, tournament.Sheet{Clear: true, Version: ev.table(1, 1).Table.Version}, director)
+			require.NoError(t, err)
+			cleared := ev.table(1, 1).Table
+			assert.Empty(t, cleared.Hands)
+			assert.Equal(t, tournament.Outcome{}, cleared.Outcome)
+			assert.Equal(t, "scores_cleared", ev.events()[0].Kind)
+		})
+	}
+}
+
+// TestBracketCorrectionReseatsTheNextMatch: in a knockout, correcting a match whose
+// next round is drawn and not played seats the side the corrected result sends on, with
+// no question (the bracket follows from the results; RULES.md section 5).
+func TestBracketCorrectionReseatsTheNextMatch(t *testing.T) {
+	ev := newEvening(t, knockout.Name, 4, func(st *tournament.Stage) {
+		st.Settings = knockout.Settings{Sides: knockout.Individual, HandsPerMatch: 1, TimeOutMP: 250}
+	})
+	r1 := ev.draw(tournament.DrawOptions{Seed: 4})
+	require.Len(t, r1.Tables, 2)
+	ev.score(1, 1, 900, 300)
+	ev.score(1, 2, 200, 800)
+	final := ev.draw(tournament.DrawOptions{})
+	require.Len(t, final.Tables, 1)
+	a, b := r1.Tables[0].Entries(), r1.Tables[1].Entries()
+	assert.ElementsMatch(t, []int64{a[0], b[1]}, final.Tables[0].Entries(), "the winners meet in the final")
+
+	out, err := ev.svc.SaveSheet(ev.ctx, ev.tid, 1, 1, gameTotals(ev.table(1, 1).Table.Version, 300, 900), director)
+	require.NoError(t, err)
+	require.Len(t, out.Placed, 1, "the final, not played, is seated again")
+	assert.Empty(t, out.Flagged)
+	assert.ElementsMatch(t, []int64{a[1], b[1]}, ev.table(2, 1).Table.Entries(), "the corrected winner goes on")
+
+	// Once the final is played, a correction before it is flagged, not re-seated.
+	ev.score(2, 1, 700, 100)
+	out, err = ev.svc.SaveSheet(ev.ctx, ev.tid, 1, 1, gameTotals(ev.table(1, 1).Table.Version, 900, 300), director)
+	require.NoError(t, err)
+	assert.Empty(t, out.Placed)
+	require.Len(t, out.Flagged, 1)
+	assert.ElementsMatch(t, []int64{a[1], b[1]}, ev.table(2, 1).Table.Entries(), "a played match keeps its sides")
+}

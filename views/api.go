@@ -13,6 +13,7 @@ import (
 
 	"burraco/scoring/strictjson"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // apiError is the one shape of every API error:
@@ -44,18 +45,18 @@ var httpCodes = map[int]string{
 // writeAPIError answers an error in the API's shape, in the words of the tournament's
 // format where the request has one (useFormat).
 func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {
-	lang, format := langOf(c), formatUsed(c)
+	lang, format := page.LangOf(c), page.FormatUsed(c)
 	body := apiErrorBody{Code: httpCodes[status], Message: Translate(lang, key)}
 	if body.Code == "" {
 		body.Code = tournament.EINTERNAL
 	}
 	if e != nil {
 		body.Code = e.Code
-		body.Message = translateFor(lang, format, e.Key, e.Args...)
+		body.Message = page.TranslateFor(lang, format, e.Key, e.Args...)
 		if len(e.Fields) > 0 {
 			body.Fields = map[string]string{}
 			for f, k := range e.Fields {
-				body.Fields[f] = translateFor(lang, format, k)
+				body.Fields[f] = page.TranslateFor(lang, format, k)
 			}
 		}
 	}
@@ -85,15 +86,6 @@ func decodeJSON(c echo.Context, v any) error {
 // badJSON is the error of a body that cannot be read; detail is left in English.
 func badJSON(detail string) error {
 	return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{detail}}
-}
-
-// idParam reads the :id path parameter.
-func idParam(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	}
-	return id, nil
 }
 
 // Paging limits: a page number beyond maxPage is a mistake (and could overflow the
@@ -157,7 +149,7 @@ func (s *Server) apiListPlayers(c echo.Context) error {
 	}
 	f := tournament.PlayerFilter{Query: c.QueryParam("q"), IncludeInactive: c.QueryParam("inactive") == "true",
 		Offset: (page - 1) * limit, Limit: limit}
-	ps, total, err := s.players.List(c.Request().Context(), f)
+	ps, total, err := s.Players.List(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
@@ -168,11 +160,11 @@ func (s *Server) apiListPlayers(c echo.Context) error {
 }
 
 func (s *Server) apiGetPlayer(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.players.Get(c.Request().Context(), id)
+	p, err := s.Players.Get(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -186,14 +178,14 @@ func (s *Server) apiCreatePlayer(c echo.Context) error {
 		return err
 	}
 	p := in.player()
-	if err := s.players.Create(c.Request().Context(), &p); err != nil {
+	if err := s.Players.Create(c.Request().Context(), &p); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, p)
 }
 
 func (s *Server) apiUpdatePlayer(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -207,9 +199,9 @@ func (s *Server) apiUpdatePlayer(c echo.Context) error {
 	}
 	p := in.player()
 	p.Version = version
-	up, err := s.players.Update(c.Request().Context(), id, p)
+	up, err := s.Players.Update(c.Request().Context(), id, p)
 	if isStale(err) {
-		now, gerr := s.players.Get(c.Request().Context(), id)
+		now, gerr := s.Players.Get(c.Request().Context(), id)
 		if gerr != nil {
 			return gerr
 		}
@@ -225,11 +217,11 @@ func (s *Server) apiDeactivatePlayer(c echo.Context) error { return s.apiSetActi
 func (s *Server) apiActivatePlayer(c echo.Context) error   { return s.apiSetActive(c, true) }
 
 func (s *Server) apiSetActive(c echo.Context, active bool) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.players.SetActive(c.Request().Context(), id, active)
+	p, err := s.Players.SetActive(c.Request().Context(), id, active)
 	if err != nil {
 		return err
 	}
@@ -240,7 +232,7 @@ func (s *Server) apiSetActive(c echo.Context, active bool) error {
 // "drop_version" and If-Match for the versions seen): entries and history move, the
 // other record goes. It answers the kept player and the tournaments whose entries moved.
 func (s *Server) apiMergePlayers(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -258,7 +250,7 @@ func (s *Server) apiMergePlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, tids, err := s.players.Merge(c.Request().Context(), id, in.DropID, keepV, in.DropVersion, directorOf(c).Username)
+	p, tids, err := s.Players.Merge(c.Request().Context(), id, in.DropID, keepV, in.DropVersion, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -278,14 +270,14 @@ func (s *Server) apiImportPlayers(c echo.Context) error {
 		err error
 	)
 	if c.QueryParam("confirm") == "true" {
-		pv, err = s.players.Import(ctx, body, nil)
+		pv, err = s.Players.Import(ctx, body, nil)
 	} else {
-		pv, err = s.players.PreviewImport(ctx, body, nil)
+		pv, err = s.Players.PreviewImport(ctx, body, nil)
 	}
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, localizePreview(pv, langOf(c)))
+	return c.JSON(http.StatusOK, localizePreview(pv, page.LangOf(c)))
 }
 
 // apiImportRow is an import row with its problems spelled out in the user's language.
@@ -319,7 +311,7 @@ func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
 	out := map[string]any{"rows": rows, "new": pv.New, "duplicates": pv.Duplicates, "invalid": pv.Invalid, "created": pv.Created,
 		"ignored_columns": pv.Ignored}
 	if len(pv.Ignored) > 0 {
-		out["ignored_message"] = Translate(lang, "import.ignored_columns", quotedList(pv.Ignored))
+		out["ignored_message"] = Translate(lang, "import.ignored_columns", page.QuotedList(pv.Ignored))
 	}
 	return out
 }
@@ -331,7 +323,7 @@ func (s *Server) apiExportPlayers(c echo.Context) error {
 // writePlayersCSV sends the registry as a CSV download.
 func (s *Server) writePlayersCSV(c echo.Context) error {
 	var buf bytes.Buffer
-	if err := s.players.Export(c.Request().Context(), &buf, csvComma(langOf(c))); err != nil {
+	if err := s.Players.Export(c.Request().Context(), &buf, page.CSVComma(page.LangOf(c))); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))
@@ -343,11 +335,11 @@ func (s *Server) apiSetup(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	d, err := s.auth.Setup(c.Request().Context(), in)
+	d, err := s.Auth.Setup(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
-	t, secret, err := s.auth.CreateToken(c.Request().Context(), d.ID, "setup")
+	t, secret, err := s.Auth.CreateToken(c.Request().Context(), d.ID, "setup")
 	if err != nil {
 		return err
 	}
@@ -369,7 +361,7 @@ func (s *Server) apiLogin(c echo.Context) error {
 	if in.TokenName == "" {
 		in.TokenName = "api login"
 	}
-	t, secret, err := s.auth.LoginToken(c.Request().Context(), in.Username, in.Password, c.RealIP(), in.TokenName)
+	t, secret, err := s.Auth.LoginToken(c.Request().Context(), in.Username, in.Password, c.RealIP(), in.TokenName)
 	if err != nil {
 		return err
 	}
@@ -377,7 +369,7 @@ func (s *Server) apiLogin(c echo.Context) error {
 }
 
 func (s *Server) apiListDirectors(c echo.Context) error {
-	ds, err := s.auth.Directors(c.Request().Context())
+	ds, err := s.Auth.Directors(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -389,7 +381,7 @@ func (s *Server) apiCreateDirector(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	d, err := s.auth.AddDirector(c.Request().Context(), in)
+	d, err := s.Auth.AddDirector(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
@@ -397,7 +389,7 @@ func (s *Server) apiCreateDirector(c echo.Context) error {
 }
 
 func (s *Server) apiMe(c echo.Context) error {
-	return c.JSON(http.StatusOK, directorOf(c))
+	return c.JSON(http.StatusOK, page.DirectorOf(c))
 }
 
 // passwordInput is the JSON body of a password change.
@@ -412,14 +404,14 @@ func (s *Server) apiChangePassword(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := s.auth.ChangePassword(c.Request().Context(), directorOf(c).ID, in.Current, in.Password, in.Confirm, ""); err != nil {
+	if err := s.Auth.ChangePassword(c.Request().Context(), page.DirectorOf(c).ID, in.Current, in.Password, in.Confirm, ""); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }
 
 func (s *Server) apiListTokens(c echo.Context) error {
-	ts, err := s.auth.Tokens(c.Request().Context(), directorOf(c).ID)
+	ts, err := s.Auth.Tokens(c.Request().Context(), page.DirectorOf(c).ID)
 	if err != nil {
 		return err
 	}
@@ -433,7 +425,7 @@ func (s *Server) apiCreateToken(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	t, secret, err := s.auth.CreateToken(c.Request().Context(), directorOf(c).ID, in.Name)
+	t, secret, err := s.Auth.CreateToken(c.Request().Context(), page.DirectorOf(c).ID, in.Name)
 	if err != nil {
 		return err
 	}
@@ -441,11 +433,11 @@ func (s *Server) apiCreateToken(c echo.Context) error {
 }
 
 func (s *Server) apiRevokeToken(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	if err := s.auth.RevokeToken(c.Request().Context(), directorOf(c).ID, id); err != nil {
+	if err := s.Auth.RevokeToken(c.Request().Context(), page.DirectorOf(c).ID, id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/page"
 )
 
 // htmxPost sends a form as htmx does.
@@ -35,7 +37,7 @@ func TestEntriesAddSeveralAndRollCall(t *testing.T) {
 	}
 	ps, _ := app.store.AllPlayers(t.Context())
 	for _, p := range ps {
-		ids = append(ids, itoa(int(p.ID)))
+		ids = append(ids, page.Itoa(int(p.ID)))
 	}
 	base := newTournamentHTML(t, c, 0)
 

@@ -12,6 +12,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // EventText puts a log line in words in a language, in the wording of the tournament's
@@ -25,9 +26,9 @@ func EventText(lang Lang, format string, e *tournament.Event) string {
 	if e.Kind == "stage" && len(args) > 1 {
 		args[1] = formatName(lang, e.Args[1])
 	}
-	parts := []string{translateFor(lang, format, "event."+e.Kind, args...)}
+	parts := []string{page.TranslateFor(lang, format, "event."+e.Kind, args...)}
 	for _, l := range e.Also {
-		parts = append(parts, translateFor(lang, format, l.Key, anys(l.Args)...))
+		parts = append(parts, page.TranslateFor(lang, format, l.Key, anys(l.Args)...))
 	}
 	text := strings.Join(parts, "; ")
 	if len(e.Changes) > 0 {
@@ -57,14 +58,14 @@ func ChangeText(lang Lang, format string, c tournament.Change) string {
 		}
 		return v
 	}
-	return translateFor(lang, format, c.What, anys(c.Of)...) + " " + val(c.Before) + " → " + val(c.After)
+	return page.TranslateFor(lang, format, c.What, anys(c.Of)...) + " " + val(c.Before) + " → " + val(c.After)
 }
 
 // handChangeText puts a change of one side's hand score in words: its total, with the
 // figures when the sheet gave more than a total, and where it stands (a hand or the game
 // total) when a hand's total was replaced by a game total or back.
 func handChangeText(lang Lang, format string, c tournament.Change) string {
-	tr := func(key string, args ...any) string { return translateFor(lang, format, key, args...) }
+	tr := func(key string, args ...any) string { return page.TranslateFor(lang, format, key, args...) }
 	game := func(h *scoring.Hand) bool { return h != nil && h.Form == scoring.GameTotal }
 	hand, name := "", ""
 	if len(c.Of) == 2 {
@@ -98,7 +99,7 @@ func figuresText(lang Lang, h *scoring.Hand) string {
 	var parts []string
 	num := func(key string, v int) {
 		if v != 0 {
-			parts = append(parts, Translate(lang, key)+" "+itoa(v))
+			parts = append(parts, Translate(lang, key)+" "+page.Itoa(v))
 		}
 	}
 	flag := func(key string, v bool) {
@@ -108,7 +109,7 @@ func figuresText(lang Lang, h *scoring.Hand) string {
 	}
 	switch h.Form {
 	case scoring.BaseCards:
-		parts = append(parts, Translate(lang, "hand.field.base")+" "+itoa(h.Base), Translate(lang, "hand.field.cards")+" "+itoa(h.Cards))
+		parts = append(parts, Translate(lang, "hand.field.base")+" "+page.Itoa(h.Base), Translate(lang, "hand.field.cards")+" "+page.Itoa(h.Cards))
 	case scoring.Components:
 		flag("hand.field.closed", h.Closed)
 		flag("hand.field.kitty_taken", h.KittyTaken)
@@ -146,7 +147,7 @@ func anys(ss []string) []any {
 
 // eventText is EventText in the language of the page.
 func eventText(ctx context.Context, e tournament.Event) string {
-	p := pageOf(ctx)
+	p := page.Of(ctx)
 	return EventText(p.Lang, p.Format, &e)
 }
 
@@ -169,16 +170,16 @@ func (s *Server) history(c echo.Context) error {
 		round, _ = strconv.Atoi(c.Param("n"))
 		table, _ = strconv.Atoi(c.Param("t"))
 	}
-	evs, err := s.tournaments.History(c.Request().Context(), ev.Tournament.ID, round, table)
+	evs, err := s.Tournaments.History(c.Request().Context(), ev.Tournament.ID, round, table)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, historyPage(historyView{Ev: ev, Round: round, Table: table, Events: evs}))
+	return page.Render(c, http.StatusOK, historyPage(historyView{Ev: ev, Round: round, Table: table, Events: evs}))
 }
 
 // undo takes back one line of the log; a refusal comes back as a message with its reason.
 func (s *Server) undo(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -188,32 +189,32 @@ func (s *Server) undo(c echo.Context) error {
 	}
 	back := c.FormValue("back")
 	if !strings.HasPrefix(back, "/tournaments/") || strings.HasPrefix(back, "//") {
-		back = idPath("/tournaments/", id, "/history")
+		back = page.IDPath("/tournaments/", id, "/history")
 	}
-	if _, err := s.tournaments.Undo(c.Request().Context(), id, seq, directorOf(c).Username); err != nil {
+	if _, err := s.Tournaments.Undo(c.Request().Context(), id, seq, page.DirectorOf(c).Username); err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL && d.Code != tournament.ENOTFOUND {
-			setFlash(c, d.Key, flashArgs(d.Args)...)
-			return redirect(c, back)
+			page.SetFlash(c, d.Key, flashArgs(d.Args)...)
+			return page.Redirect(c, back)
 		}
 		return err
 	}
-	setFlash(c, "undo.done", strconv.FormatInt(seq, 10))
-	return redirect(c, back)
+	page.SetFlash(c, "undo.done", strconv.FormatInt(seq, 10))
+	return page.Redirect(c, back)
 }
 
 // lockRound locks round :n as final, or unlocks it.
 func (s *Server) lockRound(locked bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		id, err := idParam(c)
+		id, err := page.IDParam(c)
 		if err != nil {
 			return err
 		}
 		n, _ := strconv.Atoi(c.Param("n"))
-		if err := s.tournaments.Lock(c.Request().Context(), id, n, locked, directorOf(c).Username); err != nil {
+		if err := s.Tournaments.Lock(c.Request().Context(), id, n, locked, page.DirectorOf(c).Username); err != nil {
 			return err
 		}
-		setFlash(c, map[bool]string{true: "round.lock_done", false: "round.unlock_done"}[locked], itoa(n))
-		return redirect(c, roundPath(id, n, ""))
+		page.SetFlash(c, map[bool]string{true: "round.lock_done", false: "round.unlock_done"}[locked], page.Itoa(n))
+		return page.Redirect(c, roundPath(id, n, ""))
 	}
 }
 
@@ -245,13 +246,13 @@ func apiEvent(lang Lang, format string, e tournament.Event) map[string]any {
 }
 
 func (s *Server) apiHistory(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	round, _ := strconv.Atoi(c.QueryParam("round"))
 	table, _ := strconv.Atoi(c.QueryParam("table"))
-	evs, err := s.tournaments.History(c.Request().Context(), id, round, table)
+	evs, err := s.Tournaments.History(c.Request().Context(), id, round, table)
 	if err != nil {
 		return err
 	}
@@ -261,13 +262,13 @@ func (s *Server) apiHistory(c echo.Context) error {
 	}
 	out := make([]map[string]any, len(evs))
 	for i, e := range evs {
-		out[i] = apiEvent(langOf(c), format, e)
+		out[i] = apiEvent(page.LangOf(c), format, e)
 	}
 	return c.JSON(http.StatusOK, map[string]any{"events": out})
 }
 
 func (s *Server) apiUndo(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -275,7 +276,7 @@ func (s *Server) apiUndo(c echo.Context) error {
 	if err != nil {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	e, err := s.tournaments.Undo(c.Request().Context(), id, seq, directorOf(c).Username)
+	e, err := s.Tournaments.Undo(c.Request().Context(), id, seq, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -283,17 +284,17 @@ func (s *Server) apiUndo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"event": apiEvent(langOf(c), format, *e)})
+	return c.JSON(http.StatusOK, map[string]any{"event": apiEvent(page.LangOf(c), format, *e)})
 }
 
 func (s *Server) apiLock(locked bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		id, err := idParam(c)
+		id, err := page.IDParam(c)
 		if err != nil {
 			return err
 		}
 		n, _ := strconv.Atoi(c.Param("n"))
-		if err := s.tournaments.Lock(c.Request().Context(), id, n, locked, directorOf(c).Username); err != nil {
+		if err := s.Tournaments.Lock(c.Request().Context(), id, n, locked, page.DirectorOf(c).Username); err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, map[string]any{"round": n, "locked": locked})
@@ -305,17 +306,17 @@ func i64toa(n int64) string { return strconv.FormatInt(n, 10) }
 // historyBack is where an undo from the history page comes back to.
 func historyBack(h historyView) string {
 	if h.Table > 0 {
-		return roundPath(h.Ev.Tournament.ID, h.Round, "/tables/"+itoa(h.Table)+"/history")
+		return roundPath(h.Ev.Tournament.ID, h.Round, "/tables/"+page.Itoa(h.Table)+"/history")
 	}
 	if h.Round > 0 {
-		return idPath("/tournaments/", h.Ev.Tournament.ID, "/history?round="+itoa(h.Round))
+		return page.IDPath("/tournaments/", h.Ev.Tournament.ID, "/history?round="+page.Itoa(h.Round))
 	}
-	return idPath("/tournaments/", h.Ev.Tournament.ID, "/history")
+	return page.IDPath("/tournaments/", h.Ev.Tournament.ID, "/history")
 }
 
 // formatOf returns the format of a tournament's current stage, for its wording.
 func (s *Server) formatOf(c echo.Context, id int64) (string, error) {
-	st, err := s.tournaments.Load(c.Request().Context(), id)
+	st, err := s.Tournaments.Load(c.Request().Context(), id)
 	if err != nil {
 		return "", err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/a-h/templ"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // The public pages show a published tournament to anyone, without a login. What they
@@ -374,16 +375,16 @@ func clockText(d time.Duration) string {
 	s := int(d.Round(time.Second) / time.Second)
 	h, m, sec := s/3600, s/60%60, s%60
 	if h > 0 {
-		return itoa(h) + ":" + pad2(m) + ":" + pad2(sec)
+		return page.Itoa(h) + ":" + pad2(m) + ":" + pad2(sec)
 	}
-	return itoa(m) + ":" + pad2(sec)
+	return page.Itoa(m) + ":" + pad2(sec)
 }
 
 func pad2(n int) string {
 	if n < 10 {
-		return "0" + itoa(n)
+		return "0" + page.Itoa(n)
 	}
-	return itoa(n)
+	return page.Itoa(n)
 }
 
 // clockAttrs are what the page's script counts down from: the end (Unix ms) of a
@@ -391,9 +392,9 @@ func pad2(n int) string {
 func clockAttrs(c tournament.Clock) templ.Attributes {
 	a := templ.Attributes{"data-clock": ""}
 	if c.EndsAt != nil {
-		a["data-clock-ends"] = itoa64(c.EndsAt.UnixMilli())
+		a["data-clock-ends"] = page.Itoa64(c.EndsAt.UnixMilli())
 	} else if c.Left != nil {
-		a["data-clock-left"] = itoa64(c.Left.Milliseconds())
+		a["data-clock-left"] = page.Itoa64(c.Left.Milliseconds())
 	}
 	return a
 }
@@ -407,25 +408,25 @@ func nowOf(context.Context) time.Time { return time.Now() }
 // whose 1 or 0 means a match won or lost).
 func gamePoints(ctx context.Context, p tournament.Points) string {
 	switch {
-	case pageOf(ctx).Format == "knockout" && p > 0:
-		return t(ctx, "public.match_won")
-	case pageOf(ctx).Format == "knockout":
-		return t(ctx, "public.match_lost")
+	case page.Of(ctx).Format == "knockout" && p > 0:
+		return page.T(ctx, "public.match_won")
+	case page.Of(ctx).Format == "knockout":
+		return page.T(ctx, "public.match_lost")
 	case p == tournament.RP(1):
-		return t(ctx, "public.game_point_one", pts(ctx, p))
+		return page.T(ctx, "public.game_point_one", page.Pts(ctx, p))
 	}
-	return t(ctx, "public.game_points", pts(ctx, p))
+	return page.T(ctx, "public.game_points", page.Pts(ctx, p))
 }
 
 // publicStandingsState says whether the standings are final or after which round.
 func publicStandingsState(ctx context.Context, ps publicStandings) string {
 	switch {
 	case ps.Final:
-		return t(ctx, "standings.final")
+		return page.T(ctx, "standings.final")
 	case ps.Done == 0:
-		return t(ctx, "standings.provisional")
+		return page.T(ctx, "standings.provisional")
 	case ps.Tournament.Rounds == 0: // the format decides as it goes (a knockout)
-		return t(ctx, "standings.after_round", ps.Done)
+		return page.T(ctx, "standings.after_round", ps.Done)
 	}
-	return t(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
+	return page.T(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
 }

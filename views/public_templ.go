@@ -8,6 +8,8 @@ package views
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
+import "burraco/views/page"
+
 import (
 	"slices"
 
@@ -42,9 +44,9 @@ func publicLayout(pt publicTournament, title string, bodyClass string) templ.Com
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var2 string
-		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(string(pageOf(ctx).Lang))
+		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(string(page.Of(ctx).Lang))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 13, Col: 38}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 15, Col: 39}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 		if templ_7745c5c3_Err != nil {
@@ -57,7 +59,7 @@ func publicLayout(pt publicTournament, title string, bodyClass string) templ.Com
 		var templ_7745c5c3_Var3 string
 		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(title)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 18, Col: 17}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 20, Col: 17}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 		if templ_7745c5c3_Err != nil {
@@ -70,7 +72,7 @@ func publicLayout(pt publicTournament, title string, bodyClass string) templ.Com
 		var templ_7745c5c3_Var4 string
 		templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(pt.Name)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 18, Col: 32}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 20, Col: 32}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 		if templ_7745c5c3_Err != nil {
@@ -143,7 +145,7 @@ func publicHead(pt publicTournament, current string) templ.Component {
 		var templ_7745c5c3_Var8 string
 		templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(pt.Name)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 35, Col: 16}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 37, Col: 16}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 		if templ_7745c5c3_Err != nil {
@@ -154,9 +156,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var9 string
-		templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(dateVenue(ctx, &tournament.Tournament{Date: pt.Date, Venue: pt.Venue}))
+		templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(page.DateVenue(ctx, &tournament.Tournament{Date: pt.Date, Venue: pt.Venue}))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 36, Col: 92}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 38, Col: 97}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 		if templ_7745c5c3_Err != nil {
@@ -167,7 +169,7 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for _, l := range []Lang{IT, EN} {
-			var templ_7745c5c3_Var10 = []any{"lang", templ.KV("current", pageOf(ctx).Lang == l)}
+			var templ_7745c5c3_Var10 = []any{"lang", templ.KV("current", page.Of(ctx).Lang == l)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var10...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -179,7 +181,7 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			var templ_7745c5c3_Var11 templ.SafeURL
 			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL("?lang=" + string(l)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 40, Col: 45}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 42, Col: 45}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {
@@ -205,7 +207,7 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			var templ_7745c5c3_Var13 string
 			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(string(l))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 40, Col: 120}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 42, Col: 121}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 			if templ_7745c5c3_Err != nil {
@@ -231,9 +233,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var14 string
-		templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "nav.label"))
+		templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "nav.label"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 47, Col: 55}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 49, Col: 60}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 		if templ_7745c5c3_Err != nil {
@@ -253,9 +255,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var16 templ.SafeURL
-		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", pt.ID, "")))
+		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", pt.ID, "")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 48, Col: 47}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 50, Col: 52}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 		if templ_7745c5c3_Err != nil {
@@ -279,9 +281,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var18 string
-		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.tables"))
+		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.tables"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 48, Col: 126}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 50, Col: 136}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 		if templ_7745c5c3_Err != nil {
@@ -301,9 +303,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var20 templ.SafeURL
-		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", pt.ID, "/standings")))
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", pt.ID, "/standings")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 49, Col: 57}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 51, Col: 62}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
@@ -327,9 +329,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var22 string
-		templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.title"))
+		templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.title"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 49, Col: 141}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 51, Col: 151}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 		if templ_7745c5c3_Err != nil {
@@ -350,9 +352,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var24 templ.SafeURL
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", pt.ID, "/bracket")))
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", pt.ID, "/bracket")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 51, Col: 56}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 53, Col: 61}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 			if templ_7745c5c3_Err != nil {
@@ -376,9 +378,9 @@ func publicHead(pt publicTournament, current string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var26 string
-			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.title"))
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 51, Col: 136}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 53, Col: 146}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {
@@ -425,9 +427,9 @@ func clockLine(r *publicRound) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var28 string
-			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.title", r.Number))
+			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.title", r.Number))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 60, Col: 35}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 62, Col: 40}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 			if templ_7745c5c3_Err != nil {
@@ -468,9 +470,9 @@ func clockLine(r *publicRound) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var31 string
-			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.over"))
+			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.over"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 61, Col: 126}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 63, Col: 131}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 			if templ_7745c5c3_Err != nil {
@@ -483,7 +485,7 @@ func clockLine(r *publicRound) templ.Component {
 			var templ_7745c5c3_Var32 string
 			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(clockText(r.Clock.Remaining(nowOf(ctx))))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 61, Col: 171}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 63, Col: 176}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
 			if templ_7745c5c3_Err != nil {
@@ -499,9 +501,9 @@ func clockLine(r *publicRound) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var33 string
-				templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.paused"))
+				templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.paused"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 63, Col: 49}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 65, Col: 54}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 				if templ_7745c5c3_Err != nil {
@@ -569,9 +571,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var36 string
-				templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.no_round"))
+				templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.no_round"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 75, Col: 48}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 77, Col: 53}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var36))
 				if templ_7745c5c3_Err != nil {
@@ -587,9 +589,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var37 string
-				templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.find_seat"))
+				templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.find_seat"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 78, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 80, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var37))
 				if templ_7745c5c3_Err != nil {
@@ -600,9 +602,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var38 string
-				templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.title", pt.Round.Number))
+				templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.title", pt.Round.Number))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 78, Col: 102}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 80, Col: 112}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
 				if templ_7745c5c3_Err != nil {
@@ -613,9 +615,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var39 string
-				templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.search_label"))
+				templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.search_label"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 80, Col: 78}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 82, Col: 83}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 				if templ_7745c5c3_Err != nil {
@@ -628,7 +630,7 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 				var templ_7745c5c3_Var40 string
 				templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(q)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 81, Col: 57}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 83, Col: 57}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 				if templ_7745c5c3_Err != nil {
@@ -639,9 +641,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var41 string
-				templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.search_hint"))
+				templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.search_hint"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 81, Col: 132}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 83, Col: 137}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var41))
 				if templ_7745c5c3_Err != nil {
@@ -659,7 +661,7 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					var templ_7745c5c3_Var42 string
 					templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(s.Search)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 85, Col: 33}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 87, Col: 33}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var42))
 					if templ_7745c5c3_Err != nil {
@@ -670,9 +672,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var43 templ.SafeURL
-					templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", pt.ID, "/players/"+itoa64(s.EntryID))))
+					templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", pt.ID, "/players/"+page.Itoa64(s.EntryID))))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 86, Col: 80}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 88, Col: 90}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var43))
 					if templ_7745c5c3_Err != nil {
@@ -685,7 +687,7 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					var templ_7745c5c3_Var44 string
 					templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 87, Col: 34}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 89, Col: 34}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var44))
 					if templ_7745c5c3_Err != nil {
@@ -701,9 +703,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var45 string
-						templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table", s.Table))
+						templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table", s.Table))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 89, Col: 68}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 91, Col: 73}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var45))
 						if templ_7745c5c3_Err != nil {
@@ -719,9 +721,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var46 string
-						templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "print.late_awarded", pts(ctx, s.Points)))
+						templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "print.late_awarded", page.Pts(ctx, s.Points)))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 91, Col: 87}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 93, Col: 97}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var46))
 						if templ_7745c5c3_Err != nil {
@@ -737,9 +739,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var47 string
-						templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "print.sits_out"))
+						templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "print.sits_out"))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 93, Col: 63}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 95, Col: 68}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var47))
 						if templ_7745c5c3_Err != nil {
@@ -770,9 +772,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var48 string
-				templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.no_match"))
+				templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.no_match"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 99, Col: 113}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 101, Col: 118}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var48))
 				if templ_7745c5c3_Err != nil {
@@ -783,9 +785,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var49 string
-				templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.tables"))
+				templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.tables"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 102, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 104, Col: 39}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var49))
 				if templ_7745c5c3_Err != nil {
@@ -796,9 +798,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var50 string
-				templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.progress", pt.Round.Complete, len(pt.Round.Tables)))
+				templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.progress", pt.Round.Complete, len(pt.Round.Tables)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 102, Col: 126}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 104, Col: 136}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var50))
 				if templ_7745c5c3_Err != nil {
@@ -824,9 +826,9 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var51 string
-					templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(sitOutsLabel(ctx, len(pt.Round.Byes)))
+					templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(page.SitOutsLabel(ctx, len(pt.Round.Byes)))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 109, Col: 56}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 111, Col: 61}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var51))
 					if templ_7745c5c3_Err != nil {
@@ -841,7 +843,7 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 							var templ_7745c5c3_Var52 string
 							templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(", ")
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 112, Col: 15}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 114, Col: 15}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var52))
 							if templ_7745c5c3_Err != nil {
@@ -855,7 +857,7 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 						var templ_7745c5c3_Var53 string
 						templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(b.Name)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 114, Col: 16}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 116, Col: 16}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var53))
 						if templ_7745c5c3_Err != nil {
@@ -878,7 +880,7 @@ func publicTablesPage(pt publicTournament, q string) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = publicLayout(pt, t(ctx, "public.tables"), "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var35), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = publicLayout(pt, page.T(ctx, "public.tables"), "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var35), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -930,9 +932,9 @@ func publicTableCard(pt publicTournament, tb publicTable) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var57 string
-		templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table", tb.Number))
+		templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table", tb.Number))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 126, Col: 39}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 128, Col: 44}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var57))
 		if templ_7745c5c3_Err != nil {
@@ -955,7 +957,7 @@ func publicTableCard(pt publicTournament, tb publicTable) templ.Component {
 				var templ_7745c5c3_Var58 string
 				templ_7745c5c3_Var58, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 131, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 133, Col: 34}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var58))
 				if templ_7745c5c3_Err != nil {
@@ -971,9 +973,9 @@ func publicTableCard(pt publicTournament, tb publicTable) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var59 templ.SafeURL
-				templ_7745c5c3_Var59, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", pt.ID, "/players/"+itoa64(s.EntryID))))
+				templ_7745c5c3_Var59, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", pt.ID, "/players/"+page.Itoa64(s.EntryID))))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 133, Col: 78}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 135, Col: 88}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var59))
 				if templ_7745c5c3_Err != nil {
@@ -986,7 +988,7 @@ func publicTableCard(pt publicTournament, tb publicTable) templ.Component {
 				var templ_7745c5c3_Var60 string
 				templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 133, Col: 89}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 135, Col: 99}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var60))
 				if templ_7745c5c3_Err != nil {
@@ -1003,9 +1005,9 @@ func publicTableCard(pt publicTournament, tb publicTable) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var61 string
-				templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(s.Score))
+				templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(s.Score))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 136, Col: 39}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 138, Col: 44}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var61))
 				if templ_7745c5c3_Err != nil {
@@ -1016,9 +1018,9 @@ func publicTableCard(pt publicTournament, tb publicTable) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var62 string
-				templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinStringErrs(pts(ctx, s.Points))
+				templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinStringErrs(page.Pts(ctx, s.Points))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 136, Col: 65}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 138, Col: 75}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var62))
 				if templ_7745c5c3_Err != nil {
@@ -1087,7 +1089,7 @@ func publicStandingsPage(ps publicStandings) templ.Component {
 			var templ_7745c5c3_Var65 string
 			templ_7745c5c3_Var65, templ_7745c5c3_Err = templ.JoinStringErrs(publicStandingsState(ctx, ps))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 149, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 151, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var65))
 			if templ_7745c5c3_Err != nil {
@@ -1107,7 +1109,7 @@ func publicStandingsPage(ps publicStandings) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = publicLayout(ps.Tournament, t(ctx, "standings.title"), "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var64), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = publicLayout(ps.Tournament, page.T(ctx, "standings.title"), "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var64), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1154,9 +1156,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var67 string
-		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "player.name"))
+		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "player.name"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 163, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 165, Col: 36}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
 		if templ_7745c5c3_Err != nil {
@@ -1190,9 +1192,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var70 string
-			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, col.Label))
+			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, col.Label))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 165, Col: 87}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 167, Col: 92}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var70))
 			if templ_7745c5c3_Err != nil {
@@ -1209,9 +1211,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var71 string
-			templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.decides"))
+			templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.decides"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 168, Col: 55}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 170, Col: 60}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var71))
 			if templ_7745c5c3_Err != nil {
@@ -1250,9 +1252,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var74 string
-			templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(l.Place))
+			templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(l.Place))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 176, Col: 21}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 178, Col: 26}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var74))
 			if templ_7745c5c3_Err != nil {
@@ -1268,9 +1270,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var75 string
-				templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.ex_aequo"))
+				templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.ex_aequo"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 178, Col: 61}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 180, Col: 66}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var75))
 				if templ_7745c5c3_Err != nil {
@@ -1289,7 +1291,7 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				var templ_7745c5c3_Var76 string
 				templ_7745c5c3_Var76, templ_7745c5c3_Err = templ.JoinStringErrs(l.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 183, Col: 15}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 185, Col: 15}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var76))
 				if templ_7745c5c3_Err != nil {
@@ -1305,9 +1307,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var77 templ.SafeURL
-				templ_7745c5c3_Var77, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", ps.Tournament.ID, "/players/"+itoa64(l.EntryID))))
+				templ_7745c5c3_Var77, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", ps.Tournament.ID, "/players/"+page.Itoa64(l.EntryID))))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 185, Col: 90}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 187, Col: 100}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var77))
 				if templ_7745c5c3_Err != nil {
@@ -1320,7 +1322,7 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				var templ_7745c5c3_Var78 string
 				templ_7745c5c3_Var78, templ_7745c5c3_Err = templ.JoinStringErrs(l.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 185, Col: 101}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 187, Col: 111}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var78))
 				if templ_7745c5c3_Err != nil {
@@ -1343,9 +1345,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var79 string
-				templ_7745c5c3_Var79, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "entries.withdrawn"))
+				templ_7745c5c3_Var79, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "entries.withdrawn"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 191, Col: 71}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 193, Col: 76}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var79))
 				if templ_7745c5c3_Err != nil {
@@ -1385,9 +1387,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				}
 				if !col.OnlyPlayed || l.Played > 0 {
 					var templ_7745c5c3_Var82 string
-					templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(columnValue(ctx, tournament.Column{Kind: col.Kind}, l.Values[i]))
+					templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(page.ColumnValue(ctx, tournament.Column{Kind: col.Kind}, l.Values[i]))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 197, Col: 74}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 199, Col: 79}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var82))
 					if templ_7745c5c3_Err != nil {
@@ -1406,9 +1408,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				}
 				if col := ps.Columns[l.Decides]; !col.OnlyPlayed || l.Played > 0 {
 					var templ_7745c5c3_Var83 string
-					templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(columnValue(ctx, tournament.Column{Kind: col.Kind}, l.Values[l.Decides]))
+					templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(page.ColumnValue(ctx, tournament.Column{Kind: col.Kind}, l.Values[l.Decides]))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 204, Col: 82}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 206, Col: 87}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var83))
 					if templ_7745c5c3_Err != nil {
@@ -1424,9 +1426,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var84 string
-						templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, col.Label))
+						templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, col.Label))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 206, Col: 56}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 208, Col: 61}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var84))
 						if templ_7745c5c3_Err != nil {
@@ -1458,9 +1460,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var85 string
-			templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.qualifies"))
+			templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.qualifies"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 217, Col: 71}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 219, Col: 76}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var85))
 			if templ_7745c5c3_Err != nil {
@@ -1473,9 +1475,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 		}
 		if !projector {
 			var templ_7745c5c3_Var86 string
-			templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.standings_legend"))
+			templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.standings_legend"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 220, Col: 38}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 222, Col: 43}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var86))
 			if templ_7745c5c3_Err != nil {
@@ -1491,9 +1493,9 @@ func standingsTable(ps publicStandings, projector bool) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var87 string
-				templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.decides_legend", t(ctx, ps.Columns[1].Label)))
+				templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.decides_legend", page.T(ctx, ps.Columns[1].Label)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 222, Col: 95}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 224, Col: 105}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var87))
 				if templ_7745c5c3_Err != nil {
@@ -1540,9 +1542,9 @@ func qualifierMark() templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var89 string
-		templ_7745c5c3_Var89, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.qualifies"))
+		templ_7745c5c3_Var89, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.qualifies"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 230, Col: 67}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 232, Col: 72}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var89))
 		if templ_7745c5c3_Err != nil {
@@ -1553,9 +1555,9 @@ func qualifierMark() templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var90 string
-		templ_7745c5c3_Var90, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.qualifies"))
+		templ_7745c5c3_Var90, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.qualifies"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 230, Col: 166}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 232, Col: 176}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var90))
 		if templ_7745c5c3_Err != nil {
@@ -1614,7 +1616,7 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 			var templ_7745c5c3_Var93 string
 			templ_7745c5c3_Var93, templ_7745c5c3_Err = templ.JoinStringErrs(pp.Line.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 238, Col: 21}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 240, Col: 21}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var93))
 			if templ_7745c5c3_Err != nil {
@@ -1625,9 +1627,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var94 string
-			templ_7745c5c3_Var94, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.place", pp.Line.Place))
+			templ_7745c5c3_Var94, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.place", pp.Line.Place))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 240, Col: 43}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 242, Col: 48}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var94))
 			if templ_7745c5c3_Err != nil {
@@ -1643,9 +1645,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var95 string
-				templ_7745c5c3_Var95, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.ex_aequo"))
+				templ_7745c5c3_Var95, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.ex_aequo"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 242, Col: 59}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 244, Col: 64}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var95))
 				if templ_7745c5c3_Err != nil {
@@ -1662,9 +1664,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var96 string
-				templ_7745c5c3_Var96, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.qualifies"))
+				templ_7745c5c3_Var96, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.qualifies"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 245, Col: 69}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 247, Col: 74}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var96))
 				if templ_7745c5c3_Err != nil {
@@ -1686,9 +1688,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var97 string
-					templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, col.Label))
+					templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, col.Label))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 252, Col: 30}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 254, Col: 35}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var97))
 					if templ_7745c5c3_Err != nil {
@@ -1699,9 +1701,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var98 string
-					templ_7745c5c3_Var98, templ_7745c5c3_Err = templ.JoinStringErrs(columnValue(ctx, tournament.Column{Kind: col.Kind}, pp.Line.Values[i]))
+					templ_7745c5c3_Var98, templ_7745c5c3_Err = templ.JoinStringErrs(page.ColumnValue(ctx, tournament.Column{Kind: col.Kind}, pp.Line.Values[i]))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 253, Col: 83}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 255, Col: 88}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var98))
 					if templ_7745c5c3_Err != nil {
@@ -1723,9 +1725,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var99 string
-				templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.title", g.Round))
+				templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.title", g.Round))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 261, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 263, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var99))
 				if templ_7745c5c3_Err != nil {
@@ -1737,9 +1739,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 				}
 				if g.Table > 0 {
 					var templ_7745c5c3_Var100 string
-					templ_7745c5c3_Var100, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table", g.Table))
+					templ_7745c5c3_Var100, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table", g.Table))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 263, Col: 38}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 265, Col: 43}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var100))
 					if templ_7745c5c3_Err != nil {
@@ -1751,9 +1753,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 					}
 				} else if g.Late {
 					var templ_7745c5c3_Var101 string
-					templ_7745c5c3_Var101, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "print.late_awarded", pts(ctx, g.Points)))
+					templ_7745c5c3_Var101, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "print.late_awarded", page.Pts(ctx, g.Points)))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 265, Col: 57}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 267, Col: 67}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var101))
 					if templ_7745c5c3_Err != nil {
@@ -1765,9 +1767,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 					}
 				} else {
 					var templ_7745c5c3_Var102 string
-					templ_7745c5c3_Var102, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "print.sits_out"))
+					templ_7745c5c3_Var102, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "print.sits_out"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 267, Col: 33}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 269, Col: 38}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var102))
 					if templ_7745c5c3_Err != nil {
@@ -1786,7 +1788,7 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 					var templ_7745c5c3_Var103 string
 					templ_7745c5c3_Var103, templ_7745c5c3_Err = templ.JoinStringErrs(gamePoints(ctx, g.Points))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 270, Col: 52}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 272, Col: 52}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var103))
 					if templ_7745c5c3_Err != nil {
@@ -1832,7 +1834,7 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 						var templ_7745c5c3_Var106 string
 						templ_7745c5c3_Var106, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 277, Col: 17}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 279, Col: 17}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var106))
 						if templ_7745c5c3_Err != nil {
@@ -1848,9 +1850,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var107 string
-							templ_7745c5c3_Var107, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(s.Score))
+							templ_7745c5c3_Var107, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(s.Score))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 279, Col: 43}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 281, Col: 48}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var107))
 							if templ_7745c5c3_Err != nil {
@@ -1861,9 +1863,9 @@ func publicPlayerPage(pp publicPlayer) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var108 string
-							templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(pts(ctx, s.Points))
+							templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(page.Pts(ctx, s.Points))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 279, Col: 69}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 281, Col: 79}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var108))
 							if templ_7745c5c3_Err != nil {
@@ -1945,7 +1947,7 @@ func projectorPage(view string, ps publicStandings) templ.Component {
 			var templ_7745c5c3_Var111 string
 			templ_7745c5c3_Var111, templ_7745c5c3_Err = templ.JoinStringErrs(ps.Tournament.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 296, Col: 27}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 298, Col: 27}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var111))
 			if templ_7745c5c3_Err != nil {
@@ -1956,9 +1958,9 @@ func projectorPage(view string, ps publicStandings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var112 string
-			templ_7745c5c3_Var112, templ_7745c5c3_Err = templ.JoinStringErrs(idPath("/p/", ps.Tournament.ID, "/qr.svg"))
+			templ_7745c5c3_Var112, templ_7745c5c3_Err = templ.JoinStringErrs(page.IDPath("/p/", ps.Tournament.ID, "/qr.svg"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 297, Col: 72}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 299, Col: 77}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var112))
 			if templ_7745c5c3_Err != nil {
@@ -1969,9 +1971,9 @@ func projectorPage(view string, ps publicStandings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var113 string
-			templ_7745c5c3_Var113, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.qr_alt"))
+			templ_7745c5c3_Var113, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.qr_alt"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 297, Col: 104}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 299, Col: 114}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var113))
 			if templ_7745c5c3_Err != nil {
@@ -1987,7 +1989,7 @@ func projectorPage(view string, ps publicStandings) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = publicLayout(ps.Tournament, t(ctx, "public.projector"), "projector").Render(templ.WithChildren(ctx, templ_7745c5c3_Var110), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = publicLayout(ps.Tournament, page.T(ctx, "public.projector"), "projector").Render(templ.WithChildren(ctx, templ_7745c5c3_Var110), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2023,9 +2025,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var115 string
-		templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(itoa64(ps.Tournament.Revision))
+		templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa64(ps.Tournament.Revision))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 309, Col: 48}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 311, Col: 53}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var115))
 		if templ_7745c5c3_Err != nil {
@@ -2036,9 +2038,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var116 string
-		templ_7745c5c3_Var116, templ_7745c5c3_Err = templ.JoinStringErrs(idPath("/p/", ps.Tournament.ID, "/projector/"+view+"/live?since="+itoa64(ps.Tournament.Revision)))
+		templ_7745c5c3_Var116, templ_7745c5c3_Err = templ.JoinStringErrs(page.IDPath("/p/", ps.Tournament.ID, "/projector/"+view+"/live?since="+page.Itoa64(ps.Tournament.Revision)))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 310, Col: 108}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 312, Col: 118}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var116))
 		if templ_7745c5c3_Err != nil {
@@ -2061,9 +2063,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var117 string
-				templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.title", r.Number))
+				templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.title", r.Number))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 319, Col: 40}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 321, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var117))
 				if templ_7745c5c3_Err != nil {
@@ -2074,9 +2076,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var118 string
-				templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.progress", r.Complete, len(r.Tables)))
+				templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.progress", r.Complete, len(r.Tables)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 319, Col: 98}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 321, Col: 108}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var118))
 				if templ_7745c5c3_Err != nil {
@@ -2094,7 +2096,7 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 					var templ_7745c5c3_Var119 string
 					templ_7745c5c3_Var119, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 324, Col: 20}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 326, Col: 20}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var119))
 					if templ_7745c5c3_Err != nil {
@@ -2106,9 +2108,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 					}
 					if s.Table > 0 {
 						var templ_7745c5c3_Var120 string
-						templ_7745c5c3_Var120, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table", s.Table))
+						templ_7745c5c3_Var120, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table", s.Table))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 327, Col: 41}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 329, Col: 46}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var120))
 						if templ_7745c5c3_Err != nil {
@@ -2116,9 +2118,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 						}
 					} else if s.Late {
 						var templ_7745c5c3_Var121 string
-						templ_7745c5c3_Var121, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "print.late_awarded", pts(ctx, s.Points)))
+						templ_7745c5c3_Var121, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "print.late_awarded", page.Pts(ctx, s.Points)))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 329, Col: 60}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 331, Col: 70}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var121))
 						if templ_7745c5c3_Err != nil {
@@ -2126,9 +2128,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 						}
 					} else {
 						var templ_7745c5c3_Var122 string
-						templ_7745c5c3_Var122, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "print.sits_out"))
+						templ_7745c5c3_Var122, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "print.sits_out"))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 331, Col: 36}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 333, Col: 41}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var122))
 						if templ_7745c5c3_Err != nil {
@@ -2150,9 +2152,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var123 string
-				templ_7745c5c3_Var123, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.no_round"))
+				templ_7745c5c3_Var123, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.no_round"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 339, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 341, Col: 39}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var123))
 				if templ_7745c5c3_Err != nil {
@@ -2169,9 +2171,9 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var124 string
-			templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.title"))
+			templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 342, Col: 34}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 344, Col: 39}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var124))
 			if templ_7745c5c3_Err != nil {
@@ -2184,7 +2186,7 @@ func projectorContent(view string, ps publicStandings) templ.Component {
 			var templ_7745c5c3_Var125 string
 			templ_7745c5c3_Var125, templ_7745c5c3_Err = templ.JoinStringErrs(publicStandingsState(ctx, ps))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 342, Col: 71}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 344, Col: 76}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var125))
 			if templ_7745c5c3_Err != nil {
@@ -2276,7 +2278,7 @@ func tableTentPage(ev *tournament.State, url string) templ.Component {
 				var templ_7745c5c3_Var130 string
 				templ_7745c5c3_Var130, templ_7745c5c3_Err = templ.JoinStringErrs(ev.Tournament.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 356, Col: 29}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 358, Col: 29}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var130))
 				if templ_7745c5c3_Err != nil {
@@ -2287,9 +2289,9 @@ func tableTentPage(ev *tournament.State, url string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var131 string
-				templ_7745c5c3_Var131, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.tent_call"))
+				templ_7745c5c3_Var131, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.tent_call"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 357, Col: 54}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 359, Col: 59}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var131))
 				if templ_7745c5c3_Err != nil {
@@ -2300,9 +2302,9 @@ func tableTentPage(ev *tournament.State, url string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var132 string
-				templ_7745c5c3_Var132, templ_7745c5c3_Err = templ.JoinStringErrs(idPath("/tournaments/", ev.Tournament.ID, "/qr.svg"))
+				templ_7745c5c3_Var132, templ_7745c5c3_Err = templ.JoinStringErrs(page.IDPath("/tournaments/", ev.Tournament.ID, "/qr.svg"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 358, Col: 68}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 360, Col: 73}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var132))
 				if templ_7745c5c3_Err != nil {
@@ -2313,9 +2315,9 @@ func tableTentPage(ev *tournament.State, url string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var133 string
-				templ_7745c5c3_Var133, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.qr_alt"))
+				templ_7745c5c3_Var133, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.qr_alt"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 358, Col: 100}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 360, Col: 110}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var133))
 				if templ_7745c5c3_Err != nil {
@@ -2328,7 +2330,7 @@ func tableTentPage(ev *tournament.State, url string) templ.Component {
 				var templ_7745c5c3_Var134 string
 				templ_7745c5c3_Var134, templ_7745c5c3_Err = templ.JoinStringErrs(url)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 359, Col: 35}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 361, Col: 35}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var134))
 				if templ_7745c5c3_Err != nil {
@@ -2345,7 +2347,7 @@ func tableTentPage(ev *tournament.State, url string) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = printLayout(t(ctx, "public.tent"), idPath("/tournaments/", ev.Tournament.ID, "")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var127), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = printLayout(page.T(ctx, "public.tent"), page.IDPath("/tournaments/", ev.Tournament.ID, "")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var127), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2376,15 +2378,15 @@ func unreachableWarning() templ.Component {
 			templ_7745c5c3_Var135 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		if st := pageOf(ctx).Site; st.Unreachable {
+		if st := page.Of(ctx).Site; st.Unreachable {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 193, "<p class=\"alert no-print unreachable\" role=\"alert\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var136 string
-			templ_7745c5c3_Var136, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.unreachable", st.PublicBase))
+			templ_7745c5c3_Var136, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.unreachable", st.PublicBase))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 370, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 372, Col: 103}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var136))
 			if templ_7745c5c3_Err != nil {
@@ -2427,9 +2429,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var138 string
-		templ_7745c5c3_Var138, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.title"))
+		templ_7745c5c3_Var138, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.title"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 378, Col: 30}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 380, Col: 35}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var138))
 		if templ_7745c5c3_Err != nil {
@@ -2440,9 +2442,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var139 templ.SafeURL
-		templ_7745c5c3_Var139, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(idPath("/tournaments/", st.Ev.Tournament.ID, "/publish")))
+		templ_7745c5c3_Var139, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(page.IDPath("/tournaments/", st.Ev.Tournament.ID, "/publish")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 379, Col: 102}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 381, Col: 107}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var139))
 		if templ_7745c5c3_Err != nil {
@@ -2452,7 +2454,7 @@ func publicPanel(st eveningStatus) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = csrfField().Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.CSRFField().Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2461,9 +2463,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var140 string
-		templ_7745c5c3_Var140, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(st.Ev.Tournament.Version))
+		templ_7745c5c3_Var140, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(st.Ev.Tournament.Version))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 381, Col: 77}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 383, Col: 82}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var140))
 		if templ_7745c5c3_Err != nil {
@@ -2479,9 +2481,9 @@ func publicPanel(st eveningStatus) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var141 string
-			templ_7745c5c3_Var141, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.is_published"))
+			templ_7745c5c3_Var141, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.is_published"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 383, Col: 65}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 385, Col: 70}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var141))
 			if templ_7745c5c3_Err != nil {
@@ -2492,9 +2494,9 @@ func publicPanel(st eveningStatus) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var142 string
-			templ_7745c5c3_Var142, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.unpublish"))
+			templ_7745c5c3_Var142, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.unpublish"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 385, Col: 75}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 387, Col: 80}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var142))
 			if templ_7745c5c3_Err != nil {
@@ -2510,9 +2512,9 @@ func publicPanel(st eveningStatus) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var143 string
-			templ_7745c5c3_Var143, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.not_published"))
+			templ_7745c5c3_Var143, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.not_published"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 387, Col: 71}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 389, Col: 76}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var143))
 			if templ_7745c5c3_Err != nil {
@@ -2523,9 +2525,9 @@ func publicPanel(st eveningStatus) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var144 string
-			templ_7745c5c3_Var144, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.publish"))
+			templ_7745c5c3_Var144, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.publish"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 389, Col: 81}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 391, Col: 86}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var144))
 			if templ_7745c5c3_Err != nil {
@@ -2549,9 +2551,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var145 string
-		templ_7745c5c3_Var145, templ_7745c5c3_Err = templ.JoinStringErrs(idPath("/tournaments/", st.Ev.Tournament.ID, "/qr.svg"))
+		templ_7745c5c3_Var145, templ_7745c5c3_Err = templ.JoinStringErrs(page.IDPath("/tournaments/", st.Ev.Tournament.ID, "/qr.svg"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 394, Col: 86}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 396, Col: 91}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var145))
 		if templ_7745c5c3_Err != nil {
@@ -2562,9 +2564,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var146 string
-		templ_7745c5c3_Var146, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.qr_alt"))
+		templ_7745c5c3_Var146, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.qr_alt"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 394, Col: 118}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 396, Col: 128}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var146))
 		if templ_7745c5c3_Err != nil {
@@ -2575,9 +2577,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var147 templ.SafeURL
-		templ_7745c5c3_Var147, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", st.Ev.Tournament.ID, "")))
+		templ_7745c5c3_Var147, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", st.Ev.Tournament.ID, "")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 396, Col: 63}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 398, Col: 68}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var147))
 		if templ_7745c5c3_Err != nil {
@@ -2588,9 +2590,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var148 string
-		templ_7745c5c3_Var148, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.tables"))
+		templ_7745c5c3_Var148, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.tables"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 396, Col: 91}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 398, Col: 101}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var148))
 		if templ_7745c5c3_Err != nil {
@@ -2601,9 +2603,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var149 templ.SafeURL
-		templ_7745c5c3_Var149, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", st.Ev.Tournament.ID, "/standings")))
+		templ_7745c5c3_Var149, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", st.Ev.Tournament.ID, "/standings")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 397, Col: 73}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 399, Col: 78}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var149))
 		if templ_7745c5c3_Err != nil {
@@ -2614,9 +2616,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var150 string
-		templ_7745c5c3_Var150, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.title"))
+		templ_7745c5c3_Var150, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.title"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 397, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 399, Col: 113}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var150))
 		if templ_7745c5c3_Err != nil {
@@ -2627,9 +2629,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var151 templ.SafeURL
-		templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", st.Ev.Tournament.ID, "/projector/standings")))
+		templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", st.Ev.Tournament.ID, "/projector/standings")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 398, Col: 83}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 400, Col: 88}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var151))
 		if templ_7745c5c3_Err != nil {
@@ -2640,9 +2642,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var152 string
-		templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.projector_standings"))
+		templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.projector_standings"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 398, Col: 124}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 400, Col: 134}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var152))
 		if templ_7745c5c3_Err != nil {
@@ -2653,9 +2655,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var153 templ.SafeURL
-		templ_7745c5c3_Var153, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", st.Ev.Tournament.ID, "/projector/tables")))
+		templ_7745c5c3_Var153, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", st.Ev.Tournament.ID, "/projector/tables")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 399, Col: 80}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 401, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var153))
 		if templ_7745c5c3_Err != nil {
@@ -2666,9 +2668,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var154 string
-		templ_7745c5c3_Var154, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.projector_tables"))
+		templ_7745c5c3_Var154, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.projector_tables"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 399, Col: 118}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 401, Col: 128}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var154))
 		if templ_7745c5c3_Err != nil {
@@ -2679,9 +2681,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var155 templ.SafeURL
-		templ_7745c5c3_Var155, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", st.Ev.Tournament.ID, "/tent")))
+		templ_7745c5c3_Var155, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", st.Ev.Tournament.ID, "/tent")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 400, Col: 78}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 402, Col: 83}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var155))
 		if templ_7745c5c3_Err != nil {
@@ -2692,9 +2694,9 @@ func publicPanel(st eveningStatus) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var156 string
-		templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "public.tent"))
+		templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "public.tent"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 400, Col: 104}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 402, Col: 114}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var156))
 		if templ_7745c5c3_Err != nil {
@@ -2710,9 +2712,9 @@ func publicPanel(st eveningStatus) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var157 string
-			templ_7745c5c3_Var157, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.title", g.Number))
+			templ_7745c5c3_Var157, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.title", g.Number))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 406, Col: 38}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 408, Col: 43}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var157))
 			if templ_7745c5c3_Err != nil {
@@ -2758,9 +2760,9 @@ func publicPanel(st eveningStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var160 string
-				templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.over"))
+				templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.over"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 409, Col: 129}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 411, Col: 134}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var160))
 				if templ_7745c5c3_Err != nil {
@@ -2773,7 +2775,7 @@ func publicPanel(st eveningStatus) templ.Component {
 				var templ_7745c5c3_Var161 string
 				templ_7745c5c3_Var161, templ_7745c5c3_Err = templ.JoinStringErrs(clockText(g.Clock.Remaining(nowOf(ctx))))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 409, Col: 174}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 411, Col: 179}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var161))
 				if templ_7745c5c3_Err != nil {
@@ -2789,9 +2791,9 @@ func publicPanel(st eveningStatus) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var162 string
-					templ_7745c5c3_Var162, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.paused"))
+					templ_7745c5c3_Var162, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.paused"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 411, Col: 52}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 413, Col: 57}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var162))
 					if templ_7745c5c3_Err != nil {
@@ -2807,7 +2809,7 @@ func publicPanel(st eveningStatus) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formError(st.Clock).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.FormError(st.Clock).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2818,7 +2820,7 @@ func publicPanel(st eveningStatus) templ.Component {
 			var templ_7745c5c3_Var163 templ.SafeURL
 			templ_7745c5c3_Var163, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(roundPath(st.Ev.Tournament.ID, g.Number, "/clock")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 416, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 418, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var163))
 			if templ_7745c5c3_Err != nil {
@@ -2828,7 +2830,7 @@ func publicPanel(st eveningStatus) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = csrfField().Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.CSRFField().Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2855,9 +2857,9 @@ func publicPanel(st eveningStatus) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var166 string
-			templ_7745c5c3_Var166, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.minutes"))
+			templ_7745c5c3_Var166, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.minutes"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 419, Col: 58}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 421, Col: 63}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var166))
 			if templ_7745c5c3_Err != nil {
@@ -2870,7 +2872,7 @@ func publicPanel(st eveningStatus) templ.Component {
 			var templ_7745c5c3_Var167 string
 			templ_7745c5c3_Var167, templ_7745c5c3_Err = templ.JoinStringErrs(st.Clock.Values["minutes"])
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 420, Col: 115}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 422, Col: 115}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var167))
 			if templ_7745c5c3_Err != nil {
@@ -2890,7 +2892,7 @@ func publicPanel(st eveningStatus) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldError(st.Clock, "minutes").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.FieldError(st.Clock, "minutes").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2905,9 +2907,9 @@ func publicPanel(st eveningStatus) templ.Component {
 				}
 				if g.Clock.Set() {
 					var templ_7745c5c3_Var168 string
-					templ_7745c5c3_Var168, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.resume"))
+					templ_7745c5c3_Var168, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.resume"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 431, Col: 32}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 433, Col: 37}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var168))
 					if templ_7745c5c3_Err != nil {
@@ -2915,9 +2917,9 @@ func publicPanel(st eveningStatus) templ.Component {
 					}
 				} else {
 					var templ_7745c5c3_Var169 string
-					templ_7745c5c3_Var169, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.start"))
+					templ_7745c5c3_Var169, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.start"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 433, Col: 31}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 435, Col: 36}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var169))
 					if templ_7745c5c3_Err != nil {
@@ -2934,9 +2936,9 @@ func publicPanel(st eveningStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var170 string
-				templ_7745c5c3_Var170, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.pause"))
+				templ_7745c5c3_Var170, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.pause"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 437, Col: 90}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 439, Col: 95}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var170))
 				if templ_7745c5c3_Err != nil {
@@ -2953,9 +2955,9 @@ func publicPanel(st eveningStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var171 string
-				templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.adjust"))
+				templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.adjust"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 440, Col: 92}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 442, Col: 97}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var171))
 				if templ_7745c5c3_Err != nil {
@@ -2966,9 +2968,9 @@ func publicPanel(st eveningStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var172 string
-				templ_7745c5c3_Var172, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.reset_confirm"))
+				templ_7745c5c3_Var172, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.reset_confirm"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 441, Col: 117}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 443, Col: 122}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var172))
 				if templ_7745c5c3_Err != nil {
@@ -2979,9 +2981,9 @@ func publicPanel(st eveningStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var173 string
-				templ_7745c5c3_Var173, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "clock.reset"))
+				templ_7745c5c3_Var173, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "clock.reset"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 441, Col: 143}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 443, Col: 153}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var173))
 				if templ_7745c5c3_Err != nil {
@@ -3054,9 +3056,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var176 string
-				templ_7745c5c3_Var176, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.none"))
+				templ_7745c5c3_Var176, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.none"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 456, Col: 45}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 458, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var176))
 				if templ_7745c5c3_Err != nil {
@@ -3115,7 +3117,7 @@ func publicBracketPage(pb publicBracket) templ.Component {
 					var templ_7745c5c3_Var181 string
 					templ_7745c5c3_Var181, templ_7745c5c3_Err = templ.JoinStringErrs(roundName(ctx, len(r.Matches)))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 461, Col: 70}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 463, Col: 70}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var181))
 					if templ_7745c5c3_Err != nil {
@@ -3126,9 +3128,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var182 string
-					templ_7745c5c3_Var182, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.round", r.Number))
+					templ_7745c5c3_Var182, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.round", r.Number))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 461, Col: 128}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 463, Col: 133}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var182))
 					if templ_7745c5c3_Err != nil {
@@ -3167,9 +3169,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var185 string
-							templ_7745c5c3_Var185, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.table", m.Table))
+							templ_7745c5c3_Var185, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.table", m.Table))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 466, Col: 73}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 468, Col: 78}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var185))
 							if templ_7745c5c3_Err != nil {
@@ -3209,9 +3211,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 									return templ_7745c5c3_Err
 								}
 								var templ_7745c5c3_Var188 string
-								templ_7745c5c3_Var188, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.seed", sd.Seed))
+								templ_7745c5c3_Var188, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.seed", sd.Seed))
 								if templ_7745c5c3_Err != nil {
-									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 471, Col: 79}
+									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 473, Col: 84}
 								}
 								_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var188))
 								if templ_7745c5c3_Err != nil {
@@ -3222,9 +3224,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 									return templ_7745c5c3_Err
 								}
 								var templ_7745c5c3_Var189 string
-								templ_7745c5c3_Var189, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(sd.Seed))
+								templ_7745c5c3_Var189, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(sd.Seed))
 								if templ_7745c5c3_Err != nil {
-									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 471, Col: 97}
+									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 473, Col: 107}
 								}
 								_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var189))
 								if templ_7745c5c3_Err != nil {
@@ -3241,9 +3243,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 							}
 							if sd.Bye {
 								var templ_7745c5c3_Var190 string
-								templ_7745c5c3_Var190, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.bye"))
+								templ_7745c5c3_Var190, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.bye"))
 								if templ_7745c5c3_Err != nil {
-									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 475, Col: 37}
+									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 477, Col: 42}
 								}
 								_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var190))
 								if templ_7745c5c3_Err != nil {
@@ -3260,9 +3262,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 									return templ_7745c5c3_Err
 								}
 								var templ_7745c5c3_Var191 templ.SafeURL
-								templ_7745c5c3_Var191, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/p/", pb.Tournament.ID, "/players/"+itoa64(sd.EntryID))))
+								templ_7745c5c3_Var191, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/p/", pb.Tournament.ID, "/players/"+page.Itoa64(sd.EntryID))))
 								if templ_7745c5c3_Err != nil {
-									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 479, Col: 98}
+									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 481, Col: 108}
 								}
 								_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var191))
 								if templ_7745c5c3_Err != nil {
@@ -3275,7 +3277,7 @@ func publicBracketPage(pb publicBracket) templ.Component {
 								var templ_7745c5c3_Var192 string
 								templ_7745c5c3_Var192, templ_7745c5c3_Err = templ.JoinStringErrs(sd.Name)
 								if templ_7745c5c3_Err != nil {
-									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 479, Col: 110}
+									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 481, Col: 120}
 								}
 								_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var192))
 								if templ_7745c5c3_Err != nil {
@@ -3296,9 +3298,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 									return templ_7745c5c3_Err
 								}
 								var templ_7745c5c3_Var193 string
-								templ_7745c5c3_Var193, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(sd.Score))
+								templ_7745c5c3_Var193, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(sd.Score))
 								if templ_7745c5c3_Err != nil {
-									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 483, Col: 57}
+									return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 485, Col: 62}
 								}
 								_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var193))
 								if templ_7745c5c3_Err != nil {
@@ -3329,9 +3331,9 @@ func publicBracketPage(pb publicBracket) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var194 string
-				templ_7745c5c3_Var194, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.winner"))
+				templ_7745c5c3_Var194, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.winner"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 493, Col: 63}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 495, Col: 68}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var194))
 				if templ_7745c5c3_Err != nil {
@@ -3367,7 +3369,7 @@ func publicBracketPage(pb publicBracket) templ.Component {
 					var templ_7745c5c3_Var197 string
 					templ_7745c5c3_Var197, templ_7745c5c3_Err = templ.JoinStringErrs(pb.Winner.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 499, Col: 27}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public.templ`, Line: 501, Col: 27}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var197))
 					if templ_7745c5c3_Err != nil {
@@ -3390,7 +3392,7 @@ func publicBracketPage(pb publicBracket) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = publicLayout(pb.Tournament, t(ctx, "bracket.title"), "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var175), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = publicLayout(pb.Tournament, page.T(ctx, "bracket.title"), "").Render(templ.WithChildren(ctx, templ_7745c5c3_Var175), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -14,6 +14,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // tournamentFields are the settings form's own fields; the format adds its own.
@@ -26,10 +27,10 @@ var settingsLabels = map[string]string{"name": "tournament.name", "date": "tourn
 	"never_opened_doubles": "tournament.never_opened_doubles", "kitty_not_played": "calc.kitty_not_played"}
 
 // tournamentForm fills the settings form from a tournament and its stage.
-func tournamentForm(t *tournament.Tournament, st *tournament.Stage) *form {
-	f := newForm()
+func tournamentForm(t *tournament.Tournament, st *tournament.Stage) *page.Form {
+	f := page.NewForm()
 	f.Values = map[string]string{"name": t.Name, "date": t.Date, "venue": t.Venue, "notes": t.Notes,
-		"qualifiers": itoa(st.Qualifiers), "format": st.Format, "version": itoa(t.Version), "scale_id": ""}
+		"qualifiers": page.Itoa(st.Qualifiers), "format": st.Format, "version": page.Itoa(t.Version), "scale_id": ""}
 	if st.ScaleID != nil {
 		f.Values["scale_id"] = strconv.FormatInt(*st.ScaleID, 10)
 	}
@@ -55,19 +56,19 @@ func formatNamed(name string) tournament.Format {
 }
 
 // settingsForm reads the posted settings form of a format.
-func settingsForm(c echo.Context, fm tournament.Format) *form {
+func settingsForm(c echo.Context, fm tournament.Format) *page.Form {
 	names := slices.Clone(tournamentFields)
 	for _, fd := range fm.Fields() {
 		names = append(names, fd.Name)
 	}
-	return formFrom(c, names...)
+	return page.FormFrom(c, names...)
 }
 
 // tournamentOf reads the settings form. Numbers that cannot be read are noted on f, with
 // every other problem of the settings, so that the form shows them all at once.
 // rules are the rule set the form starts from (the stored one when editing): the form
 // shows only some flags, the other values are kept.
-func tournamentOf(f *form, fm tournament.Format, rules scoring.Rules) (tournament.Tournament, tournament.Stage) {
+func tournamentOf(f *page.Form, fm tournament.Format, rules scoring.Rules) (tournament.Tournament, tournament.Stage) {
 	v := f.Values
 	t := tournament.Tournament{Name: v["name"], Date: v["date"], Venue: v["venue"], Notes: v["notes"]}
 	t.Version, _ = strconv.Atoi(v["version"])
@@ -114,7 +115,7 @@ func tournamentOf(f *form, fm tournament.Format, rules scoring.Rules) (tournamen
 
 // settingsConflict fills a stale settings form with what is stored now beside what was
 // typed, and moves its version on: saving again saves what was typed.
-func settingsConflict(f *form, st *tournament.State) {
+func settingsConflict(f *page.Form, st *tournament.State) {
 	stored := tournamentForm(&st.Tournament, &st.Stage)
 	labels := maps.Clone(settingsLabels)
 	for _, fd := range st.Format().Fields() {
@@ -123,7 +124,7 @@ func settingsConflict(f *form, st *tournament.State) {
 	keys := slices.Sorted(maps.Keys(labels))
 	for _, k := range keys {
 		if stored.Values[k] != f.Values[k] {
-			f.Conflict = append(f.Conflict, conflictLine{Label: labels[k], Stored: stored.Values[k], Typed: f.Values[k]})
+			f.Conflict = append(f.Conflict, page.ConflictLine{Label: labels[k], Stored: stored.Values[k], Typed: f.Values[k]})
 		}
 	}
 	f.Values["version"] = stored.Values["version"]
@@ -131,26 +132,26 @@ func settingsConflict(f *form, st *tournament.State) {
 
 // settingsPage renders the settings form of a format, with the VP scales to choose from
 // when the format scores with one.
-func (s *Server) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *form) error {
+func (s *Server) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form) error {
 	var scales []tournament.Scale
 	if _, scaled := fm.(tournament.Scaled); scaled {
 		var err error
-		if scales, err = s.scales.List(c.Request().Context()); err != nil {
+		if scales, err = s.Scales.List(c.Request().Context()); err != nil {
 			return err
 		}
 	}
-	return render(c, status, tournamentFormPage(tr, fm, f, scales))
+	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales))
 }
 
 // evening reads :id and loads the tournament's current stage.
 func (s *Server) evening(c echo.Context) (*tournament.State, error) {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return nil, err
 	}
-	st, err := s.tournaments.Load(c.Request().Context(), id)
+	st, err := s.Tournaments.Load(c.Request().Context(), id)
 	if err == nil {
-		useFormat(c, st.Stage.Format)
+		page.UseFormat(c, st.Stage.Format)
 	}
 	return st, err
 }
@@ -159,27 +160,27 @@ func (s *Server) evening(c echo.Context) (*tournament.State, error) {
 // loaded (useFormat), else, at a tournament's address, its current stage's, read now (an
 // error's answer) and kept for the page.
 func (s *Server) wordingOf(c echo.Context) string {
-	if f, ok := c.Get(formatContextKey).(string); ok {
+	if f, ok := c.Get(page.FormatContextKey).(string); ok {
 		return f
 	}
 	f := ""
 	if strings.Contains(c.Path(), "/tournaments/:id") {
-		if id, err := idParam(c); err == nil {
-			if st, err := s.tournaments.Load(c.Request().Context(), id); err == nil {
+		if id, err := page.IDParam(c); err == nil {
+			if st, err := s.Tournaments.Load(c.Request().Context(), id); err == nil {
 				f = st.Stage.Format
 			}
 		}
 	}
-	useFormat(c, f)
+	page.UseFormat(c, f)
 	return f
 }
 
 func (s *Server) listTournaments(c echo.Context) error {
-	ts, err := s.tournaments.List(c.Request().Context())
+	ts, err := s.Tournaments.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, tournamentsPage(ts))
+	return page.Render(c, http.StatusOK, tournamentsPage(ts))
 }
 
 // carriedOnFormatChange are the new tournament form's fields that every format has, kept
@@ -212,14 +213,14 @@ func (s *Server) createTournament(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return s.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f)
 	}
-	if err := s.tournaments.Create(c.Request().Context(), &t, &st); err != nil {
-		if !f.fail(err) {
+	if err := s.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
+		if !f.Fail(err) {
 			return err
 		}
-		return s.settingsPage(c, statusOf(tournament.ErrorCode(err)), nil, fm, f)
+		return s.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), nil, fm, f)
 	}
-	setFlash(c, "tournaments.created", t.Name)
-	return redirect(c, idPath("/tournaments/", t.ID, "/entries"))
+	page.SetFlash(c, "tournaments.created", t.Name)
+	return page.Redirect(c, page.IDPath("/tournaments/", t.ID, "/entries"))
 }
 
 func (s *Server) editTournament(c echo.Context) error {
@@ -244,9 +245,9 @@ func (s *Server) updateTournament(c echo.Context) error {
 	if _, scaled := fm.(tournament.Scaled); !scaled {
 		inStage.ScaleID = ev.Stage.ScaleID
 	}
-	t, _, err := s.tournaments.Update(c.Request().Context(), ev.Tournament.ID, in, inStage, directorOf(c).Username)
+	t, _, err := s.Tournaments.Update(c.Request().Context(), ev.Tournament.ID, in, inStage, page.DirectorOf(c).Username)
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
 		if e, _ := tournament.AsError(err); e.Key == "tournament.stale" {
@@ -254,10 +255,10 @@ func (s *Server) updateTournament(c echo.Context) error {
 				settingsConflict(f, now)
 			}
 		}
-		return s.settingsPage(c, statusOf(tournament.ErrorCode(err)), &ev.Tournament, fm, f)
+		return s.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), &ev.Tournament, fm, f)
 	}
-	setFlash(c, "tournaments.saved", t.Name)
-	return redirect(c, idPath("/tournaments/", t.ID, ""))
+	page.SetFlash(c, "tournaments.saved", t.Name)
+	return page.Redirect(c, page.IDPath("/tournaments/", t.ID, ""))
 }
 
 // showTournament is the evening's home: where it stands and what to do next.
@@ -266,15 +267,15 @@ func (s *Server) showTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	events, err := s.tournaments.Events(c.Request().Context(), ev.Tournament.ID)
+	events, err := s.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 	if err != nil {
 		return err
 	}
 	st := statusOfEvening(ev)
-	if st.Seeds, err = s.tournaments.SeedsChanged(c.Request().Context(), ev); err != nil {
+	if st.Seeds, err = s.Tournaments.SeedsChanged(c.Request().Context(), ev); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, tournamentPage(st, events, newForm()))
+	return page.Render(c, http.StatusOK, tournamentPage(st, events, page.NewForm()))
 }
 
 // eveningStatus is what the tournament home shows.
@@ -285,14 +286,14 @@ type eveningStatus struct {
 	Results  []tournament.TableResult
 	Done     int // complete tables of the current round
 	Complete bool
-	Clock    *form // the round clock's form (a start's minutes), with its problems
+	Clock    *page.Form // the round clock's form (a start's minutes), with its problems
 	// Seeds is set when round 1 of a stage fed by another is not seated as the
 	// qualifiers give now (a correction flagged): the director checks it.
 	Seeds *tournament.Requalified
 }
 
 func statusOfEvening(ev *tournament.State) eveningStatus {
-	st := eveningStatus{Ev: ev, Current: ev.Current(), Step: ev.Format().Next(ev), Clock: newForm()}
+	st := eveningStatus{Ev: ev, Current: ev.Current(), Step: ev.Format().Next(ev), Clock: page.NewForm()}
 	if st.Current != nil {
 		st.Results = ev.Results(st.Current)
 		for _, r := range st.Results {
@@ -310,7 +311,7 @@ func (s *Server) draw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formFrom(c, "seed", "override", "round")
+	f := page.FormFrom(c, "seed", "override", "round")
 	opt := tournament.DrawOptions{Override: f.Values["override"]}
 	opt.Round, _ = strconv.Atoi(f.Values["round"])
 	if raw := strings.TrimSpace(f.Values["seed"]); raw != "" {
@@ -320,42 +321,42 @@ func (s *Server) draw(c echo.Context) error {
 	}
 	var g *tournament.Round
 	if len(f.Errors) == 0 {
-		g, err = s.tournaments.Draw(c.Request().Context(), ev.Tournament.ID, opt, directorOf(c).Username)
-		if err != nil && !f.fail(err) {
+		g, err = s.Tournaments.Draw(c.Request().Context(), ev.Tournament.ID, opt, page.DirectorOf(c).Username)
+		if err != nil && !f.Fail(err) {
 			return err
 		}
 	}
 	if len(f.Errors) > 0 || f.Error != "" {
-		events, err := s.tournaments.Events(c.Request().Context(), ev.Tournament.ID)
+		events, err := s.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 		if err != nil {
 			return err
 		}
-		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
 	}
-	setFlash(c, "draw.done", itoa(g.Number), strconv.FormatInt(g.Seed, 10))
-	return redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
+	page.SetFlash(c, "draw.done", page.Itoa(g.Number), strconv.FormatInt(g.Seed, 10))
+	return page.Redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
 }
 
 // undoDraw removes the last round while nothing of it is entered.
 func (s *Server) undoDraw(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	n, _ := strconv.Atoi(c.Param("n"))
-	if err := s.tournaments.UndoDraw(c.Request().Context(), id, n, directorOf(c).Username); err != nil {
+	if err := s.Tournaments.UndoDraw(c.Request().Context(), id, n, page.DirectorOf(c).Username); err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
-			setFlash(c, d.Key, itoa(n))
-			return redirect(c, idPath("/tournaments/", id, ""))
+			page.SetFlash(c, d.Key, page.Itoa(n))
+			return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 		}
 		return err
 	}
-	setFlash(c, "draw.undone", itoa(n))
-	return redirect(c, idPath("/tournaments/", id, ""))
+	page.SetFlash(c, "draw.undone", page.Itoa(n))
+	return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 }
 
 func roundPath(tid int64, n int, suffix string) string {
-	return idPath("/tournaments/", tid, "/rounds/"+itoa(n)+suffix)
+	return page.IDPath("/tournaments/", tid, "/rounds/"+page.Itoa(n)+suffix)
 }
 
 // roundOf reads :n and returns that round of the stage.
@@ -379,19 +380,19 @@ func (s *Server) eveningRound(c echo.Context) (*tournament.State, *tournament.Ro
 
 // roundView serves a page of one round: its tables, the printed list, the score sheets,
 // the seat change form.
-func (s *Server) roundView(page func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
+func (s *Server) roundView(view func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ev, g, err := s.eveningRound(c)
 		if err != nil {
 			return err
 		}
-		return render(c, http.StatusOK, page(ev, g))
+		return page.Render(c, http.StatusOK, view(ev, g))
 	}
 }
 
 // seatsForm is the seat change form: a select per seat and per bye.
 func seatsForm(ev *tournament.State, g *tournament.Round) templ.Component {
-	return seatsPage(ev, g, tournament.SeatsOf(g), newForm())
+	return seatsPage(ev, g, tournament.SeatsOf(g), page.NewForm())
 }
 
 func (s *Server) overrideSeats(c echo.Context) error {
@@ -411,19 +412,19 @@ func (s *Server) overrideSeats(c echo.Context) error {
 		id, _ := strconv.ParseInt(c.FormValue(fmt.Sprintf("bye.%d", i+1)), 10, 64)
 		seats.Byes = append(seats.Byes, id)
 	}
-	if err := s.tournaments.OverrideSeats(c.Request().Context(), ev.Tournament.ID, g.Number, seats, directorOf(c).Username); err != nil {
-		f := newForm()
-		if !f.fail(err) {
+	if err := s.Tournaments.OverrideSeats(c.Request().Context(), ev.Tournament.ID, g.Number, seats, page.DirectorOf(c).Username); err != nil {
+		f := page.NewForm()
+		if !f.Fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), seatsPage(ev, g, seats, f))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), seatsPage(ev, g, seats, f))
 	}
-	setFlash(c, "seats.saved", itoa(g.Number))
-	return redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
+	page.SetFlash(c, "seats.saved", page.Itoa(g.Number))
+	return page.Redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
 }
 
 func (s *Server) standingsPage(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -431,12 +432,12 @@ func (s *Server) standingsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	ev, cols, lines, err := s.Tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
-	useFormat(c, ev.Stage.Format)
-	return render(c, http.StatusOK, standingsView(ev, cols, lines))
+	page.UseFormat(c, ev.Stage.Format)
+	return page.Render(c, http.StatusOK, standingsView(ev, cols, lines))
 }
 
 // stageParam reads the optional ?stage= of a page: a stage's number, 0 when absent (the
@@ -459,17 +460,17 @@ func (s *Server) pairingOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	ev, cols, lines, err := s.Tournaments.PairingOrder(c.Request().Context(), id, n)
 	if err != nil {
 		return err
 	}
-	useFormat(c, ev.Stage.Format)
-	return render(c, http.StatusOK, pairingOrderPage(ev, n, cols, lines))
+	page.UseFormat(c, ev.Stage.Format)
+	return page.Render(c, http.StatusOK, pairingOrderPage(ev, n, cols, lines))
 }
 
 // roundParams reads :id and :n.
 func roundParams(c echo.Context) (int64, int, error) {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -485,5 +486,5 @@ func roundParams(c echo.Context) (int64, int, error) {
 // reload or a language switch never ends on "page not found".
 func (s *Server) upOne(c echo.Context) error {
 	p := strings.TrimSuffix(c.Request().URL.Path, "/")
-	return redirect(c, p[:strings.LastIndex(p, "/")])
+	return page.Redirect(c, p[:strings.LastIndex(p, "/")])
 }

@@ -8,6 +8,8 @@ package views
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
+import "burraco/views/page"
+
 import "burraco/tournament"
 
 func tournamentsPage(ts []tournament.Tournament) templ.Component {
@@ -48,9 +50,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournaments.title"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournaments.title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 8, Col: 36}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 10, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -61,9 +63,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournaments.new"))
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournaments.new"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 10, Col: 81}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 12, Col: 86}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
@@ -74,9 +76,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "import.tournament_title"))
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "import.tournament_title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 11, Col: 84}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 13, Col: 89}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 			if templ_7745c5c3_Err != nil {
@@ -92,9 +94,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournaments.none"))
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournaments.none"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 15, Col: 48}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 17, Col: 53}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -110,9 +112,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.date"))
+				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.date"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 19, Col: 40}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 21, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -123,9 +125,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.name"))
+				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.name"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 19, Col: 78}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 21, Col: 88}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
@@ -136,9 +138,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var9 string
-				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.venue"))
+				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.venue"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 19, Col: 117}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 21, Col: 132}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 				if templ_7745c5c3_Err != nil {
@@ -154,9 +156,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var10 string
-					templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(shortDate(ctx, tr.Date))
+					templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(page.ShortDate(ctx, tr.Date))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 24, Col: 51}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 26, Col: 56}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 					if templ_7745c5c3_Err != nil {
@@ -167,9 +169,9 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var11 templ.SafeURL
-					templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", tr.ID, "")))
+					templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", tr.ID, "")))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 25, Col: 79}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 27, Col: 84}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 					if templ_7745c5c3_Err != nil {
@@ -182,7 +184,7 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 					var templ_7745c5c3_Var12 string
 					templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(tr.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 25, Col: 91}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 27, Col: 96}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 					if templ_7745c5c3_Err != nil {
@@ -195,7 +197,7 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 					var templ_7745c5c3_Var13 string
 					templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(tr.Venue)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 26, Col: 21}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 28, Col: 21}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 					if templ_7745c5c3_Err != nil {
@@ -213,7 +215,7 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = layout(t(ctx, "tournaments.title")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.Layout(page.T(ctx, "tournaments.title")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -221,7 +223,7 @@ func tournamentsPage(ts []tournament.Tournament) templ.Component {
 	})
 }
 
-func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form, scales []tournament.Scale) templ.Component {
+func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *page.Form, scales []tournament.Scale) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -259,9 +261,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournaments.title"))
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournaments.title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 37, Col: 85}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 39, Col: 90}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 			if templ_7745c5c3_Err != nil {
@@ -272,9 +274,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var17 string
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(tournamentFormTitle(ctx, tr))
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(page.TournamentFormTitle(ctx, tr))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 39, Col: 37}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 41, Col: 42}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
@@ -290,9 +292,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var18 string
-				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.format"))
+				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.format"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 41, Col: 80}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 43, Col: 85}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 				if templ_7745c5c3_Err != nil {
@@ -305,7 +307,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				var templ_7745c5c3_Var19 string
 				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(carriedFields())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 41, Col: 142}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 43, Col: 147}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 				if templ_7745c5c3_Err != nil {
@@ -341,7 +343,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 					var templ_7745c5c3_Var22 templ.SafeURL
 					templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL("/tournaments/new?format=" + name))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 43, Col: 119}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 45, Col: 119}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 					if templ_7745c5c3_Err != nil {
@@ -362,9 +364,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var23 string
-					templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.format_name."+name))
+					templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.format_name."+name))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 43, Col: 200}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 45, Col: 205}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 					if templ_7745c5c3_Err != nil {
@@ -385,9 +387,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var24 string
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.format."+fm.Name()))
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.format."+fm.Name()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 47, Col: 61}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 49, Col: 66}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 			if templ_7745c5c3_Err != nil {
@@ -397,7 +399,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formError(f).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.FormError(f).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -406,9 +408,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 templ.SafeURL
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(tournamentFormAction(tr)))
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(page.TournamentFormAction(tr)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 49, Col: 71}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 51, Col: 76}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 			if templ_7745c5c3_Err != nil {
@@ -418,7 +420,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = csrfField().Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.CSRFField().Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -429,7 +431,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			var templ_7745c5c3_Var26 string
 			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(fm.Name())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 51, Col: 56}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 53, Col: 56}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {
@@ -442,7 +444,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			var templ_7745c5c3_Var27 string
 			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(f.Values["version"])
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 52, Col: 67}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 54, Col: 67}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 			if templ_7745c5c3_Err != nil {
@@ -452,31 +454,31 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = field(f, "name", "tournament.name", "text", templ.Attributes{"required": true, "autofocus": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(f, "name", "tournament.name", "text", templ.Attributes{"required": true, "autofocus": true}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = field(f, "date", "tournament.date", "date", templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(f, "date", "tournament.date", "date", templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = field(f, "venue", "tournament.venue", "text", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(f, "venue", "tournament.venue", "text", nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = field(f, "qualifiers", "tournament.qualifiers", "text", templ.Attributes{"inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(f, "qualifiers", "tournament.qualifiers", "text", templ.Attributes{"inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			for _, fd := range fm.Fields() {
 				if fd.Kind == "number" {
-					templ_7745c5c3_Err = field(f, fd.Name, fd.Label, "text", templ.Attributes{"inputmode": "numeric", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = page.Field(f, fd.Name, fd.Label, "text", templ.Attributes{"inputmode": "numeric", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				}
 			}
-			if isScaled(fm) {
+			if page.IsScaled(fm) {
 				var templ_7745c5c3_Var28 = []any{"field", "wide", templ.KV("has-error", f.Errors["scale_id"] != "")}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var28...)
 				if templ_7745c5c3_Err != nil {
@@ -500,9 +502,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var30 string
-				templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.scale"))
+				templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.scale"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 65, Col: 57}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 67, Col: 62}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 				if templ_7745c5c3_Err != nil {
@@ -523,9 +525,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var31 string
-				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.scale_default"))
+				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.scale_default"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 67, Col: 102}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 69, Col: 107}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 				if templ_7745c5c3_Err != nil {
@@ -541,9 +543,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var32 string
-					templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(itoa64(sc.ID))
+					templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa64(sc.ID))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 69, Col: 38}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 71, Col: 43}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
 					if templ_7745c5c3_Err != nil {
@@ -553,7 +555,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					if f.Values["scale_id"] == itoa64(sc.ID) {
+					if f.Values["scale_id"] == page.Itoa64(sc.ID) {
 						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, " selected")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
@@ -566,7 +568,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 					var templ_7745c5c3_Var33 string
 					templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(sc.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 69, Col: 102}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 71, Col: 112}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 					if templ_7745c5c3_Err != nil {
@@ -581,7 +583,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldError(f, "scale_id").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = page.FieldError(f, "scale_id").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -595,9 +597,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.rules"))
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.rules"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 77, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 79, Col: 46}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 			if templ_7745c5c3_Err != nil {
@@ -607,19 +609,19 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = check(f, "never_opened_doubles", "tournament.never_opened_doubles").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Check(f, "never_opened_doubles", "tournament.never_opened_doubles").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = check(f, "semi_clean_on", "calc.semi_clean_on").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Check(f, "semi_clean_on", "calc.semi_clean_on").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = check(f, "kitty_not_played", "calc.kitty_not_played").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Check(f, "kitty_not_played", "calc.kitty_not_played").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldError(f, "rules").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.FieldError(f, "rules").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -652,9 +654,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var37 string
-					templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, fd.Label))
+					templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, fd.Label))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 86, Col: 33}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 88, Col: 38}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var37))
 					if templ_7745c5c3_Err != nil {
@@ -670,9 +672,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var38 string
-						templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, fd.Help))
+						templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, fd.Help))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 88, Col: 42}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 90, Col: 47}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
 						if templ_7745c5c3_Err != nil {
@@ -691,7 +693,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 						var templ_7745c5c3_Var39 string
 						templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(fd.Name)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 92, Col: 43}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 94, Col: 43}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 						if templ_7745c5c3_Err != nil {
@@ -704,7 +706,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 						var templ_7745c5c3_Var40 string
 						templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(v)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 92, Col: 55}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 94, Col: 55}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 						if templ_7745c5c3_Err != nil {
@@ -725,9 +727,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var41 string
-						templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, fd.ChoicePrefix+"."+v))
+						templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, fd.ChoicePrefix+"."+v))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 93, Col: 58}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 95, Col: 63}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var41))
 						if templ_7745c5c3_Err != nil {
@@ -738,9 +740,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var42 string
-						templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, fd.ChoicePrefix+"."+v+".help"))
+						templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, fd.ChoicePrefix+"."+v+".help"))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 93, Col: 139}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 95, Col: 149}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var42))
 						if templ_7745c5c3_Err != nil {
@@ -751,7 +753,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 							return templ_7745c5c3_Err
 						}
 					}
-					templ_7745c5c3_Err = fieldError(f, fd.Name).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = page.FieldError(f, fd.Name).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -767,7 +769,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			}
 			for _, fd := range fm.Fields() {
 				if fd.Kind == "points" {
-					templ_7745c5c3_Err = field(f, fd.Name, fd.Label, "text", templ.Attributes{"inputmode": "decimal"}).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = page.Field(f, fd.Name, fd.Label, "text", templ.Attributes{"inputmode": "decimal"}).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -800,9 +802,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var45 string
-			templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "player.notes"))
+			templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "player.notes"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 108, Col: 48}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 110, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var45))
 			if templ_7745c5c3_Err != nil {
@@ -815,7 +817,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			var templ_7745c5c3_Var46 string
 			templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(f.Values["notes"])
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 109, Col: 67}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 111, Col: 67}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var46))
 			if templ_7745c5c3_Err != nil {
@@ -825,7 +827,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldError(f, "notes").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.FieldError(f, "notes").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -834,9 +836,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var47 string
-			templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "action.save"))
+			templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "action.save"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 113, Col: 73}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 115, Col: 78}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var47))
 			if templ_7745c5c3_Err != nil {
@@ -847,9 +849,9 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var48 string
-			templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "action.cancel"))
+			templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "action.cancel"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 114, Col: 68}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 116, Col: 73}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var48))
 			if templ_7745c5c3_Err != nil {
@@ -861,7 +863,7 @@ func tournamentFormPage(tr *tournament.Tournament, fm tournament.Format, f *form
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = layout(tournamentFormTitle(ctx, tr)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var15), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.Layout(page.TournamentFormTitle(ctx, tr)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var15), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -895,9 +897,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var50 string
-		templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournaments.title"))
+		templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournaments.title"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 122, Col: 84}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 124, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var50))
 		if templ_7745c5c3_Err != nil {
@@ -910,7 +912,7 @@ func tournamentHead(ev *tournament.State) templ.Component {
 		var templ_7745c5c3_Var51 string
 		templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(ev.Tournament.Name)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 125, Col: 27}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 127, Col: 27}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var51))
 		if templ_7745c5c3_Err != nil {
@@ -921,9 +923,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var52 string
-		templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(dateVenue(ctx, &ev.Tournament))
+		templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(page.DateVenue(ctx, &ev.Tournament))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 127, Col: 36}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 129, Col: 41}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var52))
 		if templ_7745c5c3_Err != nil {
@@ -935,9 +937,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 		}
 		if ev.Stage.Settings.Rounds() > 0 {
 			var templ_7745c5c3_Var53 string
-			templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.summary", ev.Stage.Settings.Rounds(), ev.Stage.HandsPerRound()))
+			templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.summary", ev.Stage.Settings.Rounds(), ev.Stage.HandsPerRound()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 129, Col: 89}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 131, Col: 94}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var53))
 			if templ_7745c5c3_Err != nil {
@@ -949,9 +951,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			}
 		} else {
 			var templ_7745c5c3_Var54 string
-			templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.summary_open", ev.Stage.HandsPerRound()))
+			templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.summary_open", ev.Stage.HandsPerRound()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 131, Col: 66}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 133, Col: 71}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var54))
 			if templ_7745c5c3_Err != nil {
@@ -968,9 +970,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var55 string
-			templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "stage.fed", ev.Stage.Seq, ev.Stage.Seq-1))
+			templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "stage.fed", ev.Stage.Seq, ev.Stage.Seq-1))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 134, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 136, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var55))
 			if templ_7745c5c3_Err != nil {
@@ -982,9 +984,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var56 templ.SafeURL
-		templ_7745c5c3_Var56, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", ev.Tournament.ID, "")))
+		templ_7745c5c3_Var56, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", ev.Tournament.ID, "")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 139, Col: 84}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 141, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var56))
 		if templ_7745c5c3_Err != nil {
@@ -995,9 +997,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var57 string
-		templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.home"))
+		templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.home"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 139, Col: 114}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 141, Col: 124}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var57))
 		if templ_7745c5c3_Err != nil {
@@ -1008,9 +1010,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var58 templ.SafeURL
-		templ_7745c5c3_Var58, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", ev.Tournament.ID, "/entries")))
+		templ_7745c5c3_Var58, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", ev.Tournament.ID, "/entries")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 140, Col: 92}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 142, Col: 97}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var58))
 		if templ_7745c5c3_Err != nil {
@@ -1023,7 +1025,7 @@ func tournamentHead(ev *tournament.State) templ.Component {
 		var templ_7745c5c3_Var59 string
 		templ_7745c5c3_Var59, templ_7745c5c3_Err = templ.JoinStringErrs(entriesTitle(ctx, ev))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 140, Col: 118}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 142, Col: 123}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var59))
 		if templ_7745c5c3_Err != nil {
@@ -1034,9 +1036,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var60 templ.SafeURL
-		templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", ev.Tournament.ID, "/standings")))
+		templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", ev.Tournament.ID, "/standings")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 141, Col: 94}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 143, Col: 99}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var60))
 		if templ_7745c5c3_Err != nil {
@@ -1047,9 +1049,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var61 string
-		templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "standings.title"))
+		templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "standings.title"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 141, Col: 124}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 143, Col: 134}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var61))
 		if templ_7745c5c3_Err != nil {
@@ -1065,9 +1067,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var62 templ.SafeURL
-			templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", ev.Tournament.ID, "/bracket")))
+			templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", ev.Tournament.ID, "/bracket")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 143, Col: 93}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 145, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var62))
 			if templ_7745c5c3_Err != nil {
@@ -1078,9 +1080,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var63 string
-			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "bracket.link"))
+			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "bracket.link"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 143, Col: 120}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 145, Col: 130}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var63))
 			if templ_7745c5c3_Err != nil {
@@ -1096,9 +1098,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var64 templ.SafeURL
-		templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", ev.Tournament.ID, "/history")))
+		templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", ev.Tournament.ID, "/history")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 145, Col: 92}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 147, Col: 97}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var64))
 		if templ_7745c5c3_Err != nil {
@@ -1109,9 +1111,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var65 string
-		templ_7745c5c3_Var65, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "history.title"))
+		templ_7745c5c3_Var65, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "history.title"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 145, Col: 120}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 147, Col: 130}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var65))
 		if templ_7745c5c3_Err != nil {
@@ -1122,9 +1124,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var66 templ.SafeURL
-		templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", ev.Tournament.ID, "/export")))
+		templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", ev.Tournament.ID, "/export")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 146, Col: 91}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 148, Col: 96}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var66))
 		if templ_7745c5c3_Err != nil {
@@ -1135,9 +1137,9 @@ func tournamentHead(ev *tournament.State) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var67 string
-		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "export.title"))
+		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "export.title"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 146, Col: 118}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 148, Col: 128}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
 		if templ_7745c5c3_Err != nil {
@@ -1151,7 +1153,7 @@ func tournamentHead(ev *tournament.State) templ.Component {
 	})
 }
 
-func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.Component {
+func tournamentPage(st eveningStatus, events []tournament.Event, f *page.Form) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1193,9 +1195,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var70 string
-			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, st.Step.Key, st.Step.Args...))
+			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, st.Step.Key, st.Step.Args...))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 156, Col: 42}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 158, Col: 47}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var70))
 			if templ_7745c5c3_Err != nil {
@@ -1211,9 +1213,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var71 templ.SafeURL
-				templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(roundPath(st.Ev.Tournament.ID, st.Step.Round, "/tables/"+itoa(st.Step.Table))))
+				templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(roundPath(st.Ev.Tournament.ID, st.Step.Round, "/tables/"+page.Itoa(st.Step.Table))))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 158, Col: 140}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 160, Col: 145}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var71))
 				if templ_7745c5c3_Err != nil {
@@ -1224,9 +1226,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var72 string
-				templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "next.open_sheet", st.Step.Table))
+				templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "next.open_sheet", st.Step.Table))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 158, Col: 185}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 160, Col: 195}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var72))
 				if templ_7745c5c3_Err != nil {
@@ -1247,9 +1249,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var73 string
-				templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, st.Step.Note, st.Step.NoteArgs...))
+				templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, st.Step.Note, st.Step.NoteArgs...))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 162, Col: 64}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 164, Col: 69}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var73))
 				if templ_7745c5c3_Err != nil {
@@ -1266,9 +1268,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var74 string
-				templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "stage.seeds_changed", st.Seeds.From, st.Seeds.Stage))
+				templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "stage.seeds_changed", st.Seeds.From, st.Seeds.Stage))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 165, Col: 102}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 167, Col: 107}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var74))
 				if templ_7745c5c3_Err != nil {
@@ -1279,7 +1281,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = formError(f).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.FormError(f).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1299,9 +1301,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var75 string
-				templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "draw.anyway", st.Current.Number))
+				templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "draw.anyway", st.Current.Number))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 172, Col: 56}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 174, Col: 61}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var75))
 				if templ_7745c5c3_Err != nil {
@@ -1341,9 +1343,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var76 string
-				templ_7745c5c3_Var76, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.title", st.Current.Number))
+				templ_7745c5c3_Var76, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.title", st.Current.Number))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 184, Col: 49}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 186, Col: 54}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var76))
 				if templ_7745c5c3_Err != nil {
@@ -1354,9 +1356,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var77 string
-				templ_7745c5c3_Var77, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.progress", st.Done, len(st.Results)))
+				templ_7745c5c3_Var77, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.progress", st.Done, len(st.Results)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 184, Col: 126}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 186, Col: 136}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var77))
 				if templ_7745c5c3_Err != nil {
@@ -1374,7 +1376,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					var templ_7745c5c3_Var78 templ.SafeURL
 					templ_7745c5c3_Var78, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(roundPath(st.Ev.Tournament.ID, st.Current.Number, "/undo")))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 186, Col: 107}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 188, Col: 107}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var78))
 					if templ_7745c5c3_Err != nil {
@@ -1385,9 +1387,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var79 string
-					templ_7745c5c3_Var79, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "draw.undo_confirm", st.Current.Number))
+					templ_7745c5c3_Var79, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "draw.undo_confirm", st.Current.Number))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 187, Col: 67}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 189, Col: 72}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var79))
 					if templ_7745c5c3_Err != nil {
@@ -1397,7 +1399,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = csrfField().Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = page.CSRFField().Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -1406,9 +1408,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var80 string
-					templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "draw.undo", st.Current.Number))
+					templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "draw.undo", st.Current.Number))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 189, Col: 89}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 191, Col: 94}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var80))
 					if templ_7745c5c3_Err != nil {
@@ -1453,7 +1455,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					var templ_7745c5c3_Var81 templ.SafeURL
 					templ_7745c5c3_Var81, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(roundPath(st.Ev.Tournament.ID, g.Number, "")))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 199, Col: 91}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 201, Col: 91}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var81))
 					if templ_7745c5c3_Err != nil {
@@ -1464,9 +1466,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var82 string
-					templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.title", g.Number))
+					templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.title", g.Number))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 199, Col: 126}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 201, Col: 131}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var82))
 					if templ_7745c5c3_Err != nil {
@@ -1479,7 +1481,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					var templ_7745c5c3_Var83 string
 					templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 200, Col: 10}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 202, Col: 10}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var83))
 					if templ_7745c5c3_Err != nil {
@@ -1496,9 +1498,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var84 templ.SafeURL
-				templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", st.Ev.Tournament.ID, "/edit")))
+				templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", st.Ev.Tournament.ID, "/edit")))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 204, Col: 97}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 206, Col: 102}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var84))
 				if templ_7745c5c3_Err != nil {
@@ -1509,9 +1511,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var85 string
-				templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.edit_settings"))
+				templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.edit_settings"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 204, Col: 136}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 206, Col: 146}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var85))
 				if templ_7745c5c3_Err != nil {
@@ -1532,9 +1534,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var86 string
-				templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "log.title"))
+				templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "log.title"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 208, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 210, Col: 39}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var86))
 				if templ_7745c5c3_Err != nil {
@@ -1545,9 +1547,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var87 string
-				templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(len(events)))
+				templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(len(events)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 208, Col: 57}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 210, Col: 67}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var87))
 				if templ_7745c5c3_Err != nil {
@@ -1563,9 +1565,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var88 string
-					templ_7745c5c3_Var88, templ_7745c5c3_Err = templ.JoinStringErrs(formatDate(ctx, e.At))
+					templ_7745c5c3_Var88, templ_7745c5c3_Err = templ.JoinStringErrs(page.FormatDate(ctx, e.At))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 212, Col: 51}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 214, Col: 56}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var88))
 					if templ_7745c5c3_Err != nil {
@@ -1578,7 +1580,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					var templ_7745c5c3_Var89 string
 					templ_7745c5c3_Var89, templ_7745c5c3_Err = templ.JoinStringErrs(e.Director)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 212, Col: 74}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 214, Col: 79}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var89))
 					if templ_7745c5c3_Err != nil {
@@ -1589,9 +1591,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var90 string
-					templ_7745c5c3_Var90, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "log."+e.Kind))
+					templ_7745c5c3_Var90, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "log."+e.Kind))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 212, Col: 110}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 214, Col: 120}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var90))
 					if templ_7745c5c3_Err != nil {
@@ -1604,7 +1606,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					var templ_7745c5c3_Var91 string
 					templ_7745c5c3_Var91, templ_7745c5c3_Err = templ.JoinStringErrs(eventText(ctx, e))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 212, Col: 140}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 214, Col: 150}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var91))
 					if templ_7745c5c3_Err != nil {
@@ -1620,9 +1622,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var92 templ.SafeURL
-				templ_7745c5c3_Var92, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(idPath("/tournaments/", st.Ev.Tournament.ID, "/history")))
+				templ_7745c5c3_Var92, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(page.IDPath("/tournaments/", st.Ev.Tournament.ID, "/history")))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 216, Col: 101}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 218, Col: 106}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var92))
 				if templ_7745c5c3_Err != nil {
@@ -1633,9 +1635,9 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var93 string
-				templ_7745c5c3_Var93, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "history.open"))
+				templ_7745c5c3_Var93, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "history.open"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 216, Col: 128}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 218, Col: 138}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var93))
 				if templ_7745c5c3_Err != nil {
@@ -1648,7 +1650,7 @@ func tournamentPage(st eveningStatus, events []tournament.Event, f *form) templ.
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = layout(st.Ev.Tournament.Name).Render(templ.WithChildren(ctx, templ_7745c5c3_Var69), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.Layout(st.Ev.Tournament.Name).Render(templ.WithChildren(ctx, templ_7745c5c3_Var69), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1706,9 +1708,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var97 templ.SafeURL
-			templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(roundPath(ev.Tournament.ID, g.Number, "/tables/"+itoa(r.Number))))
+			templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(roundPath(ev.Tournament.ID, g.Number, "/tables/"+page.Itoa(r.Number))))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 226, Col: 141}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 228, Col: 146}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var97))
 			if templ_7745c5c3_Err != nil {
@@ -1719,9 +1721,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var98 string
-			templ_7745c5c3_Var98, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table", r.Number))
+			templ_7745c5c3_Var98, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table", r.Number))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 227, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 229, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var98))
 			if templ_7745c5c3_Err != nil {
@@ -1737,9 +1739,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var99 string
-				templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(entryName(ev, id))
+				templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(page.EntryName(ev, id))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 231, Col: 52}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 233, Col: 57}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var99))
 				if templ_7745c5c3_Err != nil {
@@ -1750,9 +1752,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var100 string
-				templ_7745c5c3_Var100, templ_7745c5c3_Err = templ.JoinStringErrs(entryName(ev, id))
+				templ_7745c5c3_Var100, templ_7745c5c3_Err = templ.JoinStringErrs(page.EntryName(ev, id))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 231, Col: 74}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 233, Col: 84}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var100))
 				if templ_7745c5c3_Err != nil {
@@ -1768,9 +1770,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var101 string
-					templ_7745c5c3_Var101, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Scores[i]))
+					templ_7745c5c3_Var101, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(r.Scores[i]))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 233, Col: 48}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 235, Col: 53}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var101))
 					if templ_7745c5c3_Err != nil {
@@ -1787,9 +1789,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var102 string
-					templ_7745c5c3_Var102, templ_7745c5c3_Err = templ.JoinStringErrs(signed(r.MP[i]))
+					templ_7745c5c3_Var102, templ_7745c5c3_Err = templ.JoinStringErrs(page.Signed(r.MP[i]))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 236, Col: 43}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 238, Col: 48}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var102))
 					if templ_7745c5c3_Err != nil {
@@ -1806,9 +1808,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var103 string
-					templ_7745c5c3_Var103, templ_7745c5c3_Err = templ.JoinStringErrs(pts(ctx, r.Points[i]))
+					templ_7745c5c3_Var103, templ_7745c5c3_Err = templ.JoinStringErrs(page.Pts(ctx, r.Points[i]))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 239, Col: 53}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 241, Col: 58}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var103))
 					if templ_7745c5c3_Err != nil {
@@ -1834,9 +1836,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var104 string
-				templ_7745c5c3_Var104, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table_done"))
+				templ_7745c5c3_Var104, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table_done"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 246, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 248, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var104))
 				if templ_7745c5c3_Err != nil {
@@ -1844,9 +1846,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 				}
 			} else if r.Entered > 0 {
 				var templ_7745c5c3_Var105 string
-				templ_7745c5c3_Var105, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table_partial", r.Entered, r.Expected))
+				templ_7745c5c3_Var105, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table_partial", r.Entered, r.Expected))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 248, Col: 59}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 250, Col: 64}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var105))
 				if templ_7745c5c3_Err != nil {
@@ -1854,9 +1856,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 				}
 			} else {
 				var templ_7745c5c3_Var106 string
-				templ_7745c5c3_Var106, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.table_enter"))
+				templ_7745c5c3_Var106, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.table_enter"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 250, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 252, Col: 39}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var106))
 				if templ_7745c5c3_Err != nil {
@@ -1873,9 +1875,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var107 string
-				templ_7745c5c3_Var107, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "outcome.side", t(ctx, "outcome."+tb.Outcome.Kind), tb.Outcome.Side))
+				templ_7745c5c3_Var107, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "outcome.side", page.T(ctx, "outcome."+tb.Outcome.Kind), tb.Outcome.Side))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 254, Col: 112}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 256, Col: 122}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var107))
 				if templ_7745c5c3_Err != nil {
@@ -1901,9 +1903,9 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var108 string
-			templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(sitOutsLabel(ctx, len(sit)))
+			templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(page.SitOutsLabel(ctx, len(sit)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 260, Col: 58}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 262, Col: 63}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var108))
 			if templ_7745c5c3_Err != nil {
@@ -1927,16 +1929,16 @@ func tableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 				var templ_7745c5c3_Var109 string
 				templ_7745c5c3_Var109, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 265, Col: 9}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 267, Col: 9}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var109))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var110 string
-				templ_7745c5c3_Var110, templ_7745c5c3_Err = templ.JoinStringErrs(entryName(ev, b.EntryID))
+				templ_7745c5c3_Var110, templ_7745c5c3_Err = templ.JoinStringErrs(page.EntryName(ev, b.EntryID))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 265, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 267, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var110))
 				if templ_7745c5c3_Err != nil {
@@ -1985,9 +1987,9 @@ func lateAwards(ev *tournament.State, g *tournament.Round) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var112 string
-			templ_7745c5c3_Var112, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.late_awarded"))
+			templ_7745c5c3_Var112, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.late_awarded"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 276, Col: 62}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 278, Col: 67}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var112))
 			if templ_7745c5c3_Err != nil {
@@ -2011,16 +2013,16 @@ func lateAwards(ev *tournament.State, g *tournament.Round) templ.Component {
 				var templ_7745c5c3_Var113 string
 				templ_7745c5c3_Var113, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 281, Col: 9}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 283, Col: 9}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var113))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var114 string
-				templ_7745c5c3_Var114, templ_7745c5c3_Err = templ.JoinStringErrs(entryName(ev, b.EntryID))
+				templ_7745c5c3_Var114, templ_7745c5c3_Err = templ.JoinStringErrs(page.EntryName(ev, b.EntryID))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 281, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 283, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var114))
 				if templ_7745c5c3_Err != nil {
@@ -2031,9 +2033,9 @@ func lateAwards(ev *tournament.State, g *tournament.Round) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var115 string
-				templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "game.points_awarded", pts(ctx, b.Points)))
+				templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "game.points_awarded", page.Pts(ctx, b.Points)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 281, Col: 113}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 283, Col: 128}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var115))
 				if templ_7745c5c3_Err != nil {
@@ -2055,7 +2057,7 @@ func lateAwards(ev *tournament.State, g *tournament.Round) templ.Component {
 
 // drawForm draws the next game: a seed to reproduce a draw, and the reason to give when the
 // current game is not complete.
-func drawForm(st eveningStatus, f *form, button string) templ.Component {
+func drawForm(st eveningStatus, f *page.Form, button string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2081,9 +2083,9 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var117 templ.SafeURL
-		templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(idPath("/tournaments/", st.Ev.Tournament.ID, "/draw")))
+		templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(page.IDPath("/tournaments/", st.Ev.Tournament.ID, "/draw")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 290, Col: 98}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 292, Col: 103}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var117))
 		if templ_7745c5c3_Err != nil {
@@ -2093,7 +2095,7 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = csrfField().Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.CSRFField().Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2102,9 +2104,9 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var118 string
-		templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(len(st.Ev.Rounds) + 1))
+		templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(len(st.Ev.Rounds) + 1))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 292, Col: 71}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 294, Col: 76}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var118))
 		if templ_7745c5c3_Err != nil {
@@ -2138,9 +2140,9 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var121 string
-			templ_7745c5c3_Var121, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "draw.override", st.Current.Number))
+			templ_7745c5c3_Var121, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "draw.override", st.Current.Number))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 295, Col: 70}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 297, Col: 75}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var121))
 			if templ_7745c5c3_Err != nil {
@@ -2153,7 +2155,7 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 			var templ_7745c5c3_Var122 string
 			templ_7745c5c3_Var122, templ_7745c5c3_Err = templ.JoinStringErrs(f.Values["override"])
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 296, Col: 81}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 298, Col: 81}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var122))
 			if templ_7745c5c3_Err != nil {
@@ -2164,9 +2166,9 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var123 string
-			templ_7745c5c3_Var123, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "draw.override_hint"))
+			templ_7745c5c3_Var123, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "draw.override_hint"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 296, Col: 126}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 298, Col: 131}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var123))
 			if templ_7745c5c3_Err != nil {
@@ -2182,9 +2184,9 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var124 string
-		templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "draw.seed_label"))
+		templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "draw.seed_label"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 300, Col: 39}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 302, Col: 44}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var124))
 		if templ_7745c5c3_Err != nil {
@@ -2194,7 +2196,7 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = field(f, "seed", "draw.seed_field", "text", templ.Attributes{"inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.Field(f, "seed", "draw.seed_field", "text", templ.Attributes{"inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2225,9 +2227,9 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var127 string
-		templ_7745c5c3_Var127, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "draw.button", len(st.Ev.Rounds)+1))
+		templ_7745c5c3_Var127, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "draw.button", len(st.Ev.Rounds)+1))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 303, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 305, Col: 90}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var127))
 		if templ_7745c5c3_Err != nil {
@@ -2243,7 +2245,7 @@ func drawForm(st eveningStatus, f *form, button string) templ.Component {
 
 // startStageForm leads to the confirmation of the next stage (stageConfirmPage), with
 // the finished stage's qualifiers.
-func startStageForm(st eveningStatus, f *form) templ.Component {
+func startStageForm(st eveningStatus, f *page.Form) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2269,9 +2271,9 @@ func startStageForm(st eveningStatus, f *form) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var129 templ.SafeURL
-		templ_7745c5c3_Var129, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(idPath("/tournaments/", st.Ev.Tournament.ID, "/stages/new")))
+		templ_7745c5c3_Var129, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(page.IDPath("/tournaments/", st.Ev.Tournament.ID, "/stages/new")))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 310, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 312, Col: 108}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var129))
 		if templ_7745c5c3_Err != nil {
@@ -2282,9 +2284,9 @@ func startStageForm(st eveningStatus, f *form) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var130 string
-		templ_7745c5c3_Var130, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "stage.start_help", st.Ev.Stage.Qualifiers))
+		templ_7745c5c3_Var130, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "stage.start_help", st.Ev.Stage.Qualifiers))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 311, Col: 71}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 313, Col: 76}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var130))
 		if templ_7745c5c3_Err != nil {
@@ -2317,9 +2319,9 @@ func startStageForm(st eveningStatus, f *form) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var133 string
-		templ_7745c5c3_Var133, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "stage.format"))
+		templ_7745c5c3_Var133, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "stage.format"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 313, Col: 53}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 315, Col: 58}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var133))
 		if templ_7745c5c3_Err != nil {
@@ -2337,7 +2339,7 @@ func startStageForm(st eveningStatus, f *form) templ.Component {
 			var templ_7745c5c3_Var134 string
 			templ_7745c5c3_Var134, templ_7745c5c3_Err = templ.JoinStringErrs(n)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 316, Col: 22}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 318, Col: 22}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var134))
 			if templ_7745c5c3_Err != nil {
@@ -2358,9 +2360,9 @@ func startStageForm(st eveningStatus, f *form) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var135 string
-			templ_7745c5c3_Var135, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "tournament.format_name."+n))
+			templ_7745c5c3_Var135, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "tournament.format_name."+n))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 316, Col: 102}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 318, Col: 107}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var135))
 			if templ_7745c5c3_Err != nil {
@@ -2375,7 +2377,7 @@ func startStageForm(st eveningStatus, f *form) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldError(f, "format").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.FieldError(f, "format").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2384,9 +2386,9 @@ func startStageForm(st eveningStatus, f *form) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var136 string
-		templ_7745c5c3_Var136, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, "stage.start"))
+		templ_7745c5c3_Var136, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "stage.start"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 321, Col: 70}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 323, Col: 75}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var136))
 		if templ_7745c5c3_Err != nil {

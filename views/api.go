@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -88,44 +87,6 @@ func badJSON(detail string) error {
 	return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{detail}}
 }
 
-// Paging limits: a page number beyond maxPage is a mistake (and could overflow the
-// offset), and no page holds more than maxPerPage rows.
-const (
-	maxPage    = 1_000_000
-	maxPerPage = 500
-)
-
-// pageParams reads the page and per_page query parameters leniently, for HTML pages:
-// a missing, unreadable or out-of-range value gives the first page of perPage rows.
-func pageParams(c echo.Context, perPage int) (page, limit int) {
-	page, limit, _ = apiPageParams(c, perPage)
-	return page, limit
-}
-
-// apiPageParams reads the page (from 1 to maxPage) and per_page (from 1 to maxPerPage,
-// default perPage) query parameters for the API. A parameter left out takes its default;
-// one that is given but empty, unreadable or out of range is refused with an EINVALID
-// error naming each such parameter. page and limit are always usable: on an error they
-// hold the defaults in place of the refused values.
-func apiPageParams(c echo.Context, perPage int) (page, limit int, err error) {
-	q := c.QueryParams()
-	fe := tournament.FieldErrors{}
-	read := func(name string, def, most int, key string) int {
-		if _, given := q[name]; !given {
-			return def
-		}
-		n, err := strconv.Atoi(q.Get(name))
-		if err != nil || n < 1 || n > most {
-			fe.Add(name, key)
-			return def
-		}
-		return n
-	}
-	page = read("page", 1, maxPage, "api.page_invalid")
-	limit = read("per_page", perPage, maxPerPage, "api.per_page_invalid")
-	return page, limit, fe.Err()
-}
-
 // playerInput is the JSON body of a player create or update.
 type playerInput struct {
 	FirstName  string `json:"first_name"`
@@ -143,7 +104,7 @@ func (in playerInput) player() tournament.Player {
 }
 
 func (s *Server) apiListPlayers(c echo.Context) error {
-	page, limit, err := apiPageParams(c, 50)
+	page, limit, err := page.APIListParams(c, 50)
 	if err != nil {
 		return err
 	}

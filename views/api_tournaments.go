@@ -271,7 +271,7 @@ func (s *Server) apiUpdateTournament(c echo.Context) error {
 // apiGetTournament returns the tournament with its stage, entries, rounds and what to do
 // next.
 func (s *Server) apiGetTournament(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -506,7 +506,7 @@ func (s *Server) apiAwardMissed(c echo.Context) error {
 }
 
 func (s *Server) apiGetRound(c echo.Context) error {
-	ev, g, err := s.eveningRound(c)
+	ev, g, err := s.EveningRound(c)
 	if err != nil {
 		return err
 	}
@@ -559,7 +559,7 @@ func (s *Server) apiGetTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return err
 	}
@@ -605,14 +605,14 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 	if sh.Version, err = ifMatch(c); err != nil {
 		return err
 	}
-	if sh.Stage, err = stageParam(c); err != nil {
+	if sh.Stage, err = page.StageParam(c); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
 	out, err := s.Tournaments.SaveSheet(ctx, id, n, t, sh, page.DirectorOf(c).Username)
 	if e, ok := tournament.AsError(err); ok && e.Key == "sheet.reseat_choice" {
 		return c.JSON(http.StatusConflict, map[string]any{
-			"error": apiErrorBody{Code: e.Code, Message: page.TranslateFor(page.LangOf(c), s.wordingOf(c), e.Key, e.Args...)},
+			"error": apiErrorBody{Code: e.Code, Message: page.TranslateFor(page.LangOf(c), s.WordingOf(c), e.Key, e.Args...)},
 			"moves": out.Moves,
 		})
 	}
@@ -659,7 +659,7 @@ func (s *Server) apiStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return err
 	}
@@ -680,7 +680,7 @@ func (s *Server) apiStandings(c echo.Context) error {
 
 // apiPairingOrder is the running standings a round was paired from, with its tie order.
 func (s *Server) apiPairingOrder(c echo.Context) error {
-	id, n, err := roundParams(c)
+	id, n, err := page.RoundParams(c)
 	if err != nil {
 		return err
 	}

@@ -3,9 +3,7 @@ package views
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -57,7 +55,7 @@ func (s *Server) startSession(c echo.Context, username, password, next string) e
 			return err
 		}
 		if e, ok := tournament.AsError(err); ok {
-			setRetryAfter(c, e)
+			page.SetRetryAfter(c, e)
 		}
 		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), loginPage(f))
 	}
@@ -70,13 +68,6 @@ func (s *Server) startSession(c echo.Context, username, password, next string) e
 	c.SetCookie(&http.Cookie{Name: page.SessionCookie, Value: secret, Path: "/", HttpOnly: true, Secure: page.IsSecure(c),
 		SameSite: http.SameSiteLaxMode, MaxAge: int(tournament.SessionLifetime.Seconds())})
 	return page.Redirect(c, next)
-}
-
-// setRetryAfter tells a throttled client, in whole seconds, when to try again.
-func setRetryAfter(c echo.Context, e *tournament.Error) {
-	if e.RetryAfter > 0 {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+time.Second-1)/time.Second)))
-	}
 }
 
 // safeNext keeps a post-login destination only if it is a path on this site.

@@ -13,7 +13,7 @@ import (
 
 // bracketPage shows a knockout stage as a bracket, for the screen and A4 landscape.
 func (s *Server) bracketPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func (s *Server) confirmStage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(page.StatusOfEvening(ev), events, f))
 	}
 	return page.Render(c, http.StatusOK, stageConfirmPage(ev, plan))
 }
@@ -91,7 +91,7 @@ func (s *Server) startStage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(page.StatusOfEvening(ev), events, f))
 	}
 	page.SetFlash(c, "stage.started", page.Itoa(st.Seq))
 	return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
@@ -107,20 +107,6 @@ func nextStageFormats() []string {
 		}
 	}
 	return out
-}
-
-// roundName names a bracket round by the number of matches it holds: the final, the
-// semi-finals…
-func roundName(ctx context.Context, matches int) string {
-	switch matches {
-	case 1:
-		return page.T(ctx, "bracket.final")
-	case 2:
-		return page.T(ctx, "bracket.semi")
-	case 4:
-		return page.T(ctx, "bracket.quarter")
-	}
-	return page.T(ctx, "bracket.of", 2*matches)
 }
 
 // bracketSideName is a side's name on the bracket: the entry, "bye", or a blank still
@@ -149,7 +135,7 @@ func bracketWinner(b tournament.Bracket) int64 {
 
 // apiBracket answers a knockout stage's bracket, with the names of its entries.
 func (s *Server) apiBracket(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -206,10 +192,4 @@ func (s *Server) apiStartStage(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, st)
-}
-
-// isBracket reports whether the stage is played as a bracket.
-func isBracket(ev *tournament.State) bool {
-	_, ok := ev.Format().(tournament.Bracketer)
-	return ok
 }

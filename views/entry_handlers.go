@@ -15,7 +15,7 @@ import (
 )
 
 func (s *Server) entriesPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func (s *Server) entriesPage(c echo.Context) error {
 
 // searchEntries is the search-as-you-type of the registry, for adding players.
 func (s *Server) searchEntries(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -47,9 +47,6 @@ func (s *Server) searchEntries(c echo.Context) error {
 	return page.Render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
 }
 
-// isHTMX says whether a request comes from htmx, which swaps the answer into the page.
-func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
-
 // hasAbsent says whether some entry still has to be marked present.
 func hasAbsent(ev *tournament.State) bool {
 	for _, e := range ev.Entries {
@@ -64,7 +61,7 @@ func hasAbsent(ev *tournament.State) bool {
 // (and msg, a problem to show above it); otherwise a redirect to the page, with msg or
 // flash as its flash.
 func (s *Server) entriesChanged(c echo.Context, tid int64, msg string, added *tournament.Player, flash ...string) error {
-	if !isHTMX(c) {
+	if !page.IsHTMX(c) {
 		switch {
 		case msg != "":
 			page.SetFlash(c, msg)
@@ -133,7 +130,7 @@ func (s *Server) markAllPresent(c echo.Context) error {
 // registered player is offered instead, unless the director said (new_person) that it
 // is a different person.
 func (s *Server) addNewEntry(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -156,18 +153,6 @@ func (s *Server) addNewEntry(c echo.Context) error {
 	}
 	page.SetFlash(c, "entries.added", e.Name)
 	return page.Redirect(c, page.IDPath("/tournaments/", ev.Tournament.ID, "/entries"))
-}
-
-// entered says whether a player is in one of the tournament's entries.
-func entered(ev *tournament.State, playerID int64) bool {
-	for _, e := range ev.Entries {
-		for _, m := range e.Members {
-			if m.PlayerID == playerID {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // rollCall is the entries in alphabetical order (accents and case ignored), the
@@ -222,7 +207,7 @@ func (s *Server) removeEntry(c echo.Context) error {
 
 // setEntry checks an entry in or out, withdraws or reinstates it.
 func (s *Server) setEntry(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -256,7 +241,7 @@ func (s *Server) setEntry(c echo.Context) error {
 	case out.StillSeated:
 		key, args = "entries.left_started", []string{e.Name, page.Itoa(out.Round)}
 	}
-	if key == "" && isHTMX(c) {
+	if key == "" && page.IsHTMX(c) {
 		return s.entriesChanged(c, ev.Tournament.ID, "", nil)
 	}
 	back := page.IDPath("/tournaments/", ev.Tournament.ID, "/entries")
@@ -266,7 +251,7 @@ func (s *Server) setEntry(c echo.Context) error {
 	if key != "" {
 		// The round changed: a whole page, with the message, also from the roll call.
 		page.SetFlash(c, key, args...)
-		if isHTMX(c) {
+		if page.IsHTMX(c) {
 			c.Response().Header().Set("HX-Redirect", back)
 			return c.NoContent(http.StatusOK)
 		}

@@ -322,7 +322,7 @@ func (s *Server) exportStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := stageParam(c) // ?stage=n: an earlier stage, as the JSON and the page take it
+	seq, err := page.StageParam(c) // ?stage=n: an earlier stage, as the JSON and the page take it
 	if err != nil {
 		return err
 	}
@@ -340,11 +340,11 @@ func (s *Server) exportStandings(c echo.Context) error {
 // exportRound downloads a round's table list or results as CSV or PDF.
 func (s *Server) exportRound(build func(Lang, *tournament.State, *tournament.Round) *report) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ev, err := s.evening(c)
+		ev, err := s.Evening(c)
 		if err != nil {
 			return err
 		}
-		g, err := roundOf(c, ev)
+		g, err := page.RoundOf(c, ev)
 		if err != nil {
 			return err
 		}
@@ -354,7 +354,7 @@ func (s *Server) exportRound(build func(Lang, *tournament.State, *tournament.Rou
 
 // exportPage lists what can be downloaded from a tournament.
 func (s *Server) exportPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}

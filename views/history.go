@@ -160,7 +160,7 @@ type historyView struct {
 
 // history shows a tournament's log (?round=n&table=t narrow it), with undo buttons.
 func (s *Server) history(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func (s *Server) lockRound(locked bool) echo.HandlerFunc {
 			return err
 		}
 		page.SetFlash(c, map[bool]string{true: "round.lock_done", false: "round.unlock_done"}[locked], page.Itoa(n))
-		return page.Redirect(c, roundPath(id, n, ""))
+		return page.Redirect(c, page.RoundPath(id, n, ""))
 	}
 }
 
@@ -306,7 +306,7 @@ func i64toa(n int64) string { return strconv.FormatInt(n, 10) }
 // historyBack is where an undo from the history page comes back to.
 func historyBack(h historyView) string {
 	if h.Table > 0 {
-		return roundPath(h.Ev.Tournament.ID, h.Round, "/tables/"+page.Itoa(h.Table)+"/history")
+		return page.RoundPath(h.Ev.Tournament.ID, h.Round, "/tables/"+page.Itoa(h.Table)+"/history")
 	}
 	if h.Round > 0 {
 		return page.IDPath("/tournaments/", h.Ev.Tournament.ID, "/history?round="+page.Itoa(h.Round))

@@ -1,7 +1,6 @@
 package views
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"sort"
@@ -13,20 +12,6 @@ import (
 	"burraco/tournament"
 	"burraco/views/page"
 )
-
-// pairsStage says whether the stage's entries are pairs: the entries page then forms
-// pairs instead of adding single players.
-func pairsStage(ev *tournament.State) bool {
-	return ev.Stage.Settings != nil && ev.Stage.Settings.Pairs()
-}
-
-// entriesTitle names the entries of a tournament: its players, or its pairs.
-func entriesTitle(ctx context.Context, ev *tournament.State) string {
-	if pairsStage(ev) {
-		return page.T(ctx, "entries.title_pairs")
-	}
-	return page.T(ctx, "entries.title")
-}
 
 // pairRowErrors lists the problems of member m (1 or 2) of an import row.
 func pairRowErrors(r tournament.PairRow, m int) []string {
@@ -96,13 +81,13 @@ func (s *Server) addPair(c echo.Context) error {
 		}
 		page.UseFormat(c, ev.Stage.Format)
 		status := page.StatusOf(tournament.ErrorCode(err))
-		if isHTMX(c) {
+		if page.IsHTMX(c) {
 			// htmx swaps only 2xx answers: the refusal is shown in the form, in place.
 			return page.Render(c, http.StatusOK, pairAdded(ev, "", pp))
 		}
 		return page.Render(c, status, entriesView(ev, page.NewForm(), pp))
 	}
-	if isHTMX(c) {
+	if page.IsHTMX(c) {
 		ev, err := s.Tournaments.Load(c.Request().Context(), tid)
 		if err != nil {
 			return err
@@ -115,7 +100,7 @@ func (s *Server) addPair(c echo.Context) error {
 }
 
 func (s *Server) pairImportForm(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -133,7 +118,7 @@ func (s *Server) pairImportConfirm(c echo.Context) error {
 }
 
 func (s *Server) pairImport(c echo.Context, confirm bool) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -171,7 +156,7 @@ func (s *Server) apiImportPairs(c echo.Context) error {
 	lang := page.LangOf(c)
 	if e, ok := tournament.AsError(err); ok && e.Key == "pairs_import.invalid" && pi != nil {
 		return c.JSON(http.StatusUnprocessableEntity, map[string]any{
-			"error":           apiErrorBody{Code: e.Code, Message: page.TranslateFor(lang, s.wordingOf(c), e.Key)},
+			"error":           apiErrorBody{Code: e.Code, Message: page.TranslateFor(lang, s.WordingOf(c), e.Key)},
 			"rows":            localizePairRows(pi.Rows, lang),
 			"ignored_columns": pi.Ignored,
 		})

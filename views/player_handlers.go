@@ -70,7 +70,7 @@ func (l playerList) PageURL(n int) string {
 }
 
 func (s *Server) listPlayers(c echo.Context) error {
-	n, _ := pageParams(c, playersPerPage)
+	n, _ := page.ListParams(c, playersPerPage)
 	l := playerList{Query: c.QueryParam("q"), Inactive: c.QueryParam("inactive") == "true", Page: n, PerPage: playersPerPage}
 	ps, total, err := s.Players.List(c.Request().Context(), tournament.PlayerFilter{
 		Query: l.Query, IncludeInactive: l.Inactive, Offset: (n - 1) * playersPerPage, Limit: playersPerPage})

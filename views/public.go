@@ -5,9 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
-
-	"github.com/a-h/templ"
 
 	"burraco/tournament"
 	"burraco/views/page"
@@ -369,39 +366,6 @@ func publicPlayerOf(ev *tournament.State, entryID int64) (publicPlayer, bool) {
 	}
 	return pp, true
 }
-
-// clockText shows a duration left as m:ss, or h:mm:ss past the hour.
-func clockText(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	h, m, sec := s/3600, s/60%60, s%60
-	if h > 0 {
-		return page.Itoa(h) + ":" + pad2(m) + ":" + pad2(sec)
-	}
-	return page.Itoa(m) + ":" + pad2(sec)
-}
-
-func pad2(n int) string {
-	if n < 10 {
-		return "0" + page.Itoa(n)
-	}
-	return page.Itoa(n)
-}
-
-// clockAttrs are what the page's script counts down from: the end (Unix ms) of a
-// running clock, or the milliseconds left of a paused one.
-func clockAttrs(c tournament.Clock) templ.Attributes {
-	a := templ.Attributes{"data-clock": ""}
-	if c.EndsAt != nil {
-		a["data-clock-ends"] = page.Itoa64(c.EndsAt.UnixMilli())
-	} else if c.Left != nil {
-		a["data-clock-left"] = page.Itoa64(c.Left.Milliseconds())
-	}
-	return a
-}
-
-// nowOf is the time a page's clocks are shown at when rendered (the script then counts
-// down in the browser).
-func nowOf(context.Context) time.Time { return time.Now() }
 
 // gamePoints is what a player scored in one game, in words for the heading of that game
 // on their page: "1 punto", "6 punti", "12 VP" (Danish), or "vinto"/"perso" (a knockout,

@@ -480,7 +480,7 @@ func qrSVG(text string) ([]byte, error) {
 // tableTent is the printable A4 table tent: the QR code and the address, twice, one
 // upside down, to fold in two and stand on a table.
 func (s *Server) tableTent(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -543,7 +543,7 @@ func (s *Server) setClock(c echo.Context) error {
 		}
 		status = page.StatusOf(tournament.ErrorCode(err))
 	}
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -551,7 +551,7 @@ func (s *Server) setClock(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st := statusOfEvening(ev)
+	st := page.StatusOfEvening(ev)
 	st.Clock = f
 	return page.Render(c, status, tournamentPage(st, events, page.NewForm()))
 }

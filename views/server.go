@@ -384,7 +384,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var he *echo.HTTPError
 	if de, ok := tournament.AsError(err); ok {
 		e, status, key = de, page.StatusOf(de.Code), de.Key
-		setRetryAfter(c, de)
+		page.SetRetryAfter(c, de)
 	} else if errors.As(err, &he) {
 		status = he.Code
 		if k, ok := httpErrorKeys[status]; ok {
@@ -397,7 +397,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.Log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if e != nil {
-		s.wordingOf(c) // the page or answer speaks the tournament's format
+		s.WordingOf(c) // the page or answer speaks the tournament's format
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		err = writeAPIError(c, status, key, e)

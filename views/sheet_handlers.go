@@ -466,7 +466,7 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	if err1 != nil || err2 != nil {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return nil, err
 	}
@@ -575,7 +575,7 @@ func (s *Server) switchSheet(c echo.Context) error {
 // completed (after this one, then from the first), else the round's page; clearing a
 // table, or "Save" alone, goes back to the round.
 func (s *Server) nextTable(c echo.Context, v *sheetView) string {
-	round := roundPath(v.Ev.Tournament.ID, v.Game.Number, "")
+	round := page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "")
 	if c.FormValue("then") == "round" || c.FormValue("clear") != "" {
 		return round
 	}
@@ -599,7 +599,7 @@ func (s *Server) nextTable(c echo.Context, v *sheetView) string {
 	if after == 0 {
 		return round
 	}
-	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(after))
+	return page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(after))
 }
 
 // sheetPreview computes the totals of what is being typed, saving nothing.
@@ -756,13 +756,13 @@ func sheetPath(v *sheetView, suffix string) string {
 		if strings.Contains(suffix, "?") {
 			sep = "&"
 		}
-		p := roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(v.Table)+suffix) + sep + "stage=" + page.Itoa(v.Stage)
+		p := page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(v.Table)+suffix) + sep + "stage=" + page.Itoa(v.Stage)
 		if frag != "" {
 			p += "#" + frag
 		}
 		return p
 	}
-	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(v.Table)+suffix)
+	return page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(v.Table)+suffix)
 }
 
 // through names the side a bracket's match sends on, from the sheet as it is now, ""
@@ -785,7 +785,7 @@ func sheetCancelPath(v *sheetView) string {
 	if v.Stage != 0 {
 		return stageSheetsPath(v.Ev.Tournament.ID, v.Stage)
 	}
-	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "")
+	return page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "")
 }
 
 // stageSheetsPath is the page listing the sheets of an earlier stage, to correct them.

@@ -143,38 +143,6 @@ func (s *Server) settingsPage(c echo.Context, status int, tr *tournament.Tournam
 	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales))
 }
 
-// evening reads :id and loads the tournament's current stage.
-func (s *Server) evening(c echo.Context) (*tournament.State, error) {
-	id, err := page.IDParam(c)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.Tournaments.Load(c.Request().Context(), id)
-	if err == nil {
-		page.UseFormat(c, st.Stage.Format)
-	}
-	return st, err
-}
-
-// wordingOf returns the format whose words a request's answer speaks: the one its handler
-// loaded (useFormat), else, at a tournament's address, its current stage's, read now (an
-// error's answer) and kept for the page.
-func (s *Server) wordingOf(c echo.Context) string {
-	if f, ok := c.Get(page.FormatContextKey).(string); ok {
-		return f
-	}
-	f := ""
-	if strings.Contains(c.Path(), "/tournaments/:id") {
-		if id, err := page.IDParam(c); err == nil {
-			if st, err := s.Tournaments.Load(c.Request().Context(), id); err == nil {
-				f = st.Stage.Format
-			}
-		}
-	}
-	page.UseFormat(c, f)
-	return f
-}
-
 func (s *Server) listTournaments(c echo.Context) error {
 	ts, err := s.Tournaments.List(c.Request().Context())
 	if err != nil {
@@ -224,7 +192,7 @@ func (s *Server) createTournament(c echo.Context) error {
 }
 
 func (s *Server) editTournament(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -232,7 +200,7 @@ func (s *Server) editTournament(c echo.Context) error {
 }
 
 func (s *Server) updateTournament(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -251,7 +219,7 @@ func (s *Server) updateTournament(c echo.Context) error {
 			return err
 		}
 		if e, _ := tournament.AsError(err); e.Key == "tournament.stale" {
-			if now, lerr := s.evening(c); lerr == nil {
+			if now, lerr := s.Evening(c); lerr == nil {
 				settingsConflict(f, now)
 			}
 		}
@@ -263,7 +231,7 @@ func (s *Server) updateTournament(c echo.Context) error {
 
 // showTournament is the evening's home: where it stands and what to do next.
 func (s *Server) showTournament(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -271,43 +239,15 @@ func (s *Server) showTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st := statusOfEvening(ev)
+	st := page.StatusOfEvening(ev)
 	if st.Seeds, err = s.Tournaments.SeedsChanged(c.Request().Context(), ev); err != nil {
 		return err
 	}
 	return page.Render(c, http.StatusOK, tournamentPage(st, events, page.NewForm()))
 }
 
-// eveningStatus is what the tournament home shows.
-type eveningStatus struct {
-	Ev       *tournament.State
-	Step     tournament.Step
-	Current  *tournament.Round
-	Results  []tournament.TableResult
-	Done     int // complete tables of the current round
-	Complete bool
-	Clock    *page.Form // the round clock's form (a start's minutes), with its problems
-	// Seeds is set when round 1 of a stage fed by another is not seated as the
-	// qualifiers give now (a correction flagged): the director checks it.
-	Seeds *tournament.Requalified
-}
-
-func statusOfEvening(ev *tournament.State) eveningStatus {
-	st := eveningStatus{Ev: ev, Current: ev.Current(), Step: ev.Format().Next(ev), Clock: page.NewForm()}
-	if st.Current != nil {
-		st.Results = ev.Results(st.Current)
-		for _, r := range st.Results {
-			if r.Complete {
-				st.Done++
-			}
-		}
-		st.Complete = st.Done == len(st.Results)
-	}
-	return st
-}
-
 func (s *Server) draw(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -331,10 +271,10 @@ func (s *Server) draw(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(page.StatusOfEvening(ev), events, f))
 	}
 	page.SetFlash(c, "draw.done", page.Itoa(g.Number), strconv.FormatInt(g.Seed, 10))
-	return page.Redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
+	return page.Redirect(c, page.RoundPath(ev.Tournament.ID, g.Number, ""))
 }
 
 // undoDraw removes the last round while nothing of it is entered.
@@ -355,34 +295,11 @@ func (s *Server) undoDraw(c echo.Context) error {
 	return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 }
 
-func roundPath(tid int64, n int, suffix string) string {
-	return page.IDPath("/tournaments/", tid, "/rounds/"+page.Itoa(n)+suffix)
-}
-
-// roundOf reads :n and returns that round of the stage.
-func roundOf(c echo.Context, ev *tournament.State) (*tournament.Round, error) {
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || ev.Round(n) == nil {
-		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	}
-	return ev.Round(n), nil
-}
-
-// eveningRound loads the tournament and its round :n.
-func (s *Server) eveningRound(c echo.Context) (*tournament.State, *tournament.Round, error) {
-	ev, err := s.evening(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := roundOf(c, ev)
-	return ev, g, err
-}
-
 // roundView serves a page of one round: its tables, the printed list, the score sheets,
 // the seat change form.
 func (s *Server) roundView(view func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ev, g, err := s.eveningRound(c)
+		ev, g, err := s.EveningRound(c)
 		if err != nil {
 			return err
 		}
@@ -396,7 +313,7 @@ func seatsForm(ev *tournament.State, g *tournament.Round) templ.Component {
 }
 
 func (s *Server) overrideSeats(c echo.Context) error {
-	ev, g, err := s.eveningRound(c)
+	ev, g, err := s.EveningRound(c)
 	if err != nil {
 		return err
 	}
@@ -420,7 +337,7 @@ func (s *Server) overrideSeats(c echo.Context) error {
 		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), seatsPage(ev, g, seats, f))
 	}
 	page.SetFlash(c, "seats.saved", page.Itoa(g.Number))
-	return page.Redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
+	return page.Redirect(c, page.RoundPath(ev.Tournament.ID, g.Number, ""))
 }
 
 func (s *Server) standingsPage(c echo.Context) error {
@@ -428,7 +345,7 @@ func (s *Server) standingsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return err
 	}
@@ -440,23 +357,9 @@ func (s *Server) standingsPage(c echo.Context) error {
 	return page.Render(c, http.StatusOK, standingsView(ev, cols, lines))
 }
 
-// stageParam reads the optional ?stage= of a page: a stage's number, 0 when absent (the
-// current stage); anything else is not found.
-func stageParam(c echo.Context) (int, error) {
-	raw := c.QueryParam("stage")
-	if raw == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < 1 || strconv.Itoa(n) != raw {
-		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	}
-	return n, nil
-}
-
 // pairingOrder shows the running standings a round was paired from.
 func (s *Server) pairingOrder(c echo.Context) error {
-	id, n, err := roundParams(c)
+	id, n, err := page.RoundParams(c)
 	if err != nil {
 		return err
 	}
@@ -466,19 +369,6 @@ func (s *Server) pairingOrder(c echo.Context) error {
 	}
 	page.UseFormat(c, ev.Stage.Format)
 	return page.Render(c, http.StatusOK, pairingOrderPage(ev, n, cols, lines))
-}
-
-// roundParams reads :id and :n.
-func roundParams(c echo.Context) (int64, int, error) {
-	id, err := page.IDParam(c)
-	if err != nil {
-		return 0, 0, err
-	}
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 {
-		return 0, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	}
-	return id, n, nil
 }
 
 // upOne answers a GET of an address that only takes POST, where a form rendered its

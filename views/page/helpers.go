@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a-h/templ"
+
 	"burraco/scoring"
 	"burraco/tournament"
 )
@@ -463,4 +465,37 @@ func CSVComma(lang Lang) rune {
 		return ','
 	}
 	return ';'
+}
+
+// NowOf is the time a page's clocks are shown at when rendered (the script then counts
+// down in the browser).
+func NowOf(context.Context) time.Time { return time.Now() }
+
+// ClockText shows a duration left as m:ss, or h:mm:ss past the hour.
+func ClockText(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	h, m, sec := s/3600, s/60%60, s%60
+	if h > 0 {
+		return Itoa(h) + ":" + pad2(m) + ":" + pad2(sec)
+	}
+	return Itoa(m) + ":" + pad2(sec)
+}
+
+// ClockAttrs are what the page's script counts down from: the end (Unix ms) of a
+// running clock, or the milliseconds left of a paused one.
+func ClockAttrs(c tournament.Clock) templ.Attributes {
+	a := templ.Attributes{"data-clock": ""}
+	if c.EndsAt != nil {
+		a["data-clock-ends"] = Itoa64(c.EndsAt.UnixMilli())
+	} else if c.Left != nil {
+		a["data-clock-left"] = Itoa64(c.Left.Milliseconds())
+	}
+	return a
+}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + Itoa(n)
+	}
+	return Itoa(n)
 }

@@ -33,7 +33,7 @@ func DirectorOf(c echo.Context) *tournament.Director {
 	return d
 }
 
-// SetFlash leaves a one-time message (a catalogue key and its arguments) for the next page.
+// SetFlash leaves a one-time message (a catalogue key and its arguments) for the next
 func SetFlash(c echo.Context, key string, args ...string) {
 	v := strings.Join(append([]string{key}, args...), "\x1f")
 	c.SetCookie(&http.Cookie{Name: FlashCookie, Value: base64.RawURLEncoding.EncodeToString([]byte(v)),

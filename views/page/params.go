@@ -3,6 +3,7 @@ package page
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -36,3 +37,48 @@ func StatusOf(code string) int {
 	}
 	return http.StatusInternalServerError
 }
+
+// SetRetryAfter tells a throttled client, in whole seconds, when to try again.
+func SetRetryAfter(c echo.Context, e *tournament.Error) {
+	if e.RetryAfter > 0 {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+time.Second-1)/time.Second)))
+	}
+}
+
+// ListParams reads the page and per_page query parameters leniently, for HTML pages:
+// a missing, unreadable or out-of-range value gives the first page of perPage rows.
+func ListParams(c echo.Context, perPage int) (page, limit int) {
+	page, limit, _ = APIListParams(c, perPage)
+	return page, limit
+}
+
+// APIListParams reads the page (from 1 to MaxPage) and per_page (from 1 to MaxPerPage,
+// default perPage) query parameters for the API. A parameter left out takes its default;
+// one that is given but empty, unreadable or out of range is refused with an EINVALID
+// error naming each such parameter. page and limit are always usable: on an error they
+// hold the defaults in place of the refused values.
+func APIListParams(c echo.Context, perPage int) (page, limit int, err error) {
+	q := c.QueryParams()
+	fe := tournament.FieldErrors{}
+	read := func(name string, def, most int, key string) int {
+		if _, given := q[name]; !given {
+			return def
+		}
+		n, err := strconv.Atoi(q.Get(name))
+		if err != nil || n < 1 || n > most {
+			fe.Add(name, key)
+			return def
+		}
+		return n
+	}
+	page = read("page", 1, MaxPage, "api.page_invalid")
+	limit = read("per_page", perPage, MaxPerPage, "api.per_page_invalid")
+	return page, limit, fe.Err()
+}
+
+// Paging limits: a page number beyond MaxPage is a mistake (and could overflow the
+// offset), and no page holds more than MaxPerPage rows.
+const (
+	MaxPage    = 1_000_000
+	MaxPerPage = 500
+)

@@ -74,7 +74,7 @@ func Render(c echo.Context, status int, comp templ.Component) error {
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
-// Redirect answers a form post with a 303 to a page.
+// Redirect answers a form post with a 303 to a
 func Redirect(c echo.Context, to string) error {
 	return c.Redirect(http.StatusSeeOther, to)
 }
@@ -142,3 +142,6 @@ func (f *Form) ClearSecrets() *Form {
 func WithPage(ctx context.Context, p *Page) context.Context {
 	return context.WithValue(ctx, pageKey{}, p)
 }
+
+// IsHTMX says whether a request comes from htmx, which swaps the answer into the
+func IsHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }

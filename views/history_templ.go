@@ -303,9 +303,9 @@ func historyPage(h historyView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var21 string
-					templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(eventText(ctx, e))
+					templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(page.EventLine(ctx, e))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `history.templ`, Line: 51, Col: 52}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `history.templ`, Line: 51, Col: 57}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 					if templ_7745c5c3_Err != nil {

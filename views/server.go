@@ -242,7 +242,7 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/tent", s.tableTent)
 	d.POST("/tournaments/:id/rounds/:n/clock", s.setClock)
 	d.POST("/tournaments/:id/draw", s.draw)
-	d.GET("/tournaments/:id/draw", s.upOne) // a refused draw renders at its POST address: reloading or switching language lands here
+	d.GET("/tournaments/:id/draw", page.UpOne) // a refused draw renders at its POST address: reloading or switching language lands here
 	d.POST("/tournaments/:id/rounds/:n/undo", s.undoDraw)
 	d.GET("/tournaments/:id/standings", s.standingsPage)
 	d.GET("/tournaments/:id/bracket", s.bracketPage)
@@ -260,7 +260,7 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/rounds/:n/tables/:t", s.saveSheet)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", s.sheetPreview)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/switch", s.switchSheet)
-	d.GET("/tournaments/:id/rounds/:n/tables/:t/switch", s.upOne)
+	d.GET("/tournaments/:id/rounds/:n/tables/:t/switch", page.UpOne)
 	d.GET("/tournaments/:id/rounds/:n/tables/:t/history", s.history)
 	d.GET("/tournaments/:id/history", s.history)
 	d.POST("/tournaments/:id/history/:seq/undo", s.undo)

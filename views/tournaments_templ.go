@@ -1322,9 +1322,9 @@ func tournamentPage(st page.EveningStatus, events []tournament.Event, f *page.Fo
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var72 string
-					templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(eventText(ctx, e))
+					templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(page.EventLine(ctx, e))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `tournaments.templ`, Line: 184, Col: 150}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `tournaments.templ`, Line: 184, Col: 155}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var72))
 					if templ_7745c5c3_Err != nil {

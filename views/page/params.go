@@ -3,6 +3,7 @@ package page
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -82,3 +83,11 @@ const (
 	MaxPage    = 1_000_000
 	MaxPerPage = 500
 )
+
+// UpOne answers a GET of an address that only takes POST, where a form rendered its
+// answer (a refused draw, a sheet's form switch): back to the page one level up, so a
+// reload or a language switch never ends on "page not found".
+func UpOne(c echo.Context) error {
+	p := strings.TrimSuffix(c.Request().URL.Path, "/")
+	return Redirect(c, p[:strings.LastIndex(p, "/")])
+}

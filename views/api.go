@@ -1,11 +1,8 @@
 package views
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 	"net/http"
-	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -278,17 +275,7 @@ func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
 }
 
 func (s *Server) apiExportPlayers(c echo.Context) error {
-	return s.writePlayersCSV(c)
-}
-
-// writePlayersCSV sends the registry as a CSV download.
-func (s *Server) writePlayersCSV(c echo.Context) error {
-	var buf bytes.Buffer
-	if err := s.Players.Export(c.Request().Context(), &buf, page.CSVComma(page.LangOf(c))); err != nil {
-		return err
-	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	return s.WritePlayersCSV(c)
 }
 
 func (s *Server) apiSetup(c echo.Context) error {

@@ -41,11 +41,7 @@ func (s *Server) apiPublish(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	if t.Published {
-		s.public.forget(id) // published: here at once, elsewhere within the TTL
-	} else {
-		s.forgetUnpublished(c.Request().Context(), id)
-	}
+	s.PublicChanged(c.Request().Context(), id, t.Published)
 	c.Response().Header().Set("ETag", etag(t.Version))
 	return c.JSON(http.StatusOK, map[string]any{"id": t.ID, "published": t.Published, "version": t.Version,
 		"public_url": publicURL(c, t.ID)})

@@ -3,6 +3,7 @@ package views
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -702,4 +703,21 @@ func (s *Server) apiPairingOrder(c echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"round": n, "order": out})
+}
+
+func (s *Server) apiImportTournament(c echo.Context) error {
+	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, maxImport))
+	if err != nil {
+		return err
+	}
+	if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEMultipartForm) {
+		if raw, err = uploaded(c, "file"); err != nil {
+			return tournament.Errorf(tournament.EINVALID, "import.no_file")
+		}
+	}
+	t, err := s.Tournaments.Import(c.Request().Context(), raw)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"tournament": t})
 }

@@ -135,7 +135,7 @@ func (s *Server) addNewEntry(c echo.Context) error {
 		return err
 	}
 	f := page.FormFrom(c, "first_name", "last_name", "club", "card_number")
-	p := playerOf(f)
+	p := page.PlayerOf(f)
 	add := s.Tournaments.AddNewPlayer
 	if c.FormValue("new_person") == "1" {
 		add = s.Tournaments.AddNewPerson

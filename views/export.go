@@ -444,20 +444,3 @@ func (s *Server) backup(c echo.Context) error {
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
 	return c.Blob(http.StatusOK, "application/vnd.sqlite3", buf.Bytes())
 }
-
-func (s *Server) apiImportTournament(c echo.Context) error {
-	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, maxImport))
-	if err != nil {
-		return err
-	}
-	if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEMultipartForm) {
-		if raw, err = uploaded(c, "file"); err != nil {
-			return tournament.Errorf(tournament.EINVALID, "import.no_file")
-		}
-	}
-	t, err := s.Tournaments.Import(c.Request().Context(), raw)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, map[string]any{"tournament": t})
-}

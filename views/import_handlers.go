@@ -1,8 +1,6 @@
 package views
 
 import (
-	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -21,27 +19,6 @@ const sampleCSV = "first_name;last_name;club;card_number;email;phone;notes\n" +
 
 func (s *Server) importForm(c echo.Context) error {
 	return page.Render(c, http.StatusOK, importPage(page.NewForm()))
-}
-
-// importText reads the CSV from the uploaded file, or else from the pasted text, as
-// UTF-8 (tournament.DecodeText): what travels on in the forms is always readable.
-func importText(c echo.Context) (string, error) {
-	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
-		if fh.Size > tournament.MaxImportBytes {
-			return "", tournament.Errorf(tournament.EINVALID, "import.too_big")
-		}
-		f, err := fh.Open()
-		if err != nil {
-			return "", fmt.Errorf("open upload: %w", err)
-		}
-		defer f.Close()
-		b, err := io.ReadAll(f)
-		if err != nil {
-			return "", fmt.Errorf("read upload: %w", err)
-		}
-		return tournament.DecodeText(b), nil
-	}
-	return tournament.DecodeText([]byte(c.FormValue("csv"))), nil
 }
 
 // editable says whether a preview row shows its cells as inputs: an invalid row, to be
@@ -83,7 +60,7 @@ func importFixes(c echo.Context) tournament.ImportFixes {
 // preview; it writes nothing. The CSV and the corrections travel back in the form, so
 // the server keeps no state between the steps.
 func (s *Server) importPreview(c echo.Context) error {
-	text, err := importText(c)
+	text, err := page.ImportText(c)
 	f := page.NewForm()
 	f.Values["csv"] = text
 	if err == nil {

@@ -18,14 +18,6 @@ var playerFields = []string{"first_name", "last_name", "club", "card_number", "e
 var playerLabels = map[string]string{"first_name": "player.first_name", "last_name": "player.last_name", "club": "player.club",
 	"card_number": "player.card_number", "email": "player.email", "phone": "player.phone", "notes": "player.notes"}
 
-func playerOf(f *page.Form) tournament.Player {
-	v := f.Values
-	p := tournament.Player{FirstName: v["first_name"], LastName: v["last_name"], Club: v["club"],
-		CardNumber: v["card_number"], Email: v["email"], Phone: v["phone"], Notes: v["notes"]}
-	p.Version, _ = strconv.Atoi(v["version"])
-	return p
-}
-
 func playerForm(p *tournament.Player) *page.Form {
 	f := page.NewForm()
 	f.Values = map[string]string{"first_name": p.FirstName, "last_name": p.LastName, "club": p.Club,
@@ -87,7 +79,7 @@ func (s *Server) newPlayer(c echo.Context) error {
 
 func (s *Server) createPlayer(c echo.Context) error {
 	f := page.FormFrom(c, playerFields...)
-	p := playerOf(f)
+	p := page.PlayerOf(f)
 	if err := s.Players.Create(c.Request().Context(), &p); err != nil {
 		if !f.Fail(err) {
 			return err
@@ -117,7 +109,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	f := page.FormFrom(c, playerFields...)
-	p, err := s.Players.Update(ctx, id, playerOf(f))
+	p, err := s.Players.Update(ctx, id, page.PlayerOf(f))
 	if err != nil {
 		current, gerr := s.Players.Get(ctx, id)
 		if gerr != nil {
@@ -156,7 +148,7 @@ func (s *Server) setActive(c echo.Context, active bool) error {
 }
 
 func (s *Server) exportPlayers(c echo.Context) error {
-	return s.writePlayersCSV(c)
+	return s.WritePlayersCSV(c)
 }
 
 // mergePage lists the players that may be the same person as this one: its likely

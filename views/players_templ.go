@@ -1122,7 +1122,7 @@ func mergePage(p *tournament.Player, q string, others []tournament.Player, f *pa
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = resultName(&o).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = page.ResultName(&o).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -78,6 +78,16 @@ func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, er
 	return rev, published, nil
 }
 
+// publicChanged follows a publication's change: a tournament published shows here at
+// once (elsewhere within the TTL); an unpublishing waits (forgetUnpublished).
+func (s *Server) publicChanged(ctx context.Context, tid int64, published bool) {
+	if published {
+		s.public.forget(tid)
+		return
+	}
+	s.forgetUnpublished(ctx, tid)
+}
+
 // forgetUnpublished makes an unpublishing take effect everywhere before it is
 // answered: this instance forgets the tournament's revision at once, and the answer
 // waits the TTL out, so that every instance (all run with the same -public-ttl) has let
@@ -487,82 +497,13 @@ func (s *Server) tableTent(c echo.Context) error {
 	return page.Render(c, http.StatusOK, tableTentPage(ev, publicURL(c, ev.Tournament.ID)))
 }
 
-// publish opens or closes the public pages, from the tournament page.
-func (s *Server) publish(c echo.Context) error {
-	id, err := page.IDParam(c)
-	if err != nil {
-		return err
-	}
-	version, _ := strconv.Atoi(c.FormValue("version"))
-	on := c.FormValue("published") == "true"
-	if _, err := s.Tournaments.Publish(c.Request().Context(), id, on, version, page.DirectorOf(c).Username); err != nil {
-		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
-			page.SetFlash(c, d.Key)
-			return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
-		}
-		return err
-	}
-	if on {
-		s.public.forget(id) // published: here at once, elsewhere within the TTL
-	} else {
-		s.forgetUnpublished(c.Request().Context(), id)
-	}
-	if on {
-		page.SetFlash(c, "public.published")
-	} else {
-		page.SetFlash(c, "public.unpublished")
-	}
-	return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
-}
-
-// setClock starts, pauses, adjusts or resets round :n's clock, from the tournament page.
-func (s *Server) setClock(c echo.Context) error {
-	id, err := page.IDParam(c)
-	if err != nil {
-		return err
-	}
-	n, _ := strconv.Atoi(c.Param("n"))
-	f := page.FormFrom(c, "op", "minutes")
-	op := f.Values["op"]
-	var d time.Duration
-	if op == tournament.ClockStart || op == tournament.ClockAdjust {
-		if m, perr := strconv.Atoi(strings.TrimSpace(f.Values["minutes"])); perr == nil {
-			d = time.Duration(m) * time.Minute
-		} else if op == tournament.ClockAdjust || strings.TrimSpace(f.Values["minutes"]) != "" {
-			f.Errors["minutes"] = "clock.err.minutes"
-		}
-	}
-	status := http.StatusUnprocessableEntity
-	if len(f.Errors) == 0 {
-		_, err := s.Tournaments.SetClock(c.Request().Context(), id, n, op, d, page.DirectorOf(c).Username)
-		if err == nil {
-			return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
-		}
-		if !f.Fail(err) {
-			return err
-		}
-		status = page.StatusOf(tournament.ErrorCode(err))
-	}
-	ev, err := s.Evening(c)
-	if err != nil {
-		return err
-	}
-	events, err := s.Tournaments.Events(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	st := page.StatusOfEvening(ev)
-	st.Clock = f
-	return page.Render(c, status, tournamentPage(st, events, page.NewForm()))
-}
-
-// fastHeaders are the security headers of secureConfig, as servePublicFast sets them.
+// fastHeaders are the security headers of page.SecureConfig, as servePublicFast sets them.
 var fastHeaders = map[string][]string{
-	"X-Xss-Protection":        {secureConfig.XSSProtection},
-	"X-Content-Type-Options":  {secureConfig.ContentTypeNosniff},
-	"X-Frame-Options":         {secureConfig.XFrameOptions},
-	"Referrer-Policy":         {secureConfig.ReferrerPolicy},
-	"Content-Security-Policy": {secureConfig.ContentSecurityPolicy},
+	"X-Xss-Protection":        {page.SecureConfig.XSSProtection},
+	"X-Content-Type-Options":  {page.SecureConfig.ContentTypeNosniff},
+	"X-Frame-Options":         {page.SecureConfig.XFrameOptions},
+	"Referrer-Policy":         {page.SecureConfig.ReferrerPolicy},
+	"Content-Security-Policy": {page.SecureConfig.ContentSecurityPolicy},
 }
 
 // fastPages maps the tail of a public address to its page in the cache.

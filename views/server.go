@@ -58,6 +58,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
 		echo: e, health: svc.Health, public: newPublicCache()}
+	s.App.PublicChanged = s.publicChanged
 	for _, o := range opts {
 		o(s)
 	}
@@ -89,7 +90,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 			return nil
 		},
 	}))
-	e.Use(middleware.SecureWithConfig(secureConfig))
+	e.Use(middleware.SecureWithConfig(page.SecureConfig))
 	e.Use(middleware.BodyLimit(bodyLimit))
 	e.Use(s.siteInfo, s.commandDeadline)
 	e.Use(page.Language)
@@ -149,13 +150,6 @@ func csrfNotInQuery(next echo.HandlerFunc) echo.HandlerFunc {
 // isPublicRead reports whether a request reads a public page or its JSON twin.
 func isPublicRead(r *http.Request) bool {
 	return r.Method == http.MethodGet && (strings.HasPrefix(r.URL.Path, "/p/") || strings.HasPrefix(r.URL.Path, "/api/v1/public/"))
-}
-
-// secureConfig are the security headers of every answer (servePublicFast sends the same).
-var secureConfig = middleware.SecureConfig{
-	XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
-	ReferrerPolicy:        "same-origin",
-	ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
 }
 
 // ServeHTTP makes the server an http.Handler. A public page already rendered at its

@@ -639,7 +639,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 			} else {
 				page.SetFlash(c, "sheet.saved_stage", page.Itoa(v.Table), page.Itoa(v.Stage))
 			}
-			return page.Redirect(c, stageSheetsPath(v.Ev.Tournament.ID, v.Stage))
+			return page.Redirect(c, page.StageSheetsPath(v.Ev.Tournament.ID, v.Stage))
 		}
 		if err == nil {
 			switch {
@@ -783,14 +783,9 @@ func (v *sheetView) through() string {
 // sheets.
 func sheetCancelPath(v *sheetView) string {
 	if v.Stage != 0 {
-		return stageSheetsPath(v.Ev.Tournament.ID, v.Stage)
+		return page.StageSheetsPath(v.Ev.Tournament.ID, v.Stage)
 	}
 	return page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "")
-}
-
-// stageSheetsPath is the page listing the sheets of an earlier stage, to correct them.
-func stageSheetsPath(tid int64, seq int) string {
-	return page.IDPath("/tournaments/", tid, "/stages/"+page.Itoa(seq))
 }
 
 // requalifiedFlash says what a correction of an earlier stage did to who goes on.

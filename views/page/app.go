@@ -4,9 +4,13 @@
 package page
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,6 +26,9 @@ type App struct {
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger
+	// PublicChanged tells the public pages' cache that a tournament was published or
+	// unpublished (an unpublishing returns once no instance serves its pages).
+	PublicChanged func(ctx context.Context, tid int64, published bool)
 }
 
 // Backuper writes a consistent copy of the whole database.
@@ -36,4 +43,14 @@ func (a *App) ScaleParam(c echo.Context) (*tournament.Scale, error) {
 		return nil, err
 	}
 	return a.Scales.Get(c.Request().Context(), id)
+}
+
+// WritePlayersCSV sends the registry as a CSV download.
+func (a *App) WritePlayersCSV(c echo.Context) error {
+	var buf bytes.Buffer
+	if err := a.Players.Export(c.Request().Context(), &buf, CSVComma(LangOf(c))); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }

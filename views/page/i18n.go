@@ -22,7 +22,7 @@ const (
 // LangCookie remembers the language a user chose with the switch.
 const LangCookie = "lang"
 
-// lookup reads the catalogue: the message of key in lang, if it has one. It is the one
+// Lookup reads the catalogue: the message of key in lang, if it has one. It is the one
 // place that reads it (views installs it with UseCatalog).
 var lookup = func(Lang, string) (string, bool) { return "", false }
 

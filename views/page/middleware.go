@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/tournament"
 )
@@ -69,4 +70,11 @@ func TakeFlash(c echo.Context) string {
 func IsSecure(c echo.Context) bool {
 	secure, _ := c.Get("secure").(bool)
 	return secure
+}
+
+// SecureConfig are the security headers of every answer (servePublicFast sends the same).
+var SecureConfig = middleware.SecureConfig{
+	XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+	ReferrerPolicy:        "same-origin",
+	ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
 }

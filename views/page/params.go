@@ -1,6 +1,8 @@
 package page
 
 import (
+	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -90,4 +92,25 @@ const (
 func UpOne(c echo.Context) error {
 	p := strings.TrimSuffix(c.Request().URL.Path, "/")
 	return Redirect(c, p[:strings.LastIndex(p, "/")])
+}
+
+// ImportText reads the CSV from the uploaded file, or else from the pasted text, as
+// UTF-8 (tournament.DecodeText): what travels on in the forms is always readable.
+func ImportText(c echo.Context) (string, error) {
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		if fh.Size > tournament.MaxImportBytes {
+			return "", tournament.Errorf(tournament.EINVALID, "import.too_big")
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return "", fmt.Errorf("open upload: %w", err)
+		}
+		defer f.Close()
+		b, err := io.ReadAll(f)
+		if err != nil {
+			return "", fmt.Errorf("read upload: %w", err)
+		}
+		return tournament.DecodeText(b), nil
+	}
+	return tournament.DecodeText([]byte(c.FormValue("csv"))), nil
 }

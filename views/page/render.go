@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"strconv"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -48,7 +49,7 @@ func Of(ctx context.Context) *Page {
 	return &Page{Lang: IT, Site: &Site{}}
 }
 
-// newPage gathers the request's language, CSRF token, director and flash message.
+// NewPage gathers the request's language, CSRF token, director and flash message.
 func newPage(c echo.Context) *Page {
 	p := &Page{Lang: LangOf(c), Path: c.Request().URL.Path, Site: SiteOf(c)}
 	if c.Request().Method == http.MethodGet {
@@ -145,3 +146,11 @@ func WithPage(ctx context.Context, p *Page) context.Context {
 
 // IsHTMX says whether a request comes from htmx, which swaps the answer into the
 func IsHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+
+func PlayerOf(f *Form) tournament.Player {
+	v := f.Values
+	p := tournament.Player{FirstName: v["first_name"], LastName: v["last_name"], Club: v["club"],
+		CardNumber: v["card_number"], Email: v["email"], Phone: v["phone"], Notes: v["notes"]}
+	p.Version, _ = strconv.Atoi(v["version"])
+	return p
+}

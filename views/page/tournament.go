@@ -165,3 +165,8 @@ func IsBracket(ev *tournament.State) bool {
 func PairsStage(ev *tournament.State) bool {
 	return ev.Stage.Settings != nil && ev.Stage.Settings.Pairs()
 }
+
+// StageSheetsPath is the page listing the sheets of an earlier stage, to correct them.
+func StageSheetsPath(tid int64, seq int) string {
+	return IDPath("/tournaments/", tid, "/stages/"+Itoa(seq))
+}

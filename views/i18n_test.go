@@ -36,14 +36,22 @@ func verbs(s string) []string { return verbRe.FindAllString(s, -1) }
 // the domain's error keys, and checks the catalogue has each one.
 func TestEveryKeyUsedExists(t *testing.T) {
 	keyRe := regexp.MustCompile(`"((?:error|player|players|director|directors|import|login|setup|api|nav|home|action|pager|account|tokens|hand|scale|scales|calc|rules|tournament|tournaments|entries|entry|draw|game|seats|sheet|standings|print|next|sitout|log|danish|knockout|stage|bracket)\.[a-z_.]*[a-z_])"`)
-	prefixRe := regexp.MustCompile(`t\(ctx, "([a-z_.]+\.)" \+`)
+	prefixRe := regexp.MustCompile(`\b[tT]\(ctx, "([a-z_.]+\.)" \+`)
 	var files []string
 	formats, err := filepath.Glob("../tournament/*/format.go") // the format packages
 	require.NoError(t, err)
 	for i := range formats {
 		formats[i] = filepath.Dir(formats[i])
 	}
-	for _, dir := range append([]string{".", "../tournament", "../db"}, formats...) {
+	entries, err := os.ReadDir(".")
+	require.NoError(t, err)
+	var webDirs []string // the web layer's packages (views/page, the features)
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "testdata" {
+			webDirs = append(webDirs, e.Name())
+		}
+	}
+	for _, dir := range append(append([]string{".", "../tournament", "../db"}, webDirs...), formats...) {
 		for _, pat := range []string{"*.go", "*.templ"} {
 			m, err := filepath.Glob(filepath.Join(dir, pat))
 			require.NoError(t, err)

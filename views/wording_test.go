@@ -40,7 +40,7 @@ func threePlayerDialect(lang Lang, msg string) string {
 func sharedKeys(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	for _, g := range []string{"../tournament/*.go", "../tournament/danish/*.go", "../tournament/knockout/*.go", "*.go", "*.templ"} {
+	for _, g := range []string{"../tournament/*.go", "../tournament/danish/*.go", "../tournament/knockout/*.go", "*.go", "*.templ", "*/*.go", "*/*.templ"} {
 		m, err := filepath.Glob(g)
 		require.NoError(t, err)
 		files = append(files, m...)

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"burraco/views/page"
 )
 
 // The catalogue's own tests (complete, used, no override equal to its base, plural
@@ -21,6 +23,6 @@ func TestFromAcceptLanguage(t *testing.T) {
 		"it;q=0,en;q=0.1":           EN,
 		"en;q=0.5,it;q=0.5,de;q=.9": EN,
 	} {
-		assert.Equal(t, want, fromAcceptLanguage(h), h)
+		assert.Equal(t, want, page.FromAcceptLanguage(h), h)
 	}
 }

@@ -13,12 +13,17 @@
 //     format words differently: the 3-player format's "game" and "sit-out", the
 //     knockout's "bye into round 2". A key copied unchanged from the base fails the
 //     tests; a key may be in one language's file only when the other language's base
-//     already says it that way. A format may also have keys of its own that the base
-//     lacks (individual3's sheet.rp), which only its pages show (Own).
+//     already says it that way. A format also keeps there the keys of its own, which
+//     the base lacks: its name and description (tournament.format_name.<format>,
+//     tournament.format.<format>), its settings' labels (danish.rounds), its notes. So
+//     adding a format adds its two files and touches no other.
 //
-// A key is looked up in the format's file, then in the base: a page with no format (no
-// tournament loaded) and a format with no file of its own speak the base. A key missing
-// in a language is taken from Italian, and a key missing everywhere shows as itself.
+// A key is looked up in the format's file, then in the base, then (a key the base lacks)
+// in the one format file that has it: the settings form of a new tournament names every
+// format. A page with no format (no tournament loaded) and a format with no file of its
+// own speak the base. A key missing in a language is taken from Italian, and a key
+// missing everywhere shows as itself. A format's own key that only its pages may show
+// (individual3's sheet.rp, the "6 · 3 · 1" to circle) is asked for with Own first.
 //
 // # Arguments and plurals
 //
@@ -75,6 +80,18 @@ type layer struct {
 
 // catalogue holds every layer by format ("" for the base) and language.
 var catalogue = mustLoad(files)
+
+// formats are the formats that have locale files, sorted.
+var formats = func() []string {
+	var fs []string
+	for f := range catalogue {
+		if f != "" {
+			fs = append(fs, f)
+		}
+	}
+	sort.Strings(fs)
+	return fs
+}()
 
 // mustLoad reads the locale files; a malformed file stops the program at start.
 func mustLoad(fsys fs.FS) map[string]map[string]*layer {
@@ -185,6 +202,13 @@ func find(lang, format, key string) (*layer, *i18n.Message) {
 			return l, m
 		}
 	}
+	for _, f := range formats { // a key the base lacks: the format file that has it
+		if l := catalogue[f][lang]; l != nil {
+			if m := l.messages[key]; m != nil {
+				return l, m
+			}
+		}
+	}
 	return nil, nil
 }
 
@@ -208,11 +232,17 @@ func Known(key string) bool {
 	return false
 }
 
-// Keys returns the keys of the base wording, sorted.
+// Keys returns every key a page can show, sorted: the base's, and the formats' own
+// keys that the base lacks.
 func Keys() []string {
-	l := catalogue[""][fallback]
-	keys := make([]string, 0, len(l.messages))
-	for k := range l.messages {
+	seen := map[string]bool{}
+	for _, langs := range catalogue {
+		for k := range langs[fallback].messages {
+			seen[k] = true
+		}
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)

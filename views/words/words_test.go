@@ -44,23 +44,11 @@ func effective(format, lang string) map[string]*i18n.Message {
 	return out
 }
 
-// formats are the formats that have a locale file.
-func formats() []string {
-	var fs []string
-	for f := range catalogue {
-		if f != "" {
-			fs = append(fs, f)
-		}
-	}
-	slices.Sort(fs)
-	return fs
-}
-
 // Both languages have every key, for the base and for each format, with the same verbs
 // in every form, and no empty message.
 func TestLanguagesComplete(t *testing.T) {
-	require.ElementsMatch(t, []string{"individual3", "danish", "knockout"}, formats())
-	for _, f := range append([]string{""}, formats()...) {
+	require.ElementsMatch(t, []string{"individual3", "danish", "knockout"}, formats)
+	for _, f := range append([]string{""}, formats...) {
 		require.Len(t, catalogue[f], 2, "format %q: one file per language", f)
 		it, en := effective(f, "it"), effective(f, "en")
 		for k, m := range it {
@@ -84,10 +72,34 @@ func TestLanguagesComplete(t *testing.T) {
 	}
 }
 
+// A key the base lacks belongs to one format, in both languages: any page finds it there.
+func TestOwnKeysHaveOneOwner(t *testing.T) {
+	owners := map[string][]string{}
+	for _, f := range formats {
+		for lang, l := range catalogue[f] {
+			for k := range l.messages {
+				if catalogue[""][lang].messages[k] == nil {
+					owners[k] = append(owners[k], f+"."+lang)
+				}
+			}
+		}
+	}
+	for k, o := range owners {
+		slices.Sort(o)
+		if assert.Len(t, o, 2, "%q is in no base file and in %v", k, o) {
+			assert.Equal(t, strings.Split(o[0], ".")[0], strings.Split(o[1], ".")[0], "%q: %v", k, o)
+		}
+	}
+	assert.Contains(t, owners, "tournament.format_name.danish")
+	assert.Equal(t, "Danish system", Text("en", "", "tournament.format_name.danish"))
+	assert.Equal(t, "Knockout", Text("en", "individual3", "tournament.format_name.knockout"))
+	assert.Contains(t, Keys(), "danish.rounds")
+}
+
 // A format's file holds only what it words differently: no message equal to its base.
 func TestNoOverrideEqualToBase(t *testing.T) {
 	overrides := 0
-	for _, f := range formats() {
+	for _, f := range formats {
 		for lang, l := range catalogue[f] {
 			for k, m := range l.messages {
 				overrides++

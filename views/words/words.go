@@ -9,8 +9,8 @@
 //   - it.toml and en.toml hold the base wording, every key. It is neutral: a stage is
 //     played in rounds, and a side that does not play a round has the bye.
 //   - <format>.it.toml and <format>.en.toml, named by the format's registered name
-//     (tournament.Format.Name: individual3, danish, knockout), hold only what that
-//     format words differently: the 3-player format's "game" and "sit-out", the
+//     (tournament.Format.Name: individual3, danish, knockout), hold what that format
+//     words differently: the 3-player format's "game" and "sit-out", the
 //     knockout's "bye into round 2". A key copied unchanged from the base fails the
 //     tests; a key may be in one language's file only when the other language's base
 //     already says it that way. A format also keeps there the keys of its own, which
@@ -42,13 +42,14 @@
 // prints something else, such as a list of rounds); without one, the last argument
 // holding an integer (an int of any size, or a string of decimal digits: the arguments
 // kept in the log and in flash cookies are strings). So a call passing its count as its
-// last number needs no change: t(ctx, "entries.missed", n).
+// last number needs no change: page.T(ctx, "entries.missed", n).
 //
 // The tests in this package check that both languages are complete (the same keys, and
 // the same verbs, for the base and for each format), that every key is used by the code
 // (the sources under views/, tournament/, db/ and scoring/; the keys built at run time
-// are the families in dynamicPrefixes and a settings field's ChoicePrefix), that no format repeats its base, and that every plural message
-// has each form its language needs.
+// are the families in dynamicPrefixes and a settings field's ChoicePrefix), that no
+// format repeats its base, that a key the base lacks has one format, and that every
+// plural message has each form its language needs. "/e" and "(s)" fail them too.
 package words
 
 import (

@@ -306,7 +306,7 @@ func statusOfEvening(ev *tournament.State) eveningStatus {
 }
 
 func (s *Server) draw(c echo.Context) error {
-	ev, err := s.evening(c)
+	id, err := idParam(c)
 	if err != nil {
 		return err
 	}
@@ -320,12 +320,17 @@ func (s *Server) draw(c echo.Context) error {
 	}
 	var g *tournament.Round
 	if len(f.Errors) == 0 {
-		g, err = s.tournaments.Draw(c.Request().Context(), ev.Tournament.ID, opt, directorOf(c).Username)
+		g, err = s.tournaments.Draw(c.Request().Context(), id, opt, directorOf(c).Username)
 		if err != nil && !f.fail(err) {
 			return err
 		}
 	}
 	if len(f.Errors) > 0 || f.Error != "" {
+		// The page that refuses is read now: a draw that succeeds reads nothing more.
+		ev, err := s.evening(c)
+		if err != nil {
+			return err
+		}
 		events, err := s.tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 		if err != nil {
 			return err
@@ -333,7 +338,7 @@ func (s *Server) draw(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
 	}
 	setFlash(c, "draw.done", itoa(g.Number), strconv.FormatInt(g.Seed, 10))
-	return redirect(c, roundPath(ev.Tournament.ID, g.Number, ""))
+	return redirect(c, roundPath(id, g.Number, ""))
 }
 
 // undoDraw removes the last round while nothing of it is entered.

@@ -638,9 +638,11 @@ func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error
 		}
 		// On SQLite the transaction already excludes other writers: its first read, the
 		// tournament with its current stage (it always has one), also says whether the
-		// tournament exists. Every command asks for one or the other.
-		if err := stx.open(); err != nil {
-			return err
+		// tournament exists. (On PostgreSQL the first of them fn asks for reads both.)
+		if !d.postgres {
+			if err := stx.open(); err != nil {
+				return err
+			}
 		}
 		return fn(stx)
 	})
@@ -689,6 +691,11 @@ func (x *storeTx) open() error {
 }
 
 func (x *storeTx) Tournament() (*tournament.Tournament, error) {
+	if x.t == nil && x.stage == nil {
+		if err := x.open(); err != nil {
+			return nil, err
+		}
+	}
 	if x.t == nil {
 		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", x.tid))
 		if err != nil {
@@ -701,6 +708,11 @@ func (x *storeTx) Tournament() (*tournament.Tournament, error) {
 }
 
 func (x *storeTx) Stage() (*tournament.Stage, error) {
+	if x.t == nil && x.stage == nil {
+		if err := x.open(); err != nil {
+			return nil, err
+		}
+	}
 	if x.stage == nil {
 		s, err := currentStage(x.sqlTx, x.tid)
 		if err != nil {

@@ -110,9 +110,9 @@ type PublishConflict struct {
 	Current PublishState `json:"current"`
 }
 
-// Document is a whole tournament as one JSON document: GET /tournaments/{id}/export and
+// TournamentDocument is a whole tournament as one JSON document: GET /tournaments/{id}/export and
 // the body of POST /tournaments/import.
-type Document = tournament.Document
+type TournamentDocument = tournament.Document
 
 // Imported is the answer of POST /tournaments/import: the tournament created.
 type Imported struct {

@@ -162,7 +162,7 @@ func qEnum(name, desc string, values ...string) Parameter {
 
 var (
 	stageQ   = q("stage", "integer", "an earlier stage's number (default: the current stage)")
-	confirmQ = qEnum("confirm", "true imports; anything else only previews", "true", "false")
+	confirmQ = q("confirm", "string", "true imports; anything else only previews")
 )
 
 // operations are every /api/v1 route: views/server.go's routes() registers them.
@@ -187,7 +187,7 @@ var operations = []op{
 
 	{method: "GET", path: "/players", id: "listPlayers", summary: "List the registry, a page at a time", tag: "players",
 		query: []Parameter{q("q", "string", "search by name, club or card"), q("page", "integer", "from 1"),
-			q("per_page", "integer", "from 1 to 500 (default 50)"), qEnum("inactive", "true lists inactive players too", "true", "false")},
+			q("per_page", "integer", "from 1 to 500 (default 50)"), q("inactive", "string", "true lists inactive players too")},
 		answers: []answerSpec{ok[PlayerList](200)}},
 	{method: "POST", path: "/players", id: "createPlayer", summary: "Register a player", tag: "players",
 		body: body[PlayerInput](), answers: []answerSpec{ok[Player](201)}},

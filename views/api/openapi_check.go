@@ -1,8 +1,11 @@
 package api
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -10,6 +13,7 @@ import (
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
 	verrors "github.com/pb33f/libopenapi-validator/errors"
+	"github.com/pb33f/libopenapi-validator/helpers"
 )
 
 // Checker validates documents and real exchanges against an OpenAPI document, with
@@ -51,17 +55,62 @@ func (c *Checker) ValidateDocument() error {
 func (c *Checker) ValidateExchange(req *http.Request, res *http.Response) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	var sent []byte
+	if req.Body != nil {
+		var err error
+		if sent, err = io.ReadAll(req.Body); err != nil {
+			return fmt.Errorf("read the request's body: %w", err)
+		}
+	}
+	req.Body = io.NopCloser(bytes.NewReader(sent))
+	_, reqErrs := c.v.ValidateHttpRequest(req)
+	req.Body = io.NopCloser(bytes.NewReader(sent))
+	if unknownPath(reqErrs) {
+		// An address no route serves: its only answer is echo's not found, in the
+		// error shape.
+		return notFound(req, res)
+	}
 	var errs []*verrors.ValidationError
 	if res.StatusCode < 400 || res.StatusCode >= 500 {
-		if ok, e := c.v.ValidateHttpRequest(req); !ok {
-			errs = append(errs, e...)
-		}
+		errs = append(errs, reqErrs...)
 	}
 	if ok, e := c.v.ValidateHttpResponse(req, res); !ok {
 		errs = append(errs, e...)
 	}
 	if len(errs) > 0 {
 		return joinErrors(fmt.Sprintf("%s %s → %d", req.Method, req.URL.RequestURI(), res.StatusCode), errs)
+	}
+	return nil
+}
+
+// unknownPath reports whether the validator found no operation for the request.
+func unknownPath(errs []*verrors.ValidationError) bool {
+	for _, e := range errs {
+		if e.ValidationType == helpers.PathValidation &&
+			(e.ValidationSubType == helpers.ValidationMissing || e.ValidationSubType == helpers.ValidationMissingOperation) {
+			return true
+		}
+	}
+	return false
+}
+
+// notFound checks the answer to an address the document does not describe: a 404 or
+// 405 in the error shape, or it is an error naming the address.
+func notFound(req *http.Request, res *http.Response) error {
+	what := fmt.Sprintf("%s %s → %d", req.Method, req.URL.RequestURI(), res.StatusCode)
+	if res.StatusCode != http.StatusNotFound && res.StatusCode != http.StatusMethodNotAllowed {
+		return fmt.Errorf("%s: the document has no such operation", what)
+	}
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		return fmt.Errorf("%s: read the answer: %w", what, err)
+	}
+	res.Body = io.NopCloser(bytes.NewReader(b))
+	var e Error
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil || e.Error.Code == "" || e.Error.Message == "" {
+		return fmt.Errorf("%s: the answer is not in the error shape: %s", what, b)
 	}
 	return nil
 }

@@ -143,8 +143,8 @@ func (s *schemas) of(t reflect.Type, m mode) *Schema {
 
 // nullable lets a schema be null too.
 func nullable(sc *Schema) *Schema {
-	if sc.Ref != "" || sc.Type == nil {
-		if sc.Type == nil && sc.Ref == "" && sc.AnyOf == nil {
+	if sc.ref != nil || sc.Type == nil {
+		if sc.Type == nil && sc.ref == nil && sc.AnyOf == nil {
 			return sc // anything, null included
 		}
 		return &Schema{AnyOf: []*Schema{sc, {Type: Types{"null"}}}}

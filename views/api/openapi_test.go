@@ -129,7 +129,29 @@ func TestValidateExchange(t *testing.T) {
 		req, res := exchange("GET", "/api/v1/nowhere", "", 200, `{}`)
 		err := c.ValidateExchange(req, res)
 		require.Error(t, err)
-		t.Log(err)
+		assert.Contains(t, err.Error(), "no such operation")
+		req, res = exchange("PATCH", "/api/v1/players/1", "", 200, player)
+		assert.Error(t, c.ValidateExchange(req, res), "a method the path does not take")
+		req, res = exchange("GET", "/api/v1/nowhere", "", 404, `{"message":"Page not found."}`)
+		assert.Error(t, c.ValidateExchange(req, res), "not found, but not in the error shape")
+		req, res = exchange("GET", "/api/v1/nowhere", "", 404, `{"error":{"code":"not_found","message":"Page not found."}}`)
+		assert.NoError(t, c.ValidateExchange(req, res), "echo's not found")
+	})
+	t.Run("a refused request is not checked, its answer is", func(t *testing.T) {
+		req, res := exchange("GET", "/api/v1/players/abc", "", 404, `{"error":{"code":"not_found","message":"Not found."}}`)
+		assert.NoError(t, c.ValidateExchange(req, res))
+		req, res = exchange("POST", "/api/v1/players", `{"first_name":1}`, 422, `{"error":{"code":"invalid","message":"Bad JSON."}}`)
+		assert.NoError(t, c.ValidateExchange(req, res))
+		req, res = exchange("POST", "/api/v1/players", `{"first_name":1}`, 422, `{"error":"invalid"}`)
+		assert.Error(t, c.ValidateExchange(req, res))
+	})
+	t.Run("nullable references", func(t *testing.T) {
+		req, res := exchange("POST", "/api/v1/tournaments/1/entries/5", `{"checked_in":true}`, 200,
+			`{"id":5,"tournament_id":1,"kind":"player","members":null,"name":"Bianchi Anna","checked_in":true,"withdrawn":false,"round_change":null}`)
+		assert.NoError(t, c.ValidateExchange(req, res))
+		req, res = exchange("POST", "/api/v1/tournaments/1/entries/5", `{"checked_in":true}`, 200,
+			`{"id":5,"tournament_id":1,"kind":"player","members":null,"name":"Bianchi Anna","checked_in":true,"withdrawn":false,"round_change":7}`)
+		assert.Error(t, c.ValidateExchange(req, res))
 	})
 	t.Run("function form", func(t *testing.T) {
 		req, res := exchange("GET", "/api/v1/me", "", 200, `{"id":1,"username":"td","name":"TD","created_at":"2026-11-24T20:00:00Z"}`)

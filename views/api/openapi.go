@@ -128,8 +128,8 @@ type op struct {
 	bodyOptional bool
 	bodyMedia    []string // other content types of the body (CSV…)
 	answers      []answerSpec
-	conflict     reflect.Type // a 409 with more than the error shape
-	refused      reflect.Type // a 422 with more than the error shape
+	conflict     []reflect.Type // 409s with more than the error shape
+	refused      reflect.Type   // a 422 with more than the error shape
 }
 
 // answerSpec is one successful answer.
@@ -198,7 +198,7 @@ var operations = []op{
 	{method: "GET", path: "/players/:id", id: "getPlayer", summary: "A player", tag: "players",
 		answers: []answerSpec{tagged[Player](200)}},
 	{method: "PUT", path: "/players/:id", id: "updatePlayer", summary: "Change a player", tag: "players", ifMatch: true,
-		body: body[PlayerInput](), answers: []answerSpec{tagged[Player](200)}, conflict: body[PlayerConflict]()},
+		body: body[PlayerInput](), answers: []answerSpec{tagged[Player](200)}, conflict: []reflect.Type{body[PlayerConflict]()}},
 	{method: "POST", path: "/players/:id/deactivate", id: "deactivatePlayer", summary: "Deactivate a player", tag: "players",
 		answers: []answerSpec{ok[Player](200)}},
 	{method: "POST", path: "/players/:id/activate", id: "activatePlayer", summary: "Activate a player", tag: "players",
@@ -213,9 +213,9 @@ var operations = []op{
 	{method: "GET", path: "/tournaments/:id", id: "getTournament", summary: "A tournament: its stage, entries, rounds and next step", tag: "tournaments",
 		answers: []answerSpec{tagged[TournamentDetail](200)}},
 	{method: "PUT", path: "/tournaments/:id", id: "updateTournament", summary: "Change a tournament and its stage's settings", tag: "tournaments", ifMatch: true,
-		body: body[TournamentInput](), answers: []answerSpec{tagged[Tournament](200)}, conflict: body[TournamentConflict]()},
+		body: body[TournamentInput](), answers: []answerSpec{tagged[Tournament](200)}, conflict: []reflect.Type{body[TournamentConflict]()}},
 	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", summary: "Enter a player, several, a new player or a pair", tag: "entries",
-		body: body[EntryInput](), answers: []answerSpec{ok[Entry](201), ok[EntryList](201)}, conflict: body[Duplicate]()},
+		body: body[EntryInput](), answers: []answerSpec{ok[Entry](201), ok[EntryList](201)}, conflict: []reflect.Type{body[Duplicate]()}},
 	{method: "POST", path: "/tournaments/:id/entries/present", id: "markAllPresent", summary: "Check in every entry not withdrawn", tag: "entries",
 		answers: []answerSpec{ok[Marked](200)}},
 	{method: "POST", path: "/tournaments/:id/entries/import", id: "importPairs", summary: "Preview or enter pairs from CSV", tag: "entries",
@@ -227,7 +227,7 @@ var operations = []op{
 	{method: "DELETE", path: "/tournaments/:id/entries/:eid", id: "removeEntry", summary: "Take out an entry never drawn", tag: "entries",
 		answers: []answerSpec{ok[EntryRemoved](200)}},
 	{method: "PUT", path: "/tournaments/:id/published", id: "publish", summary: "Open or close the public pages", tag: "public", ifMatch: true,
-		body: body[PublishInput](), answers: []answerSpec{tagged[Published](200)}, conflict: body[PublishConflict]()},
+		body: body[PublishInput](), answers: []answerSpec{tagged[Published](200)}, conflict: []reflect.Type{body[PublishConflict]()}},
 	{method: "POST", path: "/tournaments/:id/rounds/:n/clock", id: "setClock", summary: "Start, pause, adjust or reset a round's clock", tag: "rounds",
 		body: body[ClockInput](), answers: []answerSpec{ok[ClockState](200)}},
 	{method: "POST", path: "/tournaments/:id/draw", id: "draw", summary: "Draw the next round", tag: "rounds",
@@ -243,10 +243,10 @@ var operations = []op{
 	{method: "GET", path: "/tournaments/:id/rounds/:n/tables/:t", id: "getTable", summary: "A table's score sheet", tag: "sheets",
 		query: []Parameter{stageQ}, answers: []answerSpec{tagged[TableState](200)}},
 	{method: "PUT", path: "/tournaments/:id/rounds/:n/tables/:t", id: "saveSheet", summary: "Save a table's hands and outcome", tag: "sheets", ifMatch: true,
-		query: []Parameter{stageQ}, body: body[SheetInput](), answers: []answerSpec{tagged[SheetSaved](200)}, conflict: body[TableConflict]()},
+		query: []Parameter{stageQ}, body: body[SheetInput](), answers: []answerSpec{tagged[SheetSaved](200)}, conflict: []reflect.Type{body[TableConflict](), body[ReseatChoice]()}},
 	{method: "DELETE", path: "/tournaments/:id/rounds/:n/tables/:t", id: "clearSheet", summary: "Clear a table's hands", tag: "sheets", ifMatch: true,
 		query:   []Parameter{stageQ, qEnum("next_round", "the answer to a correction after the next draw", "reseat", "keep")},
-		answers: []answerSpec{tagged[SheetSaved](200)}, conflict: body[TableConflict]()},
+		answers: []answerSpec{tagged[SheetSaved](200)}, conflict: []reflect.Type{body[TableConflict](), body[ReseatChoice]()}},
 	{method: "GET", path: "/tournaments/:id/standings", id: "standings", summary: "A stage's standings", tag: "standings",
 		query: []Parameter{stageQ}, answers: []answerSpec{ok[Standings](200)}},
 	{method: "GET", path: "/tournaments/:id/events", id: "events", summary: "The log (the same as /history)", tag: "history",
@@ -285,8 +285,8 @@ var operations = []op{
 	{method: "POST", path: "/scales", id: "createScale", summary: "Create a VP scale", tag: "scales",
 		body: body[ScaleInput](), answers: []answerSpec{ok[Scale](201)}},
 	{method: "POST", path: "/scales/import", id: "importScale", summary: "Import a VP scale from CSV or JSON", tag: "scales",
-		query:     []Parameter{qEnum("format", "the body's format (default csv)", "csv", "json"), q("name", "string", "the scale's name")},
-		bodyMedia: []string{mimeCSV, mimeJSON}, answers: []answerSpec{ok[Scale](201)}},
+		query: []Parameter{qEnum("format", "the body's format (default csv)", "csv", "json"), q("name", "string", "the scale's name")},
+		body:  body[ScaleFile](), bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[Scale](201)}},
 	{method: "GET", path: "/scales/:id", id: "getScale", summary: "A VP scale", tag: "scales",
 		answers: []answerSpec{ok[Scale](200)}},
 	{method: "PUT", path: "/scales/:id", id: "updateScale", summary: "Change a VP scale", tag: "scales",
@@ -296,7 +296,7 @@ var operations = []op{
 	{method: "POST", path: "/scales/:id/copy", id: "copyScale", summary: "Copy a VP scale", tag: "scales",
 		body: body[CopyScaleInput](), bodyOptional: true, answers: []answerSpec{ok[Scale](201)}},
 	{method: "GET", path: "/scales/:id/export", id: "exportScale", summary: "A VP scale as JSON or CSV", tag: "scales",
-		query: []Parameter{qEnum("format", "default json", "json", "csv")}, answers: []answerSpec{files(mimeJSON, mimeCSV)}},
+		query: []Parameter{qEnum("format", "default json", "json", "csv")}, answers: []answerSpec{{status: 200, body: body[ScaleFile](), media: []string{mimeCSV}}}},
 
 	{method: "GET", path: "/directors", id: "listDirectors", summary: "List the directors", tag: "auth",
 		answers: []answerSpec{ok[DirectorList](200)}},
@@ -437,21 +437,18 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 		if a.etag {
 			r.Headers = map[string]Header{"ETag": {Description: `the version ("3"), for If-Match`, Schema: &Schema{Type: Types{"string"}}}}
 		}
-		switch {
-		case a.body != nil:
+		if r.Content == nil && (a.body != nil || len(a.media) > 0) {
+			r.Content = map[string]MediaType{}
+		}
+		if a.body != nil {
 			s := sc.of(a.body, answer)
 			if prev, ok := r.Content[mimeJSON]; ok { // two shapes under one status
 				s = &Schema{AnyOf: []*Schema{prev.Schema, s}}
 			}
-			r.Content = map[string]MediaType{mimeJSON: {Schema: s}}
-		case len(a.media) > 0:
-			r.Content = map[string]MediaType{}
-			for _, m := range a.media {
-				r.Content[m] = MediaType{Schema: &Schema{Type: Types{"string"}, Format: "binary"}}
-			}
-			if len(a.media) == 1 && a.media[0] == mimeJSON {
-				r.Content[mimeJSON] = MediaType{Schema: &Schema{}}
-			}
+			r.Content[mimeJSON] = MediaType{Schema: s}
+		}
+		for _, m := range a.media {
+			r.Content[m] = MediaType{Schema: &Schema{Type: Types{"string"}, Format: "binary"}}
 		}
 	}
 	o.errors(out, sc, errRef)
@@ -461,30 +458,34 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 // errors adds the error answers an operation may give, each in the error shape (or, for
 // a 409 or a 422 that says more, that shape too); default covers any other.
 func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
-	add := func(status int, desc string, more reflect.Type) {
+	add := func(status int, desc string, more ...reflect.Type) {
 		s := errRef
-		if more != nil {
-			s = &Schema{AnyOf: []*Schema{sc.of(more, answer), errRef}}
+		if len(more) > 0 && more[0] != nil {
+			s = &Schema{}
+			for _, t := range more {
+				s.AnyOf = append(s.AnyOf, sc.of(t, answer))
+			}
+			s.AnyOf = append(s.AnyOf, errRef)
 		}
 		out.Responses[strconv.Itoa(status)] = &Response{Description: desc, Content: map[string]MediaType{mimeJSON: {Schema: s}}}
 	}
 	hasParams := strings.Contains(o.path, ":")
 	write := o.method != http.MethodGet
 	if !o.public {
-		add(http.StatusUnauthorized, "missing, wrong or revoked token", nil)
+		add(http.StatusUnauthorized, "missing, wrong or revoked token")
 	}
 	if hasParams {
-		add(http.StatusNotFound, "no such thing", nil)
+		add(http.StatusNotFound, "no such thing")
 	}
 	if write || len(o.query) > 0 {
 		add(http.StatusUnprocessableEntity, "the input is wrong: fields says where", o.refused)
 	}
 	if write {
-		add(http.StatusConflict, "it clashes with what is stored", o.conflict)
-		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back", nil)
+		add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
+		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back")
 	}
 	if o.path == "/login" || o.path == "/setup" {
-		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds", nil)
+		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
 	}
 	if strings.HasPrefix(o.path, "/public/") {
 		out.Responses["304"] = &Response{Description: "not modified since the ETag sent in If-None-Match"}

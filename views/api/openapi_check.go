@@ -94,11 +94,12 @@ func unknownPath(errs []*verrors.ValidationError) bool {
 	return false
 }
 
-// notFound checks the answer to an address the document does not describe: a 404 or
-// 405 in the error shape, or it is an error naming the address.
+// notFound checks the answer to an address the document does not describe: a refusal
+// (not found, or without a token unauthorized) in the error shape, or it is an error
+// naming the address.
 func notFound(req *http.Request, res *http.Response) error {
 	what := fmt.Sprintf("%s %s → %d", req.Method, req.URL.RequestURI(), res.StatusCode)
-	if res.StatusCode != http.StatusNotFound && res.StatusCode != http.StatusMethodNotAllowed {
+	if res.StatusCode < 400 || res.StatusCode >= 500 {
 		return fmt.Errorf("%s: the document has no such operation", what)
 	}
 	b, err := io.ReadAll(res.Body)

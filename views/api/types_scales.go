@@ -23,3 +23,7 @@ type ScaleList struct {
 type CopyScaleInput struct {
 	Name string `json:"name"`
 }
+
+// ScaleFile is a scale as GET /scales/{id}/export writes it in JSON and POST
+// /scales/import reads it: its name and bands.
+type ScaleFile = scoring.Scale

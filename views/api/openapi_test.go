@@ -14,6 +14,7 @@ import (
 
 	"burraco/tournament"
 	"burraco/tournament/danish"
+	"burraco/tournament/formattest"
 	"burraco/tournament/knockout"
 	"burraco/tournament/threeplayer"
 )
@@ -22,6 +23,7 @@ func TestMain(m *testing.M) {
 	tournament.Register(threeplayer.Format{})
 	tournament.Register(danish.Format{})
 	tournament.Register(knockout.Format{})
+	tournament.Register(formattest.Format{})
 	os.Exit(m.Run())
 }
 

@@ -116,3 +116,34 @@ type Locked struct {
 	Round  int  `json:"round"`
 	Locked bool `json:"locked"`
 }
+
+// RoundOf is the API's view of round g of the stage ev.
+func RoundOf(ev *tournament.State, g *tournament.Round) Round {
+	results := ev.Results(g)
+	tables := make([]Table, len(results))
+	for i := range results {
+		tables[i] = TableOf(&g.Tables[i], results[i])
+	}
+	byes := g.Byes
+	if byes == nil {
+		byes = []tournament.Bye{}
+	}
+	return Round{Number: g.Number, Seed: g.Seed, DrawnAt: g.DrawnAt, Override: g.Override,
+		Tables: tables, Byes: byes, Complete: ev.Complete(g), Started: g.Started()}
+}
+
+// SavedTableOf is a table as the save sc stored it.
+func SavedTableOf(sc *tournament.SheetOutcome) SavedTable {
+	return SavedTable{Table: TableOf(sc.Table, sc.Result), Round: sc.Round, Sides: sc.Table.Sides, Outcome: sc.Table.Outcome}
+}
+
+// TableStateOf is a table as its score sheet holds it, hands included.
+func TableStateOf(ts *tournament.TableState) TableState {
+	st := &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries}
+	hands := ts.Table.Hands
+	if hands == nil {
+		hands = []tournament.HandScore{}
+	}
+	return TableState{SavedTable: SavedTable{Table: TableOf(&ts.Table, st.Format().Result(st, &ts.Table)),
+		Round: ts.Round.Number, Sides: ts.Table.Sides, Outcome: ts.Table.Outcome}, Hands: hands}
+}

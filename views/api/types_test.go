@@ -3,11 +3,13 @@ package api
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/tournament/formattest"
 )
 
 // The standings line writes the format's columns as members, as the handlers' maps did.
@@ -43,4 +45,17 @@ func TestTableOfCopiesThePoints(t *testing.T) {
 	b, err := json.Marshal(tb)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"number":2,"version":3,"entries":[1,2],"scores":[300,250],"points":[],"entered":0,"expected":0,"complete":false}`, string(b))
+}
+
+func TestRoundOf(t *testing.T) {
+	f := formattest.Format{}
+	ev := &tournament.State{Stage: tournament.Stage{Format: f.Name(), Settings: f.Defaults(), Rules: f.Rules()},
+		Entries: []tournament.Entry{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}}
+	ev.Rounds = []tournament.Round{{Number: 1, Seed: 42, DrawnAt: time.Date(2026, 11, 24, 21, 0, 0, 0, time.UTC),
+		Tables: []tournament.Table{{Number: 1, Version: 1, Sides: tournament.SidesFromEntries([]int64{1, 2})}}}}
+	r := RoundOf(ev, &ev.Rounds[0])
+	b, err := json.Marshal(r)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"number":1,"seed":42,"drawn_at":"2026-11-24T21:00:00Z","override":"","byes":[],"complete":false,"started":false,
+		"tables":[{"number":1,"version":1,"entries":[1,2],"scores":[0,0],"points":[],"entered":0,"expected":4,"complete":false}]}`, string(b))
 }

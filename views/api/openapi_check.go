@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -116,13 +117,28 @@ func notFound(req *http.Request, res *http.Response) error {
 	return nil
 }
 
-// ValidateExchange checks a real exchange against an OpenAPI document: see
-// Checker.ValidateExchange. Build a Checker once to check many.
+// checkers are the Checkers ValidateExchange built, by their document's hash: building
+// one compiles every schema.
+var (
+	checkersMu sync.Mutex
+	checkers   = map[[sha256.Size]byte]*Checker{}
+)
+
+// ValidateExchange checks a real exchange against an OpenAPI document (see
+// Checker.ValidateExchange), with one Checker per document, built on first use.
 func ValidateExchange(spec []byte, req *http.Request, res *http.Response) error {
-	c, err := NewChecker(spec)
-	if err != nil {
-		return err
+	key := sha256.Sum256(spec)
+	checkersMu.Lock()
+	c, ok := checkers[key]
+	if !ok {
+		var err error
+		if c, err = NewChecker(spec); err != nil {
+			checkersMu.Unlock()
+			return err
+		}
+		checkers[key] = c
 	}
+	checkersMu.Unlock()
 	return c.ValidateExchange(req, res)
 }
 

@@ -12,7 +12,7 @@ require (
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/pb33f/libopenapi v0.41.8
 	github.com/pb33f/libopenapi-validator v0.16.2
-	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
+	github.com/piglig/go-qr v1.1.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/crypto v0.58.0
 	golang.org/x/text v0.43.0

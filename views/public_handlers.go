@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,7 +16,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
-	qrcode "github.com/skip2/go-qrcode"
+	qr "github.com/piglig/go-qr"
 
 	"burraco/tournament"
 )
@@ -451,22 +452,24 @@ func writeQR(c echo.Context, url string) error {
 	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
-// qrSVG draws a QR code (made by go-qrcode, medium error correction) as an SVG of one
-// path, sharp at any print size.
+// qrSVG draws a QR code (made by go-qr, medium error correction or better when it fits
+// in the same size) as an SVG of one path with a quiet zone of 4 modules, sharp at any
+// print size.
 func qrSVG(text string) ([]byte, error) {
-	q, err := qrcode.New(text, qrcode.Medium)
+	q, err := qr.EncodeText(text, qr.Medium)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("qr code: %w", err)
 	}
-	bm := q.Bitmap() // includes the quiet zone
-	n := len(bm)
+	const quiet = 4
+	size := q.Size()
+	n := size + 2*quiet
 	var b bytes.Buffer
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + itoa(n) + ` ` + itoa(n) + `" shape-rendering="crispEdges">`)
 	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="`)
-	for y, row := range bm {
-		for x, on := range row {
-			if on {
-				b.WriteString("M" + itoa(x) + " " + itoa(y) + "h1v1h-1z")
+	for y := range size {
+		for x := range size {
+			if q.Module(x, y) {
+				b.WriteString("M" + itoa(x+quiet) + " " + itoa(y+quiet) + "h1v1h-1z")
 			}
 		}
 	}

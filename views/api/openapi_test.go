@@ -12,18 +12,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"burraco/tournament"
-	"burraco/tournament/danish"
+	"burraco/tournament/formats"
 	"burraco/tournament/formattest"
-	"burraco/tournament/knockout"
-	"burraco/tournament/threeplayer"
 )
 
 func TestMain(m *testing.M) {
-	tournament.Register(threeplayer.Format{})
-	tournament.Register(danish.Format{})
-	tournament.Register(knockout.Format{})
-	tournament.Register(formattest.Format{})
+	formats.Register(formattest.Format{})
 	os.Exit(m.Run())
 }
 

@@ -124,6 +124,9 @@ func (s *schemas) of(t reflect.Type, m mode) *Schema {
 	case reflect.String:
 		return &Schema{Type: Types{"string"}}
 	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return &Schema{Type: Types{"string", "null"}, Format: "byte"} // base64, as encoding/json writes bytes
+		}
 		return &Schema{Type: Types{"array", "null"}, Items: s.of(t.Elem(), m)}
 	case reflect.Array:
 		n := t.Len()

@@ -1,9 +1,11 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/tournament"
 	"burraco/tournament/formats"
 	"burraco/tournament/formattest"
 )
@@ -195,4 +198,41 @@ func TestServeOpenAPI(t *testing.T) {
 func TestPathOf(t *testing.T) {
 	assert.Equal(t, "/tournaments/{id}/rounds/{n}/tables/{t}", PathOf("/tournaments/:id/rounds/:n/tables/:t"))
 	assert.Equal(t, "/tournaments/{id}/standings.{ext}", PathOf("/tournaments/:id/standings.:ext"))
+}
+
+// The schemas say what encoding/json writes: promoted members, omitempty, null for a nil
+// slice, map or pointer, false for any member not listed.
+func TestSchemaOfAStruct(t *testing.T) {
+	type inner struct {
+		A int    `json:"a"`
+		B string `json:"b,omitempty"`
+	}
+	type outer struct {
+		inner
+		B     int               `json:"b"` // hides inner's
+		C     []byte            `json:"c"`
+		D     *inner            `json:"d"`
+		E     map[string]string `json:"e,omitempty"`
+		F     [2]int64          `json:"f"`
+		G     string            `json:"-"`
+		H     *int              `json:"h" api:"required"`
+		Moved tournament.Points `json:"moved"`
+	}
+	sc := newSchemas(nil)
+	got := sc.object(reflect.TypeFor[outer](), answer)
+	sc.name()
+	b, err := json.Marshal(got)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"type":"object","additionalProperties":false,
+		"required":["a","b","c","d","f","h","moved"],
+		"properties":{
+		"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":["string","null"],"format":"byte"},
+		"d":{"anyOf":[{"$ref":"#/components/schemas/inner"},{"type":"null"}]},
+		"e":{"type":["object","null"],"additionalProperties":{"type":"string"}},
+		"f":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},
+		"h":{"type":["integer","null"]},
+		"moved":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$","description":"points as a sheet shows them: \"4.5\""}}}`, string(b))
+
+	req := newSchemas(nil).object(reflect.TypeFor[outer](), request)
+	assert.Equal(t, []string{"h"}, req.Required, "a request needs only what is tagged required")
 }

@@ -405,6 +405,8 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 		out.Parameters = append(out.Parameters, p)
 	}
 	out.Parameters = append(out.Parameters, o.query...)
+	out.Parameters = append(out.Parameters, Parameter{Name: "Accept-Language", In: "header",
+		Description: "the language of the messages: it (the default) or en", Schema: &Schema{Type: Types{"string"}}})
 	if o.ifMatch {
 		out.Parameters = append(out.Parameters, Parameter{Name: "If-Match", In: "header",
 			Description: `the version this write starts from ("3"): a stale one answers 409`, Schema: &Schema{Type: Types{"string"}}})

@@ -236,3 +236,12 @@ func TestSchemaOfAStruct(t *testing.T) {
 	req := newSchemas(nil).object(reflect.TypeFor[outer](), request)
 	assert.Equal(t, []string{"h"}, req.Required, "a request needs only what is tagged required")
 }
+
+// The document is the same bytes every time it is built, so it can be cached and tagged.
+func TestDocumentIsStable(t *testing.T) {
+	a, err := json.Marshal(Build())
+	require.NoError(t, err)
+	b, err := json.Marshal(Build())
+	require.NoError(t, err)
+	assert.Equal(t, string(a), string(b))
+}

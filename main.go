@@ -18,18 +18,12 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
-	"burraco/tournament/danish"
-	"burraco/tournament/knockout"
-	"burraco/tournament/threeplayer"
+	"burraco/tournament/formats"
 	"burraco/views"
 )
 
-// The formats a tournament's stages can be played in.
-func init() {
-	tournament.Register(threeplayer.Format{})
-	tournament.Register(danish.Format{})
-	tournament.Register(knockout.Format{})
-}
+// The formats a tournament's stages can be played in: the one list, tournament/formats.
+func init() { formats.Register() }
 
 // config is the app's configuration: flags, with environment variables as defaults.
 type config struct {

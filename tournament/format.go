@@ -15,7 +15,7 @@ import (
 )
 
 // Format is a way of playing a stage (RULES.md sections 3 to 5). Each format is a
-// package under tournament/, registered in main; the services, the views and the store
+// package under tournament/, listed in tournament/formats; the services, the views and the store
 // reach formats only through this interface.
 type Format interface {
 	// Name is the format's stable identifier, stored with each stage.
@@ -101,8 +101,8 @@ var (
 	first     Format // the first registered: what a new tournament is played in by default
 )
 
-// Register makes a format available; main registers every format once at start, the
-// default one first.
+// Register makes a format available, the first registered being the default; main
+// and the tests register the list of tournament/formats (formats.Register).
 func Register(f Format) {
 	formatsMu.Lock()
 	defer formatsMu.Unlock()

@@ -8,9 +8,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
-	"burraco/tournament/danish"
-	"burraco/tournament/knockout"
-	"burraco/tournament/threeplayer"
+	"burraco/tournament/formats"
 )
 
 // archive is a store that only imports: it keeps the documents it is given.
@@ -33,9 +31,7 @@ func (a *archive) Export(context.Context, int64) (*tournament.Document, error) {
 //
 //	go test -run='^$' -fuzz='^FuzzImport$' -fuzztime=10s ./tournament/
 func FuzzImport(f *testing.F) {
-	for _, fm := range []tournament.Format{threeplayer.Format{}, danish.Format{}, knockout.Format{}} {
-		tournament.Register(fm)
-	}
+	formats.Register()
 	good, err := os.ReadFile("testdata/document.json") // an evening exported by the app
 	if err != nil {
 		f.Fatal(err)

@@ -4,85 +4,87 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"burraco/views/page"
 )
 
 func (s *Server) listDirectors(c echo.Context) error {
-	return s.renderDirectors(c, http.StatusOK, newForm())
+	return s.renderDirectors(c, http.StatusOK, page.NewForm())
 }
 
-func (s *Server) renderDirectors(c echo.Context, status int, f *form) error {
-	ds, err := s.auth.Directors(c.Request().Context())
+func (s *Server) renderDirectors(c echo.Context, status int, f *page.Form) error {
+	ds, err := s.Auth.Directors(c.Request().Context())
 	if err != nil {
 		return err
 	}
-	return render(c, status, directorsPage(ds, f))
+	return page.Render(c, status, directorsPage(ds, f))
 }
 
 func (s *Server) createDirector(c echo.Context) error {
-	f := formFrom(c, directorFormFields...)
-	d, err := s.auth.AddDirector(c.Request().Context(), directorInputOf(f))
+	f := page.FormFrom(c, directorFormFields...)
+	d, err := s.Auth.AddDirector(c.Request().Context(), directorInputOf(f))
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
-		return s.renderDirectors(c, http.StatusUnprocessableEntity, f.clearSecrets())
+		return s.renderDirectors(c, http.StatusUnprocessableEntity, f.ClearSecrets())
 	}
-	setFlash(c, "directors.created", d.Username)
-	return redirect(c, "/directors")
+	page.SetFlash(c, "directors.created", d.Username)
+	return page.Redirect(c, "/directors")
 }
 
 func (s *Server) account(c echo.Context) error {
-	return render(c, http.StatusOK, accountPage(newForm()))
+	return page.Render(c, http.StatusOK, accountPage(page.NewForm()))
 }
 
 func (s *Server) changePassword(c echo.Context) error {
-	f := formFrom(c, "current", "password", "confirm")
+	f := page.FormFrom(c, "current", "password", "confirm")
 	session, _ := c.Get("session").(string)
-	err := s.auth.ChangePassword(c.Request().Context(), directorOf(c).ID, f.Values["current"], f.Values["password"], f.Values["confirm"], session)
+	err := s.Auth.ChangePassword(c.Request().Context(), page.DirectorOf(c).ID, f.Values["current"], f.Values["password"], f.Values["confirm"], session)
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
-		return render(c, http.StatusUnprocessableEntity, accountPage(f.clearSecrets()))
+		return page.Render(c, http.StatusUnprocessableEntity, accountPage(f.ClearSecrets()))
 	}
-	setFlash(c, "account.password_changed")
-	return redirect(c, "/account")
+	page.SetFlash(c, "account.password_changed")
+	return page.Redirect(c, "/account")
 }
 
 func (s *Server) listTokens(c echo.Context) error {
-	return s.renderTokens(c, http.StatusOK, newForm(), "")
+	return s.renderTokens(c, http.StatusOK, page.NewForm(), "")
 }
 
-func (s *Server) renderTokens(c echo.Context, status int, f *form, secret string) error {
-	ts, err := s.auth.Tokens(c.Request().Context(), directorOf(c).ID)
+func (s *Server) renderTokens(c echo.Context, status int, f *page.Form, secret string) error {
+	ts, err := s.Auth.Tokens(c.Request().Context(), page.DirectorOf(c).ID)
 	if err != nil {
 		return err
 	}
-	return render(c, status, tokensPage(ts, f, secret))
+	return page.Render(c, status, tokensPage(ts, f, secret))
 }
 
 // createToken shows the new token's secret once, on this response only.
 func (s *Server) createToken(c echo.Context) error {
-	f := formFrom(c, "name")
-	_, secret, err := s.auth.CreateToken(c.Request().Context(), directorOf(c).ID, f.Values["name"])
+	f := page.FormFrom(c, "name")
+	_, secret, err := s.Auth.CreateToken(c.Request().Context(), page.DirectorOf(c).ID, f.Values["name"])
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
 		return s.renderTokens(c, http.StatusUnprocessableEntity, f, "")
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return s.renderTokens(c, http.StatusCreated, newForm(), secret)
+	return s.renderTokens(c, http.StatusCreated, page.NewForm(), secret)
 }
 
 func (s *Server) revokeToken(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	if err := s.auth.RevokeToken(c.Request().Context(), directorOf(c).ID, id); err != nil {
+	if err := s.Auth.RevokeToken(c.Request().Context(), page.DirectorOf(c).ID, id); err != nil {
 		return err
 	}
-	setFlash(c, "tokens.revoked")
-	return redirect(c, "/tokens")
+	page.SetFlash(c, "tokens.revoked")
+	return page.Redirect(c, "/tokens")
 }

@@ -1,18 +1,15 @@
 package views
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 	"net/http"
-	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"burraco/scoring/strictjson"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // apiError is the one shape of every API error:
@@ -44,18 +41,18 @@ var httpCodes = map[int]string{
 // writeAPIError answers an error in the API's shape, in the words of the tournament's
 // format where the request has one (useFormat).
 func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {
-	lang, format := langOf(c), formatUsed(c)
+	lang, format := page.LangOf(c), page.FormatUsed(c)
 	body := apiErrorBody{Code: httpCodes[status], Message: Translate(lang, key)}
 	if body.Code == "" {
 		body.Code = tournament.EINTERNAL
 	}
 	if e != nil {
 		body.Code = e.Code
-		body.Message = translateFor(lang, format, e.Key, e.Args...)
+		body.Message = page.TranslateFor(lang, format, e.Key, e.Args...)
 		if len(e.Fields) > 0 {
 			body.Fields = map[string]string{}
 			for f, k := range e.Fields {
-				body.Fields[f] = translateFor(lang, format, k)
+				body.Fields[f] = page.TranslateFor(lang, format, k)
 			}
 		}
 	}
@@ -87,53 +84,6 @@ func badJSON(detail string) error {
 	return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{detail}}
 }
 
-// idParam reads the :id path parameter.
-func idParam(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	}
-	return id, nil
-}
-
-// Paging limits: a page number beyond maxPage is a mistake (and could overflow the
-// offset), and no page holds more than maxPerPage rows.
-const (
-	maxPage    = 1_000_000
-	maxPerPage = 500
-)
-
-// pageParams reads the page and per_page query parameters leniently, for HTML pages:
-// a missing, unreadable or out-of-range value gives the first page of perPage rows.
-func pageParams(c echo.Context, perPage int) (page, limit int) {
-	page, limit, _ = apiPageParams(c, perPage)
-	return page, limit
-}
-
-// apiPageParams reads the page (from 1 to maxPage) and per_page (from 1 to maxPerPage,
-// default perPage) query parameters for the API. A parameter left out takes its default;
-// one that is given but empty, unreadable or out of range is refused with an EINVALID
-// error naming each such parameter. page and limit are always usable: on an error they
-// hold the defaults in place of the refused values.
-func apiPageParams(c echo.Context, perPage int) (page, limit int, err error) {
-	q := c.QueryParams()
-	fe := tournament.FieldErrors{}
-	read := func(name string, def, most int, key string) int {
-		if _, given := q[name]; !given {
-			return def
-		}
-		n, err := strconv.Atoi(q.Get(name))
-		if err != nil || n < 1 || n > most {
-			fe.Add(name, key)
-			return def
-		}
-		return n
-	}
-	page = read("page", 1, maxPage, "api.page_invalid")
-	limit = read("per_page", perPage, maxPerPage, "api.per_page_invalid")
-	return page, limit, fe.Err()
-}
-
 // playerInput is the JSON body of a player create or update.
 type playerInput struct {
 	FirstName  string `json:"first_name"`
@@ -151,13 +101,13 @@ func (in playerInput) player() tournament.Player {
 }
 
 func (s *Server) apiListPlayers(c echo.Context) error {
-	page, limit, err := apiPageParams(c, 50)
+	page, limit, err := page.APIListParams(c, 50)
 	if err != nil {
 		return err
 	}
 	f := tournament.PlayerFilter{Query: c.QueryParam("q"), IncludeInactive: c.QueryParam("inactive") == "true",
 		Offset: (page - 1) * limit, Limit: limit}
-	ps, total, err := s.players.List(c.Request().Context(), f)
+	ps, total, err := s.Players.List(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
@@ -168,11 +118,11 @@ func (s *Server) apiListPlayers(c echo.Context) error {
 }
 
 func (s *Server) apiGetPlayer(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.players.Get(c.Request().Context(), id)
+	p, err := s.Players.Get(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -186,14 +136,14 @@ func (s *Server) apiCreatePlayer(c echo.Context) error {
 		return err
 	}
 	p := in.player()
-	if err := s.players.Create(c.Request().Context(), &p); err != nil {
+	if err := s.Players.Create(c.Request().Context(), &p); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, p)
 }
 
 func (s *Server) apiUpdatePlayer(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -207,9 +157,9 @@ func (s *Server) apiUpdatePlayer(c echo.Context) error {
 	}
 	p := in.player()
 	p.Version = version
-	up, err := s.players.Update(c.Request().Context(), id, p)
+	up, err := s.Players.Update(c.Request().Context(), id, p)
 	if isStale(err) {
-		now, gerr := s.players.Get(c.Request().Context(), id)
+		now, gerr := s.Players.Get(c.Request().Context(), id)
 		if gerr != nil {
 			return gerr
 		}
@@ -225,11 +175,11 @@ func (s *Server) apiDeactivatePlayer(c echo.Context) error { return s.apiSetActi
 func (s *Server) apiActivatePlayer(c echo.Context) error   { return s.apiSetActive(c, true) }
 
 func (s *Server) apiSetActive(c echo.Context, active bool) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.players.SetActive(c.Request().Context(), id, active)
+	p, err := s.Players.SetActive(c.Request().Context(), id, active)
 	if err != nil {
 		return err
 	}
@@ -240,7 +190,7 @@ func (s *Server) apiSetActive(c echo.Context, active bool) error {
 // "drop_version" and If-Match for the versions seen): entries and history move, the
 // other record goes. It answers the kept player and the tournaments whose entries moved.
 func (s *Server) apiMergePlayers(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -258,7 +208,7 @@ func (s *Server) apiMergePlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, tids, err := s.players.Merge(c.Request().Context(), id, in.DropID, keepV, in.DropVersion, directorOf(c).Username)
+	p, tids, err := s.Players.Merge(c.Request().Context(), id, in.DropID, keepV, in.DropVersion, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -278,14 +228,14 @@ func (s *Server) apiImportPlayers(c echo.Context) error {
 		err error
 	)
 	if c.QueryParam("confirm") == "true" {
-		pv, err = s.players.Import(ctx, body, nil)
+		pv, err = s.Players.Import(ctx, body, nil)
 	} else {
-		pv, err = s.players.PreviewImport(ctx, body, nil)
+		pv, err = s.Players.PreviewImport(ctx, body, nil)
 	}
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, localizePreview(pv, langOf(c)))
+	return c.JSON(http.StatusOK, localizePreview(pv, page.LangOf(c)))
 }
 
 // apiImportRow is an import row with its problems spelled out in the user's language.
@@ -319,23 +269,13 @@ func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
 	out := map[string]any{"rows": rows, "new": pv.New, "duplicates": pv.Duplicates, "invalid": pv.Invalid, "created": pv.Created,
 		"ignored_columns": pv.Ignored}
 	if len(pv.Ignored) > 0 {
-		out["ignored_message"] = Translate(lang, "import.ignored_columns", quotedList(pv.Ignored))
+		out["ignored_message"] = Translate(lang, "import.ignored_columns", page.QuotedList(pv.Ignored))
 	}
 	return out
 }
 
 func (s *Server) apiExportPlayers(c echo.Context) error {
-	return s.writePlayersCSV(c)
-}
-
-// writePlayersCSV sends the registry as a CSV download.
-func (s *Server) writePlayersCSV(c echo.Context) error {
-	var buf bytes.Buffer
-	if err := s.players.Export(c.Request().Context(), &buf, csvComma(langOf(c))); err != nil {
-		return err
-	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	return s.WritePlayersCSV(c)
 }
 
 func (s *Server) apiSetup(c echo.Context) error {
@@ -343,11 +283,11 @@ func (s *Server) apiSetup(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	d, err := s.auth.Setup(c.Request().Context(), in)
+	d, err := s.Auth.Setup(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
-	t, secret, err := s.auth.CreateToken(c.Request().Context(), d.ID, "setup")
+	t, secret, err := s.Auth.CreateToken(c.Request().Context(), d.ID, "setup")
 	if err != nil {
 		return err
 	}
@@ -369,7 +309,7 @@ func (s *Server) apiLogin(c echo.Context) error {
 	if in.TokenName == "" {
 		in.TokenName = "api login"
 	}
-	t, secret, err := s.auth.LoginToken(c.Request().Context(), in.Username, in.Password, c.RealIP(), in.TokenName)
+	t, secret, err := s.Auth.LoginToken(c.Request().Context(), in.Username, in.Password, c.RealIP(), in.TokenName)
 	if err != nil {
 		return err
 	}
@@ -377,7 +317,7 @@ func (s *Server) apiLogin(c echo.Context) error {
 }
 
 func (s *Server) apiListDirectors(c echo.Context) error {
-	ds, err := s.auth.Directors(c.Request().Context())
+	ds, err := s.Auth.Directors(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -389,7 +329,7 @@ func (s *Server) apiCreateDirector(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	d, err := s.auth.AddDirector(c.Request().Context(), in)
+	d, err := s.Auth.AddDirector(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
@@ -397,7 +337,7 @@ func (s *Server) apiCreateDirector(c echo.Context) error {
 }
 
 func (s *Server) apiMe(c echo.Context) error {
-	return c.JSON(http.StatusOK, directorOf(c))
+	return c.JSON(http.StatusOK, page.DirectorOf(c))
 }
 
 // passwordInput is the JSON body of a password change.
@@ -412,14 +352,14 @@ func (s *Server) apiChangePassword(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := s.auth.ChangePassword(c.Request().Context(), directorOf(c).ID, in.Current, in.Password, in.Confirm, ""); err != nil {
+	if err := s.Auth.ChangePassword(c.Request().Context(), page.DirectorOf(c).ID, in.Current, in.Password, in.Confirm, ""); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }
 
 func (s *Server) apiListTokens(c echo.Context) error {
-	ts, err := s.auth.Tokens(c.Request().Context(), directorOf(c).ID)
+	ts, err := s.Auth.Tokens(c.Request().Context(), page.DirectorOf(c).ID)
 	if err != nil {
 		return err
 	}
@@ -433,7 +373,7 @@ func (s *Server) apiCreateToken(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	t, secret, err := s.auth.CreateToken(c.Request().Context(), directorOf(c).ID, in.Name)
+	t, secret, err := s.Auth.CreateToken(c.Request().Context(), page.DirectorOf(c).ID, in.Name)
 	if err != nil {
 		return err
 	}
@@ -441,11 +381,11 @@ func (s *Server) apiCreateToken(c echo.Context) error {
 }
 
 func (s *Server) apiRevokeToken(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	if err := s.auth.RevokeToken(c.Request().Context(), directorOf(c).ID, id); err != nil {
+	if err := s.Auth.RevokeToken(c.Request().Context(), page.DirectorOf(c).ID, id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -8,12 +8,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // apiPublish opens or closes a tournament's public pages: {"published": true}, with
 // If-Match the tournament's version.
 func (s *Server) apiPublish(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -30,9 +31,9 @@ func (s *Server) apiPublish(c echo.Context) error {
 	if in.Published == nil {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"published": "error.required"}}
 	}
-	t, err := s.tournaments.Publish(c.Request().Context(), id, *in.Published, version, directorOf(c).Username)
+	t, err := s.Tournaments.Publish(c.Request().Context(), id, *in.Published, version, page.DirectorOf(c).Username)
 	if isStale(err) {
-		now, lerr := s.tournaments.Load(c.Request().Context(), id)
+		now, lerr := s.Tournaments.Load(c.Request().Context(), id)
 		if lerr != nil {
 			return lerr
 		}
@@ -40,11 +41,7 @@ func (s *Server) apiPublish(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	if t.Published {
-		s.public.forget(id) // published: here at once, elsewhere within the TTL
-	} else {
-		s.forgetUnpublished(c.Request().Context(), id)
-	}
+	s.PublicChanged(c.Request().Context(), id, t.Published)
 	c.Response().Header().Set("ETag", etag(t.Version))
 	return c.JSON(http.StatusOK, map[string]any{"id": t.ID, "published": t.Published, "version": t.Version,
 		"public_url": publicURL(c, t.ID)})
@@ -53,7 +50,7 @@ func (s *Server) apiPublish(c echo.Context) error {
 // apiSetClock runs a command on round :n's clock: {"op": "start", "minutes": 75},
 // "pause", "adjust" (minutes may be negative) or "reset".
 func (s *Server) apiSetClock(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -68,7 +65,7 @@ func (s *Server) apiSetClock(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	clock, err := s.tournaments.SetClock(c.Request().Context(), id, n, in.Op, time.Duration(in.Minutes)*time.Minute, directorOf(c).Username)
+	clock, err := s.Tournaments.SetClock(c.Request().Context(), id, n, in.Op, time.Duration(in.Minutes)*time.Minute, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}

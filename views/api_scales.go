@@ -8,10 +8,11 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 func (s *Server) apiListScales(c echo.Context) error {
-	ss, err := s.scales.List(c.Request().Context())
+	ss, err := s.Scales.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -19,7 +20,7 @@ func (s *Server) apiListScales(c echo.Context) error {
 }
 
 func (s *Server) apiGetScale(c echo.Context) error {
-	sc, err := s.scaleParam(c)
+	sc, err := s.ScaleParam(c)
 	if err != nil {
 		return err
 	}
@@ -38,14 +39,14 @@ func (s *Server) apiCreateScale(c echo.Context) error {
 		return err
 	}
 	sc := tournament.Scale{Name: in.Name, Bands: in.Bands}
-	if err := s.scales.Create(c.Request().Context(), &sc); err != nil {
+	if err := s.Scales.Create(c.Request().Context(), &sc); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, sc)
 }
 
 func (s *Server) apiUpdateScale(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -53,7 +54,7 @@ func (s *Server) apiUpdateScale(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	sc, err := s.scales.Update(c.Request().Context(), id, tournament.Scale{Name: in.Name, Bands: in.Bands})
+	sc, err := s.Scales.Update(c.Request().Context(), id, tournament.Scale{Name: in.Name, Bands: in.Bands})
 	if err != nil {
 		return err
 	}
@@ -61,7 +62,7 @@ func (s *Server) apiUpdateScale(c echo.Context) error {
 }
 
 func (s *Server) apiCopyScale(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func (s *Server) apiCopyScale(c echo.Context) error {
 			return err
 		}
 	}
-	sc, err := s.scales.Copy(c.Request().Context(), id, in.Name)
+	sc, err := s.Scales.Copy(c.Request().Context(), id, in.Name)
 	if err != nil {
 		return err
 	}
@@ -81,11 +82,11 @@ func (s *Server) apiCopyScale(c echo.Context) error {
 }
 
 func (s *Server) apiDeleteScale(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	if err := s.scales.Delete(c.Request().Context(), id); err != nil {
+	if err := s.Scales.Delete(c.Request().Context(), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -97,7 +98,7 @@ func (s *Server) apiImportScale(c echo.Context) error {
 	if format == "" {
 		format = tournament.ScaleCSV
 	}
-	sc, err := s.scales.Import(c.Request().Context(), c.Request().Body, format, c.QueryParam("name"))
+	sc, err := s.Scales.Import(c.Request().Context(), c.Request().Body, format, c.QueryParam("name"))
 	if err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func (s *Server) apiImportScale(c echo.Context) error {
 }
 
 func (s *Server) apiExportScale(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -114,7 +115,7 @@ func (s *Server) apiExportScale(c echo.Context) error {
 		format = tournament.ScaleJSON
 	}
 	var buf bytes.Buffer
-	if _, err := s.scales.Export(c.Request().Context(), id, format, &buf, csvComma(langOf(c))); err != nil {
+	if _, err := s.Scales.Export(c.Request().Context(), id, format, &buf, page.CSVComma(page.LangOf(c))); err != nil {
 		return err
 	}
 	ctype := "application/json"

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/page"
 )
 
 // api calls the JSON API with a bearer token and decodes the answer into out.
@@ -71,7 +73,7 @@ func TestAPISetupLoginAndTokens(t *testing.T) {
 	assert.Equal(t, http.StatusUnauthorized, res.StatusCode)
 	assert.Equal(t, "Wrong username or password.", e.Error.Message)
 
-	res = c.api("DELETE", "/api/v1/tokens/"+itoa(int(login.Token.ID)), setup.Secret, "", nil)
+	res = c.api("DELETE", "/api/v1/tokens/"+page.Itoa(int(login.Token.ID)), setup.Secret, "", nil)
 	assert.Equal(t, http.StatusNoContent, res.StatusCode)
 	assert.Equal(t, http.StatusUnauthorized, c.api("GET", "/api/v1/me", login.Secret, "", nil).StatusCode, "revoked")
 
@@ -119,9 +121,9 @@ func TestAPIPlayers(t *testing.T) {
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	assert.Contains(t, e.Error.Message, "not valid JSON")
 
-	res = c.api("PUT", "/api/v1/players/"+itoa(int(p.ID)), tok, `{"first_name":"Niccolò","last_name":"D'Alessandro","club":"Roma","card_number":"RM1"}`, nil)
+	res = c.api("PUT", "/api/v1/players/"+page.Itoa(int(p.ID)), tok, `{"first_name":"Niccolò","last_name":"D'Alessandro","club":"Roma","card_number":"RM1"}`, nil)
 	assert.Equal(t, http.StatusOK, res.StatusCode)
-	res = c.api("POST", "/api/v1/players/"+itoa(int(p.ID))+"/deactivate", tok, "", &p)
+	res = c.api("POST", "/api/v1/players/"+page.Itoa(int(p.ID))+"/deactivate", tok, "", &p)
 	assert.False(t, p.Active)
 	var list struct {
 		Players []player
@@ -131,7 +133,7 @@ func TestAPIPlayers(t *testing.T) {
 	assert.Equal(t, 0, list.Total)
 	c.api("GET", "/api/v1/players?q=roma&inactive=true", tok, "", &list)
 	assert.Equal(t, 1, list.Total)
-	c.api("POST", "/api/v1/players/"+itoa(int(p.ID))+"/activate", tok, "", &p)
+	c.api("POST", "/api/v1/players/"+page.Itoa(int(p.ID))+"/activate", tok, "", &p)
 	assert.True(t, p.Active)
 	res = c.api("GET", "/api/v1/players/999", tok, "", &e)
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)

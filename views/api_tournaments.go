@@ -3,6 +3,7 @@ package views
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // etag is a version as an HTTP entity tag.
@@ -33,10 +35,10 @@ func ifMatch(c echo.Context) (int, error) {
 // apiConflict answers a stale write with 409, the error, and what is stored now.
 func apiConflict(c echo.Context, err error, current any, version int) error {
 	e, _ := tournament.AsError(err)
-	lang := langOf(c)
+	lang := page.LangOf(c)
 	c.Response().Header().Set("ETag", etag(version))
 	return c.JSON(http.StatusConflict, map[string]any{
-		"error":   apiErrorBody{Code: e.Code, Message: translateFor(lang, formatUsed(c), e.Key, e.Args...)},
+		"error":   apiErrorBody{Code: e.Code, Message: page.TranslateFor(lang, page.FormatUsed(c), e.Key, e.Args...)},
 		"current": current,
 	})
 }
@@ -201,7 +203,7 @@ func apiTournament(t *tournament.Tournament, st *tournament.Stage) map[string]an
 }
 
 func (s *Server) apiListTournaments(c echo.Context) error {
-	ts, err := s.tournaments.List(c.Request().Context())
+	ts, err := s.Tournaments.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -221,7 +223,7 @@ func (s *Server) apiCreateTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.tournaments.Create(c.Request().Context(), &t, &st); err != nil {
+	if err := s.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(t.Version))
@@ -229,7 +231,7 @@ func (s *Server) apiCreateTournament(c echo.Context) error {
 }
 
 func (s *Server) apiUpdateTournament(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -241,7 +243,7 @@ func (s *Server) apiUpdateTournament(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	cur, err := s.tournaments.Load(c.Request().Context(), id)
+	cur, err := s.Tournaments.Load(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -253,9 +255,9 @@ func (s *Server) apiUpdateTournament(c echo.Context) error {
 		return err
 	}
 	t.Version = version
-	up, upStage, err := s.tournaments.Update(c.Request().Context(), id, t, st, directorOf(c).Username)
+	up, upStage, err := s.Tournaments.Update(c.Request().Context(), id, t, st, page.DirectorOf(c).Username)
 	if isStale(err) {
-		now, lerr := s.tournaments.Load(c.Request().Context(), id)
+		now, lerr := s.Tournaments.Load(c.Request().Context(), id)
 		if lerr != nil {
 			return lerr
 		}
@@ -270,7 +272,7 @@ func (s *Server) apiUpdateTournament(c echo.Context) error {
 // apiGetTournament returns the tournament with its stage, entries, rounds and what to do
 // next.
 func (s *Server) apiGetTournament(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -285,7 +287,7 @@ func (s *Server) apiGetTournament(c echo.Context) error {
 	}
 	c.Response().Header().Set("ETag", etag(ev.Tournament.Version))
 	return c.JSON(http.StatusOK, map[string]any{"tournament": apiTournament(&ev.Tournament, &ev.Stage), "entries": entries,
-		"rounds": rounds, "next": step.Key, "next_text": translateFor(langOf(c), ev.Stage.Format, step.Key, step.Args...),
+		"rounds": rounds, "next": step.Key, "next_text": page.TranslateFor(page.LangOf(c), ev.Stage.Format, step.Key, step.Args...),
 		"next_round": step.Round, "next_table": step.Table})
 }
 
@@ -321,7 +323,7 @@ func apiRound(ev *tournament.State, g *tournament.Round) map[string]any {
 // New entries start absent. One entry answers with the entry,
 // several with {"entries": [...]}.
 func (s *Server) apiAddEntry(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -344,19 +346,19 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 	if given > 1 { // one way of entering at a time: never silently ignore a part of it
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"entry": "entries.one_way"}}
 	}
-	ctx, director := c.Request().Context(), directorOf(c).Username
+	ctx, director := c.Request().Context(), page.DirectorOf(c).Username
 	var e *tournament.Entry
 	switch {
 	case in.Pair != nil:
 		if len(in.Pair) != 2 {
 			return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"pair": "entries.pair_two"}}
 		}
-		e, err = s.tournaments.AddPair(ctx, id, in.Pair[0], in.Pair[1], director)
+		e, err = s.Tournaments.AddPair(ctx, id, in.Pair[0], in.Pair[1], director)
 	case in.Player != nil:
 		p := in.Player.player()
 		if in.NewPerson {
-			e, err = s.tournaments.AddNewPerson(ctx, id, &p, director)
-		} else if e, err = s.tournaments.AddNewPlayer(ctx, id, &p, director); err != nil {
+			e, err = s.Tournaments.AddNewPerson(ctx, id, &p, director)
+		} else if e, err = s.Tournaments.AddNewPlayer(ctx, id, &p, director); err != nil {
 			var dup *tournament.DuplicateError
 			if errors.As(err, &dup) {
 				return apiDuplicate(c, dup)
@@ -364,12 +366,12 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 		}
 	case in.PlayerIDs != nil:
 		var es []tournament.Entry
-		if es, err = s.tournaments.AddPlayers(ctx, id, in.PlayerIDs, director); err != nil {
+		if es, err = s.Tournaments.AddPlayers(ctx, id, in.PlayerIDs, director); err != nil {
 			return err
 		}
 		return c.JSON(http.StatusCreated, map[string]any{"entries": es})
 	default:
-		e, err = s.tournaments.AddPlayer(ctx, id, in.PlayerID, director)
+		e, err = s.Tournaments.AddPlayer(ctx, id, in.PlayerID, director)
 	}
 	if err != nil {
 		return err
@@ -382,7 +384,7 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 // them in duplicates).
 func apiDuplicate(c echo.Context, dup *tournament.DuplicateError) error {
 	d := dup.Of[0]
-	msg := Translate(langOf(c), dup.Err.Key, dup.Err.Args...)
+	msg := Translate(page.LangOf(c), dup.Err.Key, dup.Err.Args...)
 	return c.JSON(http.StatusConflict, map[string]any{
 		"error": map[string]any{"code": tournament.ECONFLICT, "message": msg, "duplicate_of": d, "duplicates": dup.Of},
 	})
@@ -390,12 +392,12 @@ func apiDuplicate(c echo.Context, dup *tournament.DuplicateError) error {
 
 // apiRemoveEntry takes out an entry made by mistake, never drawn; logged, with undo.
 func (s *Server) apiRemoveEntry(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	e, err := s.tournaments.RemoveEntry(c.Request().Context(), id, eid, directorOf(c).Username)
+	e, err := s.Tournaments.RemoveEntry(c.Request().Context(), id, eid, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -404,11 +406,11 @@ func (s *Server) apiRemoveEntry(c echo.Context) error {
 
 // apiMarkAllPresent checks in every entry not withdrawn: the roll call's shortcut.
 func (s *Server) apiMarkAllPresent(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	n, err := s.tournaments.MarkAllPresent(c.Request().Context(), id, directorOf(c).Username)
+	n, err := s.Tournaments.MarkAllPresent(c.Request().Context(), id, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -416,7 +418,7 @@ func (s *Server) apiMarkAllPresent(c echo.Context) error {
 }
 
 func (s *Server) apiSetEntry(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -431,7 +433,7 @@ func (s *Server) apiSetEntry(c echo.Context) error {
 	if in.CheckedIn == nil && in.Withdrawn == nil {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"checked_in": "entries.change_required"}}
 	}
-	e, out, err := s.tournaments.SetEntry(c.Request().Context(), id, eid, tournament.EntryChange{CheckedIn: in.CheckedIn, Withdrawn: in.Withdrawn}, directorOf(c).Username)
+	e, out, err := s.Tournaments.SetEntry(c.Request().Context(), id, eid, tournament.EntryChange{CheckedIn: in.CheckedIn, Withdrawn: in.Withdrawn}, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -443,7 +445,7 @@ func (s *Server) apiSetEntry(c echo.Context) error {
 }
 
 func (s *Server) apiDraw(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -460,7 +462,7 @@ func (s *Server) apiDraw(c echo.Context) error {
 	if in.Seed < 0 {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"seed": "draw.seed"}}
 	}
-	ev, r, err := s.tournaments.DrawState(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override, Round: in.Round}, directorOf(c).Username)
+	ev, r, err := s.Tournaments.DrawState(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override, Round: in.Round}, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -469,7 +471,7 @@ func (s *Server) apiDraw(c echo.Context) error {
 
 // apiUndoDraw removes the last round while nothing of it is entered.
 func (s *Server) apiUndoDraw(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -477,7 +479,7 @@ func (s *Server) apiUndoDraw(c echo.Context) error {
 	if err != nil || n < 1 || c.Param("n") != strconv.Itoa(n) {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	if err := s.tournaments.UndoDraw(c.Request().Context(), id, n, directorOf(c).Username); err != nil {
+	if err := s.Tournaments.UndoDraw(c.Request().Context(), id, n, page.DirectorOf(c).Username); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -485,12 +487,12 @@ func (s *Server) apiUndoDraw(c echo.Context) error {
 
 // apiAwardMissed gives a late arrival the bye points for the rounds missed.
 func (s *Server) apiAwardMissed(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	rounds, err := s.tournaments.AwardMissed(c.Request().Context(), id, eid, directorOf(c).Username)
+	rounds, err := s.Tournaments.AwardMissed(c.Request().Context(), id, eid, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -498,7 +500,7 @@ func (s *Server) apiAwardMissed(c echo.Context) error {
 }
 
 func (s *Server) apiGetRound(c echo.Context) error {
-	ev, g, err := s.eveningRound(c)
+	ev, g, err := s.EveningRound(c)
 	if err != nil {
 		return err
 	}
@@ -506,7 +508,7 @@ func (s *Server) apiGetRound(c echo.Context) error {
 }
 
 func (s *Server) apiOverrideSeats(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -515,7 +517,7 @@ func (s *Server) apiOverrideSeats(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := s.tournaments.OverrideSeats(c.Request().Context(), id, n, in, directorOf(c).Username); err != nil {
+	if err := s.Tournaments.OverrideSeats(c.Request().Context(), id, n, in, page.DirectorOf(c).Username); err != nil {
 		return err
 	}
 	return s.apiGetRound(c)
@@ -523,7 +525,7 @@ func (s *Server) apiOverrideSeats(c echo.Context) error {
 
 // tableParams reads :id, :n and :t.
 func tableParams(c echo.Context) (id int64, n, t int, err error) {
-	if id, err = idParam(c); err != nil {
+	if id, err = page.IDParam(c); err != nil {
 		return 0, 0, 0, err
 	}
 	n, err1 := strconv.Atoi(c.Param("n"))
@@ -551,11 +553,11 @@ func (s *Server) apiGetTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return err
 	}
-	ts, err := s.tournaments.StageTable(c.Request().Context(), id, seq, n, t)
+	ts, err := s.Tournaments.StageTable(c.Request().Context(), id, seq, n, t)
 	if err != nil {
 		return err
 	}
@@ -597,19 +599,19 @@ func (s *Server) apiWriteSheet(c echo.Context, sh tournament.Sheet) error {
 	if sh.Version, err = ifMatch(c); err != nil {
 		return err
 	}
-	if sh.Stage, err = stageParam(c); err != nil {
+	if sh.Stage, err = page.StageParam(c); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	out, err := s.tournaments.SaveSheet(ctx, id, n, t, sh, directorOf(c).Username)
+	out, err := s.Tournaments.SaveSheet(ctx, id, n, t, sh, page.DirectorOf(c).Username)
 	if e, ok := tournament.AsError(err); ok && e.Key == "sheet.reseat_choice" {
 		return c.JSON(http.StatusConflict, map[string]any{
-			"error": apiErrorBody{Code: e.Code, Message: translateFor(langOf(c), s.wordingOf(c), e.Key, e.Args...)},
+			"error": apiErrorBody{Code: e.Code, Message: page.TranslateFor(page.LangOf(c), s.WordingOf(c), e.Key, e.Args...)},
 			"moves": out.Moves,
 		})
 	}
 	if isStale(err) {
-		ts, lerr := s.tournaments.StageTable(ctx, id, sh.Stage, n, t)
+		ts, lerr := s.Tournaments.StageTable(ctx, id, sh.Stage, n, t)
 		if lerr != nil {
 			return lerr
 		}
@@ -647,15 +649,15 @@ func apiStanding(cols []tournament.Column, st tournament.Standing) map[string]an
 }
 
 func (s *Server) apiStandings(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return err
 	}
-	ev, cols, ss, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	ev, cols, ss, err := s.Tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
@@ -672,17 +674,17 @@ func (s *Server) apiStandings(c echo.Context) error {
 
 // apiPairingOrder is the running standings a round was paired from, with its tie order.
 func (s *Server) apiPairingOrder(c echo.Context) error {
-	id, n, err := roundParams(c)
+	id, n, err := page.RoundParams(c)
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := s.tournaments.PairingOrder(c.Request().Context(), id, n)
+	ev, cols, lines, err := s.Tournaments.PairingOrder(c.Request().Context(), id, n)
 	if err != nil {
 		return err
 	}
 	out := make([]map[string]any, len(lines))
 	for i, l := range lines {
-		p := pairingOf(ev.Round(n), l.Entry.ID)
+		p := page.PairingOf(ev.Round(n), l.Entry.ID)
 		out[i] = map[string]any{"rank": i + 1, "entry_id": l.Entry.ID, "name": l.Entry.Name, "byes": l.Byes, "tie": l.Tie,
 			"table": p.Table, "against": p.Against, "bye": p.Bye}
 		for ci, col := range cols {
@@ -694,4 +696,21 @@ func (s *Server) apiPairingOrder(c echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"round": n, "order": out})
+}
+
+func (s *Server) apiImportTournament(c echo.Context) error {
+	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, maxImport))
+	if err != nil {
+		return err
+	}
+	if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEMultipartForm) {
+		if raw, err = uploaded(c, "file"); err != nil {
+			return tournament.Errorf(tournament.EINVALID, "import.no_file")
+		}
+	}
+	t, err := s.Tournaments.Import(c.Request().Context(), raw)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"tournament": t})
 }

@@ -18,6 +18,7 @@ import (
 	"burraco/db"
 	"burraco/db/dbtest"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // testApp is the whole web app on a fresh database, served over real HTTP.
@@ -111,13 +112,13 @@ func (c *client) get(path string) *response {
 func (c *client) csrf() string {
 	u, _ := url.Parse(c.app.srv.URL)
 	for _, ck := range c.http.Jar.Cookies(u) {
-		if ck.Name == csrfCookie {
+		if ck.Name == page.CSRFCookie {
 			return ck.Value
 		}
 	}
 	c.get("/login")
 	for _, ck := range c.http.Jar.Cookies(u) {
-		if ck.Name == csrfCookie {
+		if ck.Name == page.CSRFCookie {
 			return ck.Value
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 func TestSetupOnlyOnce(t *testing.T) {
@@ -184,7 +185,7 @@ func TestLoginLogoutAndThrottling(t *testing.T) {
 	assert.Equal(t, "/players?q=rossi", res.Header.Get("Location"))
 	var session *http.Cookie
 	for _, ck := range res.Cookies() {
-		if ck.Name == sessionCookie {
+		if ck.Name == page.SessionCookie {
 			session = ck
 		}
 	}

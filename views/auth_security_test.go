@@ -12,13 +12,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 func sessionOf(t *testing.T, c *client) string {
 	t.Helper()
 	u, _ := url.Parse(c.app.srv.URL)
 	for _, ck := range c.http.Jar.Cookies(u) {
-		if ck.Name == sessionCookie {
+		if ck.Name == page.SessionCookie {
 			return ck.Value
 		}
 	}
@@ -61,7 +62,7 @@ func TestSecondLoginEndsPreviousSession(t *testing.T) {
 
 	stale := app.client()
 	u, _ := url.Parse(app.srv.URL)
-	stale.http.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: old, Path: "/"}})
+	stale.http.Jar.SetCookies(u, []*http.Cookie{{Name: page.SessionCookie, Value: old, Path: "/"}})
 	assert.Equal(t, http.StatusSeeOther, stale.get("/players").StatusCode, "the old session is gone on the server")
 }
 

@@ -8,11 +8,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // bracketPage shows a knockout stage as a bracket, for the screen and A4 landscape.
 func (s *Server) bracketPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -20,40 +21,40 @@ func (s *Server) bracketPage(c echo.Context) error {
 	if !ok {
 		return tournament.Errorf(tournament.ENOTFOUND, "bracket.not_bracket")
 	}
-	return render(c, http.StatusOK, bracketView(ev, b))
+	return page.Render(c, http.StatusOK, bracketView(ev, b))
 }
 
 // confirmStage asks before the next stage starts: what happens, and who goes on. A
 // stage that cannot start yet shows why on the tournament's page.
 func (s *Server) confirmStage(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := page.NewForm()
 	f.Values["format"] = c.QueryParam("format")
-	plan, err := s.tournaments.NextStage(c.Request().Context(), id, f.Values["format"])
-	ev, lerr := s.tournaments.Load(c.Request().Context(), id)
+	plan, err := s.Tournaments.NextStage(c.Request().Context(), id, f.Values["format"])
+	ev, lerr := s.Tournaments.Load(c.Request().Context(), id)
 	if lerr != nil {
 		return lerr
 	}
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
-		events, err := s.tournaments.Events(c.Request().Context(), id)
+		events, err := s.Tournaments.Events(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
-		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(page.StatusOfEvening(ev), events, f))
 	}
-	return render(c, http.StatusOK, stageConfirmPage(ev, plan))
+	return page.Render(c, http.StatusOK, stageConfirmPage(ev, plan))
 }
 
 // stageSheets lists the score sheets of a stage, each to correct at its own address
 // (?stage=): an earlier stage's sheets stay open once the next stage started.
 func (s *Server) stageSheets(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -61,39 +62,39 @@ func (s *Server) stageSheets(c echo.Context) error {
 	if err != nil || seq < 1 || strconv.Itoa(seq) != c.Param("seq") {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	ev, _, _, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	ev, _, _, err := s.Tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
-	useFormat(c, ev.Stage.Format)
-	return render(c, http.StatusOK, stageSheetsPage(ev))
+	page.UseFormat(c, ev.Stage.Format)
+	return page.Render(c, http.StatusOK, stageSheetsPage(ev))
 }
 
 // startStage starts the next stage with the current one's qualifiers (confirmed on
 // stageConfirmPage).
 func (s *Server) startStage(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	f := formFrom(c, "format")
-	st, err := s.tournaments.StartStage(c.Request().Context(), id, f.Values["format"], directorOf(c).Username)
+	f := page.FormFrom(c, "format")
+	st, err := s.Tournaments.StartStage(c.Request().Context(), id, f.Values["format"], page.DirectorOf(c).Username)
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
-		ev, err := s.tournaments.Load(c.Request().Context(), id)
+		ev, err := s.Tournaments.Load(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
-		events, err := s.tournaments.Events(c.Request().Context(), id)
+		events, err := s.Tournaments.Events(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
-		return render(c, http.StatusUnprocessableEntity, tournamentPage(statusOfEvening(ev), events, f))
+		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(page.StatusOfEvening(ev), events, f))
 	}
-	setFlash(c, "stage.started", itoa(st.Seq))
-	return redirect(c, idPath("/tournaments/", id, ""))
+	page.SetFlash(c, "stage.started", page.Itoa(st.Seq))
+	return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 }
 
 // nextStageFormats are the formats a next stage can be played in: the bracket ones.
@@ -108,30 +109,16 @@ func nextStageFormats() []string {
 	return out
 }
 
-// roundName names a bracket round by the number of matches it holds: the final, the
-// semi-finals…
-func roundName(ctx context.Context, matches int) string {
-	switch matches {
-	case 1:
-		return t(ctx, "bracket.final")
-	case 2:
-		return t(ctx, "bracket.semi")
-	case 4:
-		return t(ctx, "bracket.quarter")
-	}
-	return t(ctx, "bracket.of", 2*matches)
-}
-
 // bracketSideName is a side's name on the bracket: the entry, "bye", or a blank still
 // to be decided.
 func bracketSideName(ctx context.Context, ev *tournament.State, sd tournament.BracketSide) string {
 	switch {
 	case sd.Bye:
-		return t(ctx, "bracket.bye")
+		return page.T(ctx, "bracket.bye")
 	case sd.EntryID == 0:
 		return "—"
 	}
-	return entryName(ev, sd.EntryID)
+	return page.EntryName(ev, sd.EntryID)
 }
 
 // bracketWinner is the entry that won the final, or 0.
@@ -144,71 +131,4 @@ func bracketWinner(b tournament.Bracket) int64 {
 		return 0
 	}
 	return last.Matches[0].Sides[last.Matches[0].Winner-1].EntryID
-}
-
-// apiBracket answers a knockout stage's bracket, with the names of its entries.
-func (s *Server) apiBracket(c echo.Context) error {
-	ev, err := s.evening(c)
-	if err != nil {
-		return err
-	}
-	b, ok := tournament.BracketOf(ev)
-	if !ok {
-		return tournament.Errorf(tournament.ENOTFOUND, "bracket.not_bracket")
-	}
-	names := map[string]string{}
-	for _, r := range b.Rounds {
-		for _, m := range r.Matches {
-			for _, sd := range m.Sides {
-				if sd.EntryID != 0 {
-					names[strconv.FormatInt(sd.EntryID, 10)] = entryName(ev, sd.EntryID)
-				}
-			}
-		}
-	}
-	if b.Rounds == nil {
-		b.Rounds = []tournament.BracketRound{}
-	}
-	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "size": b.Size, "rounds": b.Rounds, "names": names,
-		"winner": bracketWinner(b)})
-}
-
-// apiNextStage says what starting the next stage (?format=knockout) would do, changing
-// nothing: the stage it closes, the new one and its qualifiers, best first.
-func (s *Server) apiNextStage(c echo.Context) error {
-	id, err := idParam(c)
-	if err != nil {
-		return err
-	}
-	plan, err := s.tournaments.NextStage(c.Request().Context(), id, c.QueryParam("format"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, plan)
-}
-
-// apiStartStage starts the next stage ({"format": "knockout"}) with the current one's
-// qualifiers, and answers the new stage.
-func (s *Server) apiStartStage(c echo.Context) error {
-	id, err := idParam(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Format string `json:"format"`
-	}
-	if err := decodeJSON(c, &in); err != nil {
-		return err
-	}
-	st, err := s.tournaments.StartStage(c.Request().Context(), id, in.Format, directorOf(c).Username)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, st)
-}
-
-// isBracket reports whether the stage is played as a bracket.
-func isBracket(ev *tournament.State) bool {
-	_, ok := ev.Format().(tournament.Bracketer)
-	return ok
 }

@@ -20,6 +20,7 @@ import (
 	"burraco/db"
 	"burraco/tournament"
 	"burraco/tournament/threeplayer"
+	"burraco/views/page"
 )
 
 // BenchmarkCommands times a 3-player sheet save and a draw of game 2 of a 48-player
@@ -128,7 +129,7 @@ func (e *commandsEvening) save(b *testing.B, api bool, table ...int) {
 		req.Header.Set("Content-Type", "application/json")
 		want = http.StatusOK
 	} else {
-		form := url.Values{"form": {"total"}, "version": {"0"}, csrfFormField: {"bench"}}
+		form := url.Values{"form": {"total"}, "version": {"0"}, page.CSRFFormField: {"bench"}}
 		for h := 1; h <= 3; h++ {
 			for s, score := range scores {
 				form.Set(fmt.Sprintf("h%d.s%d.total", h, s+1), fmt.Sprint(score))
@@ -149,7 +150,7 @@ func (e *commandsEvening) draw(b *testing.B, api bool) {
 		e.serve(b, req, true, http.StatusCreated)
 		return
 	}
-	form := url.Values{"seed": {"2"}, csrfFormField: {"bench"}}
+	form := url.Values{"seed": {"2"}, page.CSRFFormField: {"bench"}}
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	e.serve(b, req, false, http.StatusSeeOther)
@@ -159,8 +160,8 @@ func (e *commandsEvening) serve(b *testing.B, req *http.Request, api bool, want 
 	if api {
 		req.Header.Set("Authorization", "Bearer "+e.token)
 	} else {
-		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: e.session})
-		req.AddCookie(&http.Cookie{Name: csrfCookie, Value: "bench"})
+		req.AddCookie(&http.Cookie{Name: page.SessionCookie, Value: e.session})
+		req.AddCookie(&http.Cookie{Name: page.CSRFCookie, Value: "bench"})
 	}
 	w := &discard{header: http.Header{}}
 	e.s.ServeHTTP(w, req)

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // Health answers how the database is: its schema version, or why it cannot say.
@@ -55,7 +56,7 @@ func (s *Server) healthz(c echo.Context) error {
 		defer cancel()
 		v, err := s.health.SchemaVersion(ctx)
 		if err != nil {
-			s.log.Error("health check", "err", err)
+			s.Log.Error("health check", "err", err)
 			out["status"], out["error"] = "unavailable", "database: "+err.Error()
 			return c.JSON(http.StatusServiceUnavailable, out)
 		}
@@ -140,36 +141,14 @@ func (s *Server) isTLS(r *http.Request) bool {
 	return s.fromTrustedProxy(r) && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")
 }
 
-// site is what every page knows about the running app: its release and the address
-// phones are given.
-type site struct {
-	Version string
-	// PublicBase is scheme://host[:port] of the public pages as phones should reach them.
-	PublicBase string
-	// Unreachable: the public address is this machine's loopback, which phones cannot reach.
-	Unreachable bool
-	// Addr is the address the app listens on, for the advice on how to open it up.
-	Addr string
-}
-
-const siteContextKey = "site"
-
 // siteInfo puts the site on every request's context, for pages and handlers.
 func (s *Server) siteInfo(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		base, unreachable := s.publicBase(c)
-		c.Set(siteContextKey, &site{Version: s.version, PublicBase: base, Unreachable: unreachable, Addr: s.listenAddr})
+		c.Set(page.SiteContextKey, &page.Site{Version: s.version, PublicBase: base, Unreachable: unreachable, Addr: s.listenAddr})
 		c.Set("secure", s.isTLS(c.Request()))
 		return next(c)
 	}
-}
-
-// siteOf returns the site of a request (a zero site outside the middleware).
-func siteOf(c echo.Context) *site {
-	if st, ok := c.Get(siteContextKey).(*site); ok {
-		return st
-	}
-	return &site{}
 }
 
 // publicBase is where phones reach the public pages: -public-url when set; else the

@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/page"
 )
 
 // setCookies returns the Set-Cookie lines of a response by cookie name.
@@ -65,11 +67,11 @@ func TestCookiesSecureByOneRule(t *testing.T) {
 				req.Header.Set("X-Forwarded-Proto", tc.proto)
 			}
 			res := fresh.do(req)
-			csrfCk := setCookies(res)[csrfCookie]
+			csrfCk := setCookies(res)[page.CSRFCookie]
 			require.NotNil(t, csrfCk, "the login page sets the CSRF cookie")
 			res = send(http.MethodPost, "/login", url.Values{"_csrf": {c.csrf()}, "username": {"anna"}, "password": {testPassword}})
 			require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
-			session := setCookies(res)[sessionCookie]
+			session := setCookies(res)[page.SessionCookie]
 			require.NotNil(t, session)
 			assert.Equal(t, tc.secure, session.Secure, "session cookie")
 			assert.Equal(t, tc.secure, csrfCk.Secure, "CSRF cookie, by the same rule")

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/page"
 )
 
 // htmxPost sends a form as htmx does.
@@ -35,7 +37,7 @@ func TestEntriesAddSeveralAndRollCall(t *testing.T) {
 	}
 	ps, _ := app.store.AllPlayers(t.Context())
 	for _, p := range ps {
-		ids = append(ids, itoa(int(p.ID)))
+		ids = append(ids, page.Itoa(int(p.ID)))
 	}
 	base := newTournamentHTML(t, c, 0)
 
@@ -89,9 +91,9 @@ func TestEntriesAddSeveralAndRollCall(t *testing.T) {
 	// The log says it in words.
 	evs, err := app.store.Events(t.Context(), idFrom(base))
 	require.NoError(t, err)
-	assert.Equal(t, "All present (3 marked)", EventText(EN, "individual3", &evs[0]))
-	assert.Equal(t, "Verdi Anna: present no → yes", EventText(EN, "individual3", &evs[1]))
-	assert.Equal(t, "Verdi Anna: presente no → sì", EventText(IT, "individual3", &evs[1]))
+	assert.Equal(t, "All present (3 marked)", page.EventText(EN, "individual3", &evs[0]))
+	assert.Equal(t, "Verdi Anna: present no → yes", page.EventText(EN, "individual3", &evs[1]))
+	assert.Equal(t, "Verdi Anna: presente no → sì", page.EventText(IT, "individual3", &evs[1]))
 }
 
 func TestAPIEntriesSeveralAndPresence(t *testing.T) {

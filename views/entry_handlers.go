@@ -11,26 +11,27 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 func (s *Server) entriesPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, entriesView(ev, newForm(), pairPick{Form: newForm()}))
+	return page.Render(c, http.StatusOK, entriesView(ev, page.NewForm(), pairPick{Form: page.NewForm()}))
 }
 
 // searchEntries is the search-as-you-type of the registry, for adding players.
 func (s *Server) searchEntries(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
 	q := c.QueryParam("q")
 	var ps []tournament.Player
 	if q != "" {
-		if ps, _, err = s.players.List(c.Request().Context(), tournament.PlayerFilter{Query: q, Limit: 15}); err != nil {
+		if ps, _, err = s.Players.List(c.Request().Context(), tournament.PlayerFilter{Query: q, Limit: 15}); err != nil {
 			return err
 		}
 	}
@@ -41,13 +42,10 @@ func (s *Server) searchEntries(c echo.Context) error {
 		}
 	}
 	if slot, _ := strconv.Atoi(c.QueryParam("slot")); slot == 1 || slot == 2 {
-		return render(c, http.StatusOK, pairSearchResults(ev.Tournament.ID, slot, q, ps, entered))
+		return page.Render(c, http.StatusOK, pairSearchResults(ev.Tournament.ID, slot, q, ps, entered))
 	}
-	return render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
+	return page.Render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
 }
-
-// isHTMX says whether a request comes from htmx, which swaps the answer into the page.
-func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
 
 // hasAbsent says whether some entry still has to be marked present.
 func hasAbsent(ev *tournament.State) bool {
@@ -63,29 +61,29 @@ func hasAbsent(ev *tournament.State) bool {
 // (and msg, a problem to show above it); otherwise a redirect to the page, with msg or
 // flash as its flash.
 func (s *Server) entriesChanged(c echo.Context, tid int64, msg string, added *tournament.Player, flash ...string) error {
-	if !isHTMX(c) {
+	if !page.IsHTMX(c) {
 		switch {
 		case msg != "":
-			setFlash(c, msg)
+			page.SetFlash(c, msg)
 		case len(flash) > 0:
-			setFlash(c, flash[0], flash[1:]...)
+			page.SetFlash(c, flash[0], flash[1:]...)
 		}
-		return redirect(c, idPath("/tournaments/", tid, "/entries"))
+		return page.Redirect(c, page.IDPath("/tournaments/", tid, "/entries"))
 	}
-	ev, err := s.tournaments.Load(c.Request().Context(), tid)
+	ev, err := s.Tournaments.Load(c.Request().Context(), tid)
 	if err != nil {
 		return err
 	}
 	if msg != "" {
 		added = nil
 	}
-	return render(c, http.StatusOK, entryAdded(ev, msg, added))
+	return page.Render(c, http.StatusOK, entryAdded(ev, msg, added))
 }
 
 // addEntry enters registered players: one "Add" from the search results, or several
 // player_id values at once.
 func (s *Server) addEntry(c echo.Context) error {
-	tid, err := idParam(c)
+	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -98,7 +96,7 @@ func (s *Server) addEntry(c echo.Context) error {
 		id, _ := strconv.ParseInt(v, 10, 64)
 		ids = append(ids, id)
 	}
-	es, err := s.tournaments.AddPlayers(c.Request().Context(), tid, ids, directorOf(c).Username)
+	es, err := s.Tournaments.AddPlayers(c.Request().Context(), tid, ids, page.DirectorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			return s.entriesChanged(c, tid, d.Key, nil)
@@ -107,7 +105,7 @@ func (s *Server) addEntry(c echo.Context) error {
 	}
 	var added *tournament.Player
 	if len(ids) == 1 {
-		added, _ = s.players.Get(c.Request().Context(), ids[0])
+		added, _ = s.Players.Get(c.Request().Context(), ids[0])
 	}
 	if len(es) == 1 {
 		return s.entriesChanged(c, tid, "", added, "entries.added", es[0].Name)
@@ -117,11 +115,11 @@ func (s *Server) addEntry(c echo.Context) error {
 
 // markAllPresent is the roll call's shortcut: everyone entered is here.
 func (s *Server) markAllPresent(c echo.Context) error {
-	tid, err := idParam(c)
+	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	n, err := s.tournaments.MarkAllPresent(c.Request().Context(), tid, directorOf(c).Username)
+	n, err := s.Tournaments.MarkAllPresent(c.Request().Context(), tid, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -132,41 +130,29 @@ func (s *Server) markAllPresent(c echo.Context) error {
 // registered player is offered instead, unless the director said (new_person) that it
 // is a different person.
 func (s *Server) addNewEntry(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
-	f := formFrom(c, "first_name", "last_name", "club", "card_number")
-	p := playerOf(f)
-	add := s.tournaments.AddNewPlayer
+	f := page.FormFrom(c, "first_name", "last_name", "club", "card_number")
+	p := page.PlayerOf(f)
+	add := s.Tournaments.AddNewPlayer
 	if c.FormValue("new_person") == "1" {
-		add = s.tournaments.AddNewPerson
+		add = s.Tournaments.AddNewPerson
 	}
-	e, err := add(c.Request().Context(), ev.Tournament.ID, &p, directorOf(c).Username)
+	e, err := add(c.Request().Context(), ev.Tournament.ID, &p, page.DirectorOf(c).Username)
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
 		var dup *tournament.DuplicateError
 		if errors.As(err, &dup) {
-			return render(c, statusOf(tournament.ErrorCode(err)), entriesPage(ev, f, pairPick{Form: newForm()}, dup.Of))
+			return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), entriesPage(ev, f, pairPick{Form: page.NewForm()}, dup.Of))
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), entriesView(ev, f, pairPick{Form: newForm()}))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), entriesView(ev, f, pairPick{Form: page.NewForm()}))
 	}
-	setFlash(c, "entries.added", e.Name)
-	return redirect(c, idPath("/tournaments/", ev.Tournament.ID, "/entries"))
-}
-
-// entered says whether a player is in one of the tournament's entries.
-func entered(ev *tournament.State, playerID int64) bool {
-	for _, e := range ev.Entries {
-		for _, m := range e.Members {
-			if m.PlayerID == playerID {
-				return true
-			}
-		}
-	}
-	return false
+	page.SetFlash(c, "entries.added", e.Name)
+	return page.Redirect(c, page.IDPath("/tournaments/", ev.Tournament.ID, "/entries"))
 }
 
 // rollCall is the entries in alphabetical order (accents and case ignored), the
@@ -202,26 +188,26 @@ func removable(ev *tournament.State, e *tournament.Entry) bool {
 
 // removeEntry takes out an entry made by mistake (never drawn); logged, with undo.
 func (s *Server) removeEntry(c echo.Context) error {
-	tid, err := idParam(c)
+	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	e, err := s.tournaments.RemoveEntry(c.Request().Context(), tid, eid, directorOf(c).Username)
+	e, err := s.Tournaments.RemoveEntry(c.Request().Context(), tid, eid, page.DirectorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code == tournament.ECONFLICT {
-			setFlash(c, d.Key, fmt.Sprint(d.Args...))
-			return redirect(c, idPath("/tournaments/", tid, "/entries"))
+			page.SetFlash(c, d.Key, fmt.Sprint(d.Args...))
+			return page.Redirect(c, page.IDPath("/tournaments/", tid, "/entries"))
 		}
 		return err
 	}
-	setFlash(c, "entries.removed", e.Name)
-	return redirect(c, idPath("/tournaments/", tid, "/entries"))
+	page.SetFlash(c, "entries.removed", e.Name)
+	return page.Redirect(c, page.IDPath("/tournaments/", tid, "/entries"))
 }
 
 // setEntry checks an entry in or out, withdraws or reinstates it.
 func (s *Server) setEntry(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -240,64 +226,64 @@ func (s *Server) setEntry(c echo.Context) error {
 	default:
 		return echo.ErrBadRequest
 	}
-	e, out, err := s.tournaments.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, ch, directorOf(c).Username)
+	e, out, err := s.Tournaments.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, ch, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
 	key, args := "", []string(nil)
 	switch {
 	case out.ByeRemoved:
-		key, args = "entries.left_bye", []string{e.Name, itoa(out.Round)}
+		key, args = "entries.left_bye", []string{e.Name, page.Itoa(out.Round)}
 	case out.ReplacedBy != "":
-		key, args = "entries.left_replaced", []string{e.Name, itoa(out.Round), out.ReplacedBy}
+		key, args = "entries.left_replaced", []string{e.Name, page.Itoa(out.Round), out.ReplacedBy}
 	case out.Redrawn:
-		key, args = "entries.left_redrawn", []string{e.Name, itoa(out.Round)}
+		key, args = "entries.left_redrawn", []string{e.Name, page.Itoa(out.Round)}
 	case out.StillSeated:
-		key, args = "entries.left_started", []string{e.Name, itoa(out.Round)}
+		key, args = "entries.left_started", []string{e.Name, page.Itoa(out.Round)}
 	}
-	if key == "" && isHTMX(c) {
+	if key == "" && page.IsHTMX(c) {
 		return s.entriesChanged(c, ev.Tournament.ID, "", nil)
 	}
-	back := idPath("/tournaments/", ev.Tournament.ID, "/entries")
+	back := page.IDPath("/tournaments/", ev.Tournament.ID, "/entries")
 	if c.FormValue("back") == "home" {
-		back = idPath("/tournaments/", ev.Tournament.ID, "")
+		back = page.IDPath("/tournaments/", ev.Tournament.ID, "")
 	}
 	if key != "" {
 		// The round changed: a whole page, with the message, also from the roll call.
-		setFlash(c, key, args...)
-		if isHTMX(c) {
+		page.SetFlash(c, key, args...)
+		if page.IsHTMX(c) {
 			c.Response().Header().Set("HX-Redirect", back)
 			return c.NoContent(http.StatusOK)
 		}
 	}
-	return redirect(c, back)
+	return page.Redirect(c, back)
 }
 
 // awardMissed gives a late arrival the bye points for the rounds missed.
 func (s *Server) awardMissed(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	rounds, err := s.tournaments.AwardMissed(c.Request().Context(), id, eid, directorOf(c).Username)
+	rounds, err := s.Tournaments.AwardMissed(c.Request().Context(), id, eid, page.DirectorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			args := make([]string, len(d.Args))
 			for i, a := range d.Args {
 				args[i] = fmt.Sprint(a)
 			}
-			setFlash(c, d.Key, args...)
-			return redirect(c, idPath("/tournaments/", id, "/entries"))
+			page.SetFlash(c, d.Key, args...)
+			return page.Redirect(c, page.IDPath("/tournaments/", id, "/entries"))
 		}
 		return err
 	}
 	name := ""
-	if ev, err := s.tournaments.Load(c.Request().Context(), id); err == nil {
+	if ev, err := s.Tournaments.Load(c.Request().Context(), id); err == nil {
 		if e := ev.Entry(eid); e != nil {
 			name = e.Name
 		}
 	}
-	setFlash(c, "entries.missed_done", name, itoa(len(rounds)))
-	return redirect(c, idPath("/tournaments/", id, "/entries"))
+	page.SetFlash(c, "entries.missed_done", name, page.Itoa(len(rounds)))
+	return page.Redirect(c, page.IDPath("/tournaments/", id, "/entries"))
 }

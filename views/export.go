@@ -2,7 +2,6 @@ package views
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,12 +18,11 @@ import (
 
 	"burraco/scoring/csvsafe"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // Backuper writes a consistent copy of the whole database.
-type Backuper interface {
-	Backup(ctx context.Context, w io.Writer) error
-}
+type Backuper = page.Backuper
 
 // report is a printed list as rows of text: standings, a round's table list or its
 // results, written in the reader's language (decimal comma in Italian). The same report
@@ -39,7 +37,7 @@ type report struct {
 
 // standingsReport is the standings of the current stage.
 func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
-	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name,
 		Sub:  reportSub(lang, &ev.Tournament),
 		Head: []string{"#", tr("player.name"), tr("export.club")}, Num: []bool{true, false, false},
@@ -56,7 +54,7 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 		row := []string{place, s.Entry.Name, s.Entry.Club}
 		for i, c := range cols {
 			if c.Kind == "points" {
-				row = append(row, ptsIn(lang, tournament.Points(s.Values[i])))
+				row = append(row, page.PtsIn(lang, tournament.Points(s.Values[i])))
 			} else {
 				row = append(row, strconv.Itoa(s.Values[i]))
 			}
@@ -68,18 +66,18 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 
 // tablesReport is a round's table list: who sits where, and who sits out.
 func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
-	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("print.table_list"),
 		Sub:  reportSub(lang, &ev.Tournament),
 		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name")},
 		Num:  []bool{true, true, false}, File: fmt.Sprintf("tournament-%d-round-%d-tables", ev.Tournament.ID, g.Number)}
 	for _, tb := range g.Tables {
 		for _, sd := range tb.Sides {
-			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), entryName(ev, sd.EntryID)})
+			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), page.EntryName(ev, sd.EntryID)})
 		}
 	}
 	for _, b := range g.SitOuts() {
-		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), entryName(ev, b.EntryID)})
+		r.Rows = append(r.Rows, []string{"", tr("print.sits_out"), page.EntryName(ev, b.EntryID)})
 	}
 	return r
 }
@@ -87,7 +85,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 // resultsReport is a round's results: each side's score and points, table by table,
 // and the byes.
 func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
-	tr := func(key string, args ...any) string { return translateFor(lang, ev.Stage.Format, key, args...) }
+	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("export.results"),
 		Sub: reportSub(lang, &ev.Tournament),
 		Head: []string{tr("export.table"), tr("export.seat"), tr("player.name"),
@@ -97,17 +95,17 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 		for i, id := range res.Entries {
 			pts := ""
 			if res.Points != nil {
-				pts = ptsIn(lang, res.Points[i])
+				pts = page.PtsIn(lang, res.Points[i])
 			}
-			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), entryName(ev, id), strconv.Itoa(res.Scores[i]), pts})
+			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), page.EntryName(ev, id), strconv.Itoa(res.Scores[i]), pts})
 		}
 	}
 	for _, b := range g.Byes {
 		what := tr("print.sits_out")
 		if b.Awarded {
-			what = tr("print.late_awarded", ptsIn(lang, b.Points))
+			what = tr("print.late_awarded", page.PtsIn(lang, b.Points))
 		}
-		r.Rows = append(r.Rows, []string{"", what, entryName(ev, b.EntryID), "", ptsIn(lang, b.Points)})
+		r.Rows = append(r.Rows, []string{"", what, page.EntryName(ev, b.EntryID), "", page.PtsIn(lang, b.Points)})
 	}
 	return r
 }
@@ -116,31 +114,22 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 // venue when there is one.
 func reportSub(lang Lang, tr *tournament.Tournament) string {
 	if tr.Venue == "" {
-		return longDateIn(lang, tr.Date)
+		return page.LongDateIn(lang, tr.Date)
 	}
-	return longDateIn(lang, tr.Date) + " · " + tr.Venue
+	return page.LongDateIn(lang, tr.Date) + " · " + tr.Venue
 }
 
 // utf8BOM is the UTF-8 byte-order mark: without it Excel reads a CSV's accents as its
 // local code page ("ForlÃ¬").
 const utf8BOM = "\ufeff"
 
-// csvComma is the separator a spreadsheet in the reader's language splits on: Excel set
-// to Italian uses ";" (the comma is its decimal mark), set to English ",".
-func csvComma(lang Lang) rune {
-	if lang == EN {
-		return ','
-	}
-	return ';'
-}
-
 // writeCSV writes a report through the one CSV writer, as the reader's spreadsheet
-// opens it: a byte-order mark, then rows split by csvComma.
+// opens it: a byte-order mark, then rows split by page.CSVComma.
 func (r *report) writeCSV(w io.Writer, lang Lang) error {
 	if _, err := io.WriteString(w, utf8BOM); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}
-	cw := csvsafe.NewWriterComma(w, csvComma(lang))
+	cw := csvsafe.NewWriterComma(w, page.CSVComma(lang))
 	if err := cw.Write(r.Head); err != nil {
 		return err
 	}
@@ -312,12 +301,12 @@ func sendReport(c echo.Context, r *report, ext string) error {
 	switch ext {
 	case "csv":
 		typ = "text/csv; charset=utf-8"
-		if err := r.writeCSV(&buf, langOf(c)); err != nil {
+		if err := r.writeCSV(&buf, page.LangOf(c)); err != nil {
 			return err
 		}
 	case "pdf":
 		typ = "application/pdf"
-		if err := r.writePDF(&buf, langOf(c)); err != nil {
+		if err := r.writePDF(&buf, page.LangOf(c)); err != nil {
 			return err
 		}
 	default:
@@ -329,19 +318,19 @@ func sendReport(c echo.Context, r *report, ext string) error {
 
 // exportStandings downloads the standings as CSV or PDF.
 func (s *Server) exportStandings(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	seq, err := stageParam(c) // ?stage=n: an earlier stage, as the JSON and the page take it
+	seq, err := page.StageParam(c) // ?stage=n: an earlier stage, as the JSON and the page take it
 	if err != nil {
 		return err
 	}
-	ev, cols, ss, err := s.tournaments.StageStandings(c.Request().Context(), id, seq)
+	ev, cols, ss, err := s.Tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
-	r := standingsReport(langOf(c), ev, cols, ss)
+	r := standingsReport(page.LangOf(c), ev, cols, ss)
 	if seq > 0 {
 		r.File += fmt.Sprintf("-stage-%d", ev.Stage.Seq)
 	}
@@ -351,34 +340,34 @@ func (s *Server) exportStandings(c echo.Context) error {
 // exportRound downloads a round's table list or results as CSV or PDF.
 func (s *Server) exportRound(build func(Lang, *tournament.State, *tournament.Round) *report) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ev, err := s.evening(c)
+		ev, err := s.Evening(c)
 		if err != nil {
 			return err
 		}
-		g, err := roundOf(c, ev)
+		g, err := page.RoundOf(c, ev)
 		if err != nil {
 			return err
 		}
-		return sendReport(c, build(langOf(c), ev, g), c.Param("ext"))
+		return sendReport(c, build(page.LangOf(c), ev, g), c.Param("ext"))
 	}
 }
 
 // exportPage lists what can be downloaded from a tournament.
 func (s *Server) exportPage(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, exportView(ev))
+	return page.Render(c, http.StatusOK, exportView(ev))
 }
 
 // exportJSON downloads a whole tournament as one JSON document.
 func (s *Server) exportJSON(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	doc, err := s.tournaments.Export(c.Request().Context(), id)
+	doc, err := s.Tournaments.Export(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -391,22 +380,22 @@ const maxImport = 4 << 20
 
 // importTournament reads a tournament document sent as a file.
 func (s *Server) importTournament(c echo.Context) error {
-	f := newForm()
+	f := page.NewForm()
 	raw, err := uploaded(c, "file")
 	if err != nil {
 		f.Errors["file"] = "import.no_file"
-		return render(c, http.StatusUnprocessableEntity, tournamentImportPage(f, nil))
+		return page.Render(c, http.StatusUnprocessableEntity, tournamentImportPage(f, nil))
 	}
-	t, err := s.tournaments.Import(c.Request().Context(), raw)
+	t, err := s.Tournaments.Import(c.Request().Context(), raw)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			f.Error, f.Args = d.Key, d.Args
-			return render(c, statusOf(d.Code), tournamentImportPage(f, docProblems(d.Fields)))
+			return page.Render(c, page.StatusOf(d.Code), tournamentImportPage(f, docProblems(d.Fields)))
 		}
 		return err
 	}
-	setFlash(c, "import.tournament_done", t.Name)
-	return redirect(c, idPath("/tournaments/", t.ID, ""))
+	page.SetFlash(c, "import.tournament_done", t.Name)
+	return page.Redirect(c, page.IDPath("/tournaments/", t.ID, ""))
 }
 
 // docProblem is a problem of a tournament document refused: where it is in the
@@ -425,7 +414,7 @@ func docProblems(fields map[string]string) []docProblem {
 
 // importForm shows the form to import a tournament document.
 func (s *Server) importTournamentForm(c echo.Context) error {
-	return render(c, http.StatusOK, tournamentImportPage(newForm(), nil))
+	return page.Render(c, http.StatusOK, tournamentImportPage(page.NewForm(), nil))
 }
 
 // uploaded reads a file field of a multipart form.
@@ -444,31 +433,14 @@ func uploaded(c echo.Context, name string) ([]byte, error) {
 
 // backup downloads a consistent copy of the whole database.
 func (s *Server) backup(c echo.Context) error {
-	if s.backuper == nil {
+	if s.Backup == nil {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
 	var buf bytes.Buffer
-	if err := s.backuper.Backup(c.Request().Context(), &buf); err != nil {
+	if err := s.Backup.Backup(c.Request().Context(), &buf); err != nil {
 		return err
 	}
 	name := "burraco-" + time.Now().UTC().Format("2006-01-02-150405") + ".db"
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
 	return c.Blob(http.StatusOK, "application/vnd.sqlite3", buf.Bytes())
-}
-
-func (s *Server) apiImportTournament(c echo.Context) error {
-	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, maxImport))
-	if err != nil {
-		return err
-	}
-	if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEMultipartForm) {
-		if raw, err = uploaded(c, "file"); err != nil {
-			return tournament.Errorf(tournament.EINVALID, "import.no_file")
-		}
-	}
-	t, err := s.tournaments.Import(c.Request().Context(), raw)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, map[string]any{"tournament": t})
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // eveningInForli is a tournament of six with round 1 played: one player from Forlì, and
@@ -63,7 +64,7 @@ func TestExportsInTheReadersLanguage(t *testing.T) {
 	var scales struct{ Scales []struct{ ID int64 } }
 	c.api("GET", "/api/v1/scales", tok, "", &scales)
 	require.NotEmpty(t, scales.Scales)
-	scale := "/scales/" + itoa64(scales.Scales[0].ID) + "/export.csv"
+	scale := "/scales/" + page.Itoa64(scales.Scales[0].ID) + "/export.csv"
 
 	for _, tc := range []struct {
 		lang             Lang

@@ -14,6 +14,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // saveTable posts a sheet of totals, the same for each of the three hands.
@@ -185,6 +186,6 @@ func TestEventText(t *testing.T) {
 		{IT, "individual3", tournament.Event{Kind: "stage", Args: []string{"2", "knockout", "4", "1"}}, "Fase 2 (eliminazione diretta) iniziata con i 4 qualificati della fase 1"},
 	}
 	for _, c := range cases {
-		assert.Equal(t, c.want, EventText(c.lang, c.format, &c.e))
+		assert.Equal(t, c.want, page.EventText(c.lang, c.format, &c.e))
 	}
 }

@@ -1,110 +1,26 @@
 package views
 
-import (
-	"context"
-	"fmt"
-	"sort"
-	"strconv"
-	"strings"
-
-	"github.com/labstack/echo/v4"
-)
+import "burraco/views/page"
 
 // Lang is a UI language.
-type Lang string
+type Lang = page.Lang
 
 // The UI languages; Italian is the default, clubs being Italian.
 const (
-	IT Lang = "it"
-	EN Lang = "en"
+	IT = page.IT
+	EN = page.EN
 )
-
-// langCookie remembers the language a user chose with the switch.
-const langCookie = "lang"
 
 var catalogs = map[Lang]map[string]string{IT: messagesIT, EN: messagesEN}
 
-// Translate returns the message for key in lang, formatted with args. A missing key
-// shows as the key itself (and fails the catalogue test).
-func Translate(lang Lang, key string, args ...any) string {
+func init() { page.UseCatalog(lookup) }
+
+// lookup is the message of key in lang, if the catalogue has one: the one place that
+// reads the catalogue's maps.
+func lookup(lang Lang, key string) (string, bool) {
 	msg, ok := catalogs[lang][key]
-	if !ok {
-		msg, ok = catalogs[IT][key]
-	}
-	if !ok {
-		return key
-	}
-	if len(args) > 0 && strings.Contains(msg, "%") {
-		return fmt.Sprintf(msg, args...)
-	}
-	return msg
+	return msg, ok
 }
 
-// t translates key into the language of the page being rendered.
-func t(ctx context.Context, key string, args ...any) string {
-	p := pageOf(ctx)
-	return translateFor(p.Lang, p.Format, key, args...)
-}
-
-// translateFor translates key in the wording of a format: "<format>:<key>" when the
-// catalogue has it, else key.
-func translateFor(lang Lang, format, key string, args ...any) string {
-	if format != "" {
-		if _, ok := catalogs[lang][format+":"+key]; ok {
-			key = format + ":" + key
-		}
-	}
-	return Translate(lang, key, args...)
-}
-
-// parseLang accepts a supported language code.
-func parseLang(s string) (Lang, bool) {
-	switch l := Lang(strings.ToLower(strings.TrimSpace(s))); l {
-	case IT, EN:
-		return l, true
-	}
-	return "", false
-}
-
-// negotiateLang picks the language of a request: the remembered choice, else the best
-// supported match of Accept-Language, else Italian.
-func negotiateLang(c echo.Context) Lang {
-	if ck, err := c.Cookie(langCookie); err == nil {
-		if l, ok := parseLang(ck.Value); ok {
-			return l
-		}
-	}
-	return fromAcceptLanguage(c.Request().Header.Get("Accept-Language"))
-}
-
-// fromAcceptLanguage reads an Accept-Language header such as "en-GB,en;q=0.9,it;q=0.8".
-func fromAcceptLanguage(h string) Lang {
-	type choice struct {
-		lang Lang
-		q    float64
-		pos  int
-	}
-	var cs []choice
-	for i, part := range strings.Split(h, ",") {
-		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		base, _, _ := strings.Cut(tag, "-")
-		l, ok := parseLang(base)
-		if !ok {
-			continue
-		}
-		q := 1.0
-		if v, found := strings.CutPrefix(strings.TrimSpace(params), "q="); found {
-			if f, err := strconv.ParseFloat(v, 64); err == nil {
-				q = f
-			}
-		}
-		if q > 0 {
-			cs = append(cs, choice{l, q, i})
-		}
-	}
-	if len(cs) == 0 {
-		return IT
-	}
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].q > cs[j].q })
-	return cs[0].lang
-}
+// Translate returns the message for key in lang, formatted with args (see page.Translate).
+func Translate(lang Lang, key string, args ...any) string { return page.Translate(lang, key, args...) }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/page"
 )
 
 func TestCatalogueComplete(t *testing.T) {
@@ -30,18 +32,26 @@ var verbRe = regexp.MustCompile(`%[-+# 0]*[0-9]*[vdsqxf]`)
 
 func verbs(s string) []string { return verbRe.FindAllString(s, -1) }
 
-// TestEveryKeyUsedExists scans the source for message keys, in t(ctx, "…") calls and in
+// TestEveryKeyUsedExists scans the source for message keys, in page.T(ctx, "…") calls and in
 // the domain's error keys, and checks the catalogue has each one.
 func TestEveryKeyUsedExists(t *testing.T) {
 	keyRe := regexp.MustCompile(`"((?:error|player|players|director|directors|import|login|setup|api|nav|home|action|pager|account|tokens|hand|scale|scales|calc|rules|tournament|tournaments|entries|entry|draw|game|seats|sheet|standings|print|next|sitout|log|danish|knockout|stage|bracket)\.[a-z_.]*[a-z_])"`)
-	prefixRe := regexp.MustCompile(`t\(ctx, "([a-z_.]+\.)" \+`)
+	prefixRe := regexp.MustCompile(`\b[tT]\(ctx, "([a-z_.]+\.)" \+`)
 	var files []string
 	formats, err := filepath.Glob("../tournament/*/format.go") // the format packages
 	require.NoError(t, err)
 	for i := range formats {
 		formats[i] = filepath.Dir(formats[i])
 	}
-	for _, dir := range append([]string{".", "../tournament", "../db"}, formats...) {
+	entries, err := os.ReadDir(".")
+	require.NoError(t, err)
+	var webDirs []string // the web layer's packages (views/page, the features)
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "testdata" {
+			webDirs = append(webDirs, e.Name())
+		}
+	}
+	for _, dir := range append(append([]string{".", "../tournament", "../db"}, webDirs...), formats...) {
 		for _, pat := range []string{"*.go", "*.templ"} {
 			m, err := filepath.Glob(filepath.Join(dir, pat))
 			require.NoError(t, err)
@@ -84,6 +94,6 @@ func TestFromAcceptLanguage(t *testing.T) {
 		"it;q=0,en;q=0.1":           EN,
 		"en;q=0.5,it;q=0.5,de;q=.9": EN,
 	} {
-		assert.Equal(t, want, fromAcceptLanguage(h), h)
+		assert.Equal(t, want, page.FromAcceptLanguage(h), h)
 	}
 }

@@ -1,8 +1,6 @@
 package views
 
 import (
-	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -11,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // sampleCSV is the example on the import page, one row a line, so that it copies as a
@@ -19,28 +18,7 @@ const sampleCSV = "first_name;last_name;club;card_number;email;phone;notes\n" +
 	"Niccolò;D'Alessandro;Circolo Roma;RM1234;;;\n"
 
 func (s *Server) importForm(c echo.Context) error {
-	return render(c, http.StatusOK, importPage(newForm()))
-}
-
-// importText reads the CSV from the uploaded file, or else from the pasted text, as
-// UTF-8 (tournament.DecodeText): what travels on in the forms is always readable.
-func importText(c echo.Context) (string, error) {
-	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
-		if fh.Size > tournament.MaxImportBytes {
-			return "", tournament.Errorf(tournament.EINVALID, "import.too_big")
-		}
-		f, err := fh.Open()
-		if err != nil {
-			return "", fmt.Errorf("open upload: %w", err)
-		}
-		defer f.Close()
-		b, err := io.ReadAll(f)
-		if err != nil {
-			return "", fmt.Errorf("read upload: %w", err)
-		}
-		return tournament.DecodeText(b), nil
-	}
-	return tournament.DecodeText([]byte(c.FormValue("csv"))), nil
+	return page.Render(c, http.StatusOK, importPage(page.NewForm()))
 }
 
 // editable says whether a preview row shows its cells as inputs: an invalid row, to be
@@ -82,21 +60,21 @@ func importFixes(c echo.Context) tournament.ImportFixes {
 // preview; it writes nothing. The CSV and the corrections travel back in the form, so
 // the server keeps no state between the steps.
 func (s *Server) importPreview(c echo.Context) error {
-	text, err := importText(c)
-	f := newForm()
+	text, err := page.ImportText(c)
+	f := page.NewForm()
 	f.Values["csv"] = text
 	if err == nil {
 		var pv *tournament.ImportPreview
-		pv, err = s.players.PreviewImport(c.Request().Context(), strings.NewReader(text), importFixes(c))
+		pv, err = s.Players.PreviewImport(c.Request().Context(), strings.NewReader(text), importFixes(c))
 		if err == nil {
-			return render(c, http.StatusOK, importPreviewPage(text, pv, ""))
+			return page.Render(c, http.StatusOK, importPreviewPage(text, pv, ""))
 		}
 	}
-	if !f.fail(err) {
+	if !f.Fail(err) {
 		return err
 	}
 	f.Errors["csv"] = f.Error
-	return render(c, http.StatusUnprocessableEntity, importPage(f))
+	return page.Render(c, http.StatusUnprocessableEntity, importPage(f))
 }
 
 // importConfirm imports what the preview showed. When the rows would now give another
@@ -106,22 +84,22 @@ func (s *Server) importConfirm(c echo.Context) error {
 	text := tournament.DecodeText([]byte(c.FormValue("csv")))
 	fixes := importFixes(c)
 	ctx := c.Request().Context()
-	pv, err := s.players.PreviewImport(ctx, strings.NewReader(text), fixes)
+	pv, err := s.Players.PreviewImport(ctx, strings.NewReader(text), fixes)
 	if err == nil {
 		if expect, perr := strconv.Atoi(c.FormValue("expect")); perr == nil && expect != pv.New {
-			return render(c, http.StatusConflict, importPreviewPage(text, pv, "import.changed"))
+			return page.Render(c, http.StatusConflict, importPreviewPage(text, pv, "import.changed"))
 		}
-		pv, err = s.players.Import(ctx, strings.NewReader(text), fixes)
+		pv, err = s.Players.Import(ctx, strings.NewReader(text), fixes)
 	}
 	if err != nil {
-		f := newForm()
+		f := page.NewForm()
 		f.Values["csv"] = text
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
 		f.Errors["csv"] = f.Error
-		return render(c, statusOf(tournament.ErrorCode(err)), importPage(f))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), importPage(f))
 	}
-	setFlash(c, "import.done", strconv.Itoa(pv.Created), strconv.Itoa(pv.Duplicates+pv.Invalid))
-	return redirect(c, "/players")
+	page.SetFlash(c, "import.done", strconv.Itoa(pv.Created), strconv.Itoa(pv.Duplicates+pv.Invalid))
+	return page.Redirect(c, "/players")
 }

@@ -22,6 +22,7 @@ import (
 	"burraco/db"
 	"burraco/db/dbtest"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // floodApp is the app with real bcrypt cost, behind a "proxy" on loopback so that each
@@ -81,7 +82,7 @@ func floodLogins(t *testing.T, app *testApp, workers int, stop <-chan struct{}) 
 				req, _ := http.NewRequest(http.MethodPost, app.srv.URL+"/login", strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", w, i/250%250, i%250+1))
-				req.AddCookie(&http.Cookie{Name: csrfCookie, Value: csrf})
+				req.AddCookie(&http.Cookie{Name: page.CSRFCookie, Value: csrf})
 				req.Host = u.Host
 				res, err := hc.Do(req)
 				if err != nil {

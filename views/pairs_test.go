@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/page"
 )
 
 // pairsEvening is a tournament of the 2-sided test format (entries are pairs) made
@@ -76,14 +78,14 @@ func TestPairFormOnEntriesPage(t *testing.T) {
 	assert.Contains(t, pick.Parent().Text(), "D'Alessandro Niccolò")
 	assert.Equal(t, "#pair-slot-2", pick.AttrOr("hx-target", ""))
 	doc = c.get(pick.AttrOr("hx-get", "")).doc(t)
-	assert.Equal(t, itoa(int(ev.players[2])), doc.Find(`#pair-slot-2 input[name="pair.2"]`).AttrOr("value", ""))
+	assert.Equal(t, page.Itoa(int(ev.players[2])), doc.Find(`#pair-slot-2 input[name="pair.2"]`).AttrOr("value", ""))
 	// Players already entered show as such, with no "Choose".
 	doc = c.get(ev.html + "/entries/search?slot=1&q=rossi").doc(t)
 	assert.Equal(t, 0, doc.Find("button.pick").Length())
 	assert.Contains(t, doc.Text(), "entered")
 
 	// Add a pair, with htmx: the list has it, the form comes back empty (out of band).
-	res := c.htmxPost(ev.html+"/pairs", url.Values{"pair.1": {itoa(int(ev.players[2]))}, "pair.2": {itoa(int(ev.players[3]))}})
+	res := c.htmxPost(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[2]))}, "pair.2": {page.Itoa(int(ev.players[3]))}})
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	doc = res.doc(t)
 	assert.Contains(t, doc.Find("#entry-list").Text(), "D'Alessandro Niccolò / Verdi Luca")
@@ -91,17 +93,17 @@ func TestPairFormOnEntriesPage(t *testing.T) {
 	assert.Equal(t, 0, doc.Find(`#pair-form input[type=hidden][name^="pair."]`).Length())
 
 	// A player already in a pair: refused on their place, the other choice kept.
-	res = c.htmxPost(ev.html+"/pairs", url.Values{"pair.1": {itoa(int(ev.players[4]))}, "pair.2": {itoa(int(ev.players[0]))}})
+	res = c.htmxPost(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[4]))}, "pair.2": {page.Itoa(int(ev.players[0]))}})
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	doc = res.doc(t)
 	assert.Equal(t, "This player is already entered in this tournament (alone or in a pair).", doc.Find("#pair-2-error").Text())
-	assert.Equal(t, itoa(int(ev.players[4])), doc.Find(`#pair-form input[name="pair.1"]`).AttrOr("value", ""))
-	assert.Equal(t, itoa(int(ev.players[0])), doc.Find(`#pair-form input[name="pair.2"]`).AttrOr("value", ""))
+	assert.Equal(t, page.Itoa(int(ev.players[4])), doc.Find(`#pair-form input[name="pair.1"]`).AttrOr("value", ""))
+	assert.Equal(t, page.Itoa(int(ev.players[0])), doc.Find(`#pair-form input[name="pair.2"]`).AttrOr("value", ""))
 	// Without htmx: the page again, with the status and the field error.
-	res = c.post(ev.html+"/pairs", url.Values{"pair.1": {itoa(int(ev.players[4]))}})
+	res = c.post(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[4]))}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	assert.Equal(t, "This field is required.", strings.TrimSpace(res.doc(t).Find("#pair-2-error").Text()))
-	res = c.post(ev.html+"/pairs", url.Values{"pair.1": {itoa(int(ev.players[4]))}, "pair.2": {itoa(int(ev.players[5]))}})
+	res = c.post(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[4]))}, "pair.2": {page.Itoa(int(ev.players[5]))}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	doc = c.get(ev.html + "/entries").doc(t)
 	assert.Contains(t, doc.Find(".flash").Text(), "Neri Ada / Gialli Ugo added.")
@@ -331,7 +333,7 @@ func TestSwapPairsPage(t *testing.T) {
 	doc := c.get(seats).doc(t)
 	assert.Equal(t, 4, doc.Find("select[name^='seat.']").Length())
 	assert.Equal(t, 2, doc.Find("fieldset.table-card").First().Find("select").Length())
-	p := func(i int) string { return itoa(int(ev.pairs[i])) }
+	p := func(i int) string { return page.Itoa(int(ev.pairs[i])) }
 	res := c.post(seats, url.Values{"seat.1.1": {p(0)}, "seat.1.2": {p(2)}, "seat.2.1": {p(1)}, "seat.2.2": {p(3)}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	doc = c.get(ev.html + "/rounds/1/print").doc(t)

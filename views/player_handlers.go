@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 const playersPerPage = 50
@@ -17,16 +18,8 @@ var playerFields = []string{"first_name", "last_name", "club", "card_number", "e
 var playerLabels = map[string]string{"first_name": "player.first_name", "last_name": "player.last_name", "club": "player.club",
 	"card_number": "player.card_number", "email": "player.email", "phone": "player.phone", "notes": "player.notes"}
 
-func playerOf(f *form) tournament.Player {
-	v := f.Values
-	p := tournament.Player{FirstName: v["first_name"], LastName: v["last_name"], Club: v["club"],
-		CardNumber: v["card_number"], Email: v["email"], Phone: v["phone"], Notes: v["notes"]}
-	p.Version, _ = strconv.Atoi(v["version"])
-	return p
-}
-
-func playerForm(p *tournament.Player) *form {
-	f := newForm()
+func playerForm(p *tournament.Player) *page.Form {
+	f := page.NewForm()
 	f.Values = map[string]string{"first_name": p.FirstName, "last_name": p.LastName, "club": p.Club,
 		"card_number": p.CardNumber, "email": p.Email, "phone": p.Phone, "notes": p.Notes, "version": strconv.Itoa(p.Version)}
 	return f
@@ -34,11 +27,11 @@ func playerForm(p *tournament.Player) *form {
 
 // playerConflict fills a stale player form with what is stored now beside what was
 // typed, and moves its version on: saving again saves what was typed.
-func playerConflict(f *form, stored *tournament.Player) {
+func playerConflict(f *page.Form, stored *tournament.Player) {
 	now := playerForm(stored)
 	for _, k := range playerFields {
 		if k != "version" && now.Values[k] != f.Values[k] {
-			f.Conflict = append(f.Conflict, conflictLine{Label: playerLabels[k], Stored: now.Values[k], Typed: f.Values[k]})
+			f.Conflict = append(f.Conflict, page.ConflictLine{Label: playerLabels[k], Stored: now.Values[k], Typed: f.Values[k]})
 		}
 	}
 	f.Values["version"] = now.Values["version"]
@@ -57,10 +50,10 @@ type playerList struct {
 func (l playerList) Pages() int { return max(1, (l.Total+l.PerPage-1)/l.PerPage) }
 
 // PageURL links to another page of the same search.
-func (l playerList) PageURL(page int) string {
-	u := "/players?page=" + strconv.Itoa(page)
+func (l playerList) PageURL(n int) string {
+	u := "/players?page=" + strconv.Itoa(n)
 	if l.Query != "" {
-		u += "&q=" + urlQueryEscape(l.Query)
+		u += "&q=" + page.URLQueryEscape(l.Query)
 	}
 	if l.Inactive {
 		u += "&inactive=true"
@@ -69,80 +62,80 @@ func (l playerList) PageURL(page int) string {
 }
 
 func (s *Server) listPlayers(c echo.Context) error {
-	page, _ := pageParams(c, playersPerPage)
-	l := playerList{Query: c.QueryParam("q"), Inactive: c.QueryParam("inactive") == "true", Page: page, PerPage: playersPerPage}
-	ps, total, err := s.players.List(c.Request().Context(), tournament.PlayerFilter{
-		Query: l.Query, IncludeInactive: l.Inactive, Offset: (page - 1) * playersPerPage, Limit: playersPerPage})
+	n, _ := page.ListParams(c, playersPerPage)
+	l := playerList{Query: c.QueryParam("q"), Inactive: c.QueryParam("inactive") == "true", Page: n, PerPage: playersPerPage}
+	ps, total, err := s.Players.List(c.Request().Context(), tournament.PlayerFilter{
+		Query: l.Query, IncludeInactive: l.Inactive, Offset: (n - 1) * playersPerPage, Limit: playersPerPage})
 	if err != nil {
 		return err
 	}
 	l.Players, l.Total = ps, total
-	return render(c, http.StatusOK, playersPage(l))
+	return page.Render(c, http.StatusOK, playersPage(l))
 }
 
 func (s *Server) newPlayer(c echo.Context) error {
-	return render(c, http.StatusOK, playerFormPage(nil, newForm()))
+	return page.Render(c, http.StatusOK, playerFormPage(nil, page.NewForm()))
 }
 
 func (s *Server) createPlayer(c echo.Context) error {
-	f := formFrom(c, playerFields...)
-	p := playerOf(f)
-	if err := s.players.Create(c.Request().Context(), &p); err != nil {
-		if !f.fail(err) {
+	f := page.FormFrom(c, playerFields...)
+	p := page.PlayerOf(f)
+	if err := s.Players.Create(c.Request().Context(), &p); err != nil {
+		if !f.Fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), playerFormPage(nil, f))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), playerFormPage(nil, f))
 	}
-	setFlash(c, "players.created", p.FullName())
-	return redirect(c, "/players?q="+urlQueryEscape(p.LastName))
+	page.SetFlash(c, "players.created", p.FullName())
+	return page.Redirect(c, "/players?q="+page.URLQueryEscape(p.LastName))
 }
 
 func (s *Server) editPlayer(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.players.Get(c.Request().Context(), id)
+	p, err := s.Players.Get(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, playerFormPage(p, playerForm(p)))
+	return page.Render(c, http.StatusOK, playerFormPage(p, playerForm(p)))
 }
 
 func (s *Server) updatePlayer(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	f := formFrom(c, playerFields...)
-	p, err := s.players.Update(ctx, id, playerOf(f))
+	f := page.FormFrom(c, playerFields...)
+	p, err := s.Players.Update(ctx, id, page.PlayerOf(f))
 	if err != nil {
-		current, gerr := s.players.Get(ctx, id)
+		current, gerr := s.Players.Get(ctx, id)
 		if gerr != nil {
 			return gerr
 		}
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
 		if e, _ := tournament.AsError(err); e.Key == "player.stale" {
 			playerConflict(f, current)
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), playerFormPage(current, f))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), playerFormPage(current, f))
 	}
-	setFlash(c, "players.saved", p.FullName())
-	return redirect(c, "/players?q="+urlQueryEscape(p.LastName))
+	page.SetFlash(c, "players.saved", p.FullName())
+	return page.Redirect(c, "/players?q="+page.URLQueryEscape(p.LastName))
 }
 
 func (s *Server) deactivatePlayer(c echo.Context) error { return s.setActive(c, false) }
 func (s *Server) activatePlayer(c echo.Context) error   { return s.setActive(c, true) }
 
 func (s *Server) setActive(c echo.Context, active bool) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.players.SetActive(c.Request().Context(), id, active)
+	p, err := s.Players.SetActive(c.Request().Context(), id, active)
 	if err != nil {
 		return err
 	}
@@ -150,36 +143,36 @@ func (s *Server) setActive(c echo.Context, active bool) error {
 	if active {
 		key = "players.activated"
 	}
-	setFlash(c, key, p.FullName())
-	return redirect(c, "/players/"+strconv.FormatInt(p.ID, 10)+"/edit")
+	page.SetFlash(c, key, p.FullName())
+	return page.Redirect(c, "/players/"+strconv.FormatInt(p.ID, 10)+"/edit")
 }
 
 func (s *Server) exportPlayers(c echo.Context) error {
-	return s.writePlayersCSV(c)
+	return s.WritePlayersCSV(c)
 }
 
 // mergePage lists the players that may be the same person as this one: its likely
 // duplicates, or what the search q finds.
 func (s *Server) mergePage(c echo.Context) error {
-	return s.renderMerge(c, http.StatusOK, newForm())
+	return s.renderMerge(c, http.StatusOK, page.NewForm())
 }
 
-func (s *Server) renderMerge(c echo.Context, status int, f *form) error {
-	id, err := idParam(c)
+func (s *Server) renderMerge(c echo.Context, status int, f *page.Form) error {
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	p, err := s.players.Get(ctx, id)
+	p, err := s.Players.Get(ctx, id)
 	if err != nil {
 		return err
 	}
 	q := c.QueryParam("q")
 	var found []tournament.Player
 	if q != "" {
-		found, _, err = s.players.List(ctx, tournament.PlayerFilter{Query: q, IncludeInactive: true, Limit: 30})
+		found, _, err = s.Players.List(ctx, tournament.PlayerFilter{Query: q, IncludeInactive: true, Limit: 30})
 	} else {
-		found, err = s.players.Duplicates(ctx, *p)
+		found, err = s.Players.Duplicates(ctx, *p)
 	}
 	if err != nil {
 		return err
@@ -190,13 +183,13 @@ func (s *Server) renderMerge(c echo.Context, status int, f *form) error {
 			others = append(others, o)
 		}
 	}
-	return render(c, status, mergePage(p, q, others, f))
+	return page.Render(c, status, mergePage(p, q, others, f))
 }
 
 // mergePlayers merges the record drop_id into this player (one transaction, logged in
 // every tournament whose entries move).
 func (s *Server) mergePlayers(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -204,22 +197,22 @@ func (s *Server) mergePlayers(c echo.Context) error {
 	keepV, _ := strconv.Atoi(c.FormValue("version"))
 	dropV, _ := strconv.Atoi(c.FormValue("drop_version"))
 	ctx := c.Request().Context()
-	drop, err := s.players.Get(ctx, dropID)
+	drop, err := s.Players.Get(ctx, dropID)
 	if err != nil {
-		f := newForm()
-		if !f.fail(err) {
+		f := page.NewForm()
+		if !f.Fail(err) {
 			return err
 		}
-		return s.renderMerge(c, statusOf(tournament.ErrorCode(err)), f)
+		return s.renderMerge(c, page.StatusOf(tournament.ErrorCode(err)), f)
 	}
-	kept, tids, err := s.players.Merge(ctx, id, dropID, keepV, dropV, directorOf(c).Username)
+	kept, tids, err := s.Players.Merge(ctx, id, dropID, keepV, dropV, page.DirectorOf(c).Username)
 	if err != nil {
-		f := newForm()
-		if !f.fail(err) {
+		f := page.NewForm()
+		if !f.Fail(err) {
 			return err
 		}
-		return s.renderMerge(c, statusOf(tournament.ErrorCode(err)), f)
+		return s.renderMerge(c, page.StatusOf(tournament.ErrorCode(err)), f)
 	}
-	setFlash(c, "players.merge_done", drop.FullName(), kept.FullName(), strconv.Itoa(len(tids)))
-	return redirect(c, idPath("/players/", id, "/edit"))
+	page.SetFlash(c, "players.merge_done", drop.FullName(), kept.FullName(), strconv.Itoa(len(tids)))
+	return page.Redirect(c, page.IDPath("/players/", id, "/edit"))
 }

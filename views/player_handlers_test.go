@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/page"
 )
 
 func TestPlayerFormKeepsInputAndShowsErrorsPerField(t *testing.T) {
@@ -37,7 +39,7 @@ func TestPlayerFormKeepsInputAndShowsErrorsPerField(t *testing.T) {
 
 	// Edit, deactivate, reactivate: never a delete.
 	c.lang = "en"
-	id := itoa(int(ps[0].ID))
+	id := page.Itoa(int(ps[0].ID))
 	res = c.get("/players/" + id + "/edit")
 	assert.Equal(t, "Niccolò", res.doc(t).Find("#first_name").AttrOr("value", ""))
 	res = c.post("/players/"+id, url.Values{"first_name": {"Niccolò"}, "last_name": {"D'Alessandro"}, "club": {"Circolo Roma"}, "card_number": {"RM1"}})
@@ -74,7 +76,7 @@ func TestPlayerListSearchAndPaging(t *testing.T) {
 	var csv strings.Builder
 	csv.WriteString("nome,cognome,circolo\n")
 	for i := range 60 {
-		csv.WriteString("Player,Surname" + itoa(100+i) + ",Club\n")
+		csv.WriteString("Player,Surname" + page.Itoa(100+i) + ",Club\n")
 	}
 	csv.WriteString("Mario,Rossi,Roma\n")
 	res := c.post("/players/import", url.Values{"csv": {csv.String()}})

@@ -5,11 +5,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
-
-	"github.com/a-h/templ"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // The public pages show a published tournament to anyone, without a login. What they
@@ -369,63 +367,30 @@ func publicPlayerOf(ev *tournament.State, entryID int64) (publicPlayer, bool) {
 	return pp, true
 }
 
-// clockText shows a duration left as m:ss, or h:mm:ss past the hour.
-func clockText(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	h, m, sec := s/3600, s/60%60, s%60
-	if h > 0 {
-		return itoa(h) + ":" + pad2(m) + ":" + pad2(sec)
-	}
-	return itoa(m) + ":" + pad2(sec)
-}
-
-func pad2(n int) string {
-	if n < 10 {
-		return "0" + itoa(n)
-	}
-	return itoa(n)
-}
-
-// clockAttrs are what the page's script counts down from: the end (Unix ms) of a
-// running clock, or the milliseconds left of a paused one.
-func clockAttrs(c tournament.Clock) templ.Attributes {
-	a := templ.Attributes{"data-clock": ""}
-	if c.EndsAt != nil {
-		a["data-clock-ends"] = itoa64(c.EndsAt.UnixMilli())
-	} else if c.Left != nil {
-		a["data-clock-left"] = itoa64(c.Left.Milliseconds())
-	}
-	return a
-}
-
-// nowOf is the time a page's clocks are shown at when rendered (the script then counts
-// down in the browser).
-func nowOf(context.Context) time.Time { return time.Now() }
-
 // gamePoints is what a player scored in one game, in words for the heading of that game
 // on their page: "1 punto", "6 punti", "12 VP" (Danish), or "vinto"/"perso" (a knockout,
 // whose 1 or 0 means a match won or lost).
 func gamePoints(ctx context.Context, p tournament.Points) string {
 	switch {
-	case pageOf(ctx).Format == "knockout" && p > 0:
-		return t(ctx, "public.match_won")
-	case pageOf(ctx).Format == "knockout":
-		return t(ctx, "public.match_lost")
+	case page.Of(ctx).Format == "knockout" && p > 0:
+		return page.T(ctx, "public.match_won")
+	case page.Of(ctx).Format == "knockout":
+		return page.T(ctx, "public.match_lost")
 	case p == tournament.RP(1):
-		return t(ctx, "public.game_point_one", pts(ctx, p))
+		return page.T(ctx, "public.game_point_one", page.Pts(ctx, p))
 	}
-	return t(ctx, "public.game_points", pts(ctx, p))
+	return page.T(ctx, "public.game_points", page.Pts(ctx, p))
 }
 
 // publicStandingsState says whether the standings are final or after which round.
 func publicStandingsState(ctx context.Context, ps publicStandings) string {
 	switch {
 	case ps.Final:
-		return t(ctx, "standings.final")
+		return page.T(ctx, "standings.final")
 	case ps.Done == 0:
-		return t(ctx, "standings.provisional")
+		return page.T(ctx, "standings.provisional")
 	case ps.Tournament.Rounds == 0: // the format decides as it goes (a knockout)
-		return t(ctx, "standings.after_round", ps.Done)
+		return page.T(ctx, "standings.after_round", ps.Done)
 	}
-	return t(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
+	return page.T(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
 }

@@ -33,7 +33,7 @@ func benchPublicApp(b *testing.B) (*Server, *publicEvening) {
 		Scales:      &tournament.Scales{Store: store},
 		Tournaments: &tournament.Tournaments{Store: store, Players: store},
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)), WithPublicRevisionTTL(time.Second))
-	_, err = s.auth.Setup(b.Context(), tournament.DirectorInput{Username: "anna", Name: "Anna", Password: testPassword, Confirm: testPassword})
+	_, err = s.Auth.Setup(b.Context(), tournament.DirectorInput{Username: "anna", Name: "Anna", Password: testPassword, Confirm: testPassword})
 	require.NoError(b, err)
 	pe := seedPublicIn(b, store, 48)
 	for tb := 1; tb <= 16; tb++ {
@@ -89,7 +89,7 @@ func BenchmarkPublicStandingsNotModified(b *testing.B) {
 // saves): the standings computed and the page rendered.
 func BenchmarkPublicStandingsRender(b *testing.B) {
 	s, pe := benchPublicApp(b)
-	ev, err := s.tournaments.Load(b.Context(), pe.tid)
+	ev, err := s.Tournaments.Load(b.Context(), pe.tid)
 	require.NoError(b, err)
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,7 +16,9 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
-	qrcode "github.com/skip2/go-qrcode"
+	qr "github.com/piglig/go-qr"
+
+	"burraco/views/page"
 
 	"burraco/tournament"
 )
@@ -62,7 +65,7 @@ func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, er
 	// than this, so an unpublishing that waits the TTL out (forgetUnpublished) outlives
 	// every copy read before it.
 	at := time.Now()
-	rev, published, err := s.tournaments.PublicRevision(ctx, tid)
+	rev, published, err := s.Tournaments.PublicRevision(ctx, tid)
 	if err != nil || pc.ttl <= 0 {
 		return rev, published, err
 	}
@@ -73,6 +76,16 @@ func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, er
 	pc.revs[tid] = revision{rev: rev, published: published, at: at}
 	pc.mu.Unlock()
 	return rev, published, nil
+}
+
+// publicChanged follows a publication's change: a tournament published shows here at
+// once (elsewhere within the TTL); an unpublishing waits (forgetUnpublished).
+func (s *Server) publicChanged(ctx context.Context, tid int64, published bool) {
+	if published {
+		s.public.forget(tid)
+		return
+	}
+	s.forgetUnpublished(ctx, tid)
 }
 
 // forgetUnpublished makes an unpublishing take effect everywhere before it is
@@ -150,16 +163,16 @@ type publicRender func(ev *tournament.State) (data any, page templ.Component, ok
 // current revision, else renders it and keeps it. An unpublished or unknown tournament
 // is a 404, the same for both, so the public cannot tell them apart.
 func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build publicRender) error {
-	tid, err := idParam(c)
+	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	if l, ok := parseLang(c.QueryParam("lang")); ok && !asJSON {
+	if l, ok := page.ParseLang(c.QueryParam("lang")); ok && !asJSON {
 		// A language picked by a link is remembered like the director's switch, and the
 		// address goes back to the one page every phone shares.
-		c.SetCookie(&http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600,
-			HttpOnly: true, Secure: isSecure(c), SameSite: http.SameSiteLaxMode})
-		return redirect(c, c.Request().URL.Path)
+		c.SetCookie(&http.Cookie{Name: page.LangCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600,
+			HttpOnly: true, Secure: page.IsSecure(c), SameSite: http.SameSiteLaxMode})
+		return page.Redirect(c, c.Request().URL.Path)
 	}
 	ctx := c.Request().Context()
 	rev, published, err := s.publicRevision(ctx, tid)
@@ -169,7 +182,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 	if !published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	k := pageID{tid: tid, page: name, lang: langOf(c)}
+	k := pageID{tid: tid, page: name, lang: page.LangOf(c)}
 	if asJSON {
 		k.page += ".json"
 		k.lang = ""
@@ -177,7 +190,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 	if p := s.public.get(k, rev); p != nil {
 		return writePublic(c, p)
 	}
-	ev, err := s.tournaments.Load(ctx, tid)
+	ev, err := s.Tournaments.Load(ctx, tid)
 	if err != nil {
 		return err
 	}
@@ -195,7 +208,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 		}
 		p.ctype = echo.MIMEApplicationJSON
 	} else {
-		if p.body, err = renderPublic(ctx, langOf(c), ev.Stage.Format, c.Request().URL.Path, comp); err != nil {
+		if p.body, err = renderPublic(ctx, page.LangOf(c), ev.Stage.Format, c.Request().URL.Path, comp); err != nil {
 			return err
 		}
 		p.ctype = echo.MIMETextHTMLCharsetUTF8
@@ -220,7 +233,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 // format) alone: no session, no CSRF token, no flash message, so the bytes are the same
 // for everyone who reads that language.
 func renderPublic(ctx context.Context, lang Lang, format, path string, comp templ.Component) ([]byte, error) {
-	ctx = context.WithValue(ctx, pageKey{}, &page{Lang: lang, Path: path, Format: format, Site: &site{}})
+	ctx = page.WithPage(ctx, &page.Page{Lang: lang, Path: path, Format: format, Site: &page.Site{}})
 	var buf bytes.Buffer
 	if err := comp.Render(ctx, &buf); err != nil {
 		return nil, err
@@ -287,18 +300,18 @@ func (s *Server) publicTables(c echo.Context) error {
 }
 
 func (s *Server) publicSearch(c echo.Context, q string) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	ev, err := s.tournaments.Load(c.Request().Context(), id)
+	ev, err := s.Tournaments.Load(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
 	if !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	body, err := renderPublic(c.Request().Context(), langOf(c), ev.Stage.Format, c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
+	body, err := renderPublic(c.Request().Context(), page.LangOf(c), ev.Stage.Format, c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
 	if err != nil {
 		return err
 	}
@@ -338,7 +351,7 @@ func (s *Server) publicPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.servePublic(c, "player/"+itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return s.servePublic(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
 		pp, ok := publicPlayerOf(ev, eid)
 		return pp, publicPlayerPage(pp), ok
 	})
@@ -349,7 +362,7 @@ func (s *Server) apiPublicPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.servePublic(c, "player/"+itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
+	return s.servePublic(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
 		pp, ok := publicPlayerOf(ev, eid)
 		return pp, nil, ok
 	})
@@ -390,7 +403,7 @@ func (s *Server) projectorLive(c echo.Context) error {
 	if !projectorViews[view] {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	tid, err := idParam(c)
+	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -413,12 +426,12 @@ func (s *Server) projectorLive(c echo.Context) error {
 // publicURL is the address of a tournament's public pages as phones reach them (see
 // Server.publicBase): what its QR code holds.
 func publicURL(c echo.Context, tid int64) string {
-	return siteOf(c).PublicBase + idPath("/p/", tid, "")
+	return page.SiteOf(c).PublicBase + page.IDPath("/p/", tid, "")
 }
 
 // publicQR answers the QR code of a published tournament's public pages.
 func (s *Server) publicQR(c echo.Context) error {
-	tid, err := idParam(c)
+	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -432,7 +445,7 @@ func (s *Server) publicQR(c echo.Context) error {
 
 // directorQR answers the same QR code for the director, published or not yet.
 func (s *Server) directorQR(c echo.Context) error {
-	tid, err := idParam(c)
+	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -451,22 +464,24 @@ func writeQR(c echo.Context, url string) error {
 	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
-// qrSVG draws a QR code (made by go-qrcode, medium error correction) as an SVG of one
-// path, sharp at any print size.
+// qrSVG draws a QR code (made by go-qr, medium error correction or better when it fits
+// in the same size) as an SVG of one path with a quiet zone of 4 modules, sharp at any
+// print size.
 func qrSVG(text string) ([]byte, error) {
-	q, err := qrcode.New(text, qrcode.Medium)
+	q, err := qr.EncodeText(text, qr.Medium)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("qr code: %w", err)
 	}
-	bm := q.Bitmap() // includes the quiet zone
-	n := len(bm)
+	const quiet = 4
+	size := q.Size()
+	n := size + 2*quiet
 	var b bytes.Buffer
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + itoa(n) + ` ` + itoa(n) + `" shape-rendering="crispEdges">`)
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + page.Itoa(n) + ` ` + page.Itoa(n) + `" shape-rendering="crispEdges">`)
 	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="`)
-	for y, row := range bm {
-		for x, on := range row {
-			if on {
-				b.WriteString("M" + itoa(x) + " " + itoa(y) + "h1v1h-1z")
+	for y := range size {
+		for x := range size {
+			if q.Module(x, y) {
+				b.WriteString("M" + page.Itoa(x+quiet) + " " + page.Itoa(y+quiet) + "h1v1h-1z")
 			}
 		}
 	}
@@ -477,89 +492,20 @@ func qrSVG(text string) ([]byte, error) {
 // tableTent is the printable A4 table tent: the QR code and the address, twice, one
 // upside down, to fold in two and stand on a table.
 func (s *Server) tableTent(c echo.Context) error {
-	ev, err := s.evening(c)
+	ev, err := s.Evening(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, tableTentPage(ev, publicURL(c, ev.Tournament.ID)))
+	return page.Render(c, http.StatusOK, tableTentPage(ev, publicURL(c, ev.Tournament.ID)))
 }
 
-// publish opens or closes the public pages, from the tournament page.
-func (s *Server) publish(c echo.Context) error {
-	id, err := idParam(c)
-	if err != nil {
-		return err
-	}
-	version, _ := strconv.Atoi(c.FormValue("version"))
-	on := c.FormValue("published") == "true"
-	if _, err := s.tournaments.Publish(c.Request().Context(), id, on, version, directorOf(c).Username); err != nil {
-		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
-			setFlash(c, d.Key)
-			return redirect(c, idPath("/tournaments/", id, ""))
-		}
-		return err
-	}
-	if on {
-		s.public.forget(id) // published: here at once, elsewhere within the TTL
-	} else {
-		s.forgetUnpublished(c.Request().Context(), id)
-	}
-	if on {
-		setFlash(c, "public.published")
-	} else {
-		setFlash(c, "public.unpublished")
-	}
-	return redirect(c, idPath("/tournaments/", id, ""))
-}
-
-// setClock starts, pauses, adjusts or resets round :n's clock, from the tournament page.
-func (s *Server) setClock(c echo.Context) error {
-	id, err := idParam(c)
-	if err != nil {
-		return err
-	}
-	n, _ := strconv.Atoi(c.Param("n"))
-	f := formFrom(c, "op", "minutes")
-	op := f.Values["op"]
-	var d time.Duration
-	if op == tournament.ClockStart || op == tournament.ClockAdjust {
-		if m, perr := strconv.Atoi(strings.TrimSpace(f.Values["minutes"])); perr == nil {
-			d = time.Duration(m) * time.Minute
-		} else if op == tournament.ClockAdjust || strings.TrimSpace(f.Values["minutes"]) != "" {
-			f.Errors["minutes"] = "clock.err.minutes"
-		}
-	}
-	status := http.StatusUnprocessableEntity
-	if len(f.Errors) == 0 {
-		_, err := s.tournaments.SetClock(c.Request().Context(), id, n, op, d, directorOf(c).Username)
-		if err == nil {
-			return redirect(c, idPath("/tournaments/", id, ""))
-		}
-		if !f.fail(err) {
-			return err
-		}
-		status = statusOf(tournament.ErrorCode(err))
-	}
-	ev, err := s.evening(c)
-	if err != nil {
-		return err
-	}
-	events, err := s.tournaments.Events(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	st := statusOfEvening(ev)
-	st.Clock = f
-	return render(c, status, tournamentPage(st, events, newForm()))
-}
-
-// fastHeaders are the security headers of secureConfig, as servePublicFast sets them.
+// fastHeaders are the security headers of page.SecureConfig, as servePublicFast sets them.
 var fastHeaders = map[string][]string{
-	"X-Xss-Protection":        {secureConfig.XSSProtection},
-	"X-Content-Type-Options":  {secureConfig.ContentTypeNosniff},
-	"X-Frame-Options":         {secureConfig.XFrameOptions},
-	"Referrer-Policy":         {secureConfig.ReferrerPolicy},
-	"Content-Security-Policy": {secureConfig.ContentSecurityPolicy},
+	"X-Xss-Protection":        {page.SecureConfig.XSSProtection},
+	"X-Content-Type-Options":  {page.SecureConfig.ContentTypeNosniff},
+	"X-Frame-Options":         {page.SecureConfig.XFrameOptions},
+	"Referrer-Policy":         {page.SecureConfig.ReferrerPolicy},
+	"Content-Security-Policy": {page.SecureConfig.ContentSecurityPolicy},
 }
 
 // fastPages maps the tail of a public address to its page in the cache.
@@ -653,10 +599,10 @@ var (
 // requestLang is negotiateLang for a plain request: the remembered choice, else
 // Accept-Language.
 func requestLang(r *http.Request) Lang {
-	if ck, err := r.Cookie(langCookie); err == nil {
-		if l, ok := parseLang(ck.Value); ok {
+	if ck, err := r.Cookie(page.LangCookie); err == nil {
+		if l, ok := page.ParseLang(ck.Value); ok {
 			return l
 		}
 	}
-	return fromAcceptLanguage(r.Header.Get("Accept-Language"))
+	return page.FromAcceptLanguage(r.Header.Get("Accept-Language"))
 }

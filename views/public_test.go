@@ -44,7 +44,6 @@ func seedPublic(t *testing.T, a *testApp, players int) *publicEvening {
 func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 	t.Helper()
 	ctx := context.Background()
-	tournament.Register(threeplayer.Format{})
 	pe := &publicEvening{svc: &tournament.Tournaments{Store: store, Players: store}, director: "dirsecretname"}
 	mk := func(name string, n int) tournament.Tournament {
 		tr, st, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), threeplayer.Name)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // A knockout has no number of rounds set in advance: its public standings say after
@@ -36,9 +37,9 @@ func TestPublicKnockoutStandingsSayAfterWhichRound(t *testing.T) {
 // not its code ("Fase 2 (knockout)").
 func TestStageEventNamesTheFormat(t *testing.T) {
 	e := tournament.Event{Kind: "stage", Args: []string{"2", "knockout", "4", "1"}}
-	it := EventText(IT, "danish", &e)
+	it := page.EventText(IT, "danish", &e)
 	assert.Equal(t, "Fase 2 (eliminazione diretta) iniziata con i 4 qualificati della fase 1", it)
-	en := EventText(EN, "danish", &e)
+	en := page.EventText(EN, "danish", &e)
 	assert.Equal(t, "Stage 2 (Knockout) started with the 4 qualifiers of stage 1", en)
 }
 
@@ -46,9 +47,9 @@ func TestStageEventNamesTheFormat(t *testing.T) {
 // Italian as in English.
 func TestMissedByeEventSaysGamesInItalian(t *testing.T) {
 	e := tournament.Event{Kind: "missed_bye", Args: []string{"Mazzà Gina", "3", "1"}}
-	assert.NotContains(t, EventText(IT, "individual3", &e), "turni")
-	assert.Contains(t, EventText(IT, "individual3", &e), "partite 1")
-	assert.True(t, strings.Contains(EventText(IT, "danish", &e), "turni 1"))
+	assert.NotContains(t, page.EventText(IT, "individual3", &e), "turni")
+	assert.Contains(t, page.EventText(IT, "individual3", &e), "partite 1")
+	assert.True(t, strings.Contains(page.EventText(IT, "danish", &e), "turni 1"))
 }
 
 // A tournament with no venue: the public pages' subtitle is its date alone, with no

@@ -16,6 +16,9 @@ import (
 
 	"burraco/static"
 	"burraco/tournament"
+	"burraco/views/calc"
+	"burraco/views/page"
+	"burraco/views/scales"
 )
 
 // Services are the use cases the web layer calls.
@@ -32,15 +35,10 @@ type Services struct {
 
 // Server holds the routes and their dependencies.
 type Server struct {
-	echo        *echo.Echo
-	players     *tournament.Players
-	auth        *tournament.Auth
-	scales      *tournament.Scales
-	tournaments *tournament.Tournaments
-	backuper    Backuper
-	log         *slog.Logger
-	public      *publicCache
-	setupDone   atomic.Bool // a director exists (see setupGate)
+	*page.App
+	echo      *echo.Echo
+	public    *publicCache
+	setupDone atomic.Bool // a director exists (see setupGate)
 	// trustedProxies may set the client address through X-Forwarded-For.
 	trustedProxies []*net.IPNet
 	health         Health
@@ -58,7 +56,9 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, players: svc.Players, auth: svc.Auth, scales: svc.Scales, tournaments: svc.Tournaments, backuper: svc.Backup, health: svc.Health, log: log, public: newPublicCache()}
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
+		echo: e, health: svc.Health, public: newPublicCache()}
+	s.App.PublicChanged = s.publicChanged
 	for _, o := range opts {
 		o(s)
 	}
@@ -90,10 +90,10 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 			return nil
 		},
 	}))
-	e.Use(middleware.SecureWithConfig(secureConfig))
+	e.Use(middleware.SecureWithConfig(page.SecureConfig))
 	e.Use(middleware.BodyLimit(bodyLimit))
 	e.Use(s.siteInfo, s.commandDeadline)
-	e.Use(language)
+	e.Use(page.Language)
 	e.Use(csrfNotInQuery)
 	// The token cookie is Secure by the session cookie's rule (isSecure): one middleware
 	// for requests that came over TLS, one for the rest.
@@ -111,11 +111,11 @@ func csrf(secure bool) echo.MiddlewareFunc {
 			// The API takes bearer tokens only, never cookies, so it cannot be forged; the
 			// public pages only read, have no forms, and must not each set a token cookie.
 			p := c.Request().URL.Path
-			return isSecure(c) != secure || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
+			return page.IsSecure(c) != secure || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
 		},
-		TokenLookup:    "form:" + csrfFormField + ",header:X-CSRF-Token",
-		ContextKey:     csrfContextKey,
-		CookieName:     csrfCookie,
+		TokenLookup:    "form:" + page.CSRFFormField + ",header:X-CSRF-Token",
+		ContextKey:     page.CSRFContextKey,
+		CookieName:     page.CSRFCookie,
 		CookiePath:     "/",
 		CookieHTTPOnly: true,
 		CookieSecure:   secure,
@@ -138,8 +138,8 @@ func csrfNotInQuery(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		if r.URL.RawQuery != "" && r.Method != http.MethodGet && r.Method != http.MethodHead {
-			if q := r.URL.Query(); q.Has(csrfFormField) {
-				q.Del(csrfFormField)
+			if q := r.URL.Query(); q.Has(page.CSRFFormField) {
+				q.Del(page.CSRFFormField)
 				r.URL.RawQuery = q.Encode()
 			}
 		}
@@ -150,13 +150,6 @@ func csrfNotInQuery(next echo.HandlerFunc) echo.HandlerFunc {
 // isPublicRead reports whether a request reads a public page or its JSON twin.
 func isPublicRead(r *http.Request) bool {
 	return r.Method == http.MethodGet && (strings.HasPrefix(r.URL.Path, "/p/") || strings.HasPrefix(r.URL.Path, "/api/v1/public/"))
-}
-
-// secureConfig are the security headers of every answer (servePublicFast sends the same).
-var secureConfig = middleware.SecureConfig{
-	XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
-	ReferrerPolicy:        "same-origin",
-	ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
 }
 
 // ServeHTTP makes the server an http.Handler. A public page already rendered at its
@@ -174,6 +167,8 @@ func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
 
 func (s *Server) routes() {
 	e := s.echo
+	calcs := &calc.Handlers{App: s.App}
+	scaleh := &scales.Handlers{App: s.App}
 	sub, _ := fs.Sub(static.Files, ".")
 	e.StaticFS("/static", sub)
 	e.GET("/healthz", s.healthz)
@@ -182,7 +177,7 @@ func (s *Server) routes() {
 	e.POST("/setup", s.setup)
 	e.GET("/login", s.loginForm)
 	e.POST("/login", s.login)
-	e.GET("/calc", s.calculator)
+	e.GET("/calc", calcs.Calculator)
 	e.GET("/p/:id", s.publicTables)
 	e.GET("/p/:id/standings", s.publicStandings)
 	e.GET("/p/:id/players/:eid", s.publicPlayer)
@@ -241,7 +236,7 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/tent", s.tableTent)
 	d.POST("/tournaments/:id/rounds/:n/clock", s.setClock)
 	d.POST("/tournaments/:id/draw", s.draw)
-	d.GET("/tournaments/:id/draw", s.upOne) // a refused draw renders at its POST address: reloading or switching language lands here
+	d.GET("/tournaments/:id/draw", page.UpOne) // a refused draw renders at its POST address: reloading or switching language lands here
 	d.POST("/tournaments/:id/rounds/:n/undo", s.undoDraw)
 	d.GET("/tournaments/:id/standings", s.standingsPage)
 	d.GET("/tournaments/:id/bracket", s.bracketPage)
@@ -259,24 +254,24 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/rounds/:n/tables/:t", s.saveSheet)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", s.sheetPreview)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t/switch", s.switchSheet)
-	d.GET("/tournaments/:id/rounds/:n/tables/:t/switch", s.upOne)
+	d.GET("/tournaments/:id/rounds/:n/tables/:t/switch", page.UpOne)
 	d.GET("/tournaments/:id/rounds/:n/tables/:t/history", s.history)
 	d.GET("/tournaments/:id/history", s.history)
 	d.POST("/tournaments/:id/history/:seq/undo", s.undo)
 	d.POST("/tournaments/:id/rounds/:n/lock", s.lockRound(true))
 	d.POST("/tournaments/:id/rounds/:n/unlock", s.lockRound(false))
-	d.GET("/scales", s.listScales)
-	d.GET("/scales/new", s.newScale)
-	d.POST("/scales", s.saveScale)
-	d.POST("/scales/preview", s.scalePreview)
-	d.GET("/scales/import", s.importScaleForm)
-	d.POST("/scales/import", s.importScale)
-	d.GET("/scales/:id", s.showScale)
-	d.GET("/scales/:id/edit", s.editScale)
-	d.POST("/scales/:id", s.saveScale)
-	d.POST("/scales/:id/copy", s.copyScale)
-	d.POST("/scales/:id/delete", s.deleteScale)
-	d.GET("/scales/:id/export.:format", s.exportScale)
+	d.GET("/scales", scaleh.List)
+	d.GET("/scales/new", scaleh.New)
+	d.POST("/scales", scaleh.Save)
+	d.POST("/scales/preview", scaleh.Preview)
+	d.GET("/scales/import", scaleh.ImportForm)
+	d.POST("/scales/import", scaleh.Import)
+	d.GET("/scales/:id", scaleh.Show)
+	d.GET("/scales/:id/edit", scaleh.Edit)
+	d.POST("/scales/:id", scaleh.Save)
+	d.POST("/scales/:id/copy", scaleh.Copy)
+	d.POST("/scales/:id/delete", scaleh.Delete)
+	d.GET("/scales/:id/export.:format", scaleh.Export)
 	d.GET("/directors", s.listDirectors)
 	d.POST("/directors", s.createDirector)
 	d.GET("/account", s.account)
@@ -364,25 +359,6 @@ type directorRoutes struct {
 func (d directorRoutes) GET(path string, h echo.HandlerFunc)  { d.e.GET(path, h, d.mw) }
 func (d directorRoutes) POST(path string, h echo.HandlerFunc) { d.e.POST(path, h, d.mw) }
 
-// statusOf maps a domain error code to its HTTP status, once for the whole app.
-func statusOf(code string) int {
-	switch code {
-	case tournament.EINVALID:
-		return http.StatusUnprocessableEntity
-	case tournament.ECONFLICT:
-		return http.StatusConflict
-	case tournament.ENOTFOUND:
-		return http.StatusNotFound
-	case tournament.EUNAUTHORIZED:
-		return http.StatusUnauthorized
-	case tournament.ETHROTTLED:
-		return http.StatusTooManyRequests
-	case tournament.EUNAVAILABLE:
-		return http.StatusServiceUnavailable
-	}
-	return http.StatusInternalServerError
-}
-
 // httpErrorKeys gives the catalogue key for the HTTP errors echo itself raises.
 var httpErrorKeys = map[int]string{
 	http.StatusNotFound:              "error.not_found",
@@ -401,8 +377,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 	status, key, e := http.StatusInternalServerError, "error.internal", (*tournament.Error)(nil)
 	var he *echo.HTTPError
 	if de, ok := tournament.AsError(err); ok {
-		e, status, key = de, statusOf(de.Code), de.Key
-		setRetryAfter(c, de)
+		e, status, key = de, page.StatusOf(de.Code), de.Key
+		page.SetRetryAfter(c, de)
 	} else if errors.As(err, &he) {
 		status = he.Code
 		if k, ok := httpErrorKeys[status]; ok {
@@ -410,12 +386,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	}
 	if key == "error.too_late" {
-		s.log.Warn("change refused: past its deadline, rolled back", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+		s.Log.Warn("change refused: past its deadline, rolled back", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	} else if status >= 500 {
-		s.log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+		s.Log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if e != nil {
-		s.wordingOf(c) // the page or answer speaks the tournament's format
+		s.WordingOf(c) // the page or answer speaks the tournament's format
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		err = writeAPIError(c, status, key, e)
@@ -426,17 +402,17 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if e != nil {
 			args = e.Args
 		}
-		if status == http.StatusNotFound && directorOf(c) == nil {
+		if status == http.StatusNotFound && page.DirectorOf(c) == nil {
 			// An unknown address passes no login check: a director still sees the menu.
-			if ck, cerr := c.Cookie(sessionCookie); cerr == nil {
-				if d, derr := s.auth.SessionDirector(c.Request().Context(), ck.Value); derr == nil {
+			if ck, cerr := c.Cookie(page.SessionCookie); cerr == nil {
+				if d, derr := s.Auth.SessionDirector(c.Request().Context(), ck.Value); derr == nil {
 					c.Set("director", d)
 				}
 			}
 		}
-		err = render(c, status, errorPage(status, key, args))
+		err = page.Render(c, status, page.ErrorPage(status, key, args))
 	}
 	if err != nil {
-		s.log.Error("write error response", "err", err)
+		s.Log.Error("write error response", "err", err)
 	}
 }

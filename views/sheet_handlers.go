@@ -13,6 +13,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // numberFields are the number inputs of each entry form, in the order of the sheet.
@@ -40,7 +41,7 @@ type sheetView struct {
 	Tab     *tournament.Table
 	Seats   []tournament.Entry
 	Form    scoring.Form
-	Values  *form
+	Values  *page.Form
 	Cells   [][]cell // [hand][seat]
 	Games   []int    // game totals per seat
 	Entered bool     // hands are stored for this table
@@ -124,9 +125,9 @@ func (v *sheetView) rows() int {
 // rowLabel names a row of the sheet: a hand, or the game for game totals.
 func (v *sheetView) rowLabel(ctx context.Context, h int) string {
 	if v.Form == scoring.GameTotal {
-		return t(ctx, "sheet.game_total")
+		return page.T(ctx, "sheet.game_total")
 	}
-	return t(ctx, "sheet.hand") + " " + itoa(h)
+	return page.T(ctx, "sheet.hand") + " " + page.Itoa(h)
 }
 
 // shown tells whether a cell field is an input of the current form.
@@ -468,7 +469,7 @@ func (c cell) fieldError(field string) bool {
 
 // loadSheet loads a table's score entry page: the table alone, not the tournament.
 func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return nil, err
 	}
@@ -477,25 +478,25 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	if err1 != nil || err2 != nil {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return nil, err
 	}
-	ts, err := s.tournaments.StageTable(c.Request().Context(), id, seq, n, t)
+	ts, err := s.Tournaments.StageTable(c.Request().Context(), id, seq, n, t)
 	if err != nil {
 		return nil, err
 	}
-	useFormat(c, ts.Stage.Format)
+	page.UseFormat(c, ts.Stage.Format)
 	v := &sheetView{Ev: &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries},
-		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: newForm()}
+		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: page.NewForm()}
 	v.Stage = seq
-	v.Values.Values["version"] = itoa(ts.Table.Version)
+	v.Values.Values["version"] = page.Itoa(ts.Table.Version)
 	if f := v.Ev.Format(); f != nil {
 		v.Outcomes = f.Outcomes(ts.Stage.Settings)
 	}
 	v.Values.Values["outcome_kind"] = ts.Table.Outcome.Kind
 	if ts.Table.Outcome.Kind != "" {
-		v.Values.Values["outcome_side"] = itoa(ts.Table.Outcome.Side)
+		v.Values.Values["outcome_side"] = page.Itoa(ts.Table.Outcome.Side)
 	}
 	// The form the printed sheet has (base and cards), unless the director last used
 	// another.
@@ -557,13 +558,13 @@ func (s *Server) sheetForm(c echo.Context) error {
 		v.Values.Values["outcome_kind"] = k
 		v.Focus = "outcome_side"
 	}
-	return render(c, http.StatusOK, sheetPage(v))
+	return page.Render(c, http.StatusOK, sheetPage(v))
 }
 
 // rememberForm keeps the entry form a director chose, for the tables that follow.
 func rememberForm(c echo.Context, f scoring.Form) {
 	c.SetCookie(&http.Cookie{Name: sheetFormCookie, Value: scoring.FormNames[f], Path: "/", MaxAge: 365 * 24 * 3600,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: isSecure(c)})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: page.IsSecure(c)})
 }
 
 // switchSheet shows what is being typed in another entry form, saving nothing.
@@ -579,7 +580,7 @@ func (s *Server) switchSheet(c echo.Context) error {
 		rememberForm(c, to)
 	}
 	v.compute(v.sheet())
-	return render(c, http.StatusOK, sheetPage(v))
+	return page.Render(c, http.StatusOK, sheetPage(v))
 }
 
 // nextTable is where a save goes on to: the next table of the round still to be
@@ -587,7 +588,7 @@ func (s *Server) switchSheet(c echo.Context) error {
 // table, or "Save" alone, goes back to the round. results are the round's tables as the
 // save left them.
 func nextTable(c echo.Context, tid int64, n, table int, results []tournament.TableResult) string {
-	round := roundPath(tid, n, "")
+	round := page.RoundPath(tid, n, "")
 	if c.FormValue("then") == "round" || c.FormValue("clear") != "" {
 		return round
 	}
@@ -607,7 +608,7 @@ func nextTable(c echo.Context, tid int64, n, table int, results []tournament.Tab
 	if after == 0 {
 		return round
 	}
-	return roundPath(tid, n, "/tables/"+itoa(after))
+	return page.RoundPath(tid, n, "/tables/"+page.Itoa(after))
 }
 
 // sheetPreview computes the totals of what is being typed, saving nothing.
@@ -618,7 +619,7 @@ func (s *Server) sheetPreview(c echo.Context) error {
 	}
 	sh, problems := readSheet(c, v)
 	v.compute(sh, problems)
-	return render(c, http.StatusOK, sheetPage(v))
+	return page.Render(c, http.StatusOK, sheetPage(v))
 }
 
 // postedSheet reads a posted sheet without the table: its shape is that of the inputs
@@ -656,7 +657,7 @@ func postedSheet(c echo.Context) (fm scoring.Form, sh tournament.Sheet, problems
 // round's results for the next table to enter. A refusal reads the table to show the
 // sheet again.
 func (s *Server) saveSheet(c echo.Context) error {
-	id, err := idParam(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -665,7 +666,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 	if err1 != nil || err2 != nil {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	seq, err := stageParam(c)
+	seq, err := page.StageParam(c)
 	if err != nil {
 		return err
 	}
@@ -702,36 +703,36 @@ func (s *Server) saveSheet(c echo.Context) error {
 	status := http.StatusUnprocessableEntity
 	var out *tournament.SheetOutcome
 	if len(problems) == 0 {
-		out, err = s.tournaments.SaveSheet(c.Request().Context(), id, n, table, sh, directorOf(c).Username)
+		out, err = s.Tournaments.SaveSheet(c.Request().Context(), id, n, table, sh, page.DirectorOf(c).Username)
 		if err == nil && seq != 0 {
 			if out.Requalified != nil {
 				s.requalifiedFlash(c, id, table, out.Requalified)
 			} else {
-				setFlash(c, "sheet.saved_stage", itoa(table), itoa(seq))
+				page.SetFlash(c, "sheet.saved_stage", page.Itoa(table), page.Itoa(seq))
 			}
-			return redirect(c, stageSheetsPath(id, seq))
+			return page.Redirect(c, page.StageSheetsPath(id, seq))
 		}
 		if err == nil {
 			switch {
 			case len(out.Flagged) > 0:
-				setFlash(c, "bracket.saved_flagged", itoa(table), itoa(out.Flagged[0].Round), itoa(out.Flagged[0].Table))
+				page.SetFlash(c, "bracket.saved_flagged", page.Itoa(table), page.Itoa(out.Flagged[0].Round), page.Itoa(out.Flagged[0].Table))
 			case len(out.Placed) > 0:
-				setFlash(c, "bracket.saved_placed", itoa(table), itoa(out.Placed[0].Round), itoa(out.Placed[0].Table))
+				page.SetFlash(c, "bracket.saved_placed", page.Itoa(table), page.Itoa(out.Placed[0].Round), page.Itoa(out.Placed[0].Table))
 			case out.Reseated:
-				setFlash(c, "sheet.saved_reseated", itoa(table), itoa(n+1))
+				page.SetFlash(c, "sheet.saved_reseated", page.Itoa(table), page.Itoa(n+1))
 			case out.Kept:
-				setFlash(c, "sheet.saved_kept", itoa(table), itoa(n+1))
+				page.SetFlash(c, "sheet.saved_kept", page.Itoa(table), page.Itoa(n+1))
 			case out.LaterStarted:
-				setFlash(c, "sheet.saved_later_started", itoa(table), itoa(n+1))
+				page.SetFlash(c, "sheet.saved_later_started", page.Itoa(table), page.Itoa(n+1))
 			case sh.Clear:
-				setFlash(c, "sheet.cleared", itoa(table))
+				page.SetFlash(c, "sheet.cleared", page.Itoa(table))
 			default:
-				setFlash(c, "sheet.saved", itoa(table))
+				page.SetFlash(c, "sheet.saved", page.Itoa(table))
 			}
 			if !sh.Clear {
 				rememberForm(c, fm)
 			}
-			return redirect(c, nextTable(c, id, n, table, out.Results))
+			return page.Redirect(c, nextTable(c, id, n, table, out.Results))
 		}
 	}
 	// Refused: the sheet is shown again, read now, with what was typed.
@@ -754,7 +755,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 		if !ok || e.Code == tournament.EINTERNAL {
 			return err
 		}
-		status = statusOf(e.Code)
+		status = page.StatusOf(e.Code)
 		for k, key := range e.Fields {
 			if strings.HasPrefix(k, "outcome.") {
 				v.Values.Errors[k] = key
@@ -770,7 +771,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 		}
 		if e.Key == "sheet.stale" {
 			// What is stored now, read after the refusal: the page was read before.
-			now, err := s.tournaments.StageTable(c.Request().Context(), id, seq, n, table)
+			now, err := s.Tournaments.StageTable(c.Request().Context(), id, seq, n, table)
 			if err != nil {
 				return err
 			}
@@ -782,7 +783,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 	if v.Values.Error == "" {
 		v.Values.Error = "error.invalid"
 	}
-	return render(c, status, sheetPage(v))
+	return page.Render(c, status, sheetPage(v))
 }
 
 // sheetConflict puts beside what was typed the totals someone else saved meanwhile, and
@@ -798,12 +799,12 @@ func (v *sheetView) sheetConflict(c echo.Context, typed tournament.Sheet) {
 		}
 		return "–"
 	}
-	lang := langOf(c)
+	lang := page.LangOf(c)
 	for h := 1; h <= v.Ev.Stage.HandsPerRound(); h++ {
 		for s := 1; s <= len(v.Seats); s++ {
 			if a, b := at(stored, h, s), at(mine, h, s); a != b {
-				v.Values.Conflict = append(v.Values.Conflict, conflictLine{Raw: true,
-					Label: Translate(lang, "sheet.hand") + " " + itoa(h) + " · " + v.Seats[s-1].Name, Stored: a, Typed: b})
+				v.Values.Conflict = append(v.Values.Conflict, page.ConflictLine{Raw: true,
+					Label: Translate(lang, "sheet.hand") + " " + page.Itoa(h) + " · " + v.Seats[s-1].Name, Stored: a, Typed: b})
 			}
 		}
 	}
@@ -814,10 +815,10 @@ func (v *sheetView) sheetConflict(c echo.Context, typed tournament.Sheet) {
 			}
 			return Translate(lang, "outcome.side", Translate(lang, "outcome."+o.Kind), o.Side)
 		}
-		v.Values.Conflict = append(v.Values.Conflict, conflictLine{Raw: true, Label: Translate(lang, "sheet.outcome"),
+		v.Values.Conflict = append(v.Values.Conflict, page.ConflictLine{Raw: true, Label: Translate(lang, "sheet.outcome"),
 			Stored: say(v.Tab.Outcome), Typed: say(*typed.Outcome)})
 	}
-	v.Values.Values["version"] = itoa(v.Tab.Version)
+	v.Values.Values["version"] = page.Itoa(v.Tab.Version)
 }
 
 // sheetSlots lists the parts of the sheet a live update replaces: each cell's total and
@@ -843,13 +844,13 @@ func sheetPath(v *sheetView, suffix string) string {
 		if strings.Contains(suffix, "?") {
 			sep = "&"
 		}
-		p := roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+itoa(v.Table)+suffix) + sep + "stage=" + itoa(v.Stage)
+		p := page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(v.Table)+suffix) + sep + "stage=" + page.Itoa(v.Stage)
 		if frag != "" {
 			p += "#" + frag
 		}
 		return p
 	}
-	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+itoa(v.Table)+suffix)
+	return page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(v.Table)+suffix)
 }
 
 // through names the side a bracket's match sends on, from the sheet as it is now, ""
@@ -870,25 +871,20 @@ func (v *sheetView) through() string {
 // sheets.
 func sheetCancelPath(v *sheetView) string {
 	if v.Stage != 0 {
-		return stageSheetsPath(v.Ev.Tournament.ID, v.Stage)
+		return page.StageSheetsPath(v.Ev.Tournament.ID, v.Stage)
 	}
-	return roundPath(v.Ev.Tournament.ID, v.Game.Number, "")
-}
-
-// stageSheetsPath is the page listing the sheets of an earlier stage, to correct them.
-func stageSheetsPath(tid int64, seq int) string {
-	return idPath("/tournaments/", tid, "/stages/"+itoa(seq))
+	return page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "")
 }
 
 // requalifiedFlash says what a correction of an earlier stage did to who goes on.
 func (s *Server) requalifiedFlash(c echo.Context, tid int64, table int, rq *tournament.Requalified) {
 	names := "—"
 	if rq.After != nil {
-		ev, err := s.tournaments.Load(c.Request().Context(), tid)
+		ev, err := s.Tournaments.Load(c.Request().Context(), tid)
 		if err == nil {
 			var ns []string
 			for i, id := range rq.After {
-				ns = append(ns, itoa(i+1)+". "+entryName(ev, id))
+				ns = append(ns, page.Itoa(i+1)+". "+page.EntryName(ev, id))
 			}
 			names = strings.Join(ns, ", ")
 		}
@@ -900,5 +896,5 @@ func (s *Server) requalifiedFlash(c echo.Context, tid int64, table int, rq *tour
 	case rq.Flagged:
 		key = "sheet.saved_seeds_kept"
 	}
-	setFlash(c, key, itoa(table), itoa(rq.From), names, itoa(rq.Stage))
+	page.SetFlash(c, key, page.Itoa(table), page.Itoa(rq.From), names, page.Itoa(rq.Stage))
 }

@@ -14,6 +14,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // finishedEvening is a 6-player evening whose two games are entered, its top 2
@@ -165,7 +166,7 @@ func TestCorrectEarlierStageSheet(t *testing.T) {
 	assert.Equal(t, base+"/rounds/2/tables/1?stage=1", doc.Find("form#sheet").AttrOr("action", ""))
 	ts, err := svc.StageTable(t.Context(), tid, 1, 2, 1)
 	require.NoError(t, err)
-	form := url.Values{"form": {"game"}, "version": {itoa(ts.Table.Version)},
+	form := url.Values{"form": {"game"}, "version": {page.Itoa(ts.Table.Version)},
 		"h1.s1.game": {"0"}, "h1.s2.game": {"300"}, "h1.s3.game": {"5000"}}
 	res = c.post(sheet, form)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
@@ -209,7 +210,7 @@ func TestCorrectEarlierStageSheet(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	ts, err = svc.StageTable(t.Context(), tid, 1, 2, 1)
 	require.NoError(t, err)
-	form.Set("version", itoa(ts.Table.Version))
+	form.Set("version", page.Itoa(ts.Table.Version))
 	res = c.post(sheet, form)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	assert.Contains(t, c.get(base+"/stages/1").doc(t).Find(".flash").Text(), "Check them.")

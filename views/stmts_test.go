@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -53,7 +54,7 @@ func TestCommandStatements(t *testing.T) {
 	form := url.Values{"form": {"total"}, "version": {sheetInput(c.get(sheet).doc(t), "version")}}
 	for h := 1; h <= 3; h++ {
 		for s, score := range []string{"300", "200", "100"} {
-			form.Set("h"+itoa(h)+".s"+itoa(s+1)+".total", score)
+			form.Set(fmt.Sprintf("h%d.s%d.total", h, s+1), score)
 		}
 	}
 	check("HTML save of a 3-player sheet", 12, func() {
@@ -77,7 +78,7 @@ func TestCommandStatements(t *testing.T) {
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
 	})
 	for table := 1; table <= 2; table++ {
-		res := c.api("PUT", api+"/rounds/1/tables/"+itoa(table), tok, totals(100, 200, 300), nil)
+		res := c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", api, table), tok, totals(100, 200, 300), nil)
 		require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	}
 	check("API draw of game 2", 15, func() {

@@ -51,12 +51,12 @@ func TestAPIPageParams(t *testing.T) {
 	tok := app.apiToken(cl)
 	c := app.client()
 
-	type page struct {
+	type paging struct {
 		Page    int
 		PerPage int `json:"per_page"`
 		Total   int
 	}
-	for q, want := range map[string]page{
+	for q, want := range map[string]paging{
 		"":                                 {Page: 1, PerPage: 50},
 		"?q=x":                             {Page: 1, PerPage: 50},
 		"?page=3":                          {Page: 3, PerPage: 50},
@@ -64,7 +64,7 @@ func TestAPIPageParams(t *testing.T) {
 		"?page=1000000&per_page=1":         {Page: 1000000, PerPage: 1},
 		"?page=2&per_page=20&inactive=yes": {Page: 2, PerPage: 20},
 	} {
-		var p page
+		var p paging
 		res := c.api("GET", "/api/v1/players"+q, tok, "", &p)
 		require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", q, res.body)
 		assert.Equal(t, want, p, q)

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // threePlayerDialect finds the 3-player format's words for its rounds ("game", "sit-out";
@@ -39,7 +40,7 @@ func threePlayerDialect(lang Lang, msg string) string {
 func sharedKeys(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	for _, g := range []string{"../tournament/*.go", "../tournament/danish/*.go", "../tournament/knockout/*.go", "*.go", "*.templ"} {
+	for _, g := range []string{"../tournament/*.go", "../tournament/danish/*.go", "../tournament/knockout/*.go", "*.go", "*.templ", "*/*.go", "*/*.templ"} {
 		m, err := filepath.Glob(g)
 		require.NoError(t, err)
 		files = append(files, m...)
@@ -101,7 +102,7 @@ func TestFormatsWordTheirRounds(t *testing.T) {
 		}
 		for _, lang := range []Lang{EN, IT} {
 			for _, k := range keys {
-				msg := translateFor(lang, format, k)
+				msg := page.TranslateFor(lang, format, k)
 				if w := threePlayerDialect(lang, msg); w != "" {
 					t.Errorf("%s %s %s says %q: %q", format, lang, k, w, msg)
 				}
@@ -109,7 +110,7 @@ func TestFormatsWordTheirRounds(t *testing.T) {
 		}
 	}
 	// The 3-player format keeps its words.
-	assert.Equal(t, "Game 2 is locked as final: unlock it first.", translateFor(EN, "individual3", "round.locked", 2))
+	assert.Equal(t, "Game 2 is locked as final: unlock it first.", page.TranslateFor(EN, "individual3", "round.locked", 2))
 }
 
 // The conflicts and errors of a round, through the API and on the pages, speak each

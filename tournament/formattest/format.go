@@ -4,7 +4,6 @@
 package formattest
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -57,10 +56,7 @@ func (Format) Rules() scoring.Rules { return scoring.ThreePlayer }
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
 	s := f.Defaults().(Settings)
-	if len(data) == 0 || string(data) == "null" {
-		return s, nil
-	}
-	if err := json.Unmarshal(data, &s); err != nil {
+	if err := tournament.DecodeSettings(data, &s); err != nil {
 		return nil, fmt.Errorf("test settings: %w", err)
 	}
 	return s, nil

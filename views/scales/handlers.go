@@ -1,4 +1,4 @@
-package views
+package scales
 
 import (
 	"bytes"
@@ -12,12 +12,16 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/page"
 )
+
+// Handlers serve the scale pages.
+type Handlers struct{ *page.App }
 
 // scaleEditor is the state of the scale editor form.
 type scaleEditor struct {
 	Scale   *tournament.Scale // nil when creating
-	Form    *form
+	Form    *page.Form
 	Rows    int
 	Preview preview
 }
@@ -27,7 +31,7 @@ func bandField(i int, name string) string { return fmt.Sprintf("bands.%d.%s", i,
 
 // editorFor fills the editor with a scale's values.
 func editorFor(sc *tournament.Scale, bands []scoring.Band, name string) scaleEditor {
-	f := newForm()
+	f := page.NewForm()
 	f.Values["name"] = name
 	for i, b := range bands {
 		f.Values[bandField(i, "from")] = strconv.Itoa(b.From)
@@ -45,7 +49,7 @@ func editorFor(sc *tournament.Scale, bands []scoring.Band, name string) scaleEdi
 func readEditor(c echo.Context) (scaleEditor, []scoring.Band) {
 	rows, _ := strconv.Atoi(c.FormValue("rows"))
 	rows = min(max(rows, 0), 200)
-	f := newForm()
+	f := page.NewForm()
 	f.Values["name"] = c.FormValue("name")
 	f.Values["diff"] = c.FormValue("diff")
 	bands := make([]scoring.Band, 0, rows)
@@ -70,54 +74,50 @@ func readEditor(c echo.Context) (scaleEditor, []scoring.Band) {
 	return scaleEditor{Form: f, Rows: rows}, bands
 }
 
-func (s *Server) listScales(c echo.Context) error {
-	ss, err := s.scales.List(c.Request().Context())
+// List shows the VP scales.
+func (h *Handlers) List(c echo.Context) error {
+	ss, err := h.Scales.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, scalesPage(ss))
+	return page.Render(c, http.StatusOK, scalesPage(ss))
 }
 
-func (s *Server) showScale(c echo.Context) error {
-	sc, err := s.scaleParam(c)
+// Show shows one scale.
+func (h *Handlers) Show(c echo.Context) error {
+	sc, err := h.ScaleParam(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, scalePage(sc))
+	return page.Render(c, http.StatusOK, scalePage(sc))
 }
 
-func (s *Server) scaleParam(c echo.Context) (*tournament.Scale, error) {
-	id, err := idParam(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.scales.Get(c.Request().Context(), id)
-}
-
-func (s *Server) newScale(c echo.Context) error {
+// New is the editor of a new scale.
+func (h *Handlers) New(c echo.Context) error {
 	bands := []scoring.Band{{From: 0, To: 50, Winner: 10, Loser: 10}, {From: 55, To: scoring.Open, Winner: 20, Loser: 0}}
-	return render(c, http.StatusOK, scaleEditorPage(editorFor(nil, bands, "")))
+	return page.Render(c, http.StatusOK, scaleEditorPage(editorFor(nil, bands, "")))
 }
 
-func (s *Server) editScale(c echo.Context) error {
-	sc, err := s.scaleParam(c)
+// Edit is the editor of a scale.
+func (h *Handlers) Edit(c echo.Context) error {
+	sc, err := h.ScaleParam(c)
 	if err != nil {
 		return err
 	}
 	if sc.Builtin {
 		return tournament.Errorf(tournament.ECONFLICT, "scale.builtin")
 	}
-	return render(c, http.StatusOK, scaleEditorPage(editorFor(sc, sc.Bands, sc.Name)))
+	return page.Render(c, http.StatusOK, scaleEditorPage(editorFor(sc, sc.Bands, sc.Name)))
 }
 
-// saveScale creates (no :id) or updates a scale from the editor. The "op" button adds
+// Save creates (no :id) or updates a scale from the editor. The "op" button adds
 // or removes a row instead, re-showing the editor without saving.
-func (s *Server) saveScale(c echo.Context) error {
+func (h *Handlers) Save(c echo.Context) error {
 	ctx := c.Request().Context()
 	var sc *tournament.Scale
 	if c.Param("id") != "" {
 		var err error
-		if sc, err = s.scaleParam(c); err != nil {
+		if sc, err = h.ScaleParam(c); err != nil {
 			return err
 		}
 	}
@@ -134,42 +134,42 @@ func (s *Server) saveScale(c echo.Context) error {
 			next = scoring.Band{From: last.To + 5, To: scoring.Open, Winner: last.Winner, Loser: last.Loser}
 		}
 		bands = append(bands, next)
-		return render(c, http.StatusOK, scaleEditorPage(editorFor(sc, bands, ed.Form.Values["name"])))
+		return page.Render(c, http.StatusOK, scaleEditorPage(editorFor(sc, bands, ed.Form.Values["name"])))
 	case strings.HasPrefix(op, "remove:"):
 		i, _ := strconv.Atoi(strings.TrimPrefix(op, "remove:"))
 		if i >= 0 && i < len(bands) && len(bands) > 1 {
 			bands = append(bands[:i], bands[i+1:]...)
 			bands[len(bands)-1].To = scoring.Open
 		}
-		return render(c, http.StatusOK, scaleEditorPage(editorFor(sc, bands, ed.Form.Values["name"])))
+		return page.Render(c, http.StatusOK, scaleEditorPage(editorFor(sc, bands, ed.Form.Values["name"])))
 	}
 	ed.Preview = previewOf(ed, bands)
 	if len(ed.Form.Errors) > 0 {
 		ed.Form.Error = "error.invalid"
-		return render(c, http.StatusUnprocessableEntity, scaleEditorPage(ed))
+		return page.Render(c, http.StatusUnprocessableEntity, scaleEditorPage(ed))
 	}
 	in := tournament.Scale{Name: ed.Form.Values["name"], Bands: bands}
 	var err error
 	if sc == nil {
-		err = s.scales.Create(ctx, &in)
+		err = h.Scales.Create(ctx, &in)
 		sc = &in
 	} else {
-		sc, err = s.scales.Update(ctx, sc.ID, in)
+		sc, err = h.Scales.Update(ctx, sc.ID, in)
 	}
 	if err != nil {
-		if !ed.Form.fail(err) {
+		if !ed.Form.Fail(err) {
 			return err
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), scaleEditorPage(ed))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), scaleEditorPage(ed))
 	}
-	setFlash(c, "scales.saved", sc.Name)
-	return redirect(c, idPath("/scales/", sc.ID, ""))
+	page.SetFlash(c, "scales.saved", sc.Name)
+	return page.Redirect(c, page.IDPath("/scales/", sc.ID, ""))
 }
 
-// scalePreview converts the editor's difference with the bands being edited.
-func (s *Server) scalePreview(c echo.Context) error {
+// Preview converts the editor's difference with the bands being edited.
+func (h *Handlers) Preview(c echo.Context) error {
 	ed, bands := readEditor(c)
-	return render(c, http.StatusOK, scalePreviewBox(previewOf(ed, bands)))
+	return page.Render(c, http.StatusOK, scalePreviewBox(previewOf(ed, bands)))
 }
 
 // preview is the live "difference X gives A–B" line of the editor.
@@ -194,43 +194,46 @@ func previewOf(ed scaleEditor, bands []scoring.Band) preview {
 	return pv
 }
 
-func (s *Server) copyScale(c echo.Context) error {
-	id, err := idParam(c)
+// Copy makes an editable copy of a scale.
+func (h *Handlers) Copy(c echo.Context) error {
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	sc, err := s.scales.Copy(c.Request().Context(), id, c.FormValue("name"))
+	sc, err := h.Scales.Copy(c.Request().Context(), id, c.FormValue("name"))
 	if err != nil {
 		return err
 	}
-	setFlash(c, "scales.copied", sc.Name)
-	return redirect(c, idPath("/scales/", sc.ID, "/edit"))
+	page.SetFlash(c, "scales.copied", sc.Name)
+	return page.Redirect(c, page.IDPath("/scales/", sc.ID, "/edit"))
 }
 
-func (s *Server) deleteScale(c echo.Context) error {
-	sc, err := s.scaleParam(c)
+// Delete removes a scale.
+func (h *Handlers) Delete(c echo.Context) error {
+	sc, err := h.ScaleParam(c)
 	if err != nil {
 		return err
 	}
-	if err := s.scales.Delete(c.Request().Context(), sc.ID); err != nil {
+	if err := h.Scales.Delete(c.Request().Context(), sc.ID); err != nil {
 		if e, ok := tournament.AsError(err); ok && e.Code == tournament.ECONFLICT {
-			setFlash(c, e.Key, fmt.Sprint(e.Args...))
-			return redirect(c, idPath("/scales/", sc.ID, ""))
+			page.SetFlash(c, e.Key, fmt.Sprint(e.Args...))
+			return page.Redirect(c, page.IDPath("/scales/", sc.ID, ""))
 		}
 		return err
 	}
-	setFlash(c, "scales.deleted", sc.Name)
-	return redirect(c, "/scales")
+	page.SetFlash(c, "scales.deleted", sc.Name)
+	return page.Redirect(c, "/scales")
 }
 
-func (s *Server) exportScale(c echo.Context) error {
-	id, err := idParam(c)
+// Export downloads a scale.
+func (h *Handlers) Export(c echo.Context) error {
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	format := tournament.ScaleFormat(c.Param("format"))
 	var buf bytes.Buffer
-	sc, err := s.scales.Export(c.Request().Context(), id, format, &buf, csvComma(langOf(c)))
+	sc, err := h.Scales.Export(c.Request().Context(), id, format, &buf, page.CSVComma(page.LangOf(c)))
 	if err != nil {
 		return err
 	}
@@ -242,8 +245,9 @@ func (s *Server) exportScale(c echo.Context) error {
 	return c.Blob(http.StatusOK, ctype, buf.Bytes())
 }
 
-func (s *Server) importScaleForm(c echo.Context) error {
-	return render(c, http.StatusOK, scaleImportPage(newForm()))
+// ImportForm is the form to import a scale.
+func (h *Handlers) ImportForm(c echo.Context) error {
+	return page.Render(c, http.StatusOK, scaleImportPage(page.NewForm()))
 }
 
 // formatOf tells CSV from JSON by the file name, else by the first character.
@@ -259,8 +263,9 @@ func formatOf(filename string, data []byte) tournament.ScaleFormat {
 	return tournament.ScaleCSV
 }
 
-func (s *Server) importScale(c echo.Context) error {
-	f := formFrom(c, "name", "data")
+// Import reads an uploaded scale.
+func (h *Handlers) Import(c echo.Context) error {
+	f := page.FormFrom(c, "name", "data")
 	data, filename := []byte(f.Values["data"]), ""
 	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
 		r, err := fh.Open()
@@ -273,16 +278,16 @@ func (s *Server) importScale(c echo.Context) error {
 		}
 		filename = fh.Filename
 	}
-	sc, err := s.scales.Import(c.Request().Context(), bytes.NewReader(data), formatOf(filename, data), f.Values["name"])
+	sc, err := h.Scales.Import(c.Request().Context(), bytes.NewReader(data), formatOf(filename, data), f.Values["name"])
 	if err != nil {
-		if !f.fail(err) {
+		if !f.Fail(err) {
 			return err
 		}
 		if len(f.Errors) > 0 && f.Errors["name"] == "" {
 			f.Error = "scales.import_invalid"
 		}
-		return render(c, statusOf(tournament.ErrorCode(err)), scaleImportPage(f))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), scaleImportPage(f))
 	}
-	setFlash(c, "scales.saved", sc.Name)
-	return redirect(c, idPath("/scales/", sc.ID, ""))
+	page.SetFlash(c, "scales.saved", sc.Name)
+	return page.Redirect(c, page.IDPath("/scales/", sc.ID, ""))
 }

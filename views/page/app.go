@@ -1,0 +1,56 @@
+// Package page is what every part of the web layer shares: the layout, rendering,
+// forms and their errors, the flash message, the words of a page (T, Translate), the
+// request's language, director and site, and the App every feature's handlers hold.
+package page
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+)
+
+// App is what handlers reach: the use cases, the logger and the app's options.
+type App struct {
+	Players     *tournament.Players
+	Auth        *tournament.Auth
+	Scales      *tournament.Scales
+	Tournaments *tournament.Tournaments
+	// Backup writes a copy of the whole database (nil: no backup download).
+	Backup Backuper
+	Log    *slog.Logger
+	// PublicChanged tells the public pages' cache that a tournament was published or
+	// unpublished (an unpublishing returns once no instance serves its pages).
+	PublicChanged func(ctx context.Context, tid int64, published bool)
+}
+
+// Backuper writes a consistent copy of the whole database.
+type Backuper interface {
+	Backup(ctx context.Context, w io.Writer) error
+}
+
+// ScaleParam is the scale named by the :id path parameter.
+func (a *App) ScaleParam(c echo.Context) (*tournament.Scale, error) {
+	id, err := IDParam(c)
+	if err != nil {
+		return nil, err
+	}
+	return a.Scales.Get(c.Request().Context(), id)
+}
+
+// WritePlayersCSV sends the registry as a CSV download.
+func (a *App) WritePlayersCSV(c echo.Context) error {
+	var buf bytes.Buffer
+	if err := a.Players.Export(c.Request().Context(), &buf, CSVComma(LangOf(c))); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}

@@ -1,0 +1,58 @@
+package views
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+	"burraco/views/page"
+)
+
+// roundView serves a page of one round: its tables, the printed list, the score sheets,
+// the seat change form.
+func (s *Server) roundView(view func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ev, g, err := s.EveningRound(c)
+		if err != nil {
+			return err
+		}
+		return page.Render(c, http.StatusOK, view(ev, g))
+	}
+}
+
+// seatsForm is the seat change form: a select per seat and per bye.
+func seatsForm(ev *tournament.State, g *tournament.Round) templ.Component {
+	return seatsPage(ev, g, tournament.SeatsOf(g), page.NewForm())
+}
+
+func (s *Server) overrideSeats(c echo.Context) error {
+	ev, g, err := s.EveningRound(c)
+	if err != nil {
+		return err
+	}
+	seats := tournament.Seats{}
+	for ti, tb := range g.Tables {
+		row := make([]int64, len(tb.Sides))
+		for si := range tb.Sides {
+			row[si], _ = strconv.ParseInt(c.FormValue(fmt.Sprintf("seat.%d.%d", ti+1, si+1)), 10, 64)
+		}
+		seats.Tables = append(seats.Tables, row)
+	}
+	for i := range g.Byes {
+		id, _ := strconv.ParseInt(c.FormValue(fmt.Sprintf("bye.%d", i+1)), 10, 64)
+		seats.Byes = append(seats.Byes, id)
+	}
+	if err := s.Tournaments.OverrideSeats(c.Request().Context(), ev.Tournament.ID, g.Number, seats, page.DirectorOf(c).Username); err != nil {
+		f := page.NewForm()
+		if !f.Fail(err) {
+			return err
+		}
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), seatsPage(ev, g, seats, f))
+	}
+	page.SetFlash(c, "seats.saved", page.Itoa(g.Number))
+	return page.Redirect(c, page.RoundPath(ev.Tournament.ID, g.Number, ""))
+}

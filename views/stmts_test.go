@@ -85,4 +85,18 @@ func TestCommandStatements(t *testing.T) {
 		res := c.api("POST", api+"/draw", tok, `{"seed": 6}`, nil)
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
 	})
+
+	// Seven players: a sit-out each game, its bye read and written too.
+	base = newTournamentHTML(t, c, 7)
+	api = "/api/v1" + base
+	res := c.api("POST", api+"/draw", tok, `{"seed": 5}`, nil)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	for table := 1; table <= 2; table++ {
+		res := c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", api, table), tok, totals(100, 200, 300), nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	}
+	check("HTML draw of game 2 with a sit-out", 15, func() {
+		res := c.post(base+"/draw", url.Values{"seed": {"6"}})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	})
 }

@@ -42,7 +42,7 @@ func CopyFile(ctx context.Context, from, to string) ([]CopiedTable, error) {
 	if err := requireEmpty(ctx, to); err != nil {
 		return nil, err
 	}
-	src, err := openSQLiteFile(from, false)
+	src, err := openSQLiteFile(from, false, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/mattn/go-sqlite3"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -51,9 +52,9 @@ type DB struct {
 // postgresql://) URL for PostgreSQL, anything else a SQLite file path.
 func Open(dsn string) (*DB, error) {
 	if IsPostgres(dsn) {
-		return openPostgres(dsn)
+		return openPostgres(dsn, nil)
 	}
-	return openSQLiteFile(dsn, true)
+	return openSQLiteFile(dsn, true, nil)
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database rather than a SQLite file.
@@ -63,8 +64,9 @@ func IsPostgres(dsn string) bool {
 
 // openSQLiteFile opens (creating it if needed) the SQLite database at path, with WAL,
 // foreign keys, a busy timeout and immediate transactions; with lock, it holds the
-// file's shared lock while open (see lockFile).
-func openSQLiteFile(path string, lock bool) (*DB, error) {
+// file's shared lock while open (see lockFile); its statements are counted in c, if
+// not nil.
+func openSQLiteFile(path string, lock bool, c *Counter) (*DB, error) {
 	var lf *os.File
 	if lock {
 		// Create the file as SQLite would, so that it can be locked before it is opened.
@@ -77,7 +79,7 @@ func openSQLiteFile(path string, lock bool) (*DB, error) {
 			return nil, fmt.Errorf("open database: %w", err)
 		}
 	}
-	d, err := openSQLite(path)
+	d, err := openSQLite(path, c)
 	if err != nil {
 		if lf != nil {
 			lf.Close()
@@ -89,7 +91,7 @@ func openSQLiteFile(path string, lock bool) (*DB, error) {
 }
 
 // openSQLite opens the SQLite database at path, without the file's lock.
-func openSQLite(path string) (*DB, error) {
+func openSQLite(path string, c *Counter) (*DB, error) {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	q.Set("_foreign_keys", "on")
@@ -97,20 +99,16 @@ func openSQLite(path string) (*DB, error) {
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
 	dsn := "file:" + path + "?" + q.Encode()
-	g, err := gorm.Open(sqlite.Open(dsn), gormConfig())
+	writer := pool(dsnConnector{dsn, &sqlite3.SQLiteDriver{}}, c)
+	g, err := gorm.Open(sqlite.New(sqlite.Config{Conn: writer}), gormConfig())
 	if err != nil {
+		_ = writer.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	d := &DB{gorm: g}
-	if d.sql, err = g.DB(); err != nil {
-		return nil, fmt.Errorf("open database %s: %w", path, err)
-	}
+	d := &DB{gorm: g, sql: writer}
 	q.Set("_txlock", "deferred")
 	q.Set("_query_only", "true")
-	if d.reader, err = sql.Open("sqlite3", "file:"+path+"?"+q.Encode()); err != nil {
-		_ = d.sql.Close()
-		return nil, fmt.Errorf("open database %s: %w", path, err)
-	}
+	d.reader = pool(dsnConnector{"file:" + path + "?" + q.Encode(), &sqlite3.SQLiteDriver{}}, c)
 	if err := d.Migrate(context.Background()); err != nil {
 		_ = d.Close()
 		return nil, err
@@ -129,8 +127,8 @@ func gormConfig() *gorm.Config {
 }
 
 // openPostgres opens the PostgreSQL database at the URL dsn (its search_path parameter,
-// if any, picks the schema). Writers and readers share one pool.
-func openPostgres(dsn string) (*DB, error) {
+// if any, picks the schema). Writers and readers share one pool, counted in c if not nil.
+func openPostgres(dsn string, c *Counter) (*DB, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
@@ -146,7 +144,7 @@ func openPostgres(dsn string) (*DB, error) {
 		c.TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID, Codec: &pgtype.TimestamptzCodec{ScanLocation: time.UTC}})
 		return nil
 	})
-	sqlDB := stdlib.OpenDB(*cfg, utc)
+	sqlDB := pool(stdlib.GetConnector(*cfg, utc), c)
 	g, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
 	if err != nil {
 		_ = sqlDB.Close()

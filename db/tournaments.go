@@ -24,26 +24,48 @@ const tournamentCols = "id, name, date, venue, notes, version, published, " +
 
 func scanTournament(row interface{ Scan(...any) error }) (tournament.Tournament, error) {
 	var t tournament.Tournament
-	err := row.Scan(&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Published, &t.Revision, &t.CreatedAt, &t.UpdatedAt)
+	err := row.Scan(tournamentDest(&t)...)
 	if err == sql.ErrNoRows {
 		return t, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
 	return t, err
 }
 
+// tournamentDest are the destinations of tournamentCols.
+func tournamentDest(t *tournament.Tournament) []any {
+	return []any{&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Published, &t.Revision, &t.CreatedAt, &t.UpdatedAt}
+}
+
 const stageCols = "id, tournament_id, seq, format, settings, rules, scale_id, scale_copy, qualifiers, from_stage_id, version"
 
+// storedStage is a stage as read, its settings, rules and scale copy still text.
+type storedStage struct {
+	tournament.Stage
+	settings, rules string
+	scaleCopy       *string
+}
+
+// dest are the destinations of stageCols.
+func (s *storedStage) dest() []any {
+	return []any{&s.ID, &s.TournamentID, &s.Seq, &s.Format, &s.settings, &s.rules, &s.ScaleID, &s.scaleCopy,
+		&s.Qualifiers, &s.FromStageID, &s.Version}
+}
+
 func (d *DB) scanStage(row interface{ Scan(...any) error }) (*tournament.Stage, error) {
-	var s tournament.Stage
-	var settings, rules string
-	var scaleCopy *string
-	if err := row.Scan(&s.ID, &s.TournamentID, &s.Seq, &s.Format, &settings, &rules, &s.ScaleID, &scaleCopy,
-		&s.Qualifiers, &s.FromStageID, &s.Version); err != nil {
+	var s storedStage
+	if err := row.Scan(s.dest()...); err != nil {
 		if err == sql.ErrNoRows {
 			return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 		}
 		return nil, err
 	}
+	return d.decodeStage(&s)
+}
+
+// decodeStage decodes a stage's settings, rules and scale copy with its format.
+func (d *DB) decodeStage(st *storedStage) (*tournament.Stage, error) {
+	s := st.Stage
+	settings, rules, scaleCopy := st.settings, st.rules, st.scaleCopy
 	// A stage changes only with its version: its decoded settings are kept by the
 	// stored text, which is what they are decoded from.
 	key := stageKey{format: s.Format, settings: settings, rules: rules}
@@ -394,8 +416,11 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 		return st, err
 	}
 	rounds := "SELECT id FROM rounds WHERE stage_id = ?"
-	tableAt := map[int64]*tournament.Table{}
-	rows, err = x.query("SELECT id, round_id, number, outcome_kind, outcome_side, version FROM round_tables WHERE round_id IN ("+rounds+") ORDER BY round_id, number", stage.ID)
+	// The tables with their sides, in one query: a row per side (one for a table with
+	// none).
+	rows, err = x.query("SELECT t.id, t.round_id, t.number, t.outcome_kind, t.outcome_side, t.version, COALESCE(s.position, 0), COALESCE(s.entry_id, 0) "+
+		"FROM round_tables t JOIN rounds r ON r.id = t.round_id LEFT JOIN sides s ON s.table_id = t.id WHERE r.stage_id = ? "+
+		"ORDER BY t.round_id, t.number, s.position", stage.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -403,24 +428,29 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	for rows.Next() {
 		var tb tournament.Table
 		var roundID int64
-		if err := rows.Scan(&tb.ID, &roundID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version); err != nil {
+		var sd tournament.Side
+		if err := rows.Scan(&tb.ID, &roundID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID); err != nil {
 			return nil, err
 		}
 		r := &st.Rounds[roundAt[roundID]]
-		r.Tables = append(r.Tables, tb)
+		if n := len(r.Tables); n == 0 || r.Tables[n-1].ID != tb.ID {
+			r.Tables = append(r.Tables, tb)
+		}
+		if sd.Position > 0 {
+			last := &r.Tables[len(r.Tables)-1]
+			last.Sides = append(last.Sides, sd)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	tableAt := map[int64]*tournament.Table{}
 	for ri := range st.Rounds {
 		for ti := range st.Rounds[ri].Tables {
 			tableAt[st.Rounds[ri].Tables[ti].ID] = &st.Rounds[ri].Tables[ti]
 		}
 	}
 	tables := "SELECT t.id FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ?"
-	if err := loadSides(x, "table_id IN ("+tables+")", stage.ID, tableAt); err != nil {
-		return nil, err
-	}
 	if err := loadHands(x, "table_id IN ("+tables+")", stage.ID, tableAt); err != nil {
 		return nil, err
 	}
@@ -441,41 +471,30 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	return st, rows.Err()
 }
 
+// loadEntries reads the entries where says, with their members, in one query.
 func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
-	rows, err := x.query("SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn FROM entries e WHERE "+where+" ORDER BY e.id", arg)
+	rows, err := x.query("SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, "+
+		"COALESCE(m.player_id, 0), COALESCE(p.last_name, ''), COALESCE(p.first_name, '') "+
+		"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "+
+		"WHERE "+where+" ORDER BY e.id, m.position", arg)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []tournament.Entry
-	at := map[int64]int{}
 	for rows.Next() {
 		var e tournament.Entry
-		if err := rows.Scan(&e.ID, &e.TournamentID, &e.Kind, &e.Name, &e.Club, &e.CheckedIn, &e.Withdrawn); err != nil {
-			return nil, err
-		}
-		at[e.ID] = len(out)
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil || len(out) == 0 {
-		return out, err
-	}
-	rows, err = x.query("SELECT m.entry_id, m.player_id, p.last_name, p.first_name FROM entry_members m JOIN players p ON p.id = m.player_id "+
-		"JOIN entries e ON e.id = m.entry_id WHERE "+where+" ORDER BY m.entry_id, m.position", arg)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var eid int64
 		var m tournament.Member
 		var last, first string
-		if err := rows.Scan(&eid, &m.PlayerID, &last, &first); err != nil {
+		if err := rows.Scan(&e.ID, &e.TournamentID, &e.Kind, &e.Name, &e.Club, &e.CheckedIn, &e.Withdrawn, &m.PlayerID, &last, &first); err != nil {
 			return nil, err
 		}
-		m.Name = strings.TrimSpace(last + " " + first)
-		if i, ok := at[eid]; ok {
-			out[i].Members = append(out[i].Members, m)
+		if n := len(out); n == 0 || out[n-1].ID != e.ID {
+			out = append(out, e)
+		}
+		if m.PlayerID != 0 {
+			m.Name = strings.TrimSpace(last + " " + first)
+			out[len(out)-1].Members = append(out[len(out)-1].Members, m)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -608,16 +627,22 @@ func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error
 	err := d.write(ctx, func(x *sqlTx) error {
 		stx := &storeTx{sqlTx: x, tid: tid}
 		if d.postgres {
+			// The lock first, in a statement of its own: a statement that waited for it
+			// reads the other tables as they were before the wait (read committed).
 			var id int64
 			if err := x.queryRow("SELECT id FROM tournaments WHERE id = ? FOR UPDATE", tid).Scan(&id); err == sql.ErrNoRows {
 				return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 			} else if err != nil {
 				return err
 			}
-		} else if _, err := stx.Stage(); err != nil {
-			// The transaction already excludes other writers: its first read, the current
-			// stage (a tournament always has one), also says whether the tournament exists.
-			return err
+		}
+		// On SQLite the transaction already excludes other writers: its first read, the
+		// tournament with its current stage (it always has one), also says whether the
+		// tournament exists. (On PostgreSQL the first of them fn asks for reads both.)
+		if !d.postgres {
+			if err := stx.open(); err != nil {
+				return err
+			}
 		}
 		return fn(stx)
 	})
@@ -634,12 +659,43 @@ type storeTx struct {
 	t     *tournament.Tournament // read when asked for
 	stage *tournament.Stage
 	next  *roundState // read ahead by Table; valid until the transaction writes rounds
+	last  *roundCount // the rounds of a stage, counted by State; valid as next is
 	// stored are the (hand, side) keys of a table's hands as Scores read them, so that
 	// SaveTable deletes only those the sheet no longer has.
 	stored map[int64][][2]int
 }
 
+// openCols are the tournament's columns and its current stage's, read by open.
+const openCols = "t.id, t.name, t.date, t.venue, t.notes, t.version, t.published, " +
+	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.created_at, t.updated_at, " +
+	"s.id, s.tournament_id, s.seq, s.format, s.settings, s.rules, s.scale_id, s.scale_copy, s.qualifiers, s.from_stage_id, s.version"
+
+// open reads the tournament and its current stage in one query, for Tournament and
+// Stage to answer (ENOTFOUND without the tournament).
+func (x *storeTx) open() error {
+	var t tournament.Tournament
+	var st storedStage
+	err := x.queryRow("SELECT "+openCols+" FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1",
+		x.tid).Scan(append(tournamentDest(&t), st.dest()...)...)
+	if err == sql.ErrNoRows {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil {
+		return err
+	}
+	stage, err := x.db.decodeStage(&st)
+	if err != nil {
+		return err
+	}
+	x.t, x.stage = &t, stage
+	return nil
+}
+
 func (x *storeTx) Tournament() (*tournament.Tournament, error) {
+	if x.t == nil && x.stage == nil {
+		if err := x.open(); err != nil {
+			return nil, err
+		}
+	}
 	if x.t == nil {
 		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", x.tid))
 		if err != nil {
@@ -652,6 +708,11 @@ func (x *storeTx) Tournament() (*tournament.Tournament, error) {
 }
 
 func (x *storeTx) Stage() (*tournament.Stage, error) {
+	if x.t == nil && x.stage == nil {
+		if err := x.open(); err != nil {
+			return nil, err
+		}
+	}
 	if x.stage == nil {
 		s, err := currentStage(x.sqlTx, x.tid)
 		if err != nil {
@@ -675,7 +736,15 @@ func (x *storeTx) State() (*tournament.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return loadState(x.sqlTx, *t)
+	stage, err := x.Stage()
+	if err != nil {
+		return nil, err
+	}
+	st, err := loadStage(x.sqlTx, *t, stage)
+	if err == nil {
+		x.last = &roundCount{stage.ID, len(st.Rounds)}
+	}
+	return st, err
 }
 
 func (x *storeTx) StageState(stageID int64) (*tournament.State, error) {
@@ -708,12 +777,12 @@ func (x *storeTx) AddStage(s *tournament.Stage) error {
 		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", x.tid, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID); err != nil {
 		return err
 	}
-	x.stage, x.next = nil, nil
+	x.stage, x.next, x.last = nil, nil, nil
 	return nil
 }
 
 func (x *storeTx) SetSides(r *tournament.Round, t *tournament.Table) error {
-	x.next = nil
+	x.next, x.last = nil, nil
 	var started int
 	if err := x.queryRow("SELECT (SELECT COUNT(*) FROM hands WHERE table_id = ?) + (SELECT COUNT(*) FROM round_tables WHERE id = ? AND outcome_kind <> '')",
 		t.ID, t.ID).Scan(&started); err != nil {
@@ -781,6 +850,86 @@ func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament
 	}
 	x.next = &roundState{stageID: stageID, n: n + 1, drawn: nextDrawn > 0, started: nextStarted > 0}
 	return &r, &tb, nil
+}
+
+func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
+	// One query reads the round, its tables and their sides, and whether the next round
+	// is drawn and started (as Table does); a second one the hands.
+	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, "+
+		"COALESCE(s.position, 0), COALESCE(s.entry_id, 0), "+
+		"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), "+
+		"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 "+
+		"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))) "+
+		"FROM rounds r JOIN round_tables t ON t.round_id = r.id LEFT JOIN sides s ON s.table_id = t.id "+
+		"WHERE r.stage_id = ? AND r.number = ? ORDER BY t.number, s.position", stageID, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var r tournament.Round
+	var nextDrawn, nextStarted int
+	for rows.Next() {
+		var tb tournament.Table
+		var sd tournament.Side
+		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind,
+			&tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID, &nextDrawn, &nextStarted); err != nil {
+			return nil, err
+		}
+		if k := len(r.Tables); k == 0 || r.Tables[k-1].ID != tb.ID {
+			r.Tables = append(r.Tables, tb)
+		}
+		if sd.Position > 0 {
+			last := &r.Tables[len(r.Tables)-1]
+			last.Sides = append(last.Sides, sd)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(r.Tables) == 0 {
+		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	at := map[int64]*tournament.Table{}
+	for i := range r.Tables {
+		at[r.Tables[i].ID] = &r.Tables[i]
+	}
+	if err := loadHands(x.sqlTx, "table_id IN (SELECT id FROM round_tables WHERE round_id = ?)", r.ID, at); err != nil {
+		return nil, err
+	}
+	if x.stored == nil {
+		x.stored = map[int64][][2]int{}
+	}
+	for _, tb := range r.Tables {
+		keys := make([][2]int, len(tb.Hands))
+		for i, h := range tb.Hands {
+			keys[i] = [2]int{h.Hand, h.Side}
+		}
+		x.stored[tb.ID] = keys
+	}
+	x.next = &roundState{stageID: stageID, n: n + 1, drawn: nextDrawn > 0, started: nextStarted > 0}
+	return &r, nil
+}
+
+func (x *storeTx) TableEntries(t *tournament.Table) ([]tournament.Entry, error) {
+	es, err := loadEntries(x.sqlTx, "e.id IN (SELECT entry_id FROM sides WHERE table_id = ?)", t.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []tournament.Entry
+	for _, sd := range t.Sides {
+		for _, e := range es {
+			if e.ID == sd.EntryID {
+				out = append(out, e)
+			}
+		}
+	}
+	return out, nil
+}
+
+// roundCount is how many rounds a stage has, as State read it.
+type roundCount struct {
+	stageID int64
+	n       int
 }
 
 // roundState is what RoundState answers, read ahead with a table.
@@ -865,7 +1014,7 @@ func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) er
 	t.Version++
 	s.Version++
 	t.UpdatedAt = now
-	x.stage = nil
+	x.t, x.stage = nil, nil
 	return nil
 }
 
@@ -977,9 +1126,13 @@ func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 }
 
 func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament.Entry) error {
-	x.next = nil
+	// The rounds State counted in this transaction are still all there are.
+	k := x.last
+	x.next, x.last = nil, nil
 	var last int
-	if err := x.queryRow("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE stage_id = ?", stageID).Scan(&last); err != nil {
+	if k != nil && k.stageID == stageID {
+		last = k.n
+	} else if err := x.queryRow("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE stage_id = ?", stageID).Scan(&last); err != nil {
 		return err
 	}
 	if r.Number != last+1 {
@@ -1001,37 +1154,89 @@ func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament
 
 // writeSeats inserts a round's tables (those without an ID), sides and byes.
 func (x *storeTx) writeSeats(r *tournament.Round) error {
+	// A new table's version starts past every version its number had in this round (a
+	// table removed and seated again never repeats a version, so a sheet read before
+	// cannot be saved onto other players).
+	var fresh [][]any
+	at := map[int]*tournament.Table{}
 	for ti := range r.Tables {
-		tb := &r.Tables[ti]
-		if tb.ID == 0 {
-			// A new table's version starts past every version its number had in this
-			// round (a table removed and seated again never repeats a version, so a
-			// sheet read before cannot be saved onto other players).
-			if err := x.queryRow("INSERT INTO round_tables (round_id, number, outcome_kind, outcome_side, version) "+
-				"VALUES (?, ?, '', 0, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.tournament_id = ?)) RETURNING id, version",
-				r.ID, tb.Number, x.tid).Scan(&tb.ID, &tb.Version); err != nil {
+		if tb := &r.Tables[ti]; tb.ID == 0 {
+			fresh = append(fresh, []any{r.ID, tb.Number, x.tid})
+			at[tb.Number] = tb
+		}
+	}
+	err := x.insertRows("INSERT INTO round_tables (round_id, number, outcome_kind, outcome_side, version) VALUES ",
+		"(?, ?, '', 0, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.tournament_id = ?))", fresh,
+		" RETURNING id, number, version", func(rows *sql.Rows) error {
+			var id int64
+			var n, version int
+			if err := rows.Scan(&id, &n, &version); err != nil {
 				return err
 			}
-		}
-		if len(tb.Sides) == 0 {
-			continue
-		}
-		var sql strings.Builder
-		args := make([]any, 0, 4*len(tb.Sides))
-		sql.WriteString("INSERT INTO sides (table_id, position, round_id, entry_id) VALUES ")
-		for i, s := range tb.Sides {
-			if i > 0 {
-				sql.WriteString(", ")
+			if tb := at[n]; tb != nil {
+				tb.ID, tb.Version = id, version
 			}
-			sql.WriteString("(?, ?, ?, ?)")
-			args = append(args, tb.ID, s.Position, r.ID, s.EntryID)
-		}
-		if err := x.run(sql.String(), args...); err != nil {
-			return err
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	var sides, byes [][]any
+	for _, tb := range r.Tables {
+		for _, s := range tb.Sides {
+			sides = append(sides, []any{tb.ID, s.Position, r.ID, s.EntryID})
 		}
 	}
 	for _, b := range r.Byes {
-		if err := x.run("INSERT INTO byes (round_id, entry_id, points, awarded) VALUES (?, ?, ?, ?)", r.ID, b.EntryID, int(b.Points), b.Awarded); err != nil {
+		byes = append(byes, []any{r.ID, b.EntryID, int(b.Points), b.Awarded})
+	}
+	if err := x.insertRows("INSERT INTO sides (table_id, position, round_id, entry_id) VALUES ", "(?, ?, ?, ?)", sides, "", nil); err != nil {
+		return err
+	}
+	return x.insertRows("INSERT INTO byes (round_id, entry_id, points, awarded) VALUES ", "(?, ?, ?, ?)", byes, "", nil)
+}
+
+// rowsPerInsert bounds the rows of one multi-row insert, and so its parameters.
+const rowsPerInsert = 200
+
+// insertRows inserts rows with multi-row statements, head + tuple per row + tail, a
+// statement per rowsPerInsert rows; with scan, the statements return rows (tail
+// RETURNING …) and scan reads each.
+func (x *storeTx) insertRows(head, tuple string, rows [][]any, tail string, scan func(*sql.Rows) error) error {
+	for len(rows) > 0 {
+		chunk := rows[:min(len(rows), rowsPerInsert)]
+		rows = rows[len(chunk):]
+		var q strings.Builder
+		q.WriteString(head)
+		var args []any
+		for i, r := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString(tuple)
+			args = append(args, r...)
+		}
+		q.WriteString(tail)
+		if scan == nil {
+			if err := x.execOnce(q.String(), args...); err != nil {
+				return err
+			}
+			continue
+		}
+		res, err := x.tx.QueryContext(x.ctx, x.db.rebind(q.String()), args...)
+		if err != nil {
+			return err
+		}
+		for res.Next() {
+			if err := scan(res); err != nil {
+				res.Close()
+				return err
+			}
+		}
+		if err := res.Close(); err != nil {
+			return err
+		}
+		if err := res.Err(); err != nil {
 			return err
 		}
 	}
@@ -1039,6 +1244,7 @@ func (x *storeTx) writeSeats(r *tournament.Round) error {
 }
 
 func (x *storeTx) CopyScale(s *tournament.Stage) error {
+	x.stage = nil
 	if s.ScaleID == nil {
 		// No scale chosen: the copy is the format's default (s.Scale), or none.
 		if s.Scale == nil {
@@ -1068,7 +1274,7 @@ func (x *storeTx) CopyScale(s *tournament.Stage) error {
 }
 
 func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
-	x.next = nil
+	x.next, x.last = nil, nil
 	var started int
 	var locked bool
 	if err := x.queryRow("SELECT (SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id WHERE t.round_id = ?), locked FROM rounds WHERE id = ?",
@@ -1104,7 +1310,7 @@ func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
 }
 
 func (x *storeTx) DeleteRound(r *tournament.Round) error {
-	x.next = nil
+	x.next, x.last = nil, nil
 	var started int
 	if err := x.queryRow("SELECT COUNT(*) FROM hands h JOIN round_tables t ON t.id = h.table_id WHERE t.round_id = ?", r.ID).Scan(&started); err != nil {
 		return err
@@ -1122,7 +1328,7 @@ func (x *storeTx) DeleteRound(r *tournament.Round) error {
 }
 
 func (x *storeTx) DeleteStage(s *tournament.Stage) error {
-	x.stage, x.next = nil, nil
+	x.stage, x.next, x.last = nil, nil, nil
 	var last, started int
 	if err := x.queryRow("SELECT COALESCE(MAX(seq), 0) FROM stages WHERE tournament_id = ?", x.tid).Scan(&last); err != nil {
 		return err
@@ -1165,7 +1371,7 @@ func (x *storeTx) SetByes(r *tournament.Round) error {
 }
 
 func (x *storeTx) SaveTable(t *tournament.Table) error {
-	x.next = nil
+	x.next, x.last = nil, nil
 	n, err := x.affected("UPDATE round_tables SET version = version + 1, outcome_kind = ?, outcome_side = ? WHERE id = ? AND version = ?",
 		t.Outcome.Kind, t.Outcome.Side, t.ID, t.Version)
 	if err != nil {
@@ -1260,6 +1466,7 @@ func (x *storeTx) SetClock(stageID int64, n int, c tournament.Clock) error {
 }
 
 func (x *storeTx) Log(e tournament.Event) error {
+	x.t = nil // its revision moves
 	data, err := eventData(&e)
 	if err != nil {
 		return err

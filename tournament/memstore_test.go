@@ -403,6 +403,26 @@ func (x *memTx) Scores(t *tournament.Table) error {
 	return notFound()
 }
 
+func (x *memTx) Round(stageID int64, n int) (*tournament.Round, error) {
+	r := x.mt.round(stageID, n)
+	if r == nil || len(r.Tables) == 0 {
+		return nil, notFound()
+	}
+	rc := cloneRound(*r)
+	rc.Byes = nil
+	return &rc, nil
+}
+
+func (x *memTx) TableEntries(t *tournament.Table) ([]tournament.Entry, error) {
+	var out []tournament.Entry
+	for _, sd := range t.Sides {
+		if e, err := x.Entry(sd.EntryID); err == nil {
+			out = append(out, *e)
+		}
+	}
+	return out, nil
+}
+
 func (x *memTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
 	r := x.mt.round(stageID, n)
 	if r == nil {

@@ -645,10 +645,19 @@ type DrawOptions struct {
 // later ones from the results. The current round must be complete, unless an override
 // reason is given (it is logged). Round 1 takes the stage's copy of its VP scale.
 func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, director string) (*Round, error) {
+	_, r, err := s.DrawState(ctx, tid, opt, director)
+	return r, err
+}
+
+// DrawState draws as Draw does, and returns the stage as the draw left it, the round
+// drawn and its new substitutes included: what the answer shows, without reading it
+// again.
+func (s *Tournaments) DrawState(ctx context.Context, tid int64, opt DrawOptions, director string) (*State, *Round, error) {
 	var r *Round
+	var st *State
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
-		st, err := tx.State()
-		if err != nil {
+		var err error
+		if st, err = tx.State(); err != nil {
 			return err
 		}
 		f := st.Format()
@@ -695,12 +704,14 @@ func (s *Tournaments) Draw(ctx context.Context, tid int64, opt DrawOptions, dire
 		if err := tx.AddRound(st.Stage.ID, r, subs); err != nil {
 			return err
 		}
+		st.Entries = append(st.Entries, subs...)
+		st.Rounds = append(st.Rounds, *r)
 		return tx.Log(ev)
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return r, nil
+	return st, r, nil
 }
 
 // UndoDraw removes the last round while nothing of it is entered (RULES.md section 3),
@@ -965,6 +976,9 @@ type Sheet struct {
 	// Stage is the stage the table is in, by its number (0: the current one): an
 	// earlier stage's sheet can be corrected (RULES.md section 6).
 	Stage int
+	// Results asks for the results of every table of the round after the save
+	// (SheetOutcome.Results), for the page that follows it.
+	Results bool
 }
 
 // checkOutcome validates a table's outcome against its format and its sides.
@@ -1066,6 +1080,9 @@ type SheetOutcome struct {
 	Table  *Table      `json:"-"`
 	Result TableResult `json:"-"`
 	Round  int         `json:"-"`
+	// Results are the results of the round's tables after the save, when the sheet
+	// asked for them.
+	Results []TableResult `json:"-"`
 }
 
 // SaveSheet validates and stores one table's hands, replacing what was there. A sheet
@@ -1097,7 +1114,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				return err
 			}
 		}
-		round, tb, err := tx.Table(stage.ID, number, table)
+		round, tb, err := saveTarget(tx, stage.ID, number, table, sh.Results)
 		if err != nil {
 			return err
 		}
@@ -1165,8 +1182,10 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 				out.Reseated = true
 			}
 		}
-		if err := tx.Scores(tb); err != nil {
-			return err
+		if !sh.Results { // read with the round
+			if err := tx.Scores(tb); err != nil {
+				return err
+			}
 		}
 		ev := s.event(tid, director, "scores", number, table)
 		ev.StageID, ev.Round, ev.Table = stage.ID, number, table
@@ -1181,6 +1200,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		out.Version, out.Table, out.Round = tb.Version, tb, round.Number
 		if f, ok := FormatOf(stage.Format); ok {
 			out.Result = f.Result(&State{Stage: *stage}, tb)
+			if sh.Results {
+				out.Results = (&State{Stage: *stage}).Results(round)
+			}
 		}
 		if next != nil {
 			if err := placeSubs(tx, next, subs); err != nil {
@@ -1229,6 +1251,24 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 		return nil, err
 	}
 	return out, nil
+}
+
+// saveTarget reads what a save of table t of round n decides on: the round and the
+// table with its sides; with whole, the round's every table with their hands.
+func saveTarget(tx Tx, stageID int64, n, t int, whole bool) (*Round, *Table, error) {
+	if !whole {
+		return tx.Table(stageID, n, t)
+	}
+	r, err := tx.Round(stageID, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range r.Tables {
+		if r.Tables[i].Number == t {
+			return r, &r.Tables[i], nil
+		}
+	}
+	return nil, nil, Errorf(ENOTFOUND, "error.not_found")
 }
 
 // sheetUndo is what undoing a save of a sheet restores (the hands with their figures),
@@ -1311,7 +1351,28 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 		}
 		return "", nil
 	}
-	names := map[int]string{}
+	// The names of the sides, read once for the first change.
+	var names map[int]string
+	name := func(side int) string {
+		if names == nil {
+			names = map[int]string{}
+			byID := map[int64]string{}
+			if es, err := tx.TableEntries(tb); err == nil {
+				for _, e := range es {
+					byID[e.ID] = e.Name
+				}
+			}
+			for _, sd := range tb.Sides {
+				if n, ok := byID[sd.EntryID]; ok {
+					names[sd.Position] = n
+				}
+			}
+		}
+		if n, ok := names[side]; ok {
+			return n
+		}
+		return fmt.Sprint(side)
+	}
 	var out []Change
 	for _, k := range keys {
 		a, fa := entered(before, k)
@@ -1319,17 +1380,7 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 		if a == b && (fa == nil) == (fb == nil) && (fa == nil || *fa == *fb) {
 			continue
 		}
-		if _, ok := names[k.side]; !ok {
-			names[k.side] = fmt.Sprint(k.side)
-			for _, sd := range tb.Sides {
-				if sd.Position == k.side {
-					if e, err := tx.Entry(sd.EntryID); err == nil {
-						names[k.side] = e.Name
-					}
-				}
-			}
-		}
-		out = append(out, Change{What: "change.hand", Of: []string{fmt.Sprint(k.hand), names[k.side]}, Before: a, After: b,
+		out = append(out, Change{What: "change.hand", Of: []string{fmt.Sprint(k.hand), name(k.side)}, Before: a, After: b,
 			BeforeHand: fa, AfterHand: fb})
 	}
 	return out

@@ -114,6 +114,12 @@ type Tx interface {
 	// Scores fills a table's hands with their stored scores (hand, side and score, not
 	// the figures): what a save compares with to log what it changed.
 	Scores(t *Table) error
+	// Round returns round n of a stage with every table, its sides and its hands (not
+	// the byes): Table and Scores for the whole round, read by a save whose page after
+	// it shows the round's results.
+	Round(stageID int64, n int) (*Round, error)
+	// TableEntries returns the entries seated at a table, in position order.
+	TableEntries(t *Table) ([]Entry, error)
 	// RoundState reports whether round n of a stage is drawn, and whether it has started.
 	RoundState(stageID int64, n int) (drawn, started bool, err error)
 

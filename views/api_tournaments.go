@@ -462,17 +462,10 @@ func (s *Server) apiDraw(c echo.Context) error {
 	if in.Seed < 0 {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"seed": "draw.seed"}}
 	}
-	r, err := s.Tournaments.Draw(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override, Round: in.Round}, page.DirectorOf(c).Username)
+	ev, r, err := s.Tournaments.DrawState(c.Request().Context(), id, tournament.DrawOptions{Seed: in.Seed, Override: in.Override, Round: in.Round}, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
-	ev, err := s.Tournaments.Load(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	if got := ev.Round(r.Number); got != nil && got.ID == r.ID {
-		r = got
-	} // else undone meanwhile: answer the round as drawn
 	return c.JSON(http.StatusCreated, apiRound(ev, r))
 }
 

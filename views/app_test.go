@@ -44,6 +44,12 @@ func newTestAppOn(t *testing.T, dsn string, opts ...Option) *testApp {
 	t.Helper()
 	store, err := db.Open(dsn)
 	require.NoError(t, err)
+	return newTestAppWith(t, store, opts...)
+}
+
+// newTestAppWith is the app on an open store, closed when the test ends.
+func newTestAppWith(t *testing.T, store *db.DB, opts ...Option) *testApp {
+	t.Helper()
 	t.Cleanup(func() { store.Close() })
 	s := New(Services{
 		Players:     &tournament.Players{Store: store},

@@ -12,7 +12,7 @@ import (
 )
 
 func (s *Server) draw(c echo.Context) error {
-	ev, err := s.Evening(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -26,12 +26,17 @@ func (s *Server) draw(c echo.Context) error {
 	}
 	var g *tournament.Round
 	if len(f.Errors) == 0 {
-		g, err = s.Tournaments.Draw(c.Request().Context(), ev.Tournament.ID, opt, page.DirectorOf(c).Username)
+		g, err = s.Tournaments.Draw(c.Request().Context(), id, opt, page.DirectorOf(c).Username)
 		if err != nil && !f.Fail(err) {
 			return err
 		}
 	}
 	if len(f.Errors) > 0 || f.Error != "" {
+		// The page that refuses is read now: a draw that succeeds reads nothing more.
+		ev, err := s.Evening(c)
+		if err != nil {
+			return err
+		}
 		events, err := s.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 		if err != nil {
 			return err
@@ -39,7 +44,7 @@ func (s *Server) draw(c echo.Context) error {
 		return page.Render(c, http.StatusUnprocessableEntity, tournamentPage(page.StatusOfEvening(ev), events, f))
 	}
 	page.SetFlash(c, "draw.done", page.Itoa(g.Number), strconv.FormatInt(g.Seed, 10))
-	return page.Redirect(c, page.RoundPath(ev.Tournament.ID, g.Number, ""))
+	return page.Redirect(c, page.RoundPath(id, g.Number, ""))
 }
 
 // undoDraw removes the last round while nothing of it is entered.

@@ -131,11 +131,14 @@ func (v *sheetView) rowLabel(ctx context.Context, h int) string {
 }
 
 // shown tells whether a cell field is an input of the current form.
-func (v *sheetView) shown(field string) bool {
-	if slices.Contains(numberFields[v.Form], field) {
+func (v *sheetView) shown(field string) bool { return shownIn(v.Form, field) }
+
+// shownIn tells whether a cell field is an input of an entry form.
+func shownIn(f scoring.Form, field string) bool {
+	if slices.Contains(numberFields[f], field) {
 		return true
 	}
-	return v.Form == scoring.Components && slices.Contains(checkFields, field)
+	return f == scoring.Components && slices.Contains(checkFields, field)
 }
 
 // carried are the typed values of the other forms, kept in hidden inputs so that
@@ -214,24 +217,30 @@ func readSheet(c echo.Context, v *sheetView) (tournament.Sheet, map[string]strin
 
 // sheet reads the hands of the current form from the form's values.
 func (v *sheetView) sheet() (tournament.Sheet, map[string]string) {
+	return parseSheet(v.Form, v.rows(), len(v.Seats), v.Values.Values)
+}
+
+// parseSheet reads the hands of a sheet of rows × sides typed in entry form fm from
+// the values of its inputs.
+func parseSheet(fm scoring.Form, rows, sides int, values map[string]string) (tournament.Sheet, map[string]string) {
 	problems := map[string]string{}
-	sh := tournament.Sheet{Hands: make([][]*scoring.Hand, v.rows())}
-	for h := 1; h <= v.rows(); h++ {
-		sh.Hands[h-1] = make([]*scoring.Hand, len(v.Seats))
-		for s := 1; s <= len(v.Seats); s++ {
+	sh := tournament.Sheet{Hands: make([][]*scoring.Hand, rows)}
+	for h := 1; h <= rows; h++ {
+		sh.Hands[h-1] = make([]*scoring.Hand, sides)
+		for s := 1; s <= sides; s++ {
 			get := func(field string) string {
 				switch {
 				case field == "form":
-					return scoring.FormNames[v.Form]
-				case field == "total" && v.Form == scoring.GameTotal:
+					return scoring.FormNames[fm]
+				case field == "total" && fm == scoring.GameTotal:
 					field = "game"
-				case !v.shown(field):
+				case !shownIn(fm, field):
 					return ""
 				}
-				return v.Values.Values[cellName(h, s, field)]
+				return values[cellName(h, s, field)]
 			}
 			entered := false
-			for _, f := range numberFields[v.Form] {
+			for _, f := range numberFields[fm] {
 				if strings.TrimSpace(get(f)) != "" {
 					entered = true
 				}
@@ -241,7 +250,7 @@ func (v *sheetView) sheet() (tournament.Sheet, map[string]string) {
 				continue
 			}
 			for f, k := range p {
-				problems[cellName(h, s, v.inputOf(f))] = k
+				problems[cellName(h, s, inputOf(fm, f))] = k
 			}
 			sh.Hands[h-1][s-1] = &hand
 		}
@@ -250,8 +259,11 @@ func (v *sheetView) sheet() (tournament.Sheet, map[string]string) {
 }
 
 // inputOf names the input of a hand's field: the game form's total is its "game" box.
-func (v *sheetView) inputOf(field string) string {
-	if v.Form == scoring.GameTotal && field == "total" {
+func (v *sheetView) inputOf(field string) string { return inputOf(v.Form, field) }
+
+// inputOf names the input of a hand's field in an entry form.
+func inputOf(fm scoring.Form, field string) string {
+	if fm == scoring.GameTotal && field == "total" {
 		return "game"
 	}
 	return field
@@ -573,23 +585,20 @@ func (s *Server) switchSheet(c echo.Context) error {
 
 // nextTable is where a save goes on to: the next table of the round still to be
 // completed (after this one, then from the first), else the round's page; clearing a
-// table, or "Save" alone, goes back to the round.
-func (s *Server) nextTable(c echo.Context, v *sheetView) string {
-	round := page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "")
+// table, or "Save" alone, goes back to the round. results are the round's tables as the
+// save left them.
+func nextTable(c echo.Context, tid int64, n, table int, results []tournament.TableResult) string {
+	round := page.RoundPath(tid, n, "")
 	if c.FormValue("then") == "round" || c.FormValue("clear") != "" {
-		return round
-	}
-	results, err := s.Tournaments.RoundResults(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number)
-	if err != nil {
 		return round
 	}
 	var after, before int
 	for _, r := range results {
 		switch {
-		case r.Complete || r.Number == v.Table:
-		case r.Number > v.Table && after == 0:
+		case r.Complete || r.Number == table:
+		case r.Number > table && after == 0:
 			after = r.Number
-		case r.Number < v.Table && before == 0:
+		case r.Number < table && before == 0:
 			before = r.Number
 		}
 	}
@@ -599,7 +608,7 @@ func (s *Server) nextTable(c echo.Context, v *sheetView) string {
 	if after == 0 {
 		return round
 	}
-	return page.RoundPath(v.Ev.Tournament.ID, v.Game.Number, "/tables/"+page.Itoa(after))
+	return page.RoundPath(tid, n, "/tables/"+page.Itoa(after))
 }
 
 // sheetPreview computes the totals of what is being typed, saving nothing.
@@ -613,56 +622,135 @@ func (s *Server) sheetPreview(c echo.Context) error {
 	return page.Render(c, http.StatusOK, sheetPage(v))
 }
 
+// postedSheet reads a posted sheet without the table: its shape is that of the inputs
+// posted in the entry form it names. ok is false when it names none.
+func postedSheet(c echo.Context) (fm scoring.Form, sh tournament.Sheet, problems map[string]string, ok bool) {
+	name := c.FormValue("form")
+	if fm, ok = scoring.ParseForm(name); !ok || name == "" {
+		return 0, sh, nil, false
+	}
+	params, err := c.FormParams()
+	if err != nil {
+		return 0, sh, nil, false
+	}
+	values := map[string]string{}
+	rows, sides := 0, 0
+	for k, vals := range params {
+		h, s, field, cell := parseCell(k)
+		if !cell || len(vals) == 0 {
+			continue
+		}
+		values[k] = vals[0]
+		if slices.Contains(numberFields[fm], field) {
+			rows, sides = max(rows, h), max(sides, s)
+		}
+	}
+	if fm == scoring.GameTotal {
+		rows = min(rows, 1)
+	}
+	sh, problems = parseSheet(fm, rows, sides, values)
+	return fm, sh, problems, true
+}
+
+// saveSheet saves a table's sheet in one command, reading nothing before it: the sheet's
+// shape is the form's, the command checks it against the table, and it returns the
+// round's results for the next table to enter. A refusal reads the table to show the
+// sheet again.
 func (s *Server) saveSheet(c echo.Context) error {
-	v, err := s.loadSheet(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	sh, problems := readSheet(c, v)
-	if c.FormValue("clear") != "" {
+	n, err1 := strconv.Atoi(c.Param("n"))
+	table, err2 := strconv.Atoi(c.Param("t"))
+	if err1 != nil || err2 != nil {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	seq, err := page.StageParam(c)
+	if err != nil {
+		return err
+	}
+	clear := c.FormValue("clear") != ""
+	fm, sh, problems, posted := postedSheet(c)
+	var v *sheetView // the sheet's page, read only when it is shown again
+	switch {
+	case clear:
 		sh, problems = tournament.Sheet{Clear: true}, map[string]string{}
+	case !posted:
+		if v, err = s.loadSheet(c); err != nil {
+			return err
+		}
+		fm = v.Form
+		sh, problems = readSheet(c, v)
 	}
 	typed := c.FormValue("version")
 	sh.Version, _ = strconv.Atoi(typed)
 	sh.NextRound = c.FormValue("next_round")
-	sh.Stage = v.Stage
-	if v.showsOutcome() && !sh.Clear {
-		sh.Outcome = v.outcome()
-	}
-	v.Values.Values["version"] = typed
-	status := http.StatusUnprocessableEntity
-	if len(problems) == 0 {
-		out, err := s.Tournaments.SaveSheet(c.Request().Context(), v.Ev.Tournament.ID, v.Game.Number, v.Table, sh, page.DirectorOf(c).Username)
-		if err == nil && v.Stage != 0 {
-			if out.Requalified != nil {
-				s.requalifiedFlash(c, v, out.Requalified)
-			} else {
-				page.SetFlash(c, "sheet.saved_stage", page.Itoa(v.Table), page.Itoa(v.Stage))
+	sh.Stage = seq
+	if !clear {
+		if v != nil && v.showsOutcome() {
+			sh.Outcome = v.outcome()
+		} else if params, err := c.FormParams(); v == nil && err == nil && params.Has("outcome_kind") {
+			// The sheet offers an outcome: the format has some, or the table has one.
+			o := &tournament.Outcome{Kind: strings.TrimSpace(params.Get("outcome_kind"))}
+			if o.Kind != "" {
+				o.Side, _ = strconv.Atoi(params.Get("outcome_side"))
 			}
-			return page.Redirect(c, page.StageSheetsPath(v.Ev.Tournament.ID, v.Stage))
+			sh.Outcome = o
+		}
+	}
+	sh.Results = seq == 0 && !clear && c.FormValue("then") != "round"
+	status := http.StatusUnprocessableEntity
+	var out *tournament.SheetOutcome
+	if len(problems) == 0 {
+		out, err = s.Tournaments.SaveSheet(c.Request().Context(), id, n, table, sh, page.DirectorOf(c).Username)
+		if err == nil && seq != 0 {
+			if out.Requalified != nil {
+				s.requalifiedFlash(c, id, table, out.Requalified)
+			} else {
+				page.SetFlash(c, "sheet.saved_stage", page.Itoa(table), page.Itoa(seq))
+			}
+			return page.Redirect(c, page.StageSheetsPath(id, seq))
 		}
 		if err == nil {
 			switch {
 			case len(out.Flagged) > 0:
-				page.SetFlash(c, "bracket.saved_flagged", page.Itoa(v.Table), page.Itoa(out.Flagged[0].Round), page.Itoa(out.Flagged[0].Table))
+				page.SetFlash(c, "bracket.saved_flagged", page.Itoa(table), page.Itoa(out.Flagged[0].Round), page.Itoa(out.Flagged[0].Table))
 			case len(out.Placed) > 0:
-				page.SetFlash(c, "bracket.saved_placed", page.Itoa(v.Table), page.Itoa(out.Placed[0].Round), page.Itoa(out.Placed[0].Table))
+				page.SetFlash(c, "bracket.saved_placed", page.Itoa(table), page.Itoa(out.Placed[0].Round), page.Itoa(out.Placed[0].Table))
 			case out.Reseated:
-				page.SetFlash(c, "sheet.saved_reseated", page.Itoa(v.Table), page.Itoa(v.Game.Number+1))
+				page.SetFlash(c, "sheet.saved_reseated", page.Itoa(table), page.Itoa(n+1))
 			case out.Kept:
-				page.SetFlash(c, "sheet.saved_kept", page.Itoa(v.Table), page.Itoa(v.Game.Number+1))
+				page.SetFlash(c, "sheet.saved_kept", page.Itoa(table), page.Itoa(n+1))
 			case out.LaterStarted:
-				page.SetFlash(c, "sheet.saved_later_started", page.Itoa(v.Table), page.Itoa(v.Game.Number+1))
+				page.SetFlash(c, "sheet.saved_later_started", page.Itoa(table), page.Itoa(n+1))
 			case sh.Clear:
-				page.SetFlash(c, "sheet.cleared", page.Itoa(v.Table))
+				page.SetFlash(c, "sheet.cleared", page.Itoa(table))
 			default:
-				page.SetFlash(c, "sheet.saved", page.Itoa(v.Table))
+				page.SetFlash(c, "sheet.saved", page.Itoa(table))
 			}
 			if !sh.Clear {
-				rememberForm(c, v.Form)
+				rememberForm(c, fm)
 			}
-			return page.Redirect(c, s.nextTable(c, v))
+			return page.Redirect(c, nextTable(c, id, n, table, out.Results))
 		}
+	}
+	// Refused: the sheet is shown again, read now, with what was typed.
+	if v == nil {
+		var lerr error
+		if v, lerr = s.loadSheet(c); lerr != nil {
+			return lerr
+		}
+		if !clear {
+			again, p := readSheet(c, v)
+			sh.Hands = again.Hands
+			if len(problems) > 0 {
+				problems = p
+			}
+		}
+	}
+	v.Values.Values["version"] = typed
+	if len(problems) == 0 {
 		e, ok := tournament.AsError(err)
 		if !ok || e.Code == tournament.EINTERNAL {
 			return err
@@ -683,7 +771,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 		}
 		if e.Key == "sheet.stale" {
 			// What is stored now, read after the refusal: the page was read before.
-			now, err := s.Tournaments.StageTable(c.Request().Context(), v.Ev.Tournament.ID, v.Stage, v.Game.Number, v.Table)
+			now, err := s.Tournaments.StageTable(c.Request().Context(), id, seq, n, table)
 			if err != nil {
 				return err
 			}
@@ -789,10 +877,10 @@ func sheetCancelPath(v *sheetView) string {
 }
 
 // requalifiedFlash says what a correction of an earlier stage did to who goes on.
-func (s *Server) requalifiedFlash(c echo.Context, v *sheetView, rq *tournament.Requalified) {
+func (s *Server) requalifiedFlash(c echo.Context, tid int64, table int, rq *tournament.Requalified) {
 	names := "—"
 	if rq.After != nil {
-		ev, err := s.Tournaments.Load(c.Request().Context(), v.Ev.Tournament.ID)
+		ev, err := s.Tournaments.Load(c.Request().Context(), tid)
 		if err == nil {
 			var ns []string
 			for i, id := range rq.After {
@@ -808,5 +896,5 @@ func (s *Server) requalifiedFlash(c echo.Context, v *sheetView, rq *tournament.R
 	case rq.Flagged:
 		key = "sheet.saved_seeds_kept"
 	}
-	page.SetFlash(c, key, page.Itoa(v.Table), page.Itoa(rq.From), names, page.Itoa(rq.Stage))
+	page.SetFlash(c, key, page.Itoa(table), page.Itoa(rq.From), names, page.Itoa(rq.Stage))
 }

@@ -1,0 +1,536 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+)
+
+// OpenAPI is an OpenAPI 3.1 document, with only the parts this API uses.
+type OpenAPI struct {
+	OpenAPI    string                `json:"openapi"`
+	Info       Info                  `json:"info"`
+	Servers    []Server              `json:"servers"`
+	Security   []SecurityRequirement `json:"security"`
+	Tags       []Tag                 `json:"tags"`
+	Paths      map[string]PathItem   `json:"paths"`
+	Components Components            `json:"components"`
+}
+
+// Info names the API.
+type Info struct {
+	Title       string `json:"title"`
+	Version     string `json:"version"`
+	Description string `json:"description"`
+}
+
+// Server is where the API is served, relative to the document.
+type Server struct {
+	URL string `json:"url"`
+}
+
+// Tag groups operations by resource.
+type Tag struct {
+	Name string `json:"name"`
+}
+
+// SecurityRequirement names the security schemes an operation needs.
+type SecurityRequirement map[string][]string
+
+// PathItem is one path's operations by method (lower case).
+type PathItem map[string]*Operation
+
+// Operation is one method on one path.
+type Operation struct {
+	OperationID string                 `json:"operationId"`
+	Summary     string                 `json:"summary"`
+	Tags        []string               `json:"tags"`
+	Parameters  []Parameter            `json:"parameters,omitempty"`
+	RequestBody *RequestBody           `json:"requestBody,omitempty"`
+	Responses   map[string]*Response   `json:"responses"`
+	Security    *[]SecurityRequirement `json:"security,omitempty"`
+}
+
+// Parameter is a path, query or header parameter.
+type Parameter struct {
+	Name        string  `json:"name"`
+	In          string  `json:"in"`
+	Description string  `json:"description,omitempty"`
+	Required    bool    `json:"required,omitempty"`
+	Schema      *Schema `json:"schema"`
+}
+
+// RequestBody is what an operation reads.
+type RequestBody struct {
+	Required bool                 `json:"required"`
+	Content  map[string]MediaType `json:"content"`
+}
+
+// Response is one answer of an operation.
+type Response struct {
+	Description string               `json:"description"`
+	Headers     map[string]Header    `json:"headers,omitempty"`
+	Content     map[string]MediaType `json:"content,omitempty"`
+}
+
+// Header is a response header.
+type Header struct {
+	Description string  `json:"description"`
+	Schema      *Schema `json:"schema"`
+}
+
+// MediaType is a body's schema under one content type.
+type MediaType struct {
+	Schema *Schema `json:"schema"`
+}
+
+// Components are the schemas bodies refer to and the security schemes.
+type Components struct {
+	Schemas         map[string]*Schema        `json:"schemas"`
+	SecuritySchemes map[string]SecurityScheme `json:"securitySchemes"`
+}
+
+// SecurityScheme is how a client authenticates.
+type SecurityScheme struct {
+	Type        string `json:"type"`
+	Scheme      string `json:"scheme"`
+	Description string `json:"description"`
+}
+
+// The content types of the bodies that are not JSON.
+const (
+	mimeJSON   = "application/json"
+	mimeCSV    = "text/csv"
+	mimePDF    = "application/pdf"
+	mimeSQLite = "application/vnd.sqlite3"
+	mimeForm   = "multipart/form-data"
+)
+
+// op describes one operation of the API: its route, what it reads, what it answers.
+type op struct {
+	method, path string // as echo routes it, under /api/v1: "/players/:id"
+	id, summary  string
+	tag          string
+	public       bool         // no token needed
+	query        []Parameter  // query parameters
+	ifMatch      bool         // reads If-Match (a version)
+	body         reflect.Type // a JSON body (nil: none)
+	bodyOptional bool
+	bodyMedia    []string // other content types of the body (CSV…)
+	answers      []answerSpec
+	conflict     []reflect.Type // 409s with more than the error shape
+	refused      reflect.Type   // a 422 with more than the error shape
+}
+
+// answerSpec is one successful answer.
+type answerSpec struct {
+	status int
+	body   reflect.Type // a JSON body; nil with media for a file, nil alone for none
+	media  []string
+	etag   bool
+}
+
+func ok[T any](status int) answerSpec { return answerSpec{status: status, body: reflect.TypeFor[T]()} }
+
+func tagged[T any](status int) answerSpec {
+	return answerSpec{status: status, body: reflect.TypeFor[T](), etag: true}
+}
+
+func files(media ...string) answerSpec { return answerSpec{status: http.StatusOK, media: media} }
+
+func none() answerSpec { return answerSpec{status: http.StatusNoContent} }
+
+func body[T any]() reflect.Type { return reflect.TypeFor[T]() }
+
+func q(name, typ, desc string) Parameter {
+	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{typ}}}
+}
+
+func qEnum(name, desc string, values ...string) Parameter {
+	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{"string"}, Enum: values}}
+}
+
+var (
+	stageQ   = q("stage", "integer", "an earlier stage's number (default: the current stage)")
+	confirmQ = q("confirm", "string", "true imports; anything else only previews")
+)
+
+// operations are every /api/v1 route: views/server.go's routes() registers them.
+var operations = []op{
+	{method: "POST", path: "/setup", id: "setup", summary: "Create the first director and a token", tag: "auth", public: true,
+		body: body[DirectorInput](), answers: []answerSpec{ok[Setup](201)}},
+	{method: "POST", path: "/login", id: "login", summary: "Log in: a new token", tag: "auth", public: true,
+		body: body[LoginInput](), answers: []answerSpec{ok[NewToken](201)}},
+	{method: "POST", path: "/calc/hand", id: "calcHand", summary: "Score one hand", tag: "calc", public: true,
+		body: body[CalcHandInput](), answers: []answerSpec{ok[CalcHand](200)}},
+	{method: "GET", path: "/calc/vp", id: "calcVP", summary: "Convert an MP difference into VP", tag: "calc", public: true,
+		query:   []Parameter{q("scale_id", "integer", "the scale"), q("diff", "integer", "the MP difference")},
+		answers: []answerSpec{ok[CalcVP](200)}},
+	{method: "GET", path: "/public/tournaments/:id", id: "publicTournament", summary: "A published tournament and its current round", tag: "public", public: true,
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicTournament](200)}},
+	{method: "GET", path: "/public/tournaments/:id/standings", id: "publicStandings", summary: "A published tournament's standings", tag: "public", public: true,
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicStandings](200)}},
+	{method: "GET", path: "/public/tournaments/:id/players/:eid", id: "publicPlayer", summary: "An entry's page of a published tournament", tag: "public", public: true,
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicPlayer](200)}},
+	{method: "GET", path: "/public/tournaments/:id/bracket", id: "publicBracket", summary: "A published knockout's bracket", tag: "public", public: true,
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicBracket](200)}},
+
+	{method: "GET", path: "/players", id: "listPlayers", summary: "List the registry, a page at a time", tag: "players",
+		query: []Parameter{q("q", "string", "search by name, club or card"), q("page", "integer", "from 1"),
+			q("per_page", "integer", "from 1 to 500 (default 50)"), q("inactive", "string", "true lists inactive players too")},
+		answers: []answerSpec{ok[PlayerList](200)}},
+	{method: "POST", path: "/players", id: "createPlayer", summary: "Register a player", tag: "players",
+		body: body[PlayerInput](), answers: []answerSpec{ok[Player](201)}},
+	{method: "GET", path: "/players/export", id: "exportPlayers", summary: "The registry as CSV", tag: "players",
+		answers: []answerSpec{files(mimeCSV)}},
+	{method: "POST", path: "/players/import", id: "importPlayers", summary: "Preview or import players from CSV", tag: "players",
+		query: []Parameter{confirmQ}, bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[PlayerImport](200)}},
+	{method: "GET", path: "/players/:id", id: "getPlayer", summary: "A player", tag: "players",
+		answers: []answerSpec{tagged[Player](200)}},
+	{method: "PUT", path: "/players/:id", id: "updatePlayer", summary: "Change a player", tag: "players", ifMatch: true,
+		body: body[PlayerInput](), answers: []answerSpec{tagged[Player](200)}, conflict: []reflect.Type{body[PlayerConflict]()}},
+	{method: "POST", path: "/players/:id/deactivate", id: "deactivatePlayer", summary: "Deactivate a player", tag: "players",
+		answers: []answerSpec{ok[Player](200)}},
+	{method: "POST", path: "/players/:id/activate", id: "activatePlayer", summary: "Activate a player", tag: "players",
+		answers: []answerSpec{ok[Player](200)}},
+	{method: "POST", path: "/players/:id/merge", id: "mergePlayers", summary: "Merge another player into this one", tag: "players", ifMatch: true,
+		body: body[MergeInput](), answers: []answerSpec{tagged[Merged](200)}},
+
+	{method: "GET", path: "/tournaments", id: "listTournaments", summary: "List the tournaments", tag: "tournaments",
+		answers: []answerSpec{ok[TournamentList](200)}},
+	{method: "POST", path: "/tournaments", id: "createTournament", summary: "Create a tournament", tag: "tournaments",
+		body: body[TournamentInput](), answers: []answerSpec{tagged[Tournament](201)}},
+	{method: "GET", path: "/tournaments/:id", id: "getTournament", summary: "A tournament: its stage, entries, rounds and next step", tag: "tournaments",
+		answers: []answerSpec{tagged[TournamentDetail](200)}},
+	{method: "PUT", path: "/tournaments/:id", id: "updateTournament", summary: "Change a tournament and its stage's settings", tag: "tournaments", ifMatch: true,
+		body: body[TournamentInput](), answers: []answerSpec{tagged[Tournament](200)}, conflict: []reflect.Type{body[TournamentConflict]()}},
+	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", summary: "Enter a player, several, a new player or a pair", tag: "entries",
+		body: body[EntryInput](), answers: []answerSpec{ok[Entry](201), ok[EntryList](201)}, conflict: []reflect.Type{body[Duplicate]()}},
+	{method: "POST", path: "/tournaments/:id/entries/present", id: "markAllPresent", summary: "Check in every entry not withdrawn", tag: "entries",
+		answers: []answerSpec{ok[Marked](200)}},
+	{method: "POST", path: "/tournaments/:id/entries/import", id: "importPairs", summary: "Preview or enter pairs from CSV", tag: "entries",
+		query: []Parameter{confirmQ}, bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[PairImport](200)}, refused: body[PairImportRefused]()},
+	{method: "POST", path: "/tournaments/:id/entries/:eid", id: "setEntry", summary: "Check an entry in or out, withdraw it or bring it back", tag: "entries",
+		body: body[EntryChangeInput](), answers: []answerSpec{ok[EntryChanged](200)}},
+	{method: "POST", path: "/tournaments/:id/entries/:eid/missed", id: "awardMissed", summary: "Award a late arrival the rounds missed", tag: "entries",
+		answers: []answerSpec{ok[Awarded](200)}},
+	{method: "DELETE", path: "/tournaments/:id/entries/:eid", id: "removeEntry", summary: "Take out an entry never drawn", tag: "entries",
+		answers: []answerSpec{ok[EntryRemoved](200)}},
+	{method: "PUT", path: "/tournaments/:id/published", id: "publish", summary: "Open or close the public pages", tag: "public", ifMatch: true,
+		body: body[PublishInput](), answers: []answerSpec{tagged[Published](200)}, conflict: []reflect.Type{body[PublishConflict]()}},
+	{method: "POST", path: "/tournaments/:id/rounds/:n/clock", id: "setClock", summary: "Start, pause, adjust or reset a round's clock", tag: "rounds",
+		body: body[ClockInput](), answers: []answerSpec{ok[ClockState](200)}},
+	{method: "POST", path: "/tournaments/:id/draw", id: "draw", summary: "Draw the next round", tag: "rounds",
+		body: body[DrawInput](), bodyOptional: true, answers: []answerSpec{ok[Round](201)}},
+	{method: "GET", path: "/tournaments/:id/rounds/:n", id: "getRound", summary: "A round", tag: "rounds",
+		answers: []answerSpec{ok[Round](200)}},
+	{method: "DELETE", path: "/tournaments/:id/rounds/:n", id: "undoDraw", summary: "Undo the last draw while nothing of it is entered", tag: "rounds",
+		answers: []answerSpec{none()}},
+	{method: "PUT", path: "/tournaments/:id/rounds/:n/seats", id: "overrideSeats", summary: "Change a round's seats by hand", tag: "rounds",
+		body: body[SeatsInput](), answers: []answerSpec{ok[Round](200)}},
+	{method: "GET", path: "/tournaments/:id/rounds/:n/order", id: "pairingOrder", summary: "The order a round was paired from", tag: "rounds",
+		answers: []answerSpec{ok[PairingOrder](200)}},
+	{method: "GET", path: "/tournaments/:id/rounds/:n/tables/:t", id: "getTable", summary: "A table's score sheet", tag: "sheets",
+		query: []Parameter{stageQ}, answers: []answerSpec{tagged[TableState](200)}},
+	{method: "PUT", path: "/tournaments/:id/rounds/:n/tables/:t", id: "saveSheet", summary: "Save a table's hands and outcome", tag: "sheets", ifMatch: true,
+		query: []Parameter{stageQ}, body: body[SheetInput](), answers: []answerSpec{tagged[SheetSaved](200)}, conflict: []reflect.Type{body[TableConflict](), body[ReseatChoice]()}},
+	{method: "DELETE", path: "/tournaments/:id/rounds/:n/tables/:t", id: "clearSheet", summary: "Clear a table's hands", tag: "sheets", ifMatch: true,
+		query:   []Parameter{stageQ, qEnum("next_round", "the answer to a correction after the next draw", "reseat", "keep")},
+		answers: []answerSpec{tagged[SheetSaved](200)}, conflict: []reflect.Type{body[TableConflict](), body[ReseatChoice]()}},
+	{method: "GET", path: "/tournaments/:id/standings", id: "standings", summary: "A stage's standings", tag: "standings",
+		query: []Parameter{stageQ}, answers: []answerSpec{ok[Standings](200)}},
+	{method: "GET", path: "/tournaments/:id/events", id: "events", summary: "The log (the same as /history)", tag: "history",
+		query:   []Parameter{q("round", "integer", "only this round's lines"), q("table", "integer", "only this table's lines")},
+		answers: []answerSpec{ok[History](200)}},
+	{method: "GET", path: "/tournaments/:id/history", id: "history", summary: "The log, with undo", tag: "history",
+		query:   []Parameter{q("round", "integer", "only this round's lines"), q("table", "integer", "only this table's lines")},
+		answers: []answerSpec{ok[History](200)}},
+	{method: "GET", path: "/tournaments/:id/export", id: "exportTournament", summary: "The whole tournament as one JSON document", tag: "exports",
+		answers: []answerSpec{ok[TournamentDocument](200)}},
+	{method: "POST", path: "/tournaments/import", id: "importTournament", summary: "Import a tournament document", tag: "exports",
+		body: body[TournamentDocument](), bodyMedia: []string{mimeForm}, answers: []answerSpec{ok[Imported](201)}},
+	{method: "GET", path: "/backup", id: "backup", summary: "A consistent copy of the whole database (SQLite)", tag: "exports",
+		answers: []answerSpec{files(mimeSQLite)}},
+	{method: "GET", path: "/tournaments/:id/standings.:ext", id: "exportStandings", summary: "The standings as CSV or PDF", tag: "exports",
+		query: []Parameter{stageQ}, answers: []answerSpec{files(mimeCSV, mimePDF)}},
+	{method: "GET", path: "/tournaments/:id/rounds/:n/tables.:ext", id: "exportTables", summary: "A round's table list as CSV or PDF", tag: "exports",
+		answers: []answerSpec{files(mimeCSV, mimePDF)}},
+	{method: "GET", path: "/tournaments/:id/rounds/:n/results.:ext", id: "exportResults", summary: "A round's results as CSV or PDF", tag: "exports",
+		answers: []answerSpec{files(mimeCSV, mimePDF)}},
+	{method: "POST", path: "/tournaments/:id/history/:seq/undo", id: "undo", summary: "Undo a change of the log", tag: "history",
+		answers: []answerSpec{ok[Undone](200)}},
+	{method: "POST", path: "/tournaments/:id/rounds/:n/lock", id: "lockRound", summary: "Lock a round as final", tag: "rounds",
+		answers: []answerSpec{ok[Locked](200)}},
+	{method: "POST", path: "/tournaments/:id/rounds/:n/unlock", id: "unlockRound", summary: "Unlock a round", tag: "rounds",
+		answers: []answerSpec{ok[Locked](200)}},
+	{method: "GET", path: "/tournaments/:id/bracket", id: "bracket", summary: "A knockout stage's bracket", tag: "stages",
+		answers: []answerSpec{ok[Bracket](200)}},
+	{method: "GET", path: "/tournaments/:id/stages/next", id: "nextStage", summary: "What starting the next stage would do", tag: "stages",
+		query: []Parameter{q("format", "string", "the next stage's format (knockout)")}, answers: []answerSpec{ok[StagePlan](200)}},
+	{method: "POST", path: "/tournaments/:id/stages", id: "startStage", summary: "Start the next stage with the qualifiers", tag: "stages",
+		body: body[StartStageInput](), answers: []answerSpec{ok[Stage](201)}},
+
+	{method: "GET", path: "/scales", id: "listScales", summary: "List the VP scales", tag: "scales",
+		answers: []answerSpec{ok[ScaleList](200)}},
+	{method: "POST", path: "/scales", id: "createScale", summary: "Create a VP scale", tag: "scales",
+		body: body[ScaleInput](), answers: []answerSpec{ok[Scale](201)}},
+	{method: "POST", path: "/scales/import", id: "importScale", summary: "Import a VP scale from CSV or JSON", tag: "scales",
+		query: []Parameter{qEnum("format", "the body's format (default csv)", "csv", "json"), q("name", "string", "the scale's name")},
+		body:  body[ScaleFile](), bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[Scale](201)}},
+	{method: "GET", path: "/scales/:id", id: "getScale", summary: "A VP scale", tag: "scales",
+		answers: []answerSpec{ok[Scale](200)}},
+	{method: "PUT", path: "/scales/:id", id: "updateScale", summary: "Change a VP scale", tag: "scales",
+		body: body[ScaleInput](), answers: []answerSpec{ok[Scale](200)}},
+	{method: "DELETE", path: "/scales/:id", id: "deleteScale", summary: "Delete a VP scale", tag: "scales",
+		answers: []answerSpec{none()}},
+	{method: "POST", path: "/scales/:id/copy", id: "copyScale", summary: "Copy a VP scale", tag: "scales",
+		body: body[CopyScaleInput](), bodyOptional: true, answers: []answerSpec{ok[Scale](201)}},
+	{method: "GET", path: "/scales/:id/export", id: "exportScale", summary: "A VP scale as JSON or CSV", tag: "scales",
+		query: []Parameter{qEnum("format", "default json", "json", "csv")}, answers: []answerSpec{{status: 200, body: body[ScaleFile](), media: []string{mimeCSV}}}},
+
+	{method: "GET", path: "/directors", id: "listDirectors", summary: "List the directors", tag: "auth",
+		answers: []answerSpec{ok[DirectorList](200)}},
+	{method: "POST", path: "/directors", id: "createDirector", summary: "Add a director", tag: "auth",
+		body: body[DirectorInput](), answers: []answerSpec{ok[Director](201)}},
+	{method: "GET", path: "/me", id: "me", summary: "The director the token belongs to", tag: "auth",
+		answers: []answerSpec{ok[Director](200)}},
+	{method: "PUT", path: "/me/password", id: "changePassword", summary: "Change one's password", tag: "auth",
+		body: body[PasswordInput](), answers: []answerSpec{none()}},
+	{method: "GET", path: "/tokens", id: "listTokens", summary: "List one's API tokens", tag: "auth",
+		answers: []answerSpec{ok[TokenList](200)}},
+	{method: "POST", path: "/tokens", id: "createToken", summary: "Create an API token", tag: "auth",
+		body: body[TokenInput](), answers: []answerSpec{ok[NewToken](201)}},
+	{method: "DELETE", path: "/tokens/:id", id: "revokeToken", summary: "Revoke an API token", tag: "auth",
+		answers: []answerSpec{none()}},
+}
+
+// Prefix is where the API is served.
+const Prefix = "/api/v1"
+
+var (
+	docOnce  sync.Once
+	docBytes []byte
+)
+
+// Document is the OpenAPI 3.1 document of the whole API, as JSON. It is built on the
+// first call, from the formats registered by then (a stage's settings are one of theirs).
+func Document() []byte {
+	docOnce.Do(func() {
+		b, err := json.MarshalIndent(Build(), "", " ")
+		if err != nil {
+			panic(fmt.Sprintf("openapi: %v", err))
+		}
+		docBytes = b
+	})
+	return docBytes
+}
+
+// ServeOpenAPI answers the document: GET /api/v1/openapi.json.
+func ServeOpenAPI(c echo.Context) error {
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, Document())
+}
+
+// Build makes the document from the operations and the registered formats.
+func Build() *OpenAPI {
+	var settings []reflect.Type
+	for _, n := range tournament.FormatNames() {
+		if f, ok := tournament.FormatOf(n); ok {
+			t := reflect.TypeOf(f.Defaults())
+			if t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			settings = append(settings, t)
+		}
+	}
+	sc := newSchemas(settings)
+	errRef := sc.of(reflect.TypeFor[Error](), answer)
+	doc := &OpenAPI{
+		OpenAPI: "3.1.0",
+		Info: Info{Title: "Burraco tournament director API", Version: "1",
+			Description: "Everything a director does on screen, over JSON: see docs/API.md for runnable examples. " +
+				"Messages follow Accept-Language (it by default, en)."},
+		Servers:  []Server{{URL: Prefix}},
+		Security: []SecurityRequirement{{"bearer": {}}},
+		Paths:    map[string]PathItem{},
+		Components: Components{SecuritySchemes: map[string]SecurityScheme{
+			"bearer": {Type: "http", Scheme: "bearer", Description: "an API token: POST /login, POST /tokens or the API tokens page"},
+		}},
+	}
+	tags := map[string]bool{}
+	for _, o := range operations {
+		p := PathOf(o.path)
+		if doc.Paths[p] == nil {
+			doc.Paths[p] = PathItem{}
+		}
+		doc.Paths[p][strings.ToLower(o.method)] = o.operation(sc, errRef)
+		tags[o.tag] = true
+	}
+	for t := range tags {
+		doc.Tags = append(doc.Tags, Tag{Name: t})
+	}
+	sort.Slice(doc.Tags, func(i, j int) bool { return doc.Tags[i].Name < doc.Tags[j].Name })
+	doc.Components.Schemas = sc.name()
+	return doc
+}
+
+// pathParam finds echo's path parameters: ":id", and ":ext" after a dot.
+var pathParam = regexp.MustCompile(`:([A-Za-z_][A-Za-z0-9_]*)`)
+
+// PathOf is an echo route's path as OpenAPI writes it: "/players/:id" is "/players/{id}".
+func PathOf(echoPath string) string {
+	return pathParam.ReplaceAllString(echoPath, "{$1}")
+}
+
+// operation builds the document's operation.
+func (o op) operation(sc *schemas, errRef *Schema) *Operation {
+	out := &Operation{OperationID: o.id, Summary: o.summary, Tags: []string{o.tag}, Responses: map[string]*Response{}}
+	if o.public {
+		out.Security = &[]SecurityRequirement{}
+	}
+	for _, m := range pathParam.FindAllStringSubmatch(o.path, -1) {
+		p := Parameter{Name: m[1], In: "path", Required: true, Schema: &Schema{Type: Types{"integer"}}}
+		if m[1] == "ext" {
+			p.Schema = &Schema{Type: Types{"string"}, Enum: []string{"csv", "pdf"}}
+		}
+		out.Parameters = append(out.Parameters, p)
+	}
+	out.Parameters = append(out.Parameters, o.query...)
+	out.Parameters = append(out.Parameters, Parameter{Name: "Accept-Language", In: "header",
+		Description: "the language of the messages: it (the default) or en", Schema: &Schema{Type: Types{"string"}}})
+	if o.ifMatch {
+		out.Parameters = append(out.Parameters, Parameter{Name: "If-Match", In: "header",
+			Description: `the version this write starts from ("3"): a stale one answers 409`, Schema: &Schema{Type: Types{"string"}}})
+	}
+	if o.body != nil || len(o.bodyMedia) > 0 {
+		rb := &RequestBody{Required: !o.bodyOptional, Content: map[string]MediaType{}}
+		if o.body != nil {
+			rb.Content[mimeJSON] = MediaType{Schema: sc.of(o.body, request)}
+		}
+		for _, m := range o.bodyMedia {
+			switch m {
+			case mimeForm:
+				rb.Content[m] = MediaType{Schema: &Schema{Type: Types{"object"}, Properties: map[string]*Schema{
+					"file": {Type: Types{"string"}, Format: "binary"}}, Required: []string{"file"}}}
+			default:
+				if _, ok := rb.Content[m]; !ok {
+					rb.Content[m] = MediaType{Schema: &Schema{Type: Types{"string"}}}
+				}
+			}
+		}
+		out.RequestBody = rb
+	}
+	for _, a := range o.answers {
+		key := strconv.Itoa(a.status)
+		r := out.Responses[key]
+		if r == nil {
+			r = &Response{Description: http.StatusText(a.status)}
+			out.Responses[key] = r
+		}
+		if a.etag {
+			r.Headers = map[string]Header{"ETag": {Description: `the version ("3"), for If-Match`, Schema: &Schema{Type: Types{"string"}}}}
+		}
+		if r.Content == nil && (a.body != nil || len(a.media) > 0) {
+			r.Content = map[string]MediaType{}
+		}
+		if a.body != nil {
+			s := sc.of(a.body, answer)
+			if prev, ok := r.Content[mimeJSON]; ok { // two shapes under one status
+				s = &Schema{AnyOf: []*Schema{prev.Schema, s}}
+			}
+			r.Content[mimeJSON] = MediaType{Schema: s}
+		}
+		for _, m := range a.media {
+			r.Content[m] = MediaType{Schema: &Schema{Type: Types{"string"}, Format: "binary"}}
+		}
+	}
+	o.errors(out, sc, errRef)
+	return out
+}
+
+// errors adds the error answers an operation may give, each in the error shape (or, for
+// a 409 or a 422 that says more, that shape too); default covers any other.
+func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
+	add := func(status int, desc string, more ...reflect.Type) {
+		s := errRef
+		if len(more) > 0 && more[0] != nil {
+			s = &Schema{}
+			for _, t := range more {
+				s.AnyOf = append(s.AnyOf, sc.of(t, answer))
+			}
+			s.AnyOf = append(s.AnyOf, errRef)
+		}
+		out.Responses[strconv.Itoa(status)] = &Response{Description: desc, Content: map[string]MediaType{mimeJSON: {Schema: s}}}
+	}
+	hasParams := strings.Contains(o.path, ":")
+	write := o.method != http.MethodGet
+	if !o.public {
+		add(http.StatusUnauthorized, "missing, wrong or revoked token")
+	}
+	if hasParams {
+		add(http.StatusNotFound, "no such thing")
+	}
+	if write || len(o.query) > 0 {
+		add(http.StatusUnprocessableEntity, "the input is wrong: fields says where", o.refused)
+	}
+	if write {
+		add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
+		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back")
+	}
+	if o.path == "/login" || o.path == "/setup" {
+		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
+	}
+	if strings.HasPrefix(o.path, "/public/") {
+		out.Responses["304"] = &Response{Description: "not modified since the ETag sent in If-None-Match"}
+	}
+	out.Responses["default"] = &Response{Description: "an error", Content: map[string]MediaType{mimeJSON: {Schema: errRef}}}
+}
+
+// Missing compares echo's routes with the document: the /api/v1 routes it does not
+// describe, and the operations it describes that no route serves, as "METHOD /path"
+// (OpenAPI paths). Routes outside the API and echo's own (HEAD, OPTIONS…) are ignored,
+// and so is the document's own route.
+func Missing(doc *OpenAPI, routes []*echo.Route) (undocumented, unserved []string) {
+	documented := map[string]bool{}
+	for p, item := range doc.Paths {
+		for m := range item {
+			documented[strings.ToUpper(m)+" "+p] = true
+		}
+	}
+	served := map[string]bool{}
+	for _, r := range routes {
+		if !strings.HasPrefix(r.Path, Prefix+"/") || r.Path == Prefix+"/openapi.json" {
+			continue
+		}
+		switch r.Method {
+		case http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch:
+		default:
+			continue
+		}
+		key := r.Method + " " + PathOf(strings.TrimPrefix(r.Path, Prefix))
+		if served[key] {
+			continue
+		}
+		served[key] = true
+		if !documented[key] {
+			undocumented = append(undocumented, key)
+		}
+	}
+	for k := range documented {
+		if !served[k] {
+			unserved = append(unserved, k)
+		}
+	}
+	sort.Strings(undocumented)
+	sort.Strings(unserved)
+	return undocumented, unserved
+}

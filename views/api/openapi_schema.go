@@ -1,0 +1,362 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"burraco/scoring"
+	"burraco/tournament"
+)
+
+// Schema is a JSON Schema (draft 2020-12, as OpenAPI 3.1 takes it), with only the
+// keywords this document uses.
+type Schema struct {
+	Ref                  string             `json:"$ref,omitempty"`
+	Type                 Types              `json:"type,omitempty"`
+	Format               string             `json:"format,omitempty"`
+	Description          string             `json:"description,omitempty"`
+	Enum                 []string           `json:"enum,omitempty"`
+	Pattern              string             `json:"pattern,omitempty"`
+	Properties           map[string]*Schema `json:"properties,omitempty"`
+	Required             []string           `json:"required,omitempty"`
+	AdditionalProperties *Schema            `json:"additionalProperties,omitempty"`
+	Items                *Schema            `json:"items,omitempty"`
+	MinItems             *int               `json:"minItems,omitempty"`
+	MaxItems             *int               `json:"maxItems,omitempty"`
+	AnyOf                []*Schema          `json:"anyOf,omitempty"`
+	// Deny makes the schema the boolean schema false (nothing is valid): an object's
+	// additionalProperties when it takes no other member.
+	Deny bool `json:"-"`
+
+	ref     reflect.Type // a named type, for Ref once components are named
+	refMode mode
+}
+
+// MarshalJSON writes a denying schema as false.
+func (s *Schema) MarshalJSON() ([]byte, error) {
+	if s.Deny {
+		return []byte("false"), nil
+	}
+	type plain Schema
+	return json.Marshal((*plain)(s))
+}
+
+// Types is a schema's type: one name, or several ("integer", "null").
+type Types []string
+
+// MarshalJSON writes one type as a string, several as an array.
+func (t Types) MarshalJSON() ([]byte, error) {
+	if len(t) == 1 {
+		return json.Marshal(t[0])
+	}
+	return json.Marshal([]string(t))
+}
+
+// mode says which way a body goes: a request is read (every member may be left out
+// unless tagged api:"required"), an answer written (every member without omitempty is
+// there).
+type mode int
+
+const (
+	answer mode = iota
+	request
+)
+
+// schemas reflects Go types into component schemas, written as encoding/json writes
+// them: a named struct becomes a component, a nil slice, map or pointer null.
+type schemas struct {
+	byType map[typeMode]*Schema // component schemas by type and direction
+	order  []typeMode
+	refs   []*Schema // every reference made, named once all types are known
+	// settings are the registered formats' settings types, for a stage's settings.
+	settings []reflect.Type
+}
+
+type typeMode struct {
+	t reflect.Type
+	m mode
+}
+
+func newSchemas(settings []reflect.Type) *schemas {
+	return &schemas{byType: map[typeMode]*Schema{}, settings: settings}
+}
+
+var (
+	timeType     = reflect.TypeFor[time.Time]()
+	rawType      = reflect.TypeFor[json.RawMessage]()
+	pointsType   = reflect.TypeFor[tournament.Points]()
+	clockType    = reflect.TypeFor[tournament.Clock]()
+	bandType     = reflect.TypeFor[scoring.Band]()
+	settingsType = reflect.TypeFor[tournament.Settings]()
+	marshaler    = reflect.TypeFor[json.Marshaler]()
+)
+
+// of returns the schema of a value of type t, read or written as m.
+func (s *schemas) of(t reflect.Type, m mode) *Schema {
+	switch t {
+	case timeType:
+		return &Schema{Type: Types{"string"}, Format: "date-time"}
+	case rawType:
+		return &Schema{}
+	case pointsType:
+		if m == request {
+			return &Schema{Type: Types{"string", "number"}, Description: `points as a sheet shows them: "4.5" (or a number)`}
+		}
+		return &Schema{Type: Types{"string"}, Pattern: `^-?[0-9]+(\.[0-9]+)?$`, Description: `points as a sheet shows them: "4.5"`}
+	case settingsType:
+		return s.settingsSchema(m)
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return nullable(s.of(t.Elem(), m))
+	case reflect.Bool:
+		return &Schema{Type: Types{"boolean"}}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return &Schema{Type: Types{"integer"}}
+	case reflect.Float32, reflect.Float64:
+		return &Schema{Type: Types{"number"}}
+	case reflect.String:
+		return &Schema{Type: Types{"string"}}
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return &Schema{Type: Types{"string", "null"}, Format: "byte"} // base64, as encoding/json writes bytes
+		}
+		return &Schema{Type: Types{"array", "null"}, Items: s.of(t.Elem(), m)}
+	case reflect.Array:
+		n := t.Len()
+		return &Schema{Type: Types{"array"}, Items: s.of(t.Elem(), m), MinItems: &n, MaxItems: &n}
+	case reflect.Map:
+		return &Schema{Type: Types{"object", "null"}, AdditionalProperties: s.of(t.Elem(), m)}
+	case reflect.Interface:
+		return &Schema{}
+	case reflect.Struct:
+		if t.Name() == "" {
+			return s.object(t, m)
+		}
+		return s.component(t, m)
+	}
+	panic(fmt.Sprintf("openapi: no schema for %v", t))
+}
+
+// nullable lets a schema be null too.
+func nullable(sc *Schema) *Schema {
+	if sc.ref != nil || sc.Type == nil {
+		if sc.Type == nil && sc.ref == nil && sc.AnyOf == nil {
+			return sc // anything, null included
+		}
+		return &Schema{AnyOf: []*Schema{sc, {Type: Types{"null"}}}}
+	}
+	for _, t := range sc.Type {
+		if t == "null" {
+			return sc
+		}
+	}
+	out := *sc
+	out.Type = append(append(Types{}, sc.Type...), "null")
+	return &out
+}
+
+// component returns a reference to the component schema of a named struct, made once.
+func (s *schemas) component(t reflect.Type, m mode) *Schema {
+	key := typeMode{t, m}
+	if _, ok := s.byType[key]; !ok {
+		s.byType[key] = nil // taken, for a type that refers to itself
+		s.order = append(s.order, key)
+		s.byType[key] = s.structSchema(t, m)
+	}
+	ref := &Schema{ref: t, refMode: m}
+	s.refs = append(s.refs, ref)
+	return ref
+}
+
+// structSchema is the schema of a named struct: its own JSON form where it writes one.
+func (s *schemas) structSchema(t reflect.Type, m mode) *Schema {
+	switch t {
+	case clockType:
+		return &Schema{Type: Types{"object"}, Properties: map[string]*Schema{
+			"running":      {Type: Types{"boolean"}},
+			"ends_at":      {Type: Types{"string"}, Format: "date-time", Description: "when time runs out, while the clock runs"},
+			"left_seconds": {Type: Types{"integer"}, Description: "the seconds to go, while paused"},
+			"left_ms":      {Type: Types{"integer"}, Description: "the milliseconds to go, while paused"},
+		}, Required: required(m, "running"), AdditionalProperties: &Schema{Deny: true}}
+	case bandType:
+		return &Schema{Type: Types{"object"}, Properties: map[string]*Schema{
+			"from":   {Type: Types{"integer"}},
+			"to":     {Type: Types{"integer", "null"}, Description: "null on the last band: no upper bound"},
+			"winner": {Type: Types{"integer"}},
+			"loser":  {Type: Types{"integer"}},
+		}, Required: required(m, "from", "to", "winner", "loser"), AdditionalProperties: &Schema{Deny: true}}
+	case reflect.TypeFor[StandingLine](), reflect.TypeFor[PairingLine]():
+		sc := s.object(t, m)
+		sc.Description = "the values of the format's columns are members named after them (points as text, also in sixths as <name>_sixths on a standings line)"
+		sc.AdditionalProperties = &Schema{Type: Types{"integer", "string"}}
+		return sc
+	}
+	if t.Implements(marshaler) || reflect.PointerTo(t).Implements(marshaler) {
+		panic(fmt.Sprintf("openapi: %v writes its own JSON: give it a schema", t))
+	}
+	return s.object(t, m)
+}
+
+func required(m mode, names ...string) []string {
+	if m == request {
+		return nil
+	}
+	return names
+}
+
+// object is the schema of a struct's JSON object: its members as encoding/json finds
+// them (embedded structs' members promoted, the shallower one winning a name), no other.
+func (s *schemas) object(t reflect.Type, m mode) *Schema {
+	sc := &Schema{Type: Types{"object"}, Properties: map[string]*Schema{}, AdditionalProperties: &Schema{Deny: true}}
+	for _, f := range fields(t) {
+		fs := s.of(f.typ, m)
+		if f.tag.Get("api") == "object" {
+			fs = &Schema{Type: Types{"object", "null"}}
+		}
+		sc.Properties[f.name] = fs
+		if (m == answer && !f.omitEmpty) || (f.tag.Get("api") == "required") {
+			sc.Required = append(sc.Required, f.name)
+		}
+	}
+	sort.Strings(sc.Required)
+	return sc
+}
+
+// field is a member of a struct's JSON object.
+type field struct {
+	name      string
+	typ       reflect.Type
+	tag       reflect.StructTag
+	omitEmpty bool
+}
+
+// fields lists a struct's JSON members as encoding/json does, simplified: a member of a
+// shallower struct hides one of the same name in an embedded struct.
+func fields(t reflect.Type) []field {
+	var out []field
+	seen := map[string]bool{}
+	type level struct {
+		t reflect.Type
+	}
+	queue := []level{{t}}
+	for len(queue) > 0 {
+		var next []level
+		var found []field
+		for _, l := range queue {
+			for i := 0; i < l.t.NumField(); i++ {
+				sf := l.t.Field(i)
+				tag := sf.Tag.Get("json")
+				if tag == "-" {
+					continue
+				}
+				name, opts, _ := strings.Cut(tag, ",")
+				ft := sf.Type
+				if sf.Anonymous && name == "" {
+					et := ft
+					if et.Kind() == reflect.Pointer {
+						et = et.Elem()
+					}
+					if et.Kind() == reflect.Struct {
+						next = append(next, level{et})
+						continue
+					}
+				}
+				if !sf.IsExported() {
+					continue
+				}
+				if name == "" {
+					name = sf.Name
+				}
+				found = append(found, field{name: name, typ: ft, tag: sf.Tag, omitEmpty: strings.Contains(opts, "omitempty")})
+			}
+		}
+		for _, f := range found {
+			if !seen[f.name] {
+				seen[f.name] = true
+				out = append(out, f)
+			}
+		}
+		queue = next
+	}
+	return out
+}
+
+// settingsSchema is a stage's settings: those of one of the registered formats.
+func (s *schemas) settingsSchema(m mode) *Schema {
+	if len(s.settings) == 0 || m == request {
+		return &Schema{Type: Types{"object"}, Description: "the format's own settings"}
+	}
+	sc := &Schema{Description: "the format's own settings"}
+	for _, t := range s.settings {
+		sc.AnyOf = append(sc.AnyOf, s.of(t, m))
+	}
+	return sc
+}
+
+// name gives every component its name: the type's own, unless types of two packages
+// share it, then with its package's name before it (this package's types keep theirs),
+// and a request's with "Input" after it unless its name says so already; it points
+// every reference at its component and returns the components.
+func (s *schemas) name() map[string]*Schema {
+	pkgs := map[string]map[string]bool{}
+	for _, k := range s.order {
+		if pkgs[k.t.Name()] == nil {
+			pkgs[k.t.Name()] = map[string]bool{}
+		}
+		pkgs[k.t.Name()][k.t.PkgPath()] = true
+	}
+	own := reflect.TypeFor[Error]().PkgPath()
+	names := map[typeMode]string{}
+	for _, k := range s.order {
+		n := k.t.Name()
+		if len(pkgs[n]) > 1 && k.t.PkgPath() != own {
+			n = upperFirst(pkgName(k.t)) + n
+		}
+		if k.m == request && !strings.HasSuffix(n, "Input") {
+			n += "Input"
+		}
+		names[k] = n
+	}
+	taken := map[string]int{}
+	for _, n := range names {
+		taken[n]++
+	}
+	for k, n := range names {
+		if taken[n] > 1 && k.t.PkgPath() != own && !strings.HasPrefix(n, upperFirst(pkgName(k.t))) {
+			names[k] = upperFirst(pkgName(k.t)) + n // a request's tournament.Entry beside EntryInput
+		}
+	}
+	out := map[string]*Schema{}
+	for k, sc := range s.byType {
+		if prev, ok := out[names[k]]; ok && prev != sc {
+			panic(fmt.Sprintf("openapi: two schemas named %s", names[k]))
+		}
+		out[names[k]] = sc
+	}
+	for _, r := range s.refs {
+		r.Ref = "#/components/schemas/" + names[typeMode{r.ref, r.refMode}]
+	}
+	return out
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// pkgName is the last element of a type's package path.
+func pkgName(t reflect.Type) string {
+	p := t.PkgPath()
+	return p[strings.LastIndex(p, "/")+1:]
+}

@@ -1,0 +1,35 @@
+// Package api holds the /api/v1 bodies as named Go types and the OpenAPI 3.1 document
+// built from them, with the checks that keep the document true to the routes and to the
+// answers the handlers give.
+package api
+
+import "burraco/tournament"
+
+// Error is the one shape of every API error:
+//
+//	{"error": {"code": "invalid", "message": "...", "fields": {"last_name": "..."}}}
+type Error struct {
+	Error ErrorBody `json:"error"`
+}
+
+// ErrorBody is what an error says: its code (tournament.EINVALID…), the message in the
+// request's language and, for an invalid input, a message per field.
+type ErrorBody struct {
+	Code    string            `json:"code"`
+	Message string            `json:"message"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// DuplicateBody is the error of a new player who looks like a registered one: the best
+// match in DuplicateOf, every match in Duplicates.
+type DuplicateBody struct {
+	Code        string              `json:"code"`
+	Message     string              `json:"message"`
+	DuplicateOf tournament.Player   `json:"duplicate_of"`
+	Duplicates  []tournament.Player `json:"duplicates"`
+}
+
+// Duplicate is the 409 of POST …/entries with a new player already in the registry.
+type Duplicate struct {
+	Error DuplicateBody `json:"error"`
+}

@@ -27,7 +27,7 @@ func TestEntriesAddSeveralAndRollCall(t *testing.T) {
 	for _, p := range ps {
 		ids = append(ids, page.Itoa(int(p.ID)))
 	}
-	base := newTournamentHTML(t, c, 0)
+	base := viewtest.TournamentWithEntries(t, c, 0)
 
 	// One "Add" from the search results, with htmx: the list comes back, the result
 	// turns into "entered", the player is absent.
@@ -127,27 +127,6 @@ func TestAPIEntriesSeveralAndPresence(t *testing.T) {
 	res = c.API("POST", base+"/entries/present", tok, "", &marked)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	assert.Equal(t, 2, marked.Marked)
-}
-
-// newTournamentHTML creates a tournament through the form and enters n new players,
-// present; it returns the tournament's page path.
-func newTournamentHTML(t *testing.T, c *viewtest.Client, n int) string {
-	t.Helper()
-	res := c.Post("/tournaments", url.Values{"name": {"Giovedì"}, "date": {"2026-11-26"}, "venue": {"Circolo"},
-		"games": {"2"}, "hands_per_game": {"3"}, "qualifiers": {"2"}, "sit_out": {"rotate"}, "bye_points": {"3"},
-		"never_opened_doubles": {"on"}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	entries := res.Header.Get("Location")
-	base := strings.TrimSuffix(entries, "/entries")
-	for i := 1; i <= n; i++ {
-		res := c.Post(base+"/entries/new", url.Values{"first_name": {fmt.Sprintf("N%d", i)}, "last_name": {"Verdi"}, "new_person": {"1"}})
-		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	}
-	if n > 0 { // entries start absent: the roll call marks them present
-		res := c.Post(base+"/entries/present", nil)
-		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	}
-	return base
 }
 
 // idFrom is the id at the end of a path.

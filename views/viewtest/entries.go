@@ -2,10 +2,12 @@ package viewtest
 
 import (
 	"bytes"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
+	"testing"
 
 	"github.com/stretchr/testify/require"
 )
@@ -35,4 +37,25 @@ func (c *Client) Upload(path string, name string, data []byte) *Response {
 	req, _ := http.NewRequest(http.MethodPost, c.App.Srv.URL+path, &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	return c.Do(req)
+}
+
+// TournamentWithEntries creates a tournament through the form and enters n new
+// players, present; it returns the tournament's page path.
+func TournamentWithEntries(t *testing.T, c *Client, n int) string {
+	t.Helper()
+	res := c.Post("/tournaments", url.Values{"name": {"Giovedì"}, "date": {"2026-11-26"}, "venue": {"Circolo"},
+		"games": {"2"}, "hands_per_game": {"3"}, "qualifiers": {"2"}, "sit_out": {"rotate"}, "bye_points": {"3"},
+		"never_opened_doubles": {"on"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	entries := res.Header.Get("Location")
+	base := strings.TrimSuffix(entries, "/entries")
+	for i := 1; i <= n; i++ {
+		res := c.Post(base+"/entries/new", url.Values{"first_name": {fmt.Sprintf("N%d", i)}, "last_name": {"Verdi"}, "new_person": {"1"}})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	}
+	if n > 0 { // entries start absent: the roll call marks them present
+		res := c.Post(base+"/entries/present", nil)
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	}
+	return base
 }

@@ -16,6 +16,7 @@ import (
 
 	"burraco/static"
 	"burraco/tournament"
+	"burraco/views/admin"
 	"burraco/views/calc"
 	"burraco/views/page"
 	"burraco/views/scales"
@@ -172,11 +173,12 @@ func (s *Server) routes() {
 	sub, _ := fs.Sub(static.Files, ".")
 	e.StaticFS("/static", sub)
 	e.GET("/healthz", s.healthz)
-	e.POST("/lang", s.setLanguage)
-	e.GET("/setup", s.setupForm)
-	e.POST("/setup", s.setup)
-	e.GET("/login", s.loginForm)
-	e.POST("/login", s.login)
+	admins := &admin.Handlers{App: s.App}
+	e.POST("/lang", admins.SetLanguage)
+	e.GET("/setup", admins.SetupForm)
+	e.POST("/setup", admins.Setup)
+	e.GET("/login", admins.LoginForm)
+	e.POST("/login", admins.Login)
 	e.GET("/calc", calcs.Calculator)
 	e.GET("/p/:id", s.publicTables)
 	e.GET("/p/:id/standings", s.publicStandings)
@@ -189,8 +191,8 @@ func (s *Server) routes() {
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
 	d := directorRoutes{e, s.requireDirector}
-	d.GET("/", s.home)
-	d.POST("/logout", s.logout)
+	d.GET("/", admins.Home)
+	d.POST("/logout", admins.Logout)
 	d.GET("/players", s.listPlayers)
 	d.GET("/players/new", s.newPlayer)
 	d.POST("/players", s.createPlayer)
@@ -272,13 +274,13 @@ func (s *Server) routes() {
 	d.POST("/scales/:id/copy", scaleh.Copy)
 	d.POST("/scales/:id/delete", scaleh.Delete)
 	d.GET("/scales/:id/export.:format", scaleh.Export)
-	d.GET("/directors", s.listDirectors)
-	d.POST("/directors", s.createDirector)
-	d.GET("/account", s.account)
-	d.POST("/account/password", s.changePassword)
-	d.GET("/tokens", s.listTokens)
-	d.POST("/tokens", s.createToken)
-	d.POST("/tokens/:id/revoke", s.revokeToken)
+	d.GET("/directors", admins.Directors)
+	d.POST("/directors", admins.CreateDirector)
+	d.GET("/account", admins.Account)
+	d.POST("/account/password", admins.ChangePassword)
+	d.GET("/tokens", admins.Tokens)
+	d.POST("/tokens", admins.CreateToken)
+	d.POST("/tokens/:id/revoke", admins.RevokeToken)
 
 	e.POST("/api/v1/setup", s.apiSetup)
 	e.POST("/api/v1/login", s.apiLogin)

@@ -18,6 +18,7 @@ import (
 	"burraco/tournament"
 	"burraco/views/admin"
 	"burraco/views/calc"
+	"burraco/views/exports"
 	"burraco/views/page"
 	"burraco/views/scales"
 )
@@ -29,7 +30,7 @@ type Services struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	// Backup writes a copy of the whole database (nil: no backup download).
-	Backup Backuper
+	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
 	Health Health
 }
@@ -208,14 +209,15 @@ func (s *Server) routes() {
 	d.GET("/players/export.csv", s.exportPlayers)
 	d.GET("/tournaments", s.listTournaments)
 	d.GET("/tournaments/new", s.newTournament)
-	d.GET("/tournaments/import", s.importTournamentForm)
-	d.POST("/tournaments/import", s.importTournament)
-	d.GET("/backup", s.backup)
-	d.GET("/tournaments/:id/export", s.exportPage)
-	d.GET("/tournaments/:id/export.json", s.exportJSON)
-	d.GET("/tournaments/:id/standings.:ext", s.exportStandings)
-	d.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
-	d.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
+	exps := &exports.Handlers{App: s.App}
+	d.GET("/tournaments/import", exps.ImportForm)
+	d.POST("/tournaments/import", exps.Import)
+	d.GET("/backup", exps.Backup)
+	d.GET("/tournaments/:id/export", exps.Page)
+	d.GET("/tournaments/:id/export.json", exps.JSON)
+	d.GET("/tournaments/:id/standings.:ext", exps.Standings)
+	d.GET("/tournaments/:id/rounds/:n/tables.:ext", exps.Tables)
+	d.GET("/tournaments/:id/rounds/:n/results.:ext", exps.Results)
 	d.POST("/tournaments", s.createTournament)
 	d.GET("/tournaments/:id", s.showTournament)
 	d.GET("/tournaments/:id/edit", s.editTournament)
@@ -323,12 +325,12 @@ func (s *Server) routes() {
 	a.GET("/tournaments/:id/standings", s.apiStandings)
 	a.GET("/tournaments/:id/events", s.apiHistory)
 	a.GET("/tournaments/:id/history", s.apiHistory)
-	a.GET("/tournaments/:id/export", s.exportJSON)
+	a.GET("/tournaments/:id/export", exps.JSON)
 	a.POST("/tournaments/import", s.apiImportTournament)
-	a.GET("/backup", s.backup)
-	a.GET("/tournaments/:id/standings.:ext", s.exportStandings)
-	a.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
-	a.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
+	a.GET("/backup", exps.Backup)
+	a.GET("/tournaments/:id/standings.:ext", exps.Standings)
+	a.GET("/tournaments/:id/rounds/:n/tables.:ext", exps.Tables)
+	a.GET("/tournaments/:id/rounds/:n/results.:ext", exps.Results)
 	a.POST("/tournaments/:id/history/:seq/undo", s.apiUndo)
 	a.POST("/tournaments/:id/rounds/:n/lock", s.apiLock(true))
 	a.POST("/tournaments/:id/rounds/:n/unlock", s.apiLock(false))

@@ -20,6 +20,7 @@ import (
 	"burraco/views/calc"
 	"burraco/views/exports"
 	"burraco/views/page"
+	"burraco/views/public"
 	"burraco/views/scales"
 )
 
@@ -39,7 +40,7 @@ type Services struct {
 type Server struct {
 	*page.App
 	echo      *echo.Echo
-	public    *publicCache
+	public    *public.Handlers
 	setupDone atomic.Bool // a director exists (see setupGate)
 	// trustedProxies may set the client address through X-Forwarded-For.
 	trustedProxies []*net.IPNet
@@ -59,8 +60,9 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
-		echo: e, health: svc.Health, public: newPublicCache()}
-	s.App.PublicChanged = s.publicChanged
+		echo: e, health: svc.Health}
+	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
+	s.App.PublicChanged = s.public.Changed
 	for _, o := range opts {
 		o(s)
 	}
@@ -155,10 +157,10 @@ func isPublicRead(r *http.Request) bool {
 }
 
 // ServeHTTP makes the server an http.Handler. A public page already rendered at its
-// tournament's revision is answered before echo (servePublicFast); everything else goes
+// tournament's revision is answered before echo (public.Handlers.ServeFast); everything else goes
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.servePublicFast(w, r) {
+	if s.public.ServeFast(w, r) {
 		return
 	}
 	s.echo.ServeHTTP(w, r)
@@ -181,13 +183,13 @@ func (s *Server) routes() {
 	e.GET("/login", admins.LoginForm)
 	e.POST("/login", admins.Login)
 	e.GET("/calc", calcs.Calculator)
-	e.GET("/p/:id", s.publicTables)
-	e.GET("/p/:id/standings", s.publicStandings)
-	e.GET("/p/:id/players/:eid", s.publicPlayer)
-	e.GET("/p/:id/bracket", s.publicBracket)
-	e.GET("/p/:id/projector/:view", s.projector)
-	e.GET("/p/:id/projector/:view/live", s.projectorLive)
-	e.GET("/p/:id/qr.svg", s.publicQR)
+	e.GET("/p/:id", s.public.Tables)
+	e.GET("/p/:id/standings", s.public.Standings)
+	e.GET("/p/:id/players/:eid", s.public.Player)
+	e.GET("/p/:id/bracket", s.public.Bracket)
+	e.GET("/p/:id/projector/:view", s.public.Projector)
+	e.GET("/p/:id/projector/:view/live", s.public.ProjectorLive)
+	e.GET("/p/:id/qr.svg", s.public.QR)
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
@@ -236,8 +238,8 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/entries/:eid/missed", s.awardMissed)
 	d.POST("/tournaments/:id/entries/:eid/remove", s.removeEntry)
 	d.POST("/tournaments/:id/publish", s.publish)
-	d.GET("/tournaments/:id/qr.svg", s.directorQR)
-	d.GET("/tournaments/:id/tent", s.tableTent)
+	d.GET("/tournaments/:id/qr.svg", s.public.DirectorQR)
+	d.GET("/tournaments/:id/tent", s.public.TableTent)
 	d.POST("/tournaments/:id/rounds/:n/clock", s.setClock)
 	d.POST("/tournaments/:id/draw", s.draw)
 	d.GET("/tournaments/:id/draw", page.UpOne) // a refused draw renders at its POST address: reloading or switching language lands here
@@ -288,10 +290,10 @@ func (s *Server) routes() {
 	e.POST("/api/v1/login", s.apiLogin)
 	e.POST("/api/v1/calc/hand", s.apiCalcHand)
 	e.GET("/api/v1/calc/vp", s.apiCalcVP)
-	e.GET("/api/v1/public/tournaments/:id", s.apiPublicTournament)
-	e.GET("/api/v1/public/tournaments/:id/standings", s.apiPublicStandings)
-	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.apiPublicPlayer)
-	e.GET("/api/v1/public/tournaments/:id/bracket", s.apiPublicBracket)
+	e.GET("/api/v1/public/tournaments/:id", s.public.APITournament)
+	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings)
+	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer)
+	e.GET("/api/v1/public/tournaments/:id/bracket", s.public.APIBracket)
 	a := e.Group("/api/v1", s.requireToken)
 	a.GET("/players", s.apiListPlayers)
 	a.POST("/players", s.apiCreatePlayer)
@@ -352,6 +354,13 @@ func (s *Server) routes() {
 	a.GET("/tokens", s.apiListTokens)
 	a.POST("/tokens", s.apiCreateToken)
 	a.DELETE("/tokens/:id", s.apiRevokeToken)
+}
+
+// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
+// last d before asking the database again: a room of phones then costs no query at all,
+// and a change (made here or by another instance) shows at most d later.
+func WithPublicRevisionTTL(d time.Duration) Option {
+	return func(s *Server) { s.public.Cache.TTL = d }
 }
 
 // directorRoutes registers routes behind one middleware without catching unknown paths.

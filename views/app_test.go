@@ -19,6 +19,7 @@ import (
 	"burraco/db"
 	"burraco/db/dbtest"
 	"burraco/tournament"
+	"burraco/views/api/apitest"
 	"burraco/views/page"
 )
 
@@ -96,11 +97,13 @@ func (c *client) do(req *http.Request) *response {
 	if c.lang != "" && req.Header.Get("Accept-Language") == "" {
 		req.Header.Set("Accept-Language", c.lang)
 	}
+	sent := apitest.SentBody(c.app.t, req)
 	res, err := c.http.Do(req)
 	require.NoError(c.app.t, err)
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
 	require.NoError(c.app.t, err)
+	apitest.Check(c.app.t, req, sent, res, b) // every /api/v1 exchange as the OpenAPI document says
 	return &response{Response: res, body: string(b)}
 }
 

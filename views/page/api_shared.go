@@ -4,8 +4,6 @@ import (
 	"io"
 
 	"github.com/labstack/echo/v4"
-
-	"burraco/tournament"
 )
 
 // PublicURL is the address of a tournament's public pages as phones reach them (see
@@ -29,16 +27,4 @@ func Uploaded(c echo.Context, name string) ([]byte, error) {
 	}
 	defer src.Close()
 	return io.ReadAll(io.LimitReader(src, MaxImport))
-}
-
-// BracketWinner is the entry that won the bracket's final, 0 until it is decided.
-func BracketWinner(b tournament.Bracket) int64 {
-	if len(b.Rounds) == 0 {
-		return 0
-	}
-	last := b.Rounds[len(b.Rounds)-1]
-	if len(last.Matches) != 1 || last.Matches[0].Winner == 0 {
-		return 0
-	}
-	return last.Matches[0].Sides[last.Matches[0].Winner-1].EntryID
 }

@@ -124,12 +124,3 @@ func tableParams(c echo.Context) (id int64, n, t int, err error) {
 	}
 	return id, n, t, nil
 }
-
-// formatOf names the format of tournament id's current stage.
-func (h *Handlers) formatOf(c echo.Context, id int64) (string, error) {
-	st, err := h.Tournaments.Load(c.Request().Context(), id)
-	if err != nil {
-		return "", err
-	}
-	return st.Stage.Format, nil
-}

@@ -27,7 +27,7 @@ func (h *Handlers) History(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := h.formatOf(c, id)
+	format, err := h.FormatOf(c, id)
 	if err != nil {
 		return err
 	}
@@ -52,7 +52,7 @@ func (h *Handlers) Undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := h.formatOf(c, id)
+	format, err := h.FormatOf(c, id)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"burraco/tournament"
-	"burraco/views/api"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -20,19 +20,19 @@ import (
 // The structs are the API's (views/api: the JSON twins answer them as the OpenAPI
 // document describes); the fields without a JSON name are for the pages only.
 type (
-	publicTournament   = api.PublicTournament
-	publicRound        = api.PublicRound
-	publicTable        = api.PublicTable
-	publicSeat         = api.PublicSeat
-	publicStandings    = api.PublicStandings
-	publicColumn       = api.PublicColumn
-	publicLine         = api.PublicLine
-	publicPlayer       = api.PublicPlayer
-	publicGame         = api.PublicGame
-	publicBracket      = api.PublicBracket
-	publicBracketRound = api.PublicBracketRound
-	publicMatch        = api.PublicMatch
-	publicBracketSide  = api.PublicBracketSide
+	publicTournament   = dto.PublicTournament
+	publicRound        = dto.PublicRound
+	publicTable        = dto.PublicTable
+	publicSeat         = dto.PublicSeat
+	publicStandings    = dto.PublicStandings
+	publicColumn       = dto.PublicColumn
+	publicLine         = dto.PublicLine
+	publicPlayer       = dto.PublicPlayer
+	publicGame         = dto.PublicGame
+	publicBracket      = dto.PublicBracket
+	publicBracketRound = dto.PublicBracketRound
+	publicMatch        = dto.PublicMatch
+	publicBracketSide  = dto.PublicBracketSide
 )
 
 // publicOf picks what the public sees of a tournament and its current round.

@@ -114,6 +114,7 @@ var migrations = []migration{
 	{7, "tournaments.published; rounds' clock", migrate7},
 	{8, "structured audit log with undo; rounds locked as final", migrate8},
 	{10, "byes.awarded: a late arrival's bye told from the draw's", migrate10},
+	{11, "idempotency_keys: a create or an import sent again with its key happens once", migrate11},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -119,7 +119,11 @@ func (d *DB) CreatePlayer(ctx context.Context, p *tournament.Player) error {
 		} else if taken {
 			return errCardTaken
 		}
-		return tx.Create(&r).Error
+		if err := tx.Create(&r).Error; err != nil {
+			return err
+		}
+		p.ID = r.ID // for the idempotency key's result, recorded before the commit
+		return nil
 	})
 	if isUniqueViolation(err) {
 		return errCardTaken

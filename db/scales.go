@@ -82,7 +82,11 @@ func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
 		} else if taken {
 			return errScaleNameTaken
 		}
-		return tx.Create(&r).Error
+		if err := tx.Create(&r).Error; err != nil {
+			return err
+		}
+		s.ID = r.ID // for the idempotency key's result, recorded before the commit
+		return nil
 	})
 	if isUniqueViolation(err) {
 		return errScaleNameTaken

@@ -52,7 +52,7 @@ type Claim struct {
 	Command    string // the command's name ("player.create")
 	Hash       string // of the command's request
 	// Result says what the command created (an ID, a JSON answer), read by the store
-	// just before it commits; never "".
+	// just before it commits (a store's create sets the new row's ID by then); never "".
 	Result func() string
 	// Stored is the result recorded by the first request with the key, set by the store
 	// (or by the lookup) when the key is found with the same command and request.

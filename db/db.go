@@ -122,7 +122,7 @@ func gormConfig() *gorm.Config {
 	return &gorm.Config{
 		Logger:                 logger.Discard,
 		SkipDefaultTransaction: true,
-		NowFunc:                func() time.Time { return time.Now().UTC() },
+		NowFunc:                func() time.Time { return storedNow() },
 	}
 }
 
@@ -517,3 +517,8 @@ func isFKViolation(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "FOREIGN KEY constraint failed") || strings.Contains(s, "violates foreign key constraint")
 }
+
+// storedNow is the time now as the databases keep it (PostgreSQL to the microsecond), so
+// that what a write returns reads back the same: a create answered again from its
+// idempotency key answers as the first time did.
+func storedNow() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"gorm.io/gorm"
 
@@ -57,7 +56,7 @@ func claimKey(ctx context.Context, x keyTx) (func() error, error) {
 	if c == nil {
 		return func() error { return nil }, nil
 	}
-	now := time.Now().UTC()
+	now := storedNow()
 	if _, err := x.affected("DELETE FROM idempotency_keys WHERE created_at < ?", now.Add(-tournament.IdempotencyKeyTTL)); err != nil {
 		return nil, fmt.Errorf("prune idempotency keys: %w", err)
 	}

@@ -265,7 +265,7 @@ func TestTokenSentTwiceIsNotMadeTwice(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, secret)
 	_, _, err = auth.CreateToken(keyed("tok"), dir.ID, "script")
-	assert.Equal(t, "token.replayed", mustKey(t, err), "the secret is not kept: it cannot be shown again")
+	assert.Equal(t, "tokens.replayed", mustKey(t, err), "the secret is not kept: it cannot be shown again")
 	ts, err := auth.Tokens(f.ctx, dir.ID)
 	require.NoError(t, err)
 	assert.Len(t, ts, 1)

@@ -382,7 +382,7 @@ func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (
 	}, func(string) error {
 		// The secret is shown once and not kept: a token sent again is not made twice,
 		// nor can its secret be shown again.
-		return Errorf(ECONFLICT, "token.replayed")
+		return Errorf(ECONFLICT, "tokens.replayed")
 	})
 	if err != nil {
 		return nil, "", err

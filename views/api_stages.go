@@ -34,7 +34,7 @@ func (s *Server) apiBracket(c echo.Context) error {
 		b.Rounds = []tournament.BracketRound{}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "size": b.Size, "rounds": b.Rounds, "names": names,
-		"winner": bracketWinner(b)})
+		"winner": page.BracketWinner(b)})
 }
 
 // apiNextStage says what starting the next stage (?format=knockout) would do, changing

@@ -162,7 +162,7 @@ func TestMergePlayersPageAndAPI(t *testing.T) {
 	res = c.post(fmt.Sprintf("/players/%d/merge", keep.ID), url.Values{"drop_id": {fmt.Sprint(drop.ID)}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
 	doc = c.get(fmt.Sprintf("/players/%d/edit", keep.ID)).doc(t)
-	assert.Contains(t, doc.Find(".flash").Text(), "Rossi Maria merged into Rossi Maria: 1 tournament(s) updated")
+	assert.Contains(t, doc.Find(".flash").Text(), "Rossi Maria merged into Rossi Maria: 1 tournament updated")
 	assert.Equal(t, "RM1", doc.Find("#card_number").AttrOr("value", ""))
 	var entries struct {
 		Entries []struct {

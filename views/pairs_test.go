@@ -236,7 +236,7 @@ func TestPrintingPairs(t *testing.T) {
 	assert.Equal(t, "Table 1 · side 2 | with D'Alessandro Niccolò", seat["Verdi Luca"])
 	assert.Equal(t, "Table 1 · side 1 | with Rossi Mario", seat["Bianchi Anna"])
 	assert.Equal(t, "Table 2 · side 2 | with Rosa Ivo", seat["Blu Eva"])
-	assert.Equal(t, "sits out | with Grigi Olga", seat["Viola Zeno"])
+	assert.Equal(t, "has the bye | with Grigi Olga", seat["Viola Zeno"], "a format with no words of its own speaks the base: rounds and byes")
 	assert.Equal(t, "Bianchi Anna", strings.TrimSpace(rows.First().Find("td.name").Contents().First().Text()), "alphabetical")
 
 	doc = c.get(round + "/sheets").doc(t)

@@ -44,12 +44,17 @@ func TestStageEventNamesTheFormat(t *testing.T) {
 }
 
 // In a 3-player evening the log calls the rounds a late arrival missed "games", in
-// Italian as in English.
+// Italian as in English, one or more ("1 partita", "2 partite").
 func TestMissedByeEventSaysGamesInItalian(t *testing.T) {
 	e := tournament.Event{Kind: "missed_bye", Args: []string{"Mazzà Gina", "3", "1"}}
-	assert.NotContains(t, page.EventText(IT, "individual3", &e), "turni")
-	assert.Contains(t, page.EventText(IT, "individual3", &e), "partite 1")
-	assert.True(t, strings.Contains(page.EventText(IT, "danish", &e), "turni 1"))
+	assert.NotContains(t, page.EventText(IT, "individual3", &e), "turno")
+	assert.Contains(t, page.EventText(IT, "individual3", &e), "per la partita 1")
+	assert.True(t, strings.Contains(page.EventText(IT, "danish", &e), "per il turno 1"))
+	e.Args[2] = "1, 2"
+	assert.Contains(t, page.EventText(IT, "individual3", &e), "per le partite 1, 2")
+	assert.Contains(t, page.EventText(IT, "danish", &e), "per i turni 1, 2")
+	assert.Contains(t, page.EventText(EN, "individual3", &e), "for games 1, 2")
+	assert.Contains(t, page.EventText(EN, "knockout", &e), "for rounds 1, 2")
 }
 
 // A tournament with no venue: the public pages' subtitle is its date alone, with no

@@ -19,6 +19,8 @@ import (
 	"burraco/views/calc"
 	"burraco/views/page"
 	"burraco/views/scales"
+	"burraco/views/standings"
+	"burraco/views/tournaments"
 )
 
 // Services are the use cases the web layer calls.
@@ -204,8 +206,9 @@ func (s *Server) routes() {
 	d.POST("/players/import/preview", s.importPreview)
 	d.POST("/players/import", s.importConfirm)
 	d.GET("/players/export.csv", s.exportPlayers)
-	d.GET("/tournaments", s.listTournaments)
-	d.GET("/tournaments/new", s.newTournament)
+	tourns := &tournaments.Handlers{App: s.App}
+	d.GET("/tournaments", tourns.List)
+	d.GET("/tournaments/new", tourns.New)
 	d.GET("/tournaments/import", s.importTournamentForm)
 	d.POST("/tournaments/import", s.importTournament)
 	d.GET("/backup", s.backup)
@@ -214,10 +217,10 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/standings.:ext", s.exportStandings)
 	d.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
 	d.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
-	d.POST("/tournaments", s.createTournament)
-	d.GET("/tournaments/:id", s.showTournament)
-	d.GET("/tournaments/:id/edit", s.editTournament)
-	d.POST("/tournaments/:id", s.updateTournament)
+	d.POST("/tournaments", tourns.Create)
+	d.GET("/tournaments/:id", tourns.Show)
+	d.GET("/tournaments/:id/edit", tourns.Edit)
+	d.POST("/tournaments/:id", tourns.Update)
 	d.GET("/tournaments/:id/entries", s.entriesPage)
 	d.GET("/tournaments/:id/entries/search", s.searchEntries)
 	d.POST("/tournaments/:id/entries", s.addEntry)
@@ -231,24 +234,25 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/entries/:eid", s.setEntry)
 	d.POST("/tournaments/:id/entries/:eid/missed", s.awardMissed)
 	d.POST("/tournaments/:id/entries/:eid/remove", s.removeEntry)
-	d.POST("/tournaments/:id/publish", s.publish)
+	d.POST("/tournaments/:id/publish", tourns.Publish)
 	d.GET("/tournaments/:id/qr.svg", s.directorQR)
 	d.GET("/tournaments/:id/tent", s.tableTent)
-	d.POST("/tournaments/:id/rounds/:n/clock", s.setClock)
-	d.POST("/tournaments/:id/draw", s.draw)
+	d.POST("/tournaments/:id/rounds/:n/clock", tourns.SetClock)
+	d.POST("/tournaments/:id/draw", tourns.Draw)
 	d.GET("/tournaments/:id/draw", page.UpOne) // a refused draw renders at its POST address: reloading or switching language lands here
-	d.POST("/tournaments/:id/rounds/:n/undo", s.undoDraw)
-	d.GET("/tournaments/:id/standings", s.standingsPage)
-	d.GET("/tournaments/:id/bracket", s.bracketPage)
-	d.GET("/tournaments/:id/stages/new", s.confirmStage)
-	d.GET("/tournaments/:id/stages/:seq", s.stageSheets)
-	d.POST("/tournaments/:id/stages", s.startStage)
+	d.POST("/tournaments/:id/rounds/:n/undo", tourns.UndoDraw)
+	stands := &standings.Handlers{App: s.App}
+	d.GET("/tournaments/:id/standings", stands.Show)
+	d.GET("/tournaments/:id/bracket", tourns.Bracket)
+	d.GET("/tournaments/:id/stages/new", tourns.ConfirmStage)
+	d.GET("/tournaments/:id/stages/:seq", tourns.StageSheets)
+	d.POST("/tournaments/:id/stages", tourns.StartStage)
 	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
 	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))
 	d.GET("/tournaments/:id/rounds/:n/sheets", s.roundView(sheetsPrint))
 	d.GET("/tournaments/:id/rounds/:n/cards", s.roundView(tableCardsPrint))
 	d.GET("/tournaments/:id/rounds/:n/seats", s.roundView(seatsForm))
-	d.GET("/tournaments/:id/rounds/:n/order", s.pairingOrder)
+	d.GET("/tournaments/:id/rounds/:n/order", stands.PairingOrder)
 	d.POST("/tournaments/:id/rounds/:n/seats", s.overrideSeats)
 	d.GET("/tournaments/:id/rounds/:n/tables/:t", s.sheetForm)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t", s.saveSheet)

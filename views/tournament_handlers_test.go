@@ -32,30 +32,6 @@ func newTournamentHTML(t *testing.T, c *client, n int) string {
 	return base
 }
 
-func TestTournamentFormErrors(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	doc := c.get("/tournaments/new").doc(t)
-	assert.Equal(t, "2", doc.Find("#games").AttrOr("value", ""), "2 games by default")
-	assert.Equal(t, "3", doc.Find("#hands_per_game").AttrOr("value", ""))
-	assert.Equal(t, "3", doc.Find("#bye_points").AttrOr("value", ""))
-
-	res := c.post("/tournaments", url.Values{"name": {""}, "date": {"tomorrow"}, "games": {"x"}, "hands_per_game": {"3"}, "bye_points": {"3.4"}, "sit_out": {"rotate"}})
-	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	doc = res.doc(t)
-	assert.Equal(t, "Enter a whole number.", doc.Find("#games-error").Text())
-	assert.Equal(t, "x", doc.Find("#games").AttrOr("value", ""))
-	assert.Contains(t, doc.Find("#bye_points-error").Text(), "sixths")
-	assert.Equal(t, "This field is required.", doc.Find("#name-error").Text(), "every problem at once, not only the unreadable number")
-	assert.Equal(t, "Enter a date (YYYY-MM-DD).", doc.Find("#date-error").Text())
-	res = c.post("/tournaments", url.Values{"name": {""}, "date": {"tomorrow"}, "games": {"0"}, "hands_per_game": {"3"}, "bye_points": {"3"}, "sit_out": {"rotate"}})
-	doc = res.doc(t)
-	assert.Equal(t, "This field is required.", doc.Find("#name-error").Text())
-	assert.Equal(t, "Enter a date (YYYY-MM-DD).", doc.Find("#date-error").Text())
-	assert.Equal(t, "From 1 to 20 games.", doc.Find("#games-error").Text())
-	assert.Equal(t, "tomorrow", doc.Find("#date").AttrOr("value", ""))
-}
-
 func TestEveningThroughThePages(t *testing.T) {
 	app := newTestApp(t)
 	c := app.setup()

@@ -8,6 +8,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/words"
 )
 
 // EventText puts a log line in words in a language, in the wording of the tournament's
@@ -20,6 +21,9 @@ func EventText(lang Lang, format string, e *tournament.Event) string {
 	args := anys(e.Args)
 	if e.Kind == "stage" && len(args) > 1 {
 		args[1] = FormatName(lang, e.Args[1])
+	}
+	if e.Kind == "missed_bye" && len(args) > 2 { // "1, 3": the rounds it counts
+		args[2] = words.CountOf(len(strings.Split(e.Args[2], ",")), e.Args[2])
 	}
 	parts := []string{TranslateFor(lang, format, "event."+e.Kind, args...)}
 	for _, l := range e.Also {

@@ -15,6 +15,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/words"
 )
 
 func URLQueryEscape(s string) string { return url.QueryEscape(s) }
@@ -224,11 +225,11 @@ func SeatFinder(ev *tournament.State, g *tournament.Round) []SeatRow {
 	return rows
 }
 
-// FormatOwn is a message only the page's format has ("<format>:<key>" in the
-// catalogue, as the format's own wording of a shared key), or "" for another format:
-// the 3-player sheet's "6 · 3 · 1" to circle.
+// FormatOwn is a message only the page's format has (in its own locale file, as the
+// format's own wording of a key), or "" for another format: the 3-player sheet's
+// "6 · 3 · 1" to circle.
 func FormatOwn(ctx context.Context, key string) string {
-	if !Has(EN, Of(ctx).Format+":"+key) {
+	if !words.Own(Of(ctx).Format, key) {
 		return ""
 	}
 	return T(ctx, key)

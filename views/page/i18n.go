@@ -2,12 +2,13 @@ package page
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"burraco/views/words"
 )
 
 // Lang is a UI language.
@@ -22,33 +23,11 @@ const (
 // LangCookie remembers the language a user chose with the switch.
 const LangCookie = "lang"
 
-// Lookup reads the catalogue: the message of key in lang, if it has one. It is the one
-// place that reads it (views installs it with UseCatalog).
-var lookup = func(Lang, string) (string, bool) { return "", false }
-
-// UseCatalog installs the catalogue every translation reads.
-func UseCatalog(read func(lang Lang, key string) (string, bool)) { lookup = read }
-
-// Has reports whether the catalogue has key in lang.
-func Has(lang Lang, key string) bool {
-	_, ok := lookup(lang, key)
-	return ok
-}
-
-// Translate returns the message for key in lang, formatted with args. A missing key
-// shows as the key itself (and fails the catalogue test).
+// Translate returns the message for key in lang, formatted with args, in the base
+// wording (words.Text). A missing key shows as the key itself (and fails the catalogue
+// tests).
 func Translate(lang Lang, key string, args ...any) string {
-	msg, ok := lookup(lang, key)
-	if !ok {
-		msg, ok = lookup(IT, key)
-	}
-	if !ok {
-		return key
-	}
-	if len(args) > 0 && strings.Contains(msg, "%") {
-		return fmt.Sprintf(msg, args...)
-	}
-	return msg
+	return words.Text(string(lang), "", key, args...)
 }
 
 // T translates key into the language of the page being rendered.
@@ -57,15 +36,10 @@ func T(ctx context.Context, key string, args ...any) string {
 	return TranslateFor(p.Lang, p.Format, key, args...)
 }
 
-// TranslateFor translates key in the wording of a format: "<format>:<key>" when the
-// catalogue has it, else key.
+// TranslateFor translates key in the wording of a format: its own locale file's when it
+// words key its own way, else the base's (views/words).
 func TranslateFor(lang Lang, format, key string, args ...any) string {
-	if format != "" {
-		if Has(lang, format+":"+key) {
-			key = format + ":" + key
-		}
-	}
-	return Translate(lang, key, args...)
+	return words.Text(string(lang), format, key, args...)
 }
 
 // ParseLang accepts a supported language code.

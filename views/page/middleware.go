@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/tournament"
+	"burraco/views/words"
 )
 
 // Cookies and context keys every part of the web layer shares.
@@ -55,7 +56,7 @@ func TakeFlash(c echo.Context) string {
 		return ""
 	}
 	parts := strings.Split(string(b), "\x1f")
-	if !Has(IT, parts[0]) {
+	if !words.Known(parts[0]) {
 		return ""
 	}
 	args := make([]any, len(parts)-1)

@@ -1,4 +1,4 @@
-package views
+package tournaments
 
 import (
 	"maps"
@@ -14,6 +14,10 @@ import (
 	"burraco/tournament"
 	"burraco/views/page"
 )
+
+// Handlers serve the tournaments: settings, the evening's page, draws, stages and the
+// bracket.
+type Handlers struct{ *page.App }
 
 // tournamentFields are the settings form's own fields; the format adds its own.
 var tournamentFields = []string{"name", "date", "venue", "notes", "qualifiers", "format", "version", "scale_id",
@@ -130,19 +134,20 @@ func settingsConflict(f *page.Form, st *tournament.State) {
 
 // settingsPage renders the settings form of a format, with the VP scales to choose from
 // when the format scores with one.
-func (s *Server) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form) error {
+func (h *Handlers) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form) error {
 	var scales []tournament.Scale
 	if _, scaled := fm.(tournament.Scaled); scaled {
 		var err error
-		if scales, err = s.Scales.List(c.Request().Context()); err != nil {
+		if scales, err = h.Scales.List(c.Request().Context()); err != nil {
 			return err
 		}
 	}
 	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales))
 }
 
-func (s *Server) listTournaments(c echo.Context) error {
-	ts, err := s.Tournaments.List(c.Request().Context())
+// List shows the tournaments.
+func (h *Handlers) List(c echo.Context) error {
+	ts, err := h.Tournaments.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -156,7 +161,8 @@ var carriedOnFormatChange = []string{"name", "date", "venue", "qualifiers", "not
 // carriedFields names carriedOnFormatChange for the format tabs' script.
 func carriedFields() string { return strings.Join(carriedOnFormatChange, " ") }
 
-func (s *Server) newTournament(c echo.Context) error {
+// New shows the settings form of a new tournament.
+func (h *Handlers) New(c echo.Context) error {
 	t, st, err := tournament.New(time.Now(), formatNamed(c.QueryParam("format")).Name())
 	if err != nil {
 		return err
@@ -169,36 +175,39 @@ func (s *Server) newTournament(c echo.Context) error {
 			f.Values[k] = v[0]
 		}
 	}
-	return s.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), f)
+	return h.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), f)
 }
 
-func (s *Server) createTournament(c echo.Context) error {
+// Create saves a new tournament.
+func (h *Handlers) Create(c echo.Context) error {
 	fm := formatNamed(c.FormValue("format"))
 	f := settingsForm(c, fm)
 	t, st := tournamentOf(f, fm, fm.Rules())
 	if len(f.Errors) > 0 {
-		return s.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f)
+		return h.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f)
 	}
-	if err := s.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
+	if err := h.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
 		if !f.Fail(err) {
 			return err
 		}
-		return s.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), nil, fm, f)
+		return h.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), nil, fm, f)
 	}
 	page.SetFlash(c, "tournaments.created", t.Name)
 	return page.Redirect(c, page.IDPath("/tournaments/", t.ID, "/entries"))
 }
 
-func (s *Server) editTournament(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Edit shows a tournament's settings form.
+func (h *Handlers) Edit(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
-	return s.settingsPage(c, http.StatusOK, &ev.Tournament, ev.Format(), tournamentForm(&ev.Tournament, &ev.Stage))
+	return h.settingsPage(c, http.StatusOK, &ev.Tournament, ev.Format(), tournamentForm(&ev.Tournament, &ev.Stage))
 }
 
-func (s *Server) updateTournament(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Update saves a tournament's settings.
+func (h *Handlers) Update(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -206,39 +215,39 @@ func (s *Server) updateTournament(c echo.Context) error {
 	f := settingsForm(c, fm)
 	in, inStage := tournamentOf(f, fm, ev.Stage.Rules)
 	if len(f.Errors) > 0 {
-		return s.settingsPage(c, http.StatusUnprocessableEntity, &ev.Tournament, fm, f)
+		return h.settingsPage(c, http.StatusUnprocessableEntity, &ev.Tournament, fm, f)
 	}
 	if _, scaled := fm.(tournament.Scaled); !scaled {
 		inStage.ScaleID = ev.Stage.ScaleID
 	}
-	t, _, err := s.Tournaments.Update(c.Request().Context(), ev.Tournament.ID, in, inStage, page.DirectorOf(c).Username)
+	t, _, err := h.Tournaments.Update(c.Request().Context(), ev.Tournament.ID, in, inStage, page.DirectorOf(c).Username)
 	if err != nil {
 		if !f.Fail(err) {
 			return err
 		}
 		if e, _ := tournament.AsError(err); e.Key == "tournament.stale" {
-			if now, lerr := s.Evening(c); lerr == nil {
+			if now, lerr := h.Evening(c); lerr == nil {
 				settingsConflict(f, now)
 			}
 		}
-		return s.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), &ev.Tournament, fm, f)
+		return h.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), &ev.Tournament, fm, f)
 	}
 	page.SetFlash(c, "tournaments.saved", t.Name)
 	return page.Redirect(c, page.IDPath("/tournaments/", t.ID, ""))
 }
 
-// showTournament is the evening's home: where it stands and what to do next.
-func (s *Server) showTournament(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Show is the evening's home: where it stands and what to do next.
+func (h *Handlers) Show(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
-	events, err := s.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
+	events, err := h.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 	if err != nil {
 		return err
 	}
 	st := page.StatusOfEvening(ev)
-	if st.Seeds, err = s.Tournaments.SeedsChanged(c.Request().Context(), ev); err != nil {
+	if st.Seeds, err = h.Tournaments.SeedsChanged(c.Request().Context(), ev); err != nil {
 		return err
 	}
 	return page.Render(c, http.StatusOK, tournamentPage(st, events, page.NewForm()))

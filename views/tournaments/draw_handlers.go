@@ -1,4 +1,4 @@
-package views
+package tournaments
 
 import (
 	"net/http"
@@ -11,7 +11,8 @@ import (
 	"burraco/views/page"
 )
 
-func (s *Server) draw(c echo.Context) error {
+// Draw draws the next round.
+func (h *Handlers) Draw(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -26,18 +27,18 @@ func (s *Server) draw(c echo.Context) error {
 	}
 	var g *tournament.Round
 	if len(f.Errors) == 0 {
-		g, err = s.Tournaments.Draw(c.Request().Context(), id, opt, page.DirectorOf(c).Username)
+		g, err = h.Tournaments.Draw(c.Request().Context(), id, opt, page.DirectorOf(c).Username)
 		if err != nil && !f.Fail(err) {
 			return err
 		}
 	}
 	if len(f.Errors) > 0 || f.Error != "" {
 		// The page that refuses is read now: a draw that succeeds reads nothing more.
-		ev, err := s.Evening(c)
+		ev, err := h.Evening(c)
 		if err != nil {
 			return err
 		}
-		events, err := s.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
+		events, err := h.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
 		if err != nil {
 			return err
 		}
@@ -47,14 +48,14 @@ func (s *Server) draw(c echo.Context) error {
 	return page.Redirect(c, page.RoundPath(id, g.Number, ""))
 }
 
-// undoDraw removes the last round while nothing of it is entered.
-func (s *Server) undoDraw(c echo.Context) error {
+// UndoDraw removes the last round while nothing of it is entered.
+func (h *Handlers) UndoDraw(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	n, _ := strconv.Atoi(c.Param("n"))
-	if err := s.Tournaments.UndoDraw(c.Request().Context(), id, n, page.DirectorOf(c).Username); err != nil {
+	if err := h.Tournaments.UndoDraw(c.Request().Context(), id, n, page.DirectorOf(c).Username); err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			page.SetFlash(c, d.Key, page.Itoa(n))
 			return page.Redirect(c, page.IDPath("/tournaments/", id, ""))

@@ -1,4 +1,4 @@
-package views
+package tournaments
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 	"burraco/views/page"
 )
 
-// bracketPage shows a knockout stage as a bracket, for the screen and A4 landscape.
-func (s *Server) bracketPage(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Bracket shows a knockout stage as a bracket, for the screen and A4 landscape.
+func (h *Handlers) Bracket(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -24,17 +24,17 @@ func (s *Server) bracketPage(c echo.Context) error {
 	return page.Render(c, http.StatusOK, bracketView(ev, b))
 }
 
-// confirmStage asks before the next stage starts: what happens, and who goes on. A
+// ConfirmStage asks before the next stage starts: what happens, and who goes on. A
 // stage that cannot start yet shows why on the tournament's page.
-func (s *Server) confirmStage(c echo.Context) error {
+func (h *Handlers) ConfirmStage(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	f := page.NewForm()
 	f.Values["format"] = c.QueryParam("format")
-	plan, err := s.Tournaments.NextStage(c.Request().Context(), id, f.Values["format"])
-	ev, lerr := s.Tournaments.Load(c.Request().Context(), id)
+	plan, err := h.Tournaments.NextStage(c.Request().Context(), id, f.Values["format"])
+	ev, lerr := h.Tournaments.Load(c.Request().Context(), id)
 	if lerr != nil {
 		return lerr
 	}
@@ -42,7 +42,7 @@ func (s *Server) confirmStage(c echo.Context) error {
 		if !f.Fail(err) {
 			return err
 		}
-		events, err := s.Tournaments.Events(c.Request().Context(), id)
+		events, err := h.Tournaments.Events(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
@@ -51,9 +51,9 @@ func (s *Server) confirmStage(c echo.Context) error {
 	return page.Render(c, http.StatusOK, stageConfirmPage(ev, plan))
 }
 
-// stageSheets lists the score sheets of a stage, each to correct at its own address
+// StageSheets lists the score sheets of a stage, each to correct at its own address
 // (?stage=): an earlier stage's sheets stay open once the next stage started.
-func (s *Server) stageSheets(c echo.Context) error {
+func (h *Handlers) StageSheets(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -62,7 +62,7 @@ func (s *Server) stageSheets(c echo.Context) error {
 	if err != nil || seq < 1 || strconv.Itoa(seq) != c.Param("seq") {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	ev, _, _, err := s.Tournaments.StageStandings(c.Request().Context(), id, seq)
+	ev, _, _, err := h.Tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
@@ -70,24 +70,24 @@ func (s *Server) stageSheets(c echo.Context) error {
 	return page.Render(c, http.StatusOK, stageSheetsPage(ev))
 }
 
-// startStage starts the next stage with the current one's qualifiers (confirmed on
+// StartStage starts the next stage with the current one's qualifiers (confirmed on
 // stageConfirmPage).
-func (s *Server) startStage(c echo.Context) error {
+func (h *Handlers) StartStage(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	f := page.FormFrom(c, "format")
-	st, err := s.Tournaments.StartStage(c.Request().Context(), id, f.Values["format"], page.DirectorOf(c).Username)
+	st, err := h.Tournaments.StartStage(c.Request().Context(), id, f.Values["format"], page.DirectorOf(c).Username)
 	if err != nil {
 		if !f.Fail(err) {
 			return err
 		}
-		ev, err := s.Tournaments.Load(c.Request().Context(), id)
+		ev, err := h.Tournaments.Load(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
-		events, err := s.Tournaments.Events(c.Request().Context(), id)
+		events, err := h.Tournaments.Events(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
@@ -119,16 +119,4 @@ func bracketSideName(ctx context.Context, ev *tournament.State, sd tournament.Br
 		return "—"
 	}
 	return page.EntryName(ev, sd.EntryID)
-}
-
-// bracketWinner is the entry that won the final, or 0.
-func bracketWinner(b tournament.Bracket) int64 {
-	if len(b.Rounds) == 0 {
-		return 0
-	}
-	last := b.Rounds[len(b.Rounds)-1]
-	if len(last.Matches) != 1 || last.Matches[0].Winner == 0 {
-		return 0
-	}
-	return last.Matches[0].Sides[last.Matches[0].Winner-1].EntryID
 }

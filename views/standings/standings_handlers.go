@@ -1,4 +1,4 @@
-package views
+package standings
 
 import (
 	"net/http"
@@ -8,7 +8,11 @@ import (
 	"burraco/views/page"
 )
 
-func (s *Server) standingsPage(c echo.Context) error {
+// Handlers serve the standings pages.
+type Handlers struct{ *page.App }
+
+// Show renders a stage's standings.
+func (h *Handlers) Show(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -17,7 +21,7 @@ func (s *Server) standingsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := s.Tournaments.StageStandings(c.Request().Context(), id, seq)
+	ev, cols, lines, err := h.Tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
@@ -25,13 +29,13 @@ func (s *Server) standingsPage(c echo.Context) error {
 	return page.Render(c, http.StatusOK, standingsView(ev, cols, lines))
 }
 
-// pairingOrder shows the running standings a round was paired from.
-func (s *Server) pairingOrder(c echo.Context) error {
+// PairingOrder shows the running standings a round was paired from.
+func (h *Handlers) PairingOrder(c echo.Context) error {
 	id, n, err := page.RoundParams(c)
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := s.Tournaments.PairingOrder(c.Request().Context(), id, n)
+	ev, cols, lines, err := h.Tournaments.PairingOrder(c.Request().Context(), id, n)
 	if err != nil {
 		return err
 	}

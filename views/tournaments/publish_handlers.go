@@ -1,4 +1,4 @@
-package views
+package tournaments
 
 import (
 	"net/http"
@@ -12,22 +12,22 @@ import (
 	"burraco/views/page"
 )
 
-// publish opens or closes the public pages, from the tournament page.
-func (s *Server) publish(c echo.Context) error {
+// Publish opens or closes the public pages, from the tournament page.
+func (h *Handlers) Publish(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	version, _ := strconv.Atoi(c.FormValue("version"))
 	on := c.FormValue("published") == "true"
-	if _, err := s.Tournaments.Publish(c.Request().Context(), id, on, version, page.DirectorOf(c).Username); err != nil {
+	if _, err := h.Tournaments.Publish(c.Request().Context(), id, on, version, page.DirectorOf(c).Username); err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			page.SetFlash(c, d.Key)
 			return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 		}
 		return err
 	}
-	s.PublicChanged(c.Request().Context(), id, on)
+	h.PublicChanged(c.Request().Context(), id, on)
 	if on {
 		page.SetFlash(c, "public.published")
 	} else {
@@ -36,8 +36,8 @@ func (s *Server) publish(c echo.Context) error {
 	return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 }
 
-// setClock starts, pauses, adjusts or resets round :n's clock, from the tournament page.
-func (s *Server) setClock(c echo.Context) error {
+// SetClock starts, pauses, adjusts or resets round :n's clock, from the tournament page.
+func (h *Handlers) SetClock(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -55,7 +55,7 @@ func (s *Server) setClock(c echo.Context) error {
 	}
 	status := http.StatusUnprocessableEntity
 	if len(f.Errors) == 0 {
-		_, err := s.Tournaments.SetClock(c.Request().Context(), id, n, op, d, page.DirectorOf(c).Username)
+		_, err := h.Tournaments.SetClock(c.Request().Context(), id, n, op, d, page.DirectorOf(c).Username)
 		if err == nil {
 			return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 		}
@@ -64,11 +64,11 @@ func (s *Server) setClock(c echo.Context) error {
 		}
 		status = page.StatusOf(tournament.ErrorCode(err))
 	}
-	ev, err := s.Evening(c)
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
-	events, err := s.Tournaments.Events(c.Request().Context(), id)
+	events, err := h.Tournaments.Events(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}

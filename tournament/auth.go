@@ -376,7 +376,7 @@ func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (
 		Director int64
 		Name     string
 	}{directorID, name}
-	err := once(ctx, a.Store, "token.create", request, func(ctx context.Context, c *Claim) error {
+	err := once(ctx, a.Store, "create token", request, func(ctx context.Context, c *Claim) error {
 		c.setResult(idResult(&t.ID))
 		return a.Store.CreateToken(ctx, t)
 	}, func(string) error {

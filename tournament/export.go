@@ -112,7 +112,7 @@ func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, erro
 		return nil, fmt.Errorf("import: the store cannot import")
 	}
 	t := &doc.Tournament
-	err := once(ctx, s.Store, "tournament.import", digest(raw), func(ctx context.Context, c *Claim) error {
+	err := once(ctx, s.Store, "import tournament", digest(raw), func(ctx context.Context, c *Claim) error {
 		c.setResult(idResult(&doc.Tournament.ID))
 		return a.Import(ctx, &doc)
 	}, func(stored string) error {

@@ -49,7 +49,7 @@ func WithIdempotencyKey(ctx context.Context, scope, key string) context.Context 
 // in the command's transaction (see ClaimOf).
 type Claim struct {
 	Scope, Key string
-	Command    string // the command's name ("player.create")
+	Command    string // the command's name ("create player")
 	Hash       string // of the command's request
 	// Result says what the command created (an ID, a JSON answer), read by the store
 	// just before it commits (a store's create sets the new row's ID by then); never "".

@@ -71,7 +71,7 @@ func enteredIn(tx Tx) (map[int64]string, error) {
 // entered is refused on their field ("pair.1", "pair.2"), ECONFLICT "entry.already".
 func (s *Tournaments) AddPair(ctx context.Context, tid, a, b int64, director string) (*Entry, error) {
 	var e *Entry
-	err := once(ctx, s.Store, "pair.add", [3]int64{tid, a, b}, func(ctx context.Context, c *Claim) error {
+	err := once(ctx, s.Store, "enter pair", [3]int64{tid, a, b}, func(ctx context.Context, c *Claim) error {
 		var err error
 		e, err = s.addPair(ctx, c, tid, a, b, director)
 		return err
@@ -444,7 +444,7 @@ func (s *Tournaments) ImportPairs(ctx context.Context, tid int64, r io.Reader, c
 		File       string
 	}{tid, digest(raw)}
 	var out *PairImport
-	err = once(ctx, s.Store, "pairs.import", request, func(ctx context.Context, c *Claim) error {
+	err = once(ctx, s.Store, "import pairs", request, func(ctx context.Context, c *Claim) error {
 		var err error
 		out, err = s.importPairs(ctx, c, tid, bytes.NewReader(raw), true, director)
 		return err
@@ -525,7 +525,7 @@ func (s *Tournaments) importPairs(ctx context.Context, c *Claim, tid int64, r io
 			}
 			out.Entered++
 		}
-		return tx.Log(s.event(tid, director, "pairs_import", out.Entered, out.Registered))
+		return tx.Log(s.event(tid, director, "import pairs", out.Entered, out.Registered))
 	})
 	if errors.Is(err, errPreview) {
 		return out, nil

@@ -37,7 +37,7 @@ func (s *Players) List(ctx context.Context, f PlayerFilter) ([]Player, int, erro
 func (s *Players) Create(ctx context.Context, p *Player) error {
 	p.Normalize()
 	p.Active = true
-	return once(ctx, s.Store, "player.create", p, func(ctx context.Context, c *Claim) error {
+	return once(ctx, s.Store, "create player", p, func(ctx context.Context, c *Claim) error {
 		if err := s.validate(ctx, p, 0); err != nil {
 			return err
 		}
@@ -197,7 +197,7 @@ func (s *Players) Import(ctx context.Context, r io.Reader, fixes ImportFixes) (*
 		Fixes ImportFixes
 	}{digest(raw), fixes}
 	var pv *ImportPreview
-	err = once(ctx, s.Store, "players.import", request, func(ctx context.Context, c *Claim) error {
+	err = once(ctx, s.Store, "import players", request, func(ctx context.Context, c *Claim) error {
 		var err error
 		if pv, err = s.PreviewImport(ctx, bytes.NewReader(raw), fixes); err != nil {
 			return err

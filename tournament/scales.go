@@ -70,7 +70,7 @@ func (s *Scales) Get(ctx context.Context, id int64) (*Scale, error) {
 
 // Create validates and stores a new scale.
 func (s *Scales) Create(ctx context.Context, sc *Scale) error {
-	return once(ctx, s.Store, "scale.create", sc, func(ctx context.Context, c *Claim) error {
+	return once(ctx, s.Store, "create scale", sc, func(ctx context.Context, c *Claim) error {
 		c.setResult(idResult(&sc.ID))
 		return s.create(ctx, sc)
 	}, s.replay(ctx, sc))
@@ -134,7 +134,7 @@ func (s *Scales) Copy(ctx context.Context, id int64, name string) (*Scale, error
 		ID   int64
 		Name string
 	}{id, name}
-	err = once(ctx, s.Store, "scale.copy", request, func(ctx context.Context, c *Claim) error {
+	err = once(ctx, s.Store, "copy scale", request, func(ctx context.Context, c *Claim) error {
 		c.setResult(idResult(&sc.ID))
 		return s.create(ctx, sc)
 	}, s.replay(ctx, sc))
@@ -177,7 +177,7 @@ func (s *Scales) Import(ctx context.Context, r io.Reader, format ScaleFormat, na
 		Format, Name string
 	}{digest(raw), string(format), name}
 	sc := &Scale{}
-	err = once(ctx, s.Store, "scale.import", request, func(ctx context.Context, c *Claim) error {
+	err = once(ctx, s.Store, "import scale", request, func(ctx context.Context, c *Claim) error {
 		c.setResult(idResult(&sc.ID))
 		return s.importScale(ctx, sc, bytes.NewReader(raw), format, name)
 	}, s.replay(ctx, sc))

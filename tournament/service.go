@@ -67,7 +67,7 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 		Tournament *Tournament
 		Stage      *Stage
 	}{t, st}
-	return once(ctx, s.Store, "tournament.create", request, func(ctx context.Context, c *Claim) error {
+	return once(ctx, s.Store, "create tournament", request, func(ctx context.Context, c *Claim) error {
 		c.setResult(idResult(&t.ID))
 		return s.Store.CreateTournament(ctx, t, st)
 	}, func(stored string) error {
@@ -339,7 +339,7 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 		Players    []int64
 	}{tid, playerIDs}
 	var es []Entry
-	err := once(ctx, s.Store, "entry.add", request, func(ctx context.Context, c *Claim) error {
+	err := once(ctx, s.Store, "enter players", request, func(ctx context.Context, c *Claim) error {
 		var err error
 		es, err = s.addPlayers(ctx, c, tid, playerIDs, director)
 		return err
@@ -380,7 +380,7 @@ func (s *Tournaments) addPlayers(ctx context.Context, c *Claim, tid int64, playe
 			if err := tx.AddEntry(&es[i]); err != nil {
 				return err
 			}
-			ev := s.event(tid, director, "entry_add", es[i].Name)
+			ev := s.event(tid, director, "enter players", es[i].Name)
 			ev.EntryID = es[i].ID
 			if err := tx.Log(ev); err != nil {
 				return err
@@ -442,7 +442,7 @@ func (e *DuplicateError) Unwrap() error { return e.Err }
 // is a different person (AddNewPerson).
 func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, director string) (*Entry, error) {
 	p.Normalize()
-	return s.addNew(ctx, "entry.add_new", tid, p, func(ctx context.Context, c *Claim) (*Entry, error) {
+	return s.addNew(ctx, "enter new player", tid, p, func(ctx context.Context, c *Claim) (*Entry, error) {
 		if err := p.Validate(); err != nil {
 			return nil, err
 		}
@@ -462,7 +462,7 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 // registered player they resemble: the director said they are a different person.
 func (s *Tournaments) AddNewPerson(ctx context.Context, tid int64, p *Player, director string) (*Entry, error) {
 	p.Normalize()
-	return s.addNew(ctx, "entry.add_new_person", tid, p, func(ctx context.Context, c *Claim) (*Entry, error) {
+	return s.addNew(ctx, "enter new person", tid, p, func(ctx context.Context, c *Claim) (*Entry, error) {
 		return s.addNewPerson(ctx, c, tid, p, director)
 	})
 }

@@ -525,7 +525,7 @@ func (s *Tournaments) importPairs(ctx context.Context, c *Claim, tid int64, r io
 			}
 			out.Entered++
 		}
-		return tx.Log(s.event(tid, director, "import pairs", out.Entered, out.Registered))
+		return tx.Log(s.event(tid, director, "pairs_import", out.Entered, out.Registered))
 	})
 	if errors.Is(err, errPreview) {
 		return out, nil

@@ -380,7 +380,7 @@ func (s *Tournaments) addPlayers(ctx context.Context, c *Claim, tid int64, playe
 			if err := tx.AddEntry(&es[i]); err != nil {
 				return err
 			}
-			ev := s.event(tid, director, "enter players", es[i].Name)
+			ev := s.event(tid, director, "entry_add", es[i].Name)
 			ev.EntryID = es[i].ID
 			if err := tx.Log(ev); err != nil {
 				return err

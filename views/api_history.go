@@ -28,7 +28,7 @@ func (s *Server) apiHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := s.formatOf(c, id)
+	format, err := s.FormatOf(c, id)
 	if err != nil {
 		return err
 	}
@@ -52,7 +52,7 @@ func (s *Server) apiUndo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := s.formatOf(c, id)
+	format, err := s.FormatOf(c, id)
 	if err != nil {
 		return err
 	}

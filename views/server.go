@@ -17,8 +17,11 @@ import (
 	"burraco/static"
 	"burraco/tournament"
 	"burraco/views/calc"
+	"burraco/views/history"
 	"burraco/views/page"
+	"burraco/views/rounds"
 	"burraco/views/scales"
+	"burraco/views/sheets"
 	"burraco/views/standings"
 	"burraco/views/tournaments"
 )
@@ -247,23 +250,26 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/stages/new", tourns.ConfirmStage)
 	d.GET("/tournaments/:id/stages/:seq", tourns.StageSheets)
 	d.POST("/tournaments/:id/stages", tourns.StartStage)
-	d.GET("/tournaments/:id/rounds/:n", s.roundView(gamePage))
-	d.GET("/tournaments/:id/rounds/:n/print", s.roundView(tableListPrint))
-	d.GET("/tournaments/:id/rounds/:n/sheets", s.roundView(sheetsPrint))
-	d.GET("/tournaments/:id/rounds/:n/cards", s.roundView(tableCardsPrint))
-	d.GET("/tournaments/:id/rounds/:n/seats", s.roundView(seatsForm))
+	roundh := &rounds.Handlers{App: s.App}
+	d.GET("/tournaments/:id/rounds/:n", roundh.Show)
+	d.GET("/tournaments/:id/rounds/:n/print", roundh.TableList)
+	d.GET("/tournaments/:id/rounds/:n/sheets", roundh.Sheets)
+	d.GET("/tournaments/:id/rounds/:n/cards", roundh.Cards)
+	d.GET("/tournaments/:id/rounds/:n/seats", roundh.Seats)
 	d.GET("/tournaments/:id/rounds/:n/order", stands.PairingOrder)
-	d.POST("/tournaments/:id/rounds/:n/seats", s.overrideSeats)
-	d.GET("/tournaments/:id/rounds/:n/tables/:t", s.sheetForm)
-	d.POST("/tournaments/:id/rounds/:n/tables/:t", s.saveSheet)
-	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", s.sheetPreview)
-	d.POST("/tournaments/:id/rounds/:n/tables/:t/switch", s.switchSheet)
+	d.POST("/tournaments/:id/rounds/:n/seats", roundh.OverrideSeats)
+	sheeth := &sheets.Handlers{App: s.App}
+	d.GET("/tournaments/:id/rounds/:n/tables/:t", sheeth.Form)
+	d.POST("/tournaments/:id/rounds/:n/tables/:t", sheeth.Save)
+	d.POST("/tournaments/:id/rounds/:n/tables/:t/preview", sheeth.Preview)
+	d.POST("/tournaments/:id/rounds/:n/tables/:t/switch", sheeth.Switch)
 	d.GET("/tournaments/:id/rounds/:n/tables/:t/switch", page.UpOne)
-	d.GET("/tournaments/:id/rounds/:n/tables/:t/history", s.history)
-	d.GET("/tournaments/:id/history", s.history)
-	d.POST("/tournaments/:id/history/:seq/undo", s.undo)
-	d.POST("/tournaments/:id/rounds/:n/lock", s.lockRound(true))
-	d.POST("/tournaments/:id/rounds/:n/unlock", s.lockRound(false))
+	histh := &history.Handlers{App: s.App}
+	d.GET("/tournaments/:id/rounds/:n/tables/:t/history", histh.Show)
+	d.GET("/tournaments/:id/history", histh.Show)
+	d.POST("/tournaments/:id/history/:seq/undo", histh.Undo)
+	d.POST("/tournaments/:id/rounds/:n/lock", histh.Lock(true))
+	d.POST("/tournaments/:id/rounds/:n/unlock", histh.Lock(false))
 	d.GET("/scales", scaleh.List)
 	d.GET("/scales/new", scaleh.New)
 	d.POST("/scales", scaleh.Save)

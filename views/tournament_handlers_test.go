@@ -193,34 +193,6 @@ func idFrom(path string) int64 {
 	return id
 }
 
-func TestSeatOverrideForm(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	base := newTournamentHTML(t, c, 4)
-	require.Equal(t, http.StatusSeeOther, c.post(base+"/draw", url.Values{"seed": {"9"}}).StatusCode)
-	doc := c.get(base + "/rounds/1/seats").doc(t)
-	assert.Equal(t, 4, doc.Find("select").Length(), "three seats and one sit-out")
-	pick := func(name string) string {
-		v, _ := doc.Find(`select[name="` + name + `"] option[selected]`).Attr("value")
-		return v
-	}
-	s1, s2, s3, out := pick("seat.1.1"), pick("seat.1.2"), pick("seat.1.3"), pick("bye.1")
-
-	// The same player twice is refused, next to the seat.
-	res := c.post(base+"/rounds/1/seats", url.Values{"seat.1.1": {s1}, "seat.1.2": {s1}, "seat.1.3": {s3}, "bye.1": {out}})
-	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, "This player is seated twice.", res.doc(t).Find(`[id="seat.1.2-error"]`).Text())
-
-	// Swap the sit-out in.
-	res = c.post(base+"/rounds/1/seats", url.Values{"seat.1.1": {out}, "seat.1.2": {s2}, "seat.1.3": {s3}, "bye.1": {s1}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
-	doc = c.get(base + "/rounds/1/seats").doc(t)
-	assert.Equal(t, out, pick("seat.1.1"))
-	assert.Equal(t, s1, pick("bye.1"))
-	doc = c.get(base).doc(t)
-	assert.Contains(t, doc.Find(".log").Text(), "seats changed")
-}
-
 func TestCheckInAndSettingsLock(t *testing.T) {
 	app := newTestApp(t)
 	c := app.setup()

@@ -1,4 +1,4 @@
-package views
+package history
 
 import (
 	"net/http"
@@ -11,6 +11,9 @@ import (
 	"burraco/views/page"
 )
 
+// Handlers serve a tournament's log and the round locks.
+type Handlers struct{ *page.App }
+
 // historyView is what the history page shows: the whole log, or a round's or a table's.
 type historyView struct {
 	Ev           *tournament.State
@@ -18,9 +21,9 @@ type historyView struct {
 	Events       []tournament.Event
 }
 
-// history shows a tournament's log (?round=n&table=t narrow it), with undo buttons.
-func (s *Server) history(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Show shows a tournament's log (?round=n&table=t narrow it), with undo buttons.
+func (h *Handlers) Show(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -30,15 +33,15 @@ func (s *Server) history(c echo.Context) error {
 		round, _ = strconv.Atoi(c.Param("n"))
 		table, _ = strconv.Atoi(c.Param("t"))
 	}
-	evs, err := s.Tournaments.History(c.Request().Context(), ev.Tournament.ID, round, table)
+	evs, err := h.Tournaments.History(c.Request().Context(), ev.Tournament.ID, round, table)
 	if err != nil {
 		return err
 	}
 	return page.Render(c, http.StatusOK, historyPage(historyView{Ev: ev, Round: round, Table: table, Events: evs}))
 }
 
-// undo takes back one line of the log; a refusal comes back as a message with its reason.
-func (s *Server) undo(c echo.Context) error {
+// Undo takes back one line of the log; a refusal comes back as a message with its reason.
+func (h *Handlers) Undo(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -51,7 +54,7 @@ func (s *Server) undo(c echo.Context) error {
 	if !strings.HasPrefix(back, "/tournaments/") || strings.HasPrefix(back, "//") {
 		back = page.IDPath("/tournaments/", id, "/history")
 	}
-	if _, err := s.Tournaments.Undo(c.Request().Context(), id, seq, page.DirectorOf(c).Username); err != nil {
+	if _, err := h.Tournaments.Undo(c.Request().Context(), id, seq, page.DirectorOf(c).Username); err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL && d.Code != tournament.ENOTFOUND {
 			page.SetFlash(c, d.Key, flashArgs(d.Args)...)
 			return page.Redirect(c, back)
@@ -62,15 +65,15 @@ func (s *Server) undo(c echo.Context) error {
 	return page.Redirect(c, back)
 }
 
-// lockRound locks round :n as final, or unlocks it.
-func (s *Server) lockRound(locked bool) echo.HandlerFunc {
+// Lock locks round :n as final, or unlocks it.
+func (h *Handlers) Lock(locked bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, err := page.IDParam(c)
 		if err != nil {
 			return err
 		}
 		n, _ := strconv.Atoi(c.Param("n"))
-		if err := s.Tournaments.Lock(c.Request().Context(), id, n, locked, page.DirectorOf(c).Username); err != nil {
+		if err := h.Tournaments.Lock(c.Request().Context(), id, n, locked, page.DirectorOf(c).Username); err != nil {
 			return err
 		}
 		page.SetFlash(c, map[bool]string{true: "round.lock_done", false: "round.unlock_done"}[locked], page.Itoa(n))
@@ -109,13 +112,4 @@ func historyBack(h historyView) string {
 		return page.IDPath("/tournaments/", h.Ev.Tournament.ID, "/history?round="+page.Itoa(h.Round))
 	}
 	return page.IDPath("/tournaments/", h.Ev.Tournament.ID, "/history")
-}
-
-// formatOf returns the format of a tournament's current stage, for its wording.
-func (s *Server) formatOf(c echo.Context, id int64) (string, error) {
-	st, err := s.Tournaments.Load(c.Request().Context(), id)
-	if err != nil {
-		return "", err
-	}
-	return st.Stage.Format, nil
 }

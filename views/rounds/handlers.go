@@ -1,4 +1,4 @@
-package views
+package rounds
 
 import (
 	"fmt"
@@ -12,11 +12,29 @@ import (
 	"burraco/views/page"
 )
 
+// Handlers serve a round's pages: its tables, the printed lists, the seat change form.
+type Handlers struct{ *page.App }
+
+// Show is a round's page: its tables and their results.
+func (h *Handlers) Show(c echo.Context) error { return h.roundView(gamePage)(c) }
+
+// TableList is the printed list of a round's tables.
+func (h *Handlers) TableList(c echo.Context) error { return h.roundView(tableListPrint)(c) }
+
+// Sheets are a round's printed score sheets.
+func (h *Handlers) Sheets(c echo.Context) error { return h.roundView(sheetsPrint)(c) }
+
+// Cards are a round's printed table cards.
+func (h *Handlers) Cards(c echo.Context) error { return h.roundView(tableCardsPrint)(c) }
+
+// Seats is the seat change form of a round.
+func (h *Handlers) Seats(c echo.Context) error { return h.roundView(seatsForm)(c) }
+
 // roundView serves a page of one round: its tables, the printed list, the score sheets,
 // the seat change form.
-func (s *Server) roundView(view func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
+func (h *Handlers) roundView(view func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ev, g, err := s.EveningRound(c)
+		ev, g, err := h.EveningRound(c)
 		if err != nil {
 			return err
 		}
@@ -29,8 +47,9 @@ func seatsForm(ev *tournament.State, g *tournament.Round) templ.Component {
 	return seatsPage(ev, g, tournament.SeatsOf(g), page.NewForm())
 }
 
-func (s *Server) overrideSeats(c echo.Context) error {
-	ev, g, err := s.EveningRound(c)
+// OverrideSeats saves a round's changed seats.
+func (h *Handlers) OverrideSeats(c echo.Context) error {
+	ev, g, err := h.EveningRound(c)
 	if err != nil {
 		return err
 	}
@@ -46,7 +65,7 @@ func (s *Server) overrideSeats(c echo.Context) error {
 		id, _ := strconv.ParseInt(c.FormValue(fmt.Sprintf("bye.%d", i+1)), 10, 64)
 		seats.Byes = append(seats.Byes, id)
 	}
-	if err := s.Tournaments.OverrideSeats(c.Request().Context(), ev.Tournament.ID, g.Number, seats, page.DirectorOf(c).Username); err != nil {
+	if err := h.Tournaments.OverrideSeats(c.Request().Context(), ev.Tournament.ID, g.Number, seats, page.DirectorOf(c).Username); err != nil {
 		f := page.NewForm()
 		if !f.Fail(err) {
 			return err

@@ -1,4 +1,4 @@
-package views
+package sheets
 
 import (
 	"context"
@@ -15,6 +15,9 @@ import (
 	"burraco/tournament"
 	"burraco/views/page"
 )
+
+// Handlers serve a table's score sheet.
+type Handlers struct{ *page.App }
 
 // numberFields are the number inputs of each entry form, in the order of the sheet.
 var numberFields = map[scoring.Form][]string{
@@ -468,7 +471,7 @@ func (c cell) fieldError(field string) bool {
 }
 
 // loadSheet loads a table's score entry page: the table alone, not the tournament.
-func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
+func (h *Handlers) loadSheet(c echo.Context) (*sheetView, error) {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return nil, err
@@ -482,7 +485,7 @@ func (s *Server) loadSheet(c echo.Context) (*sheetView, error) {
 	if err != nil {
 		return nil, err
 	}
-	ts, err := s.Tournaments.StageTable(c.Request().Context(), id, seq, n, t)
+	ts, err := h.Tournaments.StageTable(c.Request().Context(), id, seq, n, t)
 	if err != nil {
 		return nil, err
 	}
@@ -533,8 +536,9 @@ func storedSheet(v *sheetView) tournament.Sheet {
 	return sh
 }
 
-func (s *Server) sheetForm(c echo.Context) error {
-	v, err := s.loadSheet(c)
+// Form is a table's score sheet.
+func (h *Handlers) Form(c echo.Context) error {
+	v, err := h.loadSheet(c)
 	if err != nil {
 		return err
 	}
@@ -567,9 +571,9 @@ func rememberForm(c echo.Context, f scoring.Form) {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: page.IsSecure(c)})
 }
 
-// switchSheet shows what is being typed in another entry form, saving nothing.
-func (s *Server) switchSheet(c echo.Context) error {
-	v, err := s.loadSheet(c)
+// Switch shows what is being typed in another entry form, saving nothing.
+func (h *Handlers) Switch(c echo.Context) error {
+	v, err := h.loadSheet(c)
 	if err != nil {
 		return err
 	}
@@ -611,9 +615,9 @@ func nextTable(c echo.Context, tid int64, n, table int, results []tournament.Tab
 	return page.RoundPath(tid, n, "/tables/"+page.Itoa(after))
 }
 
-// sheetPreview computes the totals of what is being typed, saving nothing.
-func (s *Server) sheetPreview(c echo.Context) error {
-	v, err := s.loadSheet(c)
+// Preview computes the totals of what is being typed, saving nothing.
+func (h *Handlers) Preview(c echo.Context) error {
+	v, err := h.loadSheet(c)
 	if err != nil {
 		return err
 	}
@@ -652,11 +656,11 @@ func postedSheet(c echo.Context) (fm scoring.Form, sh tournament.Sheet, problems
 	return fm, sh, problems, true
 }
 
-// saveSheet saves a table's sheet in one command, reading nothing before it: the sheet's
+// Save saves a table's sheet in one command, reading nothing before it: the sheet's
 // shape is the form's, the command checks it against the table, and it returns the
 // round's results for the next table to enter. A refusal reads the table to show the
 // sheet again.
-func (s *Server) saveSheet(c echo.Context) error {
+func (h *Handlers) Save(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -677,7 +681,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 	case clear:
 		sh, problems = tournament.Sheet{Clear: true}, map[string]string{}
 	case !posted:
-		if v, err = s.loadSheet(c); err != nil {
+		if v, err = h.loadSheet(c); err != nil {
 			return err
 		}
 		fm = v.Form
@@ -703,10 +707,10 @@ func (s *Server) saveSheet(c echo.Context) error {
 	status := http.StatusUnprocessableEntity
 	var out *tournament.SheetOutcome
 	if len(problems) == 0 {
-		out, err = s.Tournaments.SaveSheet(c.Request().Context(), id, n, table, sh, page.DirectorOf(c).Username)
+		out, err = h.Tournaments.SaveSheet(c.Request().Context(), id, n, table, sh, page.DirectorOf(c).Username)
 		if err == nil && seq != 0 {
 			if out.Requalified != nil {
-				s.requalifiedFlash(c, id, table, out.Requalified)
+				h.requalifiedFlash(c, id, table, out.Requalified)
 			} else {
 				page.SetFlash(c, "sheet.saved_stage", page.Itoa(table), page.Itoa(seq))
 			}
@@ -738,7 +742,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 	// Refused: the sheet is shown again, read now, with what was typed.
 	if v == nil {
 		var lerr error
-		if v, lerr = s.loadSheet(c); lerr != nil {
+		if v, lerr = h.loadSheet(c); lerr != nil {
 			return lerr
 		}
 		if !clear {
@@ -771,7 +775,7 @@ func (s *Server) saveSheet(c echo.Context) error {
 		}
 		if e.Key == "sheet.stale" {
 			// What is stored now, read after the refusal: the page was read before.
-			now, err := s.Tournaments.StageTable(c.Request().Context(), id, seq, n, table)
+			now, err := h.Tournaments.StageTable(c.Request().Context(), id, seq, n, table)
 			if err != nil {
 				return err
 			}
@@ -804,18 +808,18 @@ func (v *sheetView) sheetConflict(c echo.Context, typed tournament.Sheet) {
 		for s := 1; s <= len(v.Seats); s++ {
 			if a, b := at(stored, h, s), at(mine, h, s); a != b {
 				v.Values.Conflict = append(v.Values.Conflict, page.ConflictLine{Raw: true,
-					Label: Translate(lang, "sheet.hand") + " " + page.Itoa(h) + " · " + v.Seats[s-1].Name, Stored: a, Typed: b})
+					Label: page.Translate(lang, "sheet.hand") + " " + page.Itoa(h) + " · " + v.Seats[s-1].Name, Stored: a, Typed: b})
 			}
 		}
 	}
 	if typed.Outcome != nil && *typed.Outcome != v.Tab.Outcome {
 		say := func(o tournament.Outcome) string {
 			if o.Kind == "" {
-				return Translate(lang, "outcome.none")
+				return page.Translate(lang, "outcome.none")
 			}
-			return Translate(lang, "outcome.side", Translate(lang, "outcome."+o.Kind), o.Side)
+			return page.Translate(lang, "outcome.side", page.Translate(lang, "outcome."+o.Kind), o.Side)
 		}
-		v.Values.Conflict = append(v.Values.Conflict, page.ConflictLine{Raw: true, Label: Translate(lang, "sheet.outcome"),
+		v.Values.Conflict = append(v.Values.Conflict, page.ConflictLine{Raw: true, Label: page.Translate(lang, "sheet.outcome"),
 			Stored: say(v.Tab.Outcome), Typed: say(*typed.Outcome)})
 	}
 	v.Values.Values["version"] = page.Itoa(v.Tab.Version)
@@ -877,10 +881,10 @@ func sheetCancelPath(v *sheetView) string {
 }
 
 // requalifiedFlash says what a correction of an earlier stage did to who goes on.
-func (s *Server) requalifiedFlash(c echo.Context, tid int64, table int, rq *tournament.Requalified) {
+func (h *Handlers) requalifiedFlash(c echo.Context, tid int64, table int, rq *tournament.Requalified) {
 	names := "—"
 	if rq.After != nil {
-		ev, err := s.Tournaments.Load(c.Request().Context(), tid)
+		ev, err := h.Tournaments.Load(c.Request().Context(), tid)
 		if err == nil {
 			var ns []string
 			for i, id := range rq.After {

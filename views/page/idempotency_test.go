@@ -154,3 +154,43 @@ func TestFormResubmittedCreatesOnce(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, ts, 1)
 }
+
+// TestOneKeyOnTwoInstances: a request sent to one instance and again to the other (a
+// proxy's retry, a user's resubmit landing elsewhere), at once, creates once.
+func TestOneKeyOnTwoInstances(t *testing.T) {
+	dsn := dbtest.DSN(t)
+	one := viewtest.NewAppOn(t, dsn)
+	two := viewtest.NewAppOn(t, dsn)
+	c1 := one.Setup()
+	token := one.APIToken(c1)
+	c2 := two.Client()
+	const n = 6
+	answers := make([]*viewtest.Response, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := c1
+			if i%2 == 1 {
+				c = c2
+			}
+			answers[i] = apiKeyed(c, http.MethodPost, "/api/v1/scales", token, "both",
+				`{"name":"Mia","bands":[{"from":0,"to":10,"winner":10,"loser":10},{"from":11,"to":null,"winner":20,"loser":0}]}`)
+		}()
+	}
+	wg.Wait()
+	for i := range n {
+		require.Equal(t, http.StatusCreated, answers[i].StatusCode, answers[i].Body)
+		assert.JSONEq(t, answers[0].Body, answers[i].Body)
+	}
+	scales, err := one.Store.ListScales(t.Context())
+	require.NoError(t, err)
+	mine := 0
+	for _, s := range scales {
+		if s.Name == "Mia" {
+			mine++
+		}
+	}
+	assert.Equal(t, 1, mine)
+}

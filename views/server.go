@@ -16,9 +16,14 @@ import (
 
 	"burraco/static"
 	"burraco/tournament"
+	"burraco/views/admin"
 	"burraco/views/calc"
+	"burraco/views/entries"
+	"burraco/views/exports"
 	"burraco/views/history"
 	"burraco/views/page"
+	"burraco/views/public"
+	"burraco/views/registry"
 	"burraco/views/rounds"
 	"burraco/views/scales"
 	"burraco/views/sheets"
@@ -33,7 +38,7 @@ type Services struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	// Backup writes a copy of the whole database (nil: no backup download).
-	Backup Backuper
+	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
 	Health Health
 }
@@ -42,7 +47,7 @@ type Services struct {
 type Server struct {
 	*page.App
 	echo      *echo.Echo
-	public    *publicCache
+	public    *public.Handlers
 	setupDone atomic.Bool // a director exists (see setupGate)
 	// trustedProxies may set the client address through X-Forwarded-For.
 	trustedProxies []*net.IPNet
@@ -62,8 +67,9 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
-		echo: e, health: svc.Health, public: newPublicCache()}
-	s.App.PublicChanged = s.publicChanged
+		echo: e, health: svc.Health}
+	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
+	s.App.PublicChanged = s.public.Changed
 	for _, o := range opts {
 		o(s)
 	}
@@ -158,10 +164,10 @@ func isPublicRead(r *http.Request) bool {
 }
 
 // ServeHTTP makes the server an http.Handler. A public page already rendered at its
-// tournament's revision is answered before echo (servePublicFast); everything else goes
+// tournament's revision is answered before echo (public.Handlers.ServeFast); everything else goes
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.servePublicFast(w, r) {
+	if s.public.ServeFast(w, r) {
 		return
 	}
 	s.echo.ServeHTTP(w, r)
@@ -177,69 +183,73 @@ func (s *Server) routes() {
 	sub, _ := fs.Sub(static.Files, ".")
 	e.StaticFS("/static", sub)
 	e.GET("/healthz", s.healthz)
-	e.POST("/lang", s.setLanguage)
-	e.GET("/setup", s.setupForm)
-	e.POST("/setup", s.setup)
-	e.GET("/login", s.loginForm)
-	e.POST("/login", s.login)
+	admins := &admin.Handlers{App: s.App}
+	e.POST("/lang", admins.SetLanguage)
+	e.GET("/setup", admins.SetupForm)
+	e.POST("/setup", admins.Setup)
+	e.GET("/login", admins.LoginForm)
+	e.POST("/login", admins.Login)
 	e.GET("/calc", calcs.Calculator)
-	e.GET("/p/:id", s.publicTables)
-	e.GET("/p/:id/standings", s.publicStandings)
-	e.GET("/p/:id/players/:eid", s.publicPlayer)
-	e.GET("/p/:id/bracket", s.publicBracket)
-	e.GET("/p/:id/projector/:view", s.projector)
-	e.GET("/p/:id/projector/:view/live", s.projectorLive)
-	e.GET("/p/:id/qr.svg", s.publicQR)
+	e.GET("/p/:id", s.public.Tables)
+	e.GET("/p/:id/standings", s.public.Standings)
+	e.GET("/p/:id/players/:eid", s.public.Player)
+	e.GET("/p/:id/bracket", s.public.Bracket)
+	e.GET("/p/:id/projector/:view", s.public.Projector)
+	e.GET("/p/:id/projector/:view/live", s.public.ProjectorLive)
+	e.GET("/p/:id/qr.svg", s.public.QR)
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
 	d := directorRoutes{e, s.requireDirector}
-	d.GET("/", s.home)
-	d.POST("/logout", s.logout)
-	d.GET("/players", s.listPlayers)
-	d.GET("/players/new", s.newPlayer)
-	d.POST("/players", s.createPlayer)
-	d.GET("/players/:id/edit", s.editPlayer)
-	d.POST("/players/:id", s.updatePlayer)
-	d.POST("/players/:id/deactivate", s.deactivatePlayer)
-	d.POST("/players/:id/activate", s.activatePlayer)
-	d.GET("/players/:id/merge", s.mergePage)
-	d.POST("/players/:id/merge", s.mergePlayers)
-	d.GET("/players/import", s.importForm)
-	d.POST("/players/import/preview", s.importPreview)
-	d.POST("/players/import", s.importConfirm)
-	d.GET("/players/export.csv", s.exportPlayers)
+	d.GET("/", admins.Home)
+	d.POST("/logout", admins.Logout)
+	regs := &registry.Handlers{App: s.App}
+	d.GET("/players", regs.List)
+	d.GET("/players/new", regs.New)
+	d.POST("/players", regs.Create)
+	d.GET("/players/:id/edit", regs.Edit)
+	d.POST("/players/:id", regs.Update)
+	d.POST("/players/:id/deactivate", regs.Deactivate)
+	d.POST("/players/:id/activate", regs.Activate)
+	d.GET("/players/:id/merge", regs.MergeForm)
+	d.POST("/players/:id/merge", regs.Merge)
+	d.GET("/players/import", regs.ImportForm)
+	d.POST("/players/import/preview", regs.ImportPreview)
+	d.POST("/players/import", regs.Import)
+	d.GET("/players/export.csv", regs.Export)
 	tourns := &tournaments.Handlers{App: s.App}
 	d.GET("/tournaments", tourns.List)
 	d.GET("/tournaments/new", tourns.New)
-	d.GET("/tournaments/import", s.importTournamentForm)
-	d.POST("/tournaments/import", s.importTournament)
-	d.GET("/backup", s.backup)
-	d.GET("/tournaments/:id/export", s.exportPage)
-	d.GET("/tournaments/:id/export.json", s.exportJSON)
-	d.GET("/tournaments/:id/standings.:ext", s.exportStandings)
-	d.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
-	d.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
+	exps := &exports.Handlers{App: s.App}
+	d.GET("/tournaments/import", exps.ImportForm)
+	d.POST("/tournaments/import", exps.Import)
+	d.GET("/backup", exps.Backup)
+	d.GET("/tournaments/:id/export", exps.Page)
+	d.GET("/tournaments/:id/export.json", exps.JSON)
+	d.GET("/tournaments/:id/standings.:ext", exps.Standings)
+	d.GET("/tournaments/:id/rounds/:n/tables.:ext", exps.Tables)
+	d.GET("/tournaments/:id/rounds/:n/results.:ext", exps.Results)
 	d.POST("/tournaments", tourns.Create)
 	d.GET("/tournaments/:id", tourns.Show)
 	d.GET("/tournaments/:id/edit", tourns.Edit)
 	d.POST("/tournaments/:id", tourns.Update)
-	d.GET("/tournaments/:id/entries", s.entriesPage)
-	d.GET("/tournaments/:id/entries/search", s.searchEntries)
-	d.POST("/tournaments/:id/entries", s.addEntry)
-	d.POST("/tournaments/:id/entries/new", s.addNewEntry)
-	d.POST("/tournaments/:id/entries/present", s.markAllPresent)
-	d.GET("/tournaments/:id/entries/pick", s.pickPairPlayer)
-	d.POST("/tournaments/:id/pairs", s.addPair)
-	d.GET("/tournaments/:id/entries/import", s.pairImportForm)
-	d.POST("/tournaments/:id/entries/import/preview", s.pairImportPreview)
-	d.POST("/tournaments/:id/entries/import", s.pairImportConfirm)
-	d.POST("/tournaments/:id/entries/:eid", s.setEntry)
-	d.POST("/tournaments/:id/entries/:eid/missed", s.awardMissed)
-	d.POST("/tournaments/:id/entries/:eid/remove", s.removeEntry)
+	ents := &entries.Handlers{App: s.App}
+	d.GET("/tournaments/:id/entries", ents.List)
+	d.GET("/tournaments/:id/entries/search", ents.Search)
+	d.POST("/tournaments/:id/entries", ents.Add)
+	d.POST("/tournaments/:id/entries/new", ents.AddNew)
+	d.POST("/tournaments/:id/entries/present", ents.MarkAllPresent)
+	d.GET("/tournaments/:id/entries/pick", ents.PickPairPlayer)
+	d.POST("/tournaments/:id/pairs", ents.AddPair)
+	d.GET("/tournaments/:id/entries/import", ents.ImportForm)
+	d.POST("/tournaments/:id/entries/import/preview", ents.ImportPreview)
+	d.POST("/tournaments/:id/entries/import", ents.Import)
+	d.POST("/tournaments/:id/entries/:eid", ents.Set)
+	d.POST("/tournaments/:id/entries/:eid/missed", ents.AwardMissed)
+	d.POST("/tournaments/:id/entries/:eid/remove", ents.Remove)
 	d.POST("/tournaments/:id/publish", tourns.Publish)
-	d.GET("/tournaments/:id/qr.svg", s.directorQR)
-	d.GET("/tournaments/:id/tent", s.tableTent)
+	d.GET("/tournaments/:id/qr.svg", s.public.DirectorQR)
+	d.GET("/tournaments/:id/tent", s.public.TableTent)
 	d.POST("/tournaments/:id/rounds/:n/clock", tourns.SetClock)
 	d.POST("/tournaments/:id/draw", tourns.Draw)
 	d.GET("/tournaments/:id/draw", page.UpOne) // a refused draw renders at its POST address: reloading or switching language lands here
@@ -282,22 +292,22 @@ func (s *Server) routes() {
 	d.POST("/scales/:id/copy", scaleh.Copy)
 	d.POST("/scales/:id/delete", scaleh.Delete)
 	d.GET("/scales/:id/export.:format", scaleh.Export)
-	d.GET("/directors", s.listDirectors)
-	d.POST("/directors", s.createDirector)
-	d.GET("/account", s.account)
-	d.POST("/account/password", s.changePassword)
-	d.GET("/tokens", s.listTokens)
-	d.POST("/tokens", s.createToken)
-	d.POST("/tokens/:id/revoke", s.revokeToken)
+	d.GET("/directors", admins.Directors)
+	d.POST("/directors", admins.CreateDirector)
+	d.GET("/account", admins.Account)
+	d.POST("/account/password", admins.ChangePassword)
+	d.GET("/tokens", admins.Tokens)
+	d.POST("/tokens", admins.CreateToken)
+	d.POST("/tokens/:id/revoke", admins.RevokeToken)
 
 	e.POST("/api/v1/setup", s.apiSetup)
 	e.POST("/api/v1/login", s.apiLogin)
 	e.POST("/api/v1/calc/hand", s.apiCalcHand)
 	e.GET("/api/v1/calc/vp", s.apiCalcVP)
-	e.GET("/api/v1/public/tournaments/:id", s.apiPublicTournament)
-	e.GET("/api/v1/public/tournaments/:id/standings", s.apiPublicStandings)
-	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.apiPublicPlayer)
-	e.GET("/api/v1/public/tournaments/:id/bracket", s.apiPublicBracket)
+	e.GET("/api/v1/public/tournaments/:id", s.public.APITournament)
+	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings)
+	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer)
+	e.GET("/api/v1/public/tournaments/:id/bracket", s.public.APIBracket)
 	a := e.Group("/api/v1", s.requireToken)
 	a.GET("/players", s.apiListPlayers)
 	a.POST("/players", s.apiCreatePlayer)
@@ -331,12 +341,12 @@ func (s *Server) routes() {
 	a.GET("/tournaments/:id/standings", s.apiStandings)
 	a.GET("/tournaments/:id/events", s.apiHistory)
 	a.GET("/tournaments/:id/history", s.apiHistory)
-	a.GET("/tournaments/:id/export", s.exportJSON)
+	a.GET("/tournaments/:id/export", exps.JSON)
 	a.POST("/tournaments/import", s.apiImportTournament)
-	a.GET("/backup", s.backup)
-	a.GET("/tournaments/:id/standings.:ext", s.exportStandings)
-	a.GET("/tournaments/:id/rounds/:n/tables.:ext", s.exportRound(tablesReport))
-	a.GET("/tournaments/:id/rounds/:n/results.:ext", s.exportRound(resultsReport))
+	a.GET("/backup", exps.Backup)
+	a.GET("/tournaments/:id/standings.:ext", exps.Standings)
+	a.GET("/tournaments/:id/rounds/:n/tables.:ext", exps.Tables)
+	a.GET("/tournaments/:id/rounds/:n/results.:ext", exps.Results)
 	a.POST("/tournaments/:id/history/:seq/undo", s.apiUndo)
 	a.POST("/tournaments/:id/rounds/:n/lock", s.apiLock(true))
 	a.POST("/tournaments/:id/rounds/:n/unlock", s.apiLock(false))
@@ -358,6 +368,13 @@ func (s *Server) routes() {
 	a.GET("/tokens", s.apiListTokens)
 	a.POST("/tokens", s.apiCreateToken)
 	a.DELETE("/tokens/:id", s.apiRevokeToken)
+}
+
+// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
+// last d before asking the database again: a room of phones then costs no query at all,
+// and a change (made here or by another instance) shows at most d later.
+func WithPublicRevisionTTL(d time.Duration) Option {
+	return func(s *Server) { s.public.Cache.TTL = d }
 }
 
 // directorRoutes registers routes behind one middleware without catching unknown paths.

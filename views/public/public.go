@@ -1,0 +1,396 @@
+package public
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"strings"
+
+	"burraco/tournament"
+	"burraco/views/page"
+)
+
+// The public pages show a published tournament to anyone, without a login. What they
+// show is built here by picking fields one by one from the state into the structs
+// below, which both the pages and their JSON twins render: a field that is not copied
+// here (a player's e-mail, phone, notes or card number, the tournament's notes, the
+// draw seeds, the log and its directors) cannot leak.
+
+// publicTournament is a published tournament as the public sees it.
+type publicTournament struct {
+	ID       int64        `json:"id"`
+	Name     string       `json:"name"`
+	Date     string       `json:"date"`
+	Venue    string       `json:"venue"`
+	Revision int64        `json:"revision"`
+	Rounds   int          `json:"rounds"` // planned (0: the format decides as it goes)
+	Drawn    int          `json:"drawn"`
+	Round    *publicRound `json:"round,omitempty"` // the current round
+	// Bracket says the current stage is a knockout: it has a bracket page.
+	Bracket bool `json:"bracket"`
+}
+
+// publicRound is the current round: its clock, tables and who sits out.
+type publicRound struct {
+	Number   int              `json:"number"`
+	Clock    tournament.Clock `json:"clock"`
+	Complete int              `json:"complete"` // tables complete
+	Tables   []publicTable    `json:"tables"`
+	Byes     []publicSeat     `json:"byes"`
+	// Late are the late arrivals awarded points for this round: not its sit-outs.
+	Late []publicSeat `json:"late"`
+}
+
+// publicTable is one table of a round with its seats.
+type publicTable struct {
+	Number   int          `json:"number"`
+	Complete bool         `json:"complete"`
+	Seats    []publicSeat `json:"seats"`
+}
+
+// publicSeat is an entry at a table (or sitting out) with what it scored there.
+type publicSeat struct {
+	EntryID    int64             `json:"entry_id"`
+	Name       string            `json:"name"`
+	Club       string            `json:"club,omitempty"`
+	Substitute bool              `json:"substitute,omitempty"`
+	Position   int               `json:"position,omitempty"`
+	Table      int               `json:"table,omitempty"` // 0: sits out (or arrived late, Late)
+	Late       bool              `json:"late,omitempty"`  // arrived late: Points awarded
+	Score      int               `json:"score"`
+	Points     tournament.Points `json:"points"`
+	Done       bool              `json:"done"`
+	// Search is the name folded as the player search folds it (tournament.SearchText):
+	// the seat search compares with it.
+	Search string `json:"-"`
+}
+
+// publicStandings are the current stage's standings.
+type publicStandings struct {
+	Tournament publicTournament `json:"tournament"`
+	Columns    []publicColumn   `json:"columns"`
+	Final      bool             `json:"final"`
+	Done       int              `json:"rounds_complete"`
+	Lines      []publicLine     `json:"lines"`
+}
+
+// publicColumn is a standings column: its API name and its label's key.
+type publicColumn struct {
+	Name  string `json:"name"`
+	Label string `json:"-"`
+	Kind  string `json:"kind"`
+	// OnlyPlayed hides the value of an entry that has not played.
+	OnlyPlayed bool `json:"-"`
+}
+
+// publicLine is one entry's line in the standings.
+type publicLine struct {
+	EntryID   int64                  `json:"entry_id"`
+	Name      string                 `json:"name"`
+	Club      string                 `json:"club,omitempty"`
+	Place     int                    `json:"place"`
+	Tied      bool                   `json:"tied"`
+	Values    []int                  `json:"values"`
+	Played    int                    `json:"played"`
+	Qualifies bool                   `json:"qualifies"`
+	AtCut     bool                   `json:"at_cut"`
+	Withdrawn bool                   `json:"withdrawn"`
+	Rounds    []tournament.RoundLine `json:"rounds"`
+	// Decides is the tie-break column (from 1) a phone shows beside the points: the one
+	// that sets the line apart from a neighbour level with it on the columns before.
+	Decides int `json:"-"`
+}
+
+// publicPlayer is one entry's own page: its line and each round's table.
+type publicPlayer struct {
+	Tournament publicTournament `json:"tournament"`
+	Columns    []publicColumn   `json:"columns"`
+	Line       publicLine       `json:"line"`
+	Games      []publicGame     `json:"games"`
+}
+
+// publicGame is one round as one entry played it: where, against whom, what it scored.
+type publicGame struct {
+	Round  int               `json:"round"`
+	Table  int               `json:"table"`          // 0: sat out (or arrived late, Late)
+	Late   bool              `json:"late,omitempty"` // arrived late: Points awarded, not a sit-out
+	Seat   int               `json:"seat,omitempty"`
+	Done   bool              `json:"done"`
+	Score  int               `json:"score"`
+	Points tournament.Points `json:"points"`
+	// Seats are everyone at the table, the entry included, in seat order.
+	Seats []publicSeat `json:"seats,omitempty"`
+}
+
+// publicOf picks what the public sees of a tournament and its current round.
+func publicOf(ev *tournament.State) publicTournament {
+	pt := publicTournament{ID: ev.Tournament.ID, Name: ev.Tournament.Name, Date: ev.Tournament.Date,
+		Venue: ev.Tournament.Venue, Revision: ev.Tournament.Revision, Rounds: ev.Stage.Settings.Rounds(), Drawn: len(ev.Rounds)}
+	if g := ev.Current(); g != nil {
+		pt.Round = publicRoundOf(ev, g)
+	}
+	_, pt.Bracket = ev.Format().(tournament.Bracketer)
+	return pt
+}
+
+// publicBracket is a knockout stage's bracket as the public sees it: who plays whom,
+// the scores and the winners (not the director's flags on corrected matches).
+type publicBracket struct {
+	Tournament publicTournament     `json:"tournament"`
+	Size       int                  `json:"size"`
+	Rounds     []publicBracketRound `json:"rounds"`
+	Winner     *publicBracketSide   `json:"winner,omitempty"`
+}
+
+// publicBracketRound is one round of the bracket.
+type publicBracketRound struct {
+	Number  int           `json:"number"`
+	Drawn   bool          `json:"drawn"`
+	Matches []publicMatch `json:"matches"`
+}
+
+// publicMatch is one match: its table (0: a bye or not drawn yet), its two sides, and
+// the side that won (1 or 2; 0 until decided).
+type publicMatch struct {
+	Table  int                  `json:"table,omitempty"`
+	Winner int                  `json:"winner"`
+	Sides  [2]publicBracketSide `json:"sides"`
+}
+
+// publicBracketSide is a side of a match: an entry (0 while not known), or a bye.
+type publicBracketSide struct {
+	EntryID int64  `json:"entry_id"`
+	Name    string `json:"name,omitempty"`
+	Seed    int    `json:"seed,omitempty"`
+	Score   int    `json:"score"`
+	Bye     bool   `json:"bye,omitempty"`
+}
+
+// publicBracketOf is the current stage's bracket, or false when it is not a knockout.
+func publicBracketOf(ev *tournament.State) (publicBracket, bool) {
+	b, ok := tournament.BracketOf(ev)
+	if !ok {
+		return publicBracket{}, false
+	}
+	pb := publicBracket{Tournament: publicOf(ev), Size: b.Size, Rounds: []publicBracketRound{}}
+	for _, r := range b.Rounds {
+		pr := publicBracketRound{Number: r.Number, Drawn: r.Drawn, Matches: []publicMatch{}}
+		for _, m := range r.Matches {
+			pm := publicMatch{Table: m.Table, Winner: m.Winner}
+			for i, sd := range m.Sides {
+				ps := publicBracketSide{EntryID: sd.EntryID, Seed: sd.Seed, Score: sd.Score, Bye: sd.Bye}
+				if sd.EntryID != 0 {
+					ps.Name = publicSeatOf(ev, sd.EntryID).Name
+				}
+				pm.Sides[i] = ps
+			}
+			pr.Matches = append(pr.Matches, pm)
+		}
+		pb.Rounds = append(pb.Rounds, pr)
+	}
+	if n := len(pb.Rounds); n > 0 && len(pb.Rounds[n-1].Matches) == 1 {
+		if m := pb.Rounds[n-1].Matches[0]; m.Winner != 0 {
+			w := m.Sides[m.Winner-1]
+			pb.Winner = &w
+		}
+	}
+	return pb, true
+}
+
+func publicSeatOf(ev *tournament.State, id int64) publicSeat {
+	ps := publicSeat{EntryID: id, Name: "?"}
+	if e := ev.Entry(id); e != nil {
+		ps.Name, ps.Club, ps.Substitute = e.Name, e.Club, e.Substitute()
+	}
+	ps.Search = tournament.SearchText(ps.Name)
+	return ps
+}
+
+func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
+	pr := &publicRound{Number: g.Number, Clock: g.Clock, Tables: []publicTable{}, Byes: []publicSeat{}, Late: []publicSeat{}}
+	for i, res := range ev.Results(g) {
+		tb := publicTable{Number: g.Tables[i].Number, Complete: res.Complete}
+		for si, id := range res.Entries {
+			ps := publicSeatOf(ev, id)
+			ps.Position, ps.Table, ps.Done = si+1, tb.Number, res.Complete
+			if si < len(res.Scores) {
+				ps.Score = res.Scores[si]
+			}
+			if si < len(res.Points) {
+				ps.Points = res.Points[si]
+			}
+			tb.Seats = append(tb.Seats, ps)
+		}
+		if res.Complete {
+			pr.Complete++
+		}
+		pr.Tables = append(pr.Tables, tb)
+	}
+	for _, b := range g.Byes {
+		ps := publicSeatOf(ev, b.EntryID)
+		ps.Points, ps.Late = b.Points, b.Awarded
+		if b.Awarded {
+			pr.Late = append(pr.Late, ps)
+			continue
+		}
+		pr.Byes = append(pr.Byes, ps)
+	}
+	return pr
+}
+
+// seatList is everyone of the round who looks for a seat (not the substitutes), by name.
+func (pr *publicRound) seatList() []publicSeat {
+	var out []publicSeat
+	for _, tb := range pr.Tables {
+		for _, s := range tb.Seats {
+			if !s.Substitute {
+				out = append(out, s)
+			}
+		}
+	}
+	out = append(out, pr.Byes...)
+	out = append(out, pr.Late...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Search < out[j].Search })
+	return out
+}
+
+// matching keeps the seats whose folded name contains every folded word of q.
+func matching(seats []publicSeat, q string) []publicSeat {
+	words := strings.Fields(tournament.SearchText(q))
+	if len(words) == 0 {
+		return seats
+	}
+	var out []publicSeat
+	for _, s := range seats {
+		if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(s.Search, w) }) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func publicColumns(cols []tournament.Column) []publicColumn {
+	out := make([]publicColumn, len(cols))
+	for i, c := range cols {
+		out[i] = publicColumn{Name: c.Name, Label: c.Label, Kind: c.Kind, OnlyPlayed: c.OnlyPlayed}
+	}
+	return out
+}
+
+func publicLineOf(s tournament.Standing) publicLine {
+	return publicLine{EntryID: s.Entry.ID, Name: s.Entry.Name, Club: s.Entry.Club, Place: s.Place, Tied: s.Tied,
+		Values: s.Values, Played: s.Played, Qualifies: s.Qualifies, AtCut: s.AtCut, Withdrawn: s.Entry.Withdrawn, Rounds: s.Rounds}
+}
+
+// publicStandingsOf ranks the current stage for the public.
+func publicStandingsOf(ev *tournament.State) publicStandings {
+	cols, lines := ev.Format().Standings(ev)
+	ps := publicStandings{Tournament: publicOf(ev), Columns: publicColumns(cols)}
+	for i := range ev.Rounds {
+		if !ev.Complete(&ev.Rounds[i]) {
+			break
+		}
+		ps.Done = i + 1
+	}
+	ps.Final = len(ev.Rounds) > 0 && len(ev.Rounds) == ev.Stage.Settings.Rounds() && ps.Done == len(ev.Rounds)
+	for _, s := range lines {
+		ps.Lines = append(ps.Lines, publicLineOf(s))
+	}
+	markDeciders(ps.Lines, len(cols))
+	return ps
+}
+
+// markDeciders sets each line's Decides: the deepest tie-break it needs to be told apart
+// from the line above or below it (the first tie-break where the points alone do it, or
+// where the lines are tied on everything).
+func markDeciders(lines []publicLine, cols int) {
+	if cols < 2 {
+		return
+	}
+	for i := range lines {
+		lines[i].Decides = 1
+		for _, j := range []int{i - 1, i + 1} {
+			if j < 0 || j >= len(lines) {
+				continue
+			}
+			d := 0
+			for d < cols && d < len(lines[i].Values) && d < len(lines[j].Values) && lines[i].Values[d] == lines[j].Values[d] {
+				d++
+			}
+			if d < cols && d > lines[i].Decides {
+				lines[i].Decides = d
+			}
+		}
+	}
+}
+
+// publicPlayerOf is one entry's page, or false when the entry is not ranked here.
+func publicPlayerOf(ev *tournament.State, entryID int64) (publicPlayer, bool) {
+	cols, lines := ev.Format().Standings(ev)
+	i := slices.IndexFunc(lines, func(s tournament.Standing) bool { return s.Entry.ID == entryID })
+	if i < 0 {
+		return publicPlayer{}, false
+	}
+	pp := publicPlayer{Tournament: publicOf(ev), Columns: publicColumns(cols), Line: publicLineOf(lines[i])}
+	for ri := range ev.Rounds {
+		g := &ev.Rounds[ri]
+		pg := publicGame{Round: g.Number}
+		if bi := slices.IndexFunc(g.Byes, func(b tournament.Bye) bool { return b.EntryID == entryID }); bi >= 0 {
+			pg.Done, pg.Points, pg.Late = true, g.Byes[bi].Points, g.Byes[bi].Awarded
+			pp.Games = append(pp.Games, pg)
+			continue
+		}
+		for ti, tb := range g.Tables {
+			pos := slices.Index(tb.Entries(), entryID)
+			if pos < 0 {
+				continue
+			}
+			res := ev.Format().Result(ev, &g.Tables[ti])
+			pg.Table, pg.Seat, pg.Done = tb.Number, pos+1, res.Complete
+			for si, id := range res.Entries {
+				ps := publicSeatOf(ev, id)
+				ps.Position, ps.Table, ps.Done = si+1, tb.Number, res.Complete
+				if si < len(res.Scores) {
+					ps.Score = res.Scores[si]
+				}
+				if si < len(res.Points) {
+					ps.Points = res.Points[si]
+				}
+				pg.Seats = append(pg.Seats, ps)
+			}
+			pg.Score, pg.Points = pg.Seats[pos].Score, pg.Seats[pos].Points
+		}
+		if pg.Table > 0 {
+			pp.Games = append(pp.Games, pg)
+		}
+	}
+	return pp, true
+}
+
+// gamePoints is what a player scored in one game, in words for the heading of that game
+// on their page: "1 punto", "6 punti", "12 VP" (Danish), or "vinto"/"perso" (a knockout,
+// whose 1 or 0 means a match won or lost).
+func gamePoints(ctx context.Context, p tournament.Points) string {
+	switch {
+	case page.Of(ctx).Format == "knockout" && p > 0:
+		return page.T(ctx, "public.match_won")
+	case page.Of(ctx).Format == "knockout":
+		return page.T(ctx, "public.match_lost")
+	case p == tournament.RP(1):
+		return page.T(ctx, "public.game_point_one", page.Pts(ctx, p))
+	}
+	return page.T(ctx, "public.game_points", page.Pts(ctx, p))
+}
+
+// publicStandingsState says whether the standings are final or after which round.
+func publicStandingsState(ctx context.Context, ps publicStandings) string {
+	switch {
+	case ps.Final:
+		return page.T(ctx, "standings.final")
+	case ps.Done == 0:
+		return page.T(ctx, "standings.provisional")
+	case ps.Tournament.Rounds == 0: // the format decides as it goes (a knockout)
+		return page.T(ctx, "standings.after_round", ps.Done)
+	}
+	return page.T(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
+}

@@ -1,0 +1,606 @@
+package public
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	qr "github.com/piglig/go-qr"
+
+	"burraco/views/page"
+
+	"burraco/tournament"
+)
+
+// Cache keeps each public page (and JSON twin) as rendered at its tournament's
+// revision, keyed by (tournament, page, language): a page is rendered once per change in
+// the tournament, whatever the number of phones reading it. Every request still asks the
+// database for the revision (one indexed read), so a change made through another app
+// instance is seen at once.
+type Cache struct {
+	mu    sync.RWMutex
+	pages map[pageID]*renderedPage
+	// ttl is how long this instance trusts a revision it read (0: ask every time).
+	TTL  time.Duration
+	revs map[int64]revision
+}
+
+// revision is a tournament's revision and publication as read at a time.
+type revision struct {
+	rev       int64
+	published bool
+	at        time.Time
+}
+
+// revision returns a tournament's revision and publication, read at most ttl ago.
+func (h *Handlers) revision(ctx context.Context, tid int64) (int64, bool, error) {
+	pc := h.Cache
+	if pc.TTL > 0 {
+		pc.mu.RLock()
+		r, ok := pc.revs[tid]
+		pc.mu.RUnlock()
+		if ok && time.Since(r.at) < pc.TTL {
+			return r.rev, r.published, nil
+		}
+	}
+	// Trusted from before the query, not after it: what it reads was true no earlier
+	// than this, so an unpublishing that waits the TTL out (forgetUnpublished) outlives
+	// every copy read before it.
+	at := time.Now()
+	rev, published, err := h.Tournaments.PublicRevision(ctx, tid)
+	if err != nil || pc.TTL <= 0 {
+		return rev, published, err
+	}
+	pc.mu.Lock()
+	if len(pc.revs) > 10000 {
+		clear(pc.revs) // ids probed at random: forget them all rather than grow
+	}
+	pc.revs[tid] = revision{rev: rev, published: published, at: at}
+	pc.mu.Unlock()
+	return rev, published, nil
+}
+
+// Changed follows a publication's change: a tournament published shows here at
+// once (elsewhere within the TTL); an unpublishing waits (forgetUnpublished).
+func (h *Handlers) Changed(ctx context.Context, tid int64, published bool) {
+	if published {
+		h.Cache.Forget(tid)
+		return
+	}
+	h.forgetUnpublished(ctx, tid)
+}
+
+// forgetUnpublished makes an unpublishing take effect everywhere before it is
+// answered: this instance forgets the tournament's revision at once, and the answer
+// waits the TTL out, so that every instance (all run with the same -public-ttl) has let
+// go of a publication it read before the change and asks the database again.
+func (h *Handlers) forgetUnpublished(ctx context.Context, tid int64) {
+	pc := h.Cache
+	if pc.TTL <= 0 {
+		return
+	}
+	pc.Forget(tid)
+	t := time.NewTimer(pc.TTL)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	pc.Forget(tid) // a read that began before the change and ended after the first forget
+}
+
+// Forget drops the revision this instance read for a tournament: the next request asks
+// the database.
+func (pc *Cache) Forget(tid int64) {
+	pc.mu.Lock()
+	delete(pc.revs, tid)
+	pc.mu.Unlock()
+}
+
+// pageID names a rendered public page.
+type pageID struct {
+	tid  int64
+	page string // "tables", "standings", "player/12", "projector/tables", with ".json" for twins
+	lang page.Lang
+}
+
+// renderedPage is a page's bytes at a revision, with its ETag, and the same gzipped
+// once (a phone on the club's Wi-Fi gets a sixth of the bytes, at no cost per request).
+type renderedPage struct {
+	rev    int64
+	body   []byte
+	etag   string
+	gz     []byte
+	gzEtag string
+	ctype  string
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}}
+}
+
+func (pc *Cache) get(k pageID, rev int64) *renderedPage {
+	pc.mu.RLock()
+	defer pc.mu.RUnlock()
+	if p := pc.pages[k]; p != nil && p.rev == rev {
+		return p
+	}
+	return nil
+}
+
+// put keeps p unless a page of a later revision is already there.
+func (pc *Cache) put(k pageID, p *renderedPage) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if old := pc.pages[k]; old == nil || old.rev <= p.rev {
+		pc.pages[k] = p
+	}
+}
+
+// publicRender builds a public page's data from a published tournament, and the page
+// that shows it (nil for a JSON twin). ok false answers 404 (an unknown entry).
+type publicRender func(ev *tournament.State) (data any, page templ.Component, ok bool)
+
+// serve answers a public page from the cache when it holds the tournament's
+// current revision, else renders it and keeps it. An unpublished or unknown tournament
+// is a 404, the same for both, so the public cannot tell them apart.
+func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicRender) error {
+	tid, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	if l, ok := page.ParseLang(c.QueryParam("lang")); ok && !asJSON {
+		// A language picked by a link is remembered like the director's switch, and the
+		// address goes back to the one page every phone shares.
+		c.SetCookie(&http.Cookie{Name: page.LangCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600,
+			HttpOnly: true, Secure: page.IsSecure(c), SameSite: http.SameSiteLaxMode})
+		return page.Redirect(c, c.Request().URL.Path)
+	}
+	ctx := c.Request().Context()
+	rev, published, err := h.revision(ctx, tid)
+	if err != nil {
+		return err
+	}
+	if !published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	k := pageID{tid: tid, page: name, lang: page.LangOf(c)}
+	if asJSON {
+		k.page += ".json"
+		k.lang = ""
+	}
+	if p := h.Cache.get(k, rev); p != nil {
+		return writePublic(c, p)
+	}
+	ev, err := h.Tournaments.Load(ctx, tid)
+	if err != nil {
+		return err
+	}
+	if !ev.Tournament.Published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	data, comp, ok := build(ev)
+	if !ok {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	p := &renderedPage{rev: ev.Tournament.Revision}
+	if asJSON {
+		if p.body, err = json.Marshal(data); err != nil {
+			return err
+		}
+		p.ctype = echo.MIMEApplicationJSON
+	} else {
+		if p.body, err = renderPublic(ctx, page.LangOf(c), ev.Stage.Format, c.Request().URL.Path, comp); err != nil {
+			return err
+		}
+		p.ctype = echo.MIMETextHTMLCharsetUTF8
+	}
+	sum := sha256.Sum256(p.body)
+	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
+	p.etag, p.gzEtag = `"`+tag+`"`, `"`+tag+`-gz"`
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(p.body); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	p.gz = gz.Bytes()
+	h.Cache.put(k, p)
+	return writePublic(c, p)
+}
+
+// renderPublic renders a public page for a language (in the wording of the tournament's
+// format) alone: no session, no CSRF token, no flash message, so the bytes are the same
+// for everyone who reads that language.
+func renderPublic(ctx context.Context, lang page.Lang, format, path string, comp templ.Component) ([]byte, error) {
+	ctx = page.WithPage(ctx, &page.Page{Lang: lang, Path: path, Format: format, Site: &page.Site{}})
+	var buf bytes.Buffer
+	if err := comp.Render(ctx, &buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writePublic sends a rendered page, or 304 to a client that has it already. Clients
+// must ask again each time (no-cache), and get a 304 while nothing changed.
+func writePublic(c echo.Context, p *renderedPage) error {
+	h := c.Response().Header()
+	body, tag := p.body, p.etag
+	gz := acceptsGzip(c.Request().Header.Get("Accept-Encoding"))
+	if gz {
+		body, tag = p.gz, p.gzEtag
+	}
+	h.Set("ETag", tag)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")
+	if etagMatches(c.Request().Header.Get("If-None-Match"), tag) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	if gz {
+		h.Set("Content-Encoding", "gzip")
+	}
+	return c.Blob(http.StatusOK, p.ctype, body)
+}
+
+// acceptsGzip reads Accept-Encoding: gzip listed and not refused (q=0).
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
+}
+
+// etagMatches reads an If-None-Match header: a list of tags, or *.
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// The public pages and their JSON twins.
+
+// Tables shows a published tournament's tables, or those matching ?q.
+func (h *Handlers) Tables(c echo.Context) error {
+	if q := strings.TrimSpace(c.QueryParam("q")); q != "" {
+		// A search sent without the page's script (which filters as one types): the
+		// list filtered here, the same way, not kept.
+		return h.search(c, q)
+	}
+	return h.serve(c, "tables", false, func(ev *tournament.State) (any, templ.Component, bool) {
+		pt := publicOf(ev)
+		return pt, publicTablesPage(pt, ""), true
+	})
+}
+
+// search shows the tables matching q, rendered for this request only.
+func (h *Handlers) search(c echo.Context, q string) error {
+	id, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	ev, err := h.Tournaments.Load(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if !ev.Tournament.Published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	body, err := renderPublic(c.Request().Context(), page.LangOf(c), ev.Stage.Format, c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
+	if err != nil {
+		return err
+	}
+	return c.HTMLBlob(http.StatusOK, body)
+}
+
+// APITournament is the tables page's JSON twin.
+func (h *Handlers) APITournament(c echo.Context) error {
+	return h.serve(c, "tables", true, func(ev *tournament.State) (any, templ.Component, bool) {
+		return publicOf(ev), nil, true
+	})
+}
+
+// Standings shows a published tournament's standings.
+func (h *Handlers) Standings(c echo.Context) error {
+	return h.serve(c, "standings", false, func(ev *tournament.State) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev)
+		return ps, publicStandingsPage(ps), true
+	})
+}
+
+// APIStandings is the standings page's JSON twin.
+func (h *Handlers) APIStandings(c echo.Context) error {
+	return h.serve(c, "standings", true, func(ev *tournament.State) (any, templ.Component, bool) {
+		return publicStandingsOf(ev), nil, true
+	})
+}
+
+// entryParam reads :eid.
+func entryParam(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("eid"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return id, nil
+}
+
+// Player shows one entry's games and place.
+func (h *Handlers) Player(c echo.Context) error {
+	eid, err := entryParam(c)
+	if err != nil {
+		return err
+	}
+	return h.serve(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, eid)
+		return pp, publicPlayerPage(pp), ok
+	})
+}
+
+// APIPlayer is the player page's JSON twin.
+func (h *Handlers) APIPlayer(c echo.Context) error {
+	eid, err := entryParam(c)
+	if err != nil {
+		return err
+	}
+	return h.serve(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, eid)
+		return pp, nil, ok
+	})
+}
+
+// Bracket shows a published knockout's bracket.
+func (h *Handlers) Bracket(c echo.Context) error {
+	return h.serve(c, "bracket", false, func(ev *tournament.State) (any, templ.Component, bool) {
+		pb, ok := publicBracketOf(ev)
+		return pb, publicBracketPage(pb), ok
+	})
+}
+
+// APIBracket is the bracket page's JSON twin.
+func (h *Handlers) APIBracket(c echo.Context) error {
+	return h.serve(c, "bracket", true, func(ev *tournament.State) (any, templ.Component, bool) {
+		pb, ok := publicBracketOf(ev)
+		return pb, nil, ok
+	})
+}
+
+// projectorViews are what a projector shows.
+var projectorViews = map[string]bool{"standings": true, "tables": true}
+
+// Projector shows the standings or the tables full screen, for a projector.
+func (h *Handlers) Projector(c echo.Context) error {
+	view := c.Param("view")
+	if !projectorViews[view] {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return h.serve(c, "projector/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev)
+		return ps, projectorPage(view, ps), true
+	})
+}
+
+// ProjectorLive is what a projector polls every few seconds: 204 (nothing to swap)
+// while the revision is the one it shows, else its content at the current revision.
+func (h *Handlers) ProjectorLive(c echo.Context) error {
+	view := c.Param("view")
+	if !projectorViews[view] {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	tid, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	rev, published, err := h.revision(c.Request().Context(), tid)
+	if err != nil {
+		return err
+	}
+	if !published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if since, err := strconv.ParseInt(c.QueryParam("since"), 10, 64); err == nil && since == rev {
+		return c.NoContent(http.StatusNoContent)
+	}
+	return h.serve(c, "projector-live/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev)
+		return ps, projectorContent(view, ps), true
+	})
+}
+
+// QR answers the QR code of a published tournament's public pages.
+func (h *Handlers) QR(c echo.Context) error {
+	tid, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	if _, published, err := h.revision(c.Request().Context(), tid); err != nil {
+		return err
+	} else if !published {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return writeQR(c, page.PublicURL(c, tid))
+}
+
+// DirectorQR answers the same QR code for the director, published or not yet.
+func (h *Handlers) DirectorQR(c echo.Context) error {
+	tid, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	if _, _, err := h.revision(c.Request().Context(), tid); err != nil {
+		return err
+	}
+	return writeQR(c, page.PublicURL(c, tid))
+}
+
+func writeQR(c echo.Context, url string) error {
+	svg, err := QRSVG(url)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "private, max-age=300")
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
+}
+
+// QRSVG draws a QR code (made by go-qr, medium error correction or better when it fits
+// in the same size) as an SVG of one path with a quiet zone of 4 modules, sharp at any
+// print size.
+func QRSVG(text string) ([]byte, error) {
+	q, err := qr.EncodeText(text, qr.Medium)
+	if err != nil {
+		return nil, fmt.Errorf("qr code: %w", err)
+	}
+	const quiet = 4
+	size := q.Size()
+	n := size + 2*quiet
+	var b bytes.Buffer
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + page.Itoa(n) + ` ` + page.Itoa(n) + `" shape-rendering="crispEdges">`)
+	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="`)
+	for y := range size {
+		for x := range size {
+			if q.Module(x, y) {
+				b.WriteString("M" + page.Itoa(x+quiet) + " " + page.Itoa(y+quiet) + "h1v1h-1z")
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.Bytes(), nil
+}
+
+// TableTent is the printable A4 table tent: the QR code and the address, twice, one
+// upside down, to fold in two and stand on a table.
+func (h *Handlers) TableTent(c echo.Context) error {
+	ev, err := h.Evening(c)
+	if err != nil {
+		return err
+	}
+	return page.Render(c, http.StatusOK, tableTentPage(ev, page.PublicURL(c, ev.Tournament.ID)))
+}
+
+// fastHeaders are the security headers of page.SecureConfig, as ServeFast sets them.
+var fastHeaders = map[string][]string{
+	"X-Xss-Protection":        {page.SecureConfig.XSSProtection},
+	"X-Content-Type-Options":  {page.SecureConfig.ContentTypeNosniff},
+	"X-Frame-Options":         {page.SecureConfig.XFrameOptions},
+	"Referrer-Policy":         {page.SecureConfig.ReferrerPolicy},
+	"Content-Security-Policy": {page.SecureConfig.ContentSecurityPolicy},
+}
+
+// fastPages maps the tail of a public address to its page in the cache.
+var fastPages = map[string]string{"": "tables", "/standings": "standings", "/bracket": "bracket",
+	"/projector/standings": "projector/standings", "/projector/tables": "projector/tables"}
+
+// ServeFast answers a public page (or JSON twin) from the cache without echo's
+// routing and middleware, when it can: a GET without a query string, the tournament's
+// revision read less than the TTL ago and published, the page kept at that revision.
+// Anything else (a miss, a query, an error) reports false and goes the ordinary way,
+// which renders the page and fills the cache. The answer is the same as the ordinary
+// way's: same bytes, same ETag, same headers (TestPublicFastPathAnswersAsEcho).
+func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
+	pc := h.Cache
+	if r.Method != http.MethodGet || r.URL.RawQuery != "" || pc.TTL <= 0 {
+		return false
+	}
+	rest, asJSON := strings.CutPrefix(r.URL.Path, "/api/v1/public/tournaments/")
+	if !asJSON {
+		var ok bool
+		if rest, ok = strings.CutPrefix(r.URL.Path, "/p/"); !ok {
+			return false
+		}
+	}
+	idText, tail, _ := strings.Cut(rest, "/")
+	if tail != "" {
+		tail = "/" + tail
+	}
+	tid, err := strconv.ParseInt(idText, 10, 64)
+	if err != nil || tid <= 0 {
+		return false
+	}
+	name, ok := fastPages[tail]
+	if !ok && strings.HasPrefix(tail, "/players/") {
+		eid, err := strconv.ParseInt(tail[len("/players/"):], 10, 64)
+		if err != nil || eid <= 0 || strconv.FormatInt(eid, 10) != tail[len("/players/"):] {
+			return false
+		}
+		name, ok = "player/"+tail[len("/players/"):], true
+	}
+	if !ok || (asJSON && strings.HasPrefix(name, "projector/")) {
+		return false
+	}
+	pc.mu.RLock()
+	rv, known := pc.revs[tid]
+	pc.mu.RUnlock()
+	if !known || !rv.published || time.Since(rv.at) >= pc.TTL {
+		return false
+	}
+	k := pageID{tid: tid, page: name}
+	if asJSON {
+		k.page += ".json"
+	} else {
+		k.lang = requestLang(r)
+	}
+	p := pc.get(k, rv.rev)
+	if p == nil {
+		return false
+	}
+	hdr := w.Header()
+	for key, v := range fastHeaders {
+		hdr[key] = v
+	}
+	body, tag := p.body, p.etag
+	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	if gz {
+		body, tag = p.gz, p.gzEtag
+	}
+	hdr["Etag"] = []string{tag}
+	hdr["Cache-Control"] = noCache
+	hdr["Vary"] = publicVary
+	if etagMatches(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	if gz {
+		hdr["Content-Encoding"] = gzipEncoding
+	}
+	hdr["Content-Type"] = []string{p.ctype}
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+	return true
+}
+
+var (
+	noCache      = []string{"no-cache"}
+	publicVary   = []string{"Accept-Encoding, Accept-Language, Cookie"}
+	gzipEncoding = []string{"gzip"}
+)
+
+// requestLang is negotiateLang for a plain request: the remembered choice, else
+// Accept-Language.
+func requestLang(r *http.Request) page.Lang {
+	if ck, err := r.Cookie(page.LangCookie); err == nil {
+		if l, ok := page.ParseLang(ck.Value); ok {
+			return l
+		}
+	}
+	return page.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+}

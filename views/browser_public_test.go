@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"burraco/views/api"
+	"burraco/views/api/dto"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -44,7 +44,7 @@ func TestBrowserProjectorShowsASavedScore(t *testing.T) {
 	saved := time.Now()
 
 	// What the projector must come to show: the leader of the standings now.
-	var now api.PublicStandings
+	var now dto.PublicStandings
 	res := app.client().get(fmt.Sprintf("/api/v1/public/tournaments/%d/standings", pe.tid))
 	require.NoError(t, json.Unmarshal([]byte(res.body), &now))
 	leader := now.Lines[0].Name

@@ -47,20 +47,28 @@ func WithCommandTimeout(d time.Duration) Option {
 	return func(s *Server) { s.commandTimeout = d }
 }
 
+// healthAnswer is the answer of /healthz.
+type healthAnswer struct {
+	Status  string `json:"status"` // "ok" or "unavailable"
+	Version string `json:"version"`
+	Schema  *int   `json:"schema,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
 // healthz answers whether this instance can serve: the database answers a cheap query
 // within healthTimeout, and at which schema version; and the release running.
 func (s *Server) healthz(c echo.Context) error {
-	out := map[string]any{"status": "ok", "version": s.version}
+	out := healthAnswer{Status: "ok", Version: s.version}
 	if s.health != nil {
 		ctx, cancel := context.WithTimeout(c.Request().Context(), healthTimeout)
 		defer cancel()
 		v, err := s.health.SchemaVersion(ctx)
 		if err != nil {
 			s.Log.Error("health check", "err", err)
-			out["status"], out["error"] = "unavailable", "database: "+err.Error()
+			out.Status, out.Error = "unavailable", "database: "+err.Error()
 			return c.JSON(http.StatusServiceUnavailable, out)
 		}
-		out["schema"] = v
+		out.Schema = &v
 	}
 	return c.JSON(http.StatusOK, out)
 }

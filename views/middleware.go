@@ -63,6 +63,9 @@ func (s *Server) requireDirector(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set("director", d)
 		c.Set("session", secret)
+		if err := page.WithIdempotencyKey(c, d, true); err != nil {
+			return err
+		}
 		return next(c)
 	}
 }
@@ -79,6 +82,9 @@ func (s *Server) requireToken(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set("director", d)
+		if err := page.WithIdempotencyKey(c, d, false); err != nil {
+			return err
+		}
 		return next(c)
 	}
 }

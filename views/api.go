@@ -35,7 +35,7 @@ var httpCodes = map[int]string{
 	http.StatusRequestEntityTooLarge: tournament.EINVALID,
 	http.StatusTooManyRequests:       tournament.ETHROTTLED,
 	http.StatusConflict:              tournament.ECONFLICT,
-	http.StatusServiceUnavailable:    "unavailable", // a change refused past its deadline (commandDeadline)
+	http.StatusServiceUnavailable:    "unavailable", // a change refused past its deadline (site.Config.CommandDeadline)
 }
 
 // writeAPIError answers an error in the API's shape, in the words of the tournament's

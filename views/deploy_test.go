@@ -163,8 +163,7 @@ func TestPublicAddressForPhones(t *testing.T) {
 		{"behind a proxy", []Option{WithListenAddr("127.0.0.1:8081"), WithPublicURL("https://torneo.example.org/")}, "", "https://torneo.example.org/p/%[2]d", false, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			app := newTestApp(t, tc.opts...)
-			app.server.lanAddress = lan
+			app := newTestApp(t, append(tc.opts, WithLANAddress(lan))...)
 			c := app.setup()
 			if tc.lang != "" {
 				c.lang = tc.lang
@@ -301,25 +300,4 @@ func TestBrowserUnreachableWarning(t *testing.T) {
 	shot(t, ctx, "unreachable-tent")
 	printMedia(t, ctx, true)
 	assert.False(t, run(t, ctx, chromedp.Evaluate[bool](`document.querySelector(".unreachable").offsetHeight > 0`)), "not on the printed tent")
-}
-
-// TestParseRequestStart reads the start time proxies put in X-Request-Start.
-func TestParseRequestStart(t *testing.T) {
-	want := time.Date(2026, 11, 29, 21, 30, 0, 250e6, time.UTC)
-	for _, tc := range []struct {
-		in string
-		ok bool
-	}{
-		{"t=1795987800.250", true},   // nginx: "t=${msec}"
-		{"t=1795987800250", true},    // Caddy: "t={time.now.unix_ms}"
-		{"t=1795987800250000", true}, // microseconds
-		{"1795987800.250", true},     // no "t="
-		{"", false}, {"t=", false}, {"t=soon", false}, {"t=-5", false},
-	} {
-		got, ok := parseRequestStart(tc.in)
-		require.Equal(t, tc.ok, ok, tc.in)
-		if ok {
-			assert.WithinDuration(t, want, got, time.Millisecond, tc.in)
-		}
-	}
 }

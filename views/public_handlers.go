@@ -424,7 +424,7 @@ func (s *Server) projectorLive(c echo.Context) error {
 }
 
 // publicURL is the address of a tournament's public pages as phones reach them (see
-// Server.publicBase): what its QR code holds.
+// site.Config.publicBase): what its QR code holds.
 func publicURL(c echo.Context, tid int64) string {
 	return page.SiteOf(c).PublicBase + page.IDPath("/p/", tid, "")
 }

@@ -1,4 +1,4 @@
-package views
+package site
 
 import (
 	"fmt"
@@ -7,16 +7,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 )
-
-// Option configures the web server.
-type Option func(*Server)
-
-// WithTrustedProxies makes the server believe X-Forwarded-For, but only on requests
-// that come straight from one of these networks (the director's reverse proxies).
-// Without it the client address is the connection's, whatever the headers say.
-func WithTrustedProxies(nets []*net.IPNet) Option {
-	return func(s *Server) { s.trustedProxies = nets }
-}
 
 // ParseTrustedProxies reads a comma-separated list of IP addresses and CIDR ranges.
 func ParseTrustedProxies(list string) ([]*net.IPNet, error) {
@@ -47,15 +37,15 @@ func ParseTrustedProxies(list string) ([]*net.IPNet, error) {
 	return nets, nil
 }
 
-// ipExtractor returns how the client address is found: from the connection, or from
+// IPExtractor returns how the client address is found: from the connection, or from
 // X-Forwarded-For when the connection comes from a trusted proxy. Loopback, link-local
 // and private networks are not trusted unless listed.
-func ipExtractor(trusted []*net.IPNet) echo.IPExtractor {
-	if len(trusted) == 0 {
+func (cf *Config) IPExtractor() echo.IPExtractor {
+	if len(cf.TrustedProxies) == 0 {
 		return echo.ExtractIPDirect()
 	}
 	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
-	for _, n := range trusted {
+	for _, n := range cf.TrustedProxies {
 		opts = append(opts, echo.TrustIPRange(n))
 	}
 	return echo.ExtractIPFromXFFHeader(opts...)

@@ -1,9 +1,10 @@
-package views
+package site
 
 import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 
 	"github.com/labstack/echo/v4"
 
@@ -11,20 +12,27 @@ import (
 	"burraco/views/page"
 )
 
-// setupGate sends every page to the setup form while no director exists, and hides the
+// Gates let a request in: while no director exists only to the setup form, then to
+// director pages with a live session, to the API with a live bearer token.
+type Gates struct {
+	Auth      *tournament.Auth
+	setupDone atomic.Bool // a director exists (see Setup)
+}
+
+// Setup sends every page to the setup form while no director exists, and hides the
 // setup form once one does. The "done" flag only ever goes from false to true, so each
-// instance may remember it: in the server, since echo wraps a handler in its middleware
+// instance may remember it: in the gates, since echo wraps a handler in its middleware
 // again for every request (a flag declared here would be new each time, and every
 // request would count the directors).
-func (s *Server) setupGate(next echo.HandlerFunc) echo.HandlerFunc {
-	done := &s.setupDone
+func (g *Gates) Setup(next echo.HandlerFunc) echo.HandlerFunc {
+	done := &g.setupDone
 	return func(c echo.Context) error {
 		path := c.Request().URL.Path
 		if strings.HasPrefix(path, "/static/") || strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/lang" {
 			return next(c)
 		}
 		if !done.Load() {
-			needed, err := s.Auth.SetupNeeded(c.Request().Context())
+			needed, err := g.Auth.SetupNeeded(c.Request().Context())
 			if err != nil {
 				return err
 			}
@@ -41,14 +49,14 @@ func (s *Server) setupGate(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// requireDirector lets a request through only with a live session cookie.
-func (s *Server) requireDirector(next echo.HandlerFunc) echo.HandlerFunc {
+// Director lets a request through only with a live session cookie.
+func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var secret string
 		if ck, err := c.Cookie(page.SessionCookie); err == nil {
 			secret = ck.Value
 		}
-		d, err := s.Auth.SessionDirector(c.Request().Context(), secret)
+		d, err := g.Auth.SessionDirector(c.Request().Context(), secret)
 		if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
 			to := "/login?next=" + url.QueryEscape(c.Request().URL.RequestURI())
 			if c.Request().Method == http.MethodGet {
@@ -67,14 +75,14 @@ func (s *Server) requireDirector(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// requireToken lets an API request through only with a live bearer token.
-func (s *Server) requireToken(next echo.HandlerFunc) echo.HandlerFunc {
+// Token lets an API request through only with a live bearer token.
+func (g *Gates) Token(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		secret, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
 		if !ok {
 			return tournament.Errorf(tournament.EUNAUTHORIZED, "api.token_required")
 		}
-		d, err := s.Auth.TokenDirector(c.Request().Context(), strings.TrimSpace(secret))
+		d, err := g.Auth.TokenDirector(c.Request().Context(), strings.TrimSpace(secret))
 		if err != nil {
 			return err
 		}

@@ -1,7 +1,10 @@
-package views
+// Package site is what the server puts around every feature: how the app is deployed
+// and reached (the site every page knows, the client address, TLS behind a proxy, the
+// commit deadline), the security middleware every request passes (CSRF, body limit,
+// request log), /healthz and the error page or answer. Only views' root imports it.
+package site
 
 import (
-	"context"
 	"net"
 	"net/http"
 	"strconv"
@@ -14,83 +17,48 @@ import (
 	"burraco/views/page"
 )
 
-// Health answers how the database is: its schema version, or why it cannot say.
-type Health interface {
-	SchemaVersion(ctx context.Context) (int, error)
+// Config is how the app is deployed: its release and how it is reached.
+type Config struct {
+	// Version names the running release, shown in the footer and by /healthz.
+	Version string
+	// PublicURL is the address phones are given, if fixed (-public-url).
+	PublicURL string
+	// ListenAddr is the address the app listens on.
+	ListenAddr string
+	// TrustedProxies may set the client address through X-Forwarded-For.
+	TrustedProxies []*net.IPNet
+	// CommandTimeout bounds when a change may still be saved (see CommandDeadline).
+	CommandTimeout time.Duration
+	// LANAddress finds the machine's LAN address (nil: its first private interface).
+	LANAddress func() string
 }
 
-// healthTimeout bounds the database check of /healthz.
-const healthTimeout = 2 * time.Second
-
-// WithVersion names the running release, shown in the footer and by /healthz.
-func WithVersion(v string) Option {
-	return func(s *Server) { s.version = v }
-}
-
-// WithPublicURL fixes the address the QR codes and table tents give phones (e.g. the
-// reverse proxy's https://torneo.example.org), instead of the one each request came to.
-func WithPublicURL(u string) Option {
-	return func(s *Server) { s.publicURL = strings.TrimRight(u, "/") }
-}
-
-// WithListenAddr tells the server the address it listens on: on a loopback address
-// phones cannot reach it (the director is warned); on every interface the public
-// address uses the machine's LAN address instead of localhost.
-func WithListenAddr(addr string) Option {
-	return func(s *Server) { s.listenAddr = addr }
-}
-
-// WithCommandTimeout bounds how long after a request reached the first proxy (or the
-// app) a change may still be saved: a later commit is refused, so a request the proxy
-// already answered with a timeout is never carried out behind the user's back.
-func WithCommandTimeout(d time.Duration) Option {
-	return func(s *Server) { s.commandTimeout = d }
-}
-
-// healthz answers whether this instance can serve: the database answers a cheap query
-// within healthTimeout, and at which schema version; and the release running.
-func (s *Server) healthz(c echo.Context) error {
-	out := map[string]any{"status": "ok", "version": s.version}
-	if s.health != nil {
-		ctx, cancel := context.WithTimeout(c.Request().Context(), healthTimeout)
-		defer cancel()
-		v, err := s.health.SchemaVersion(ctx)
-		if err != nil {
-			s.Log.Error("health check", "err", err)
-			out["status"], out["error"] = "unavailable", "database: "+err.Error()
-			return c.JSON(http.StatusServiceUnavailable, out)
-		}
-		out["schema"] = v
-	}
-	return c.JSON(http.StatusOK, out)
-}
-
-// commandDeadline gives every request that may change something (not GET, HEAD,
-// OPTIONS) a commit deadline of commandTimeout from when it started: from the trusted
+// CommandDeadline gives every request that may change something (not GET, HEAD,
+// OPTIONS) a commit deadline of CommandTimeout from when it started: from the trusted
 // proxy's X-Request-Start ("t=<seconds>[.<fraction>]", nginx's $msec) when there is
 // one, else from now. The store checks it just before each commit and rolls back past
 // it (tournament.WithCommitDeadline), answered 503 error.too_late: an instance that hung
 // (SIGSTOP, a pause) and resumes after the proxy gave up on it does not carry out the
 // request it held. Only the commit is bound: reads, and whatever follows a commit made
 // in time, run to their end.
-func (s *Server) commandDeadline(next echo.HandlerFunc) echo.HandlerFunc {
+func (cf *Config) CommandDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		if s.commandTimeout <= 0 || r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions {
+		if cf.CommandTimeout <= 0 || r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions {
 			return next(c)
 		}
 		start := time.Now()
-		if t, ok := s.requestStart(r); ok && t.Before(start) {
+		if t, ok := cf.requestStart(r); ok && t.Before(start) {
 			start = t
 		}
-		c.SetRequest(r.WithContext(tournament.WithCommitDeadline(r.Context(), start.Add(s.commandTimeout))))
+		c.SetRequest(r.WithContext(tournament.WithCommitDeadline(r.Context(), start.Add(cf.CommandTimeout))))
 		return next(c)
 	}
 }
 
 // requestStart reads X-Request-Start, believed only from a trusted proxy.
-func (s *Server) requestStart(r *http.Request) (time.Time, bool) {
-	if !s.fromTrustedProxy(r) {
+func (cf *Config) requestStart(r *http.Request) (time.Time, bool) {
+	if !cf.fromTrustedProxy(r) {
 		return time.Time{}, false
 	}
 	return parseRequestStart(r.Header.Get("X-Request-Start"))
@@ -115,7 +83,7 @@ func parseRequestStart(h string) (time.Time, bool) {
 }
 
 // fromTrustedProxy reports whether the connection comes straight from a trusted proxy.
-func (s *Server) fromTrustedProxy(r *http.Request) bool {
+func (cf *Config) fromTrustedProxy(r *http.Request) bool {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
@@ -124,7 +92,7 @@ func (s *Server) fromTrustedProxy(r *http.Request) bool {
 	if ip == nil {
 		return false
 	}
-	for _, n := range s.trustedProxies {
+	for _, n := range cf.TrustedProxies {
 		if n.Contains(ip) {
 			return true
 		}
@@ -134,19 +102,19 @@ func (s *Server) fromTrustedProxy(r *http.Request) bool {
 
 // isTLS reports whether the request came over HTTPS: directly, or through a trusted
 // proxy that says so in X-Forwarded-Proto. A header from anyone else is not believed.
-func (s *Server) isTLS(r *http.Request) bool {
+func (cf *Config) isTLS(r *http.Request) bool {
 	if r.TLS != nil {
 		return true
 	}
-	return s.fromTrustedProxy(r) && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")
+	return cf.fromTrustedProxy(r) && strings.EqualFold(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0]), "https")
 }
 
-// siteInfo puts the site on every request's context, for pages and handlers.
-func (s *Server) siteInfo(next echo.HandlerFunc) echo.HandlerFunc {
+// Info puts the site on every request's context, for pages and handlers.
+func (cf *Config) Info(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		base, unreachable := s.publicBase(c)
-		c.Set(page.SiteContextKey, &page.Site{Version: s.version, PublicBase: base, Unreachable: unreachable, Addr: s.listenAddr})
-		c.Set("secure", s.isTLS(c.Request()))
+		base, unreachable := cf.publicBase(c)
+		c.Set(page.SiteContextKey, &page.Site{Version: cf.Version, PublicBase: base, Unreachable: unreachable, Addr: cf.ListenAddr})
+		c.Set("secure", cf.isTLS(c.Request()))
 		return next(c)
 	}
 }
@@ -155,12 +123,12 @@ func (s *Server) siteInfo(next echo.HandlerFunc) echo.HandlerFunc {
 // address this request came to, with a loopback host replaced by the machine's LAN
 // address when the app listens on every interface. unreachable says the result is
 // still a loopback address (the app listens only on this machine).
-func (s *Server) publicBase(c echo.Context) (base string, unreachable bool) {
-	if s.publicURL != "" {
-		return s.publicURL, false
+func (cf *Config) publicBase(c echo.Context) (base string, unreachable bool) {
+	if cf.PublicURL != "" {
+		return cf.PublicURL, false
 	}
 	scheme := "http"
-	if s.isTLS(c.Request()) {
+	if cf.isTLS(c.Request()) {
 		scheme = "https"
 	}
 	host := c.Request().Host
@@ -171,8 +139,8 @@ func (s *Server) publicBase(c echo.Context) (base string, unreachable bool) {
 	if !isLoopbackName(name) {
 		return scheme + "://" + host, false
 	}
-	if listenHost, _, err := net.SplitHostPort(s.listenAddr); err == nil && isAnyAddress(listenHost) {
-		if ip := s.lanIP(); ip != "" {
+	if listenHost, _, err := net.SplitHostPort(cf.ListenAddr); err == nil && isAnyAddress(listenHost) {
+		if ip := cf.lanIP(); ip != "" {
 			if port != "" {
 				return scheme + "://" + net.JoinHostPort(ip, port), false
 			}
@@ -202,9 +170,9 @@ func isAnyAddress(h string) bool {
 }
 
 // lanIP is the machine's address on its local network, or "" when it has none.
-func (s *Server) lanIP() string {
-	if s.lanAddress != nil {
-		return s.lanAddress()
+func (cf *Config) lanIP() string {
+	if cf.LANAddress != nil {
+		return cf.LANAddress()
 	}
 	return machineLANAddress()
 }

@@ -44,7 +44,7 @@ func (s *Server) apiPublish(c echo.Context) error {
 	s.PublicChanged(c.Request().Context(), id, t.Published)
 	c.Response().Header().Set("ETag", etag(t.Version))
 	return c.JSON(http.StatusOK, map[string]any{"id": t.ID, "published": t.Published, "version": t.Version,
-		"public_url": publicURL(c, t.ID)})
+		"public_url": page.PublicURL(c, t.ID)})
 }
 
 // apiSetClock runs a command on round :n's clock: {"op": "start", "minutes": 75},

@@ -699,12 +699,12 @@ func (s *Server) apiPairingOrder(c echo.Context) error {
 }
 
 func (s *Server) apiImportTournament(c echo.Context) error {
-	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, maxImport))
+	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, page.MaxImport))
 	if err != nil {
 		return err
 	}
 	if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEMultipartForm) {
-		if raw, err = uploaded(c, "file"); err != nil {
+		if raw, err = page.Uploaded(c, "file"); err != nil {
 			return tournament.Errorf(tournament.EINVALID, "import.no_file")
 		}
 	}

@@ -12,51 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"burraco/tournament"
-	"burraco/views/page"
 )
-
-func TestSetupOnlyOnce(t *testing.T) {
-	app := newTestApp(t)
-	c := app.client()
-	for _, path := range []string{"/", "/players", "/login", "/nowhere"} {
-		res := c.get(path)
-		assert.Equal(t, http.StatusSeeOther, res.StatusCode, path)
-		assert.Equal(t, "/setup", res.Header.Get("Location"), path)
-	}
-
-	// A bad form comes back with errors next to the fields and what was typed kept.
-	res := c.post("/setup", url.Values{"username": {"Bad Name"}, "name": {"Anna Verdi"}, "password": {"short"}, "confirm": {"short"}})
-	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	doc := res.doc(t)
-	assert.Equal(t, "Bad Name", doc.Find("#username").AttrOr("value", ""))
-	assert.Equal(t, "Anna Verdi", doc.Find("#name").AttrOr("value", ""))
-	assert.Equal(t, "", doc.Find("#password").AttrOr("value", "x"), "passwords are never echoed")
-	assert.Contains(t, doc.Find("#username-error").Text(), "lower-case letters")
-	assert.Contains(t, doc.Find("#password-error").Text(), "at least 10")
-	assert.Equal(t, 0, mustCount(t, app))
-
-	c = app.setup()
-	res = c.get("/")
-	assert.Equal(t, http.StatusOK, res.StatusCode)
-	assert.Contains(t, res.body, "Welcome, Anna Verdi")
-
-	// Once a director exists, the setup form is gone, for everyone.
-	for _, cl := range []*client{c, app.client()} {
-		assert.Equal(t, http.StatusNotFound, cl.get("/setup").StatusCode)
-		res := cl.post("/setup", url.Values{"username": {"eve"}, "name": {"Eve"}, "password": {testPassword}, "confirm": {testPassword}})
-		assert.Equal(t, http.StatusNotFound, res.StatusCode)
-	}
-	assert.Equal(t, http.StatusSeeOther, app.client().get("/players").StatusCode)
-}
-
-func mustCount(t *testing.T, app *testApp) int {
-	n, err := app.store.CountDirectors(t.Context())
-	require.NoError(t, err)
-	return n
-}
 
 // publicRoutes are the only routes an anonymous visitor may use. Adding a public route
 // means adding it here, on purpose.
@@ -164,77 +120,6 @@ func TestCSRF(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, c.post("/lang", url.Values{"_csrf": {"x"}, "lang": {"it"}}).StatusCode)
 }
 
-func TestLoginLogoutAndThrottling(t *testing.T) {
-	app := newTestApp(t)
-	app.setup()
-	c := app.client()
-
-	res := c.get("/players?q=rossi")
-	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	loc := res.Header.Get("Location")
-	res = c.get(loc)
-	assert.Equal(t, "/players?q=rossi", res.doc(t).Find("input[name=next]").AttrOr("value", ""))
-
-	res = c.post("/login", url.Values{"username": {"anna"}, "password": {"wrong"}})
-	assert.Equal(t, http.StatusUnauthorized, res.StatusCode)
-	assert.Contains(t, res.doc(t).Find(".alert").Text(), "Wrong username or password")
-	assert.Equal(t, "anna", res.doc(t).Find("#username").AttrOr("value", ""), "the username typed is kept")
-
-	res = c.post("/login", url.Values{"username": {"anna"}, "password": {testPassword}, "next": {"/players?q=rossi"}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, "/players?q=rossi", res.Header.Get("Location"))
-	var session *http.Cookie
-	for _, ck := range res.Cookies() {
-		if ck.Name == page.SessionCookie {
-			session = ck
-		}
-	}
-	require.NotNil(t, session)
-	assert.True(t, session.HttpOnly)
-	assert.Equal(t, http.SameSiteLaxMode, session.SameSite)
-	assert.Equal(t, http.StatusOK, c.get("/players").StatusCode)
-
-	// An open redirect through "next" is not possible.
-	res = app.client().post("/login", url.Values{"username": {"anna"}, "password": {testPassword}, "next": {"//evil.example/x"}})
-	assert.Equal(t, "/", res.Header.Get("Location"))
-
-	res = c.post("/logout", nil)
-	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, http.StatusSeeOther, c.get("/players").StatusCode, "logged out")
-
-	// Throttling: after five failures from this address, even the right password from
-	// it waits a little (the policy's own tests are in auth_security_test.go).
-	t2 := app.client()
-	for range tournament.MaxFailuresPerPair {
-		assert.Equal(t, http.StatusUnauthorized, t2.post("/login", url.Values{"username": {"anna"}, "password": {"nope"}}).StatusCode)
-	}
-	res = t2.post("/login", url.Values{"username": {"anna"}, "password": {testPassword}})
-	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode)
-	assert.Contains(t, res.body, "Too many failed attempts")
-	assert.NotEmpty(t, res.Header.Get("Retry-After"))
-}
-
-func TestLanguage(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	c.lang = ""
-	title := func(r *response) string { return r.doc(t).Find("h1").First().Text() }
-
-	assert.Equal(t, "Anagrafica giocatori", title(c.get("/players")), "Italian by default")
-	req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/players", nil)
-	req.Header.Set("Accept-Language", "en-GB,en;q=0.9,it;q=0.5")
-	assert.Equal(t, "Player registry", title(c.do(req)))
-	req.Header.Set("Accept-Language", "de-DE,it;q=0.9,en;q=0.8")
-	assert.Equal(t, "Anagrafica giocatori", title(c.do(req)))
-
-	res := c.post("/lang", url.Values{"lang": {"en"}, "back": {"/players"}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, "/players", res.Header.Get("Location"))
-	req.Header.Set("Accept-Language", "it")
-	assert.Equal(t, "Player registry", title(c.do(req)), "the switch is remembered over Accept-Language")
-	assert.Equal(t, "en", c.get("/players").doc(t).Find("html").AttrOr("lang", ""))
-}
-
 func TestErrorPages(t *testing.T) {
 	app := newTestApp(t)
 	c := app.setup()
@@ -248,38 +133,6 @@ func TestErrorPages(t *testing.T) {
 }
 
 func (r *response) header(k string) string { return r.Header.Get(k) }
-
-func TestDirectorsAndPasswordForms(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	res := c.post("/directors", url.Values{"username": {"anna"}, "name": {"Altra Anna"}, "password": {"0123456789"}, "confirm": {"0123456789"}})
-	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	doc := res.doc(t)
-	assert.Equal(t, "This username is already taken.", doc.Find("#username-error").Text())
-	assert.Equal(t, "Altra Anna", doc.Find("#name").AttrOr("value", ""))
-	res = c.post("/directors", url.Values{"username": {"bruno"}, "name": {"Bruno Neri"}, "password": {"0123456789"}, "confirm": {"0123456789"}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, 2, c.get("/directors").doc(t).Find("table.list tbody tr").Length())
-
-	// Bruno logs in elsewhere; Anna changes her password: her other sessions end, this one stays.
-	other := app.client()
-	require.Equal(t, http.StatusSeeOther, other.post("/login", url.Values{"username": {"anna"}, "password": {testPassword}}).StatusCode)
-	res = c.post("/account/password", url.Values{"current": {"wrong"}, "password": {"nuova-password"}, "confirm": {"nuova-password"}})
-	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, "This is not your current password.", res.doc(t).Find("#current-error").Text())
-	res = c.post("/account/password", url.Values{"current": {testPassword}, "password": {"nuova-password"}, "confirm": {"nuova-password"}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, http.StatusOK, c.get("/players").StatusCode, "this session stays")
-	assert.Equal(t, http.StatusSeeOther, other.get("/players").StatusCode, "the other session ended")
-
-	// Tokens: created (shown once), listed by prefix, revoked.
-	secret := app.apiToken(c)
-	doc = c.get("/tokens").doc(t)
-	assert.Equal(t, 0, doc.Find("#new-token").Length(), "the secret is shown only once")
-	revoke := doc.Find(`form[action$="/revoke"]`).First().AttrOr("action", "")
-	require.Equal(t, http.StatusSeeOther, c.post(revoke, nil).StatusCode)
-	assert.Equal(t, http.StatusUnauthorized, c.api("GET", "/api/v1/me", secret, "", nil).StatusCode)
-}
 
 func TestInternalErrorPage(t *testing.T) {
 	s := New(Services{}, slog.New(slog.NewTextHandler(io.Discard, nil)))

@@ -21,6 +21,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/api"
 )
 
 // axeSource is axe-core 4.14.1 (MPL-2.0, licence in testdata/axe), vendored so that the
@@ -121,7 +122,7 @@ func seedA11y(t *testing.T, app *testApp, c *client) a11yEvenings {
 // standings, each ranked entry's page, the bracket of a knockout and the projector.
 func publicPages(t *testing.T, c *client, id int64) []string {
 	t.Helper()
-	var ps publicStandings
+	var ps api.PublicStandings
 	res := c.api("GET", fmt.Sprintf("/api/v1/public/tournaments/%d/standings", id), "", "", &ps)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
 	base := fmt.Sprintf("/p/%d", id)

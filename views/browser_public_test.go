@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"burraco/views/api"
+
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,7 +44,7 @@ func TestBrowserProjectorShowsASavedScore(t *testing.T) {
 	saved := time.Now()
 
 	// What the projector must come to show: the leader of the standings now.
-	var now publicStandings
+	var now api.PublicStandings
 	res := app.client().get(fmt.Sprintf("/api/v1/public/tournaments/%d/standings", pe.tid))
 	require.NoError(t, json.Unmarshal([]byte(res.body), &now))
 	leader := now.Lines[0].Name

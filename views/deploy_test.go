@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/views/page"
+	"burraco/views/public"
 )
 
 // setCookies returns the Set-Cookie lines of a response by cookie name.
@@ -192,7 +193,7 @@ func TestPublicAddressForPhones(t *testing.T) {
 			doc := tent.doc(t)
 			assert.Equal(t, want, strings.TrimSpace(doc.Find(".tent-url").First().Text()), "the tent's address")
 			qr := get(base + "/qr.svg")
-			svg, err := qrSVG(want)
+			svg, err := public.QRSVG(want)
 			require.NoError(t, err)
 			assert.Equal(t, string(svg), qr.body, "the QR code holds the same address")
 

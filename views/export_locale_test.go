@@ -3,7 +3,6 @@ package views
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"html"
 	"math"
 	"net/http"
@@ -211,30 +210,4 @@ func assertHeadingsApart(t *testing.T, words []pdfWord, headings []string, top, 
 			assert.GreaterOrEqual(t, b.XMin-a.XMax, 2.0, "%s: %q and %q too close", name, a.Text, b.Text)
 		}
 	}
-}
-
-// A report with more columns than the page holds side by side wraps its headings at
-// their spaces, still each apart.
-func TestPDFReportWrapsCrowdedHeadings(t *testing.T) {
-	r := &report{Title: "Classifica", Sub: "Sottotitolo", Head: []string{"#", "Nome"}, Num: []bool{true, false}}
-	row := []string{"1", "Zeta"}
-	for i := 1; i <= 9; i++ {
-		r.Head, r.Num = append(r.Head, fmt.Sprintf("Punti partita turno %d", i)), append(r.Num, true)
-		row = append(row, "-1250")
-	}
-	r.Rows = [][]string{row}
-	var buf bytes.Buffer
-	require.NoError(t, r.writePDF(&buf, IT))
-	words := pdfWords(t, buf.Bytes())
-	if words == nil {
-		t.Skip("pdftotext not installed")
-	}
-	assertHeadingsApart(t, words, r.Head, "Sottotitolo", "Zeta", "crowded")
-	lines := map[float64]bool{}
-	for _, w := range words {
-		if w.Text == "turno" {
-			lines[math.Round(w.YMin)] = true
-		}
-	}
-	assert.Len(t, lines, 1, "the headings wrapped alike")
 }

@@ -16,6 +16,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/views/public"
 )
 
 // The public standings of a 48-player evening through the whole app (every middleware),
@@ -94,8 +95,7 @@ func BenchmarkPublicStandingsRender(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		ps := publicStandingsOf(ev)
-		if _, err := renderPublic(b.Context(), IT, ev.Stage.Format, "/", publicStandingsPage(ps)); err != nil {
+		if _, err := public.RenderStandings(b.Context(), IT, ev); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -346,12 +346,11 @@ func TestPublicCacheAndETag(t *testing.T) {
 	assert.Equal(t, "no-cache", first.Header.Get("Cache-Control"))
 
 	srv := a.srv.Config.Handler.(*Server)
-	k := pageID{tid: pe.tid, page: "standings", lang: EN}
-	kept := srv.public.pages[k]
+	kept := srv.public.Cache.Kept(pe.tid, "standings", EN)
 	require.NotNil(t, kept, "the page is kept")
 	again := anon.get(path)
 	assert.Equal(t, first.body, again.body)
-	assert.Same(t, kept, srv.public.pages[k], "served from what was kept, not rendered again")
+	assert.Same(t, kept, srv.public.Cache.Kept(pe.tid, "standings", EN), "served from what was kept, not rendered again")
 
 	req, _ := http.NewRequest(http.MethodGet, a.srv.URL+path, nil)
 	req.Header.Set("If-None-Match", tag)
@@ -366,7 +365,7 @@ func TestPublicCacheAndETag(t *testing.T) {
 	res = anon.do(req)
 	assert.Equal(t, http.StatusOK, res.StatusCode)
 	assert.NotEqual(t, tag, res.Header.Get("ETag"))
-	assert.NotSame(t, kept, srv.public.pages[k])
+	assert.NotSame(t, kept, srv.public.Cache.Kept(pe.tid, "standings", EN))
 
 	// The JSON twin too.
 	api := fmt.Sprintf("/api/v1/public/tournaments/%d/standings", pe.tid)
@@ -529,7 +528,7 @@ func TestPublicFastPathAnswersAsEcho(t *testing.T) {
 	for _, p := range paths {
 		if strings.Contains(p, "?") || strings.HasSuffix(p, "/live") || strings.HasSuffix(p, "qr.svg") {
 			req := httptest.NewRequest(http.MethodGet, p, nil)
-			assert.False(t, srv.servePublicFast(httptest.NewRecorder(), req), "%s is not for the fast path", p)
+			assert.False(t, srv.public.ServeFast(httptest.NewRecorder(), req), "%s is not for the fast path", p)
 			continue
 		}
 		for _, hdr := range []map[string]string{
@@ -544,7 +543,7 @@ func TestPublicFastPathAnswersAsEcho(t *testing.T) {
 				req.Header.Set(k, v)
 			}
 			rec := httptest.NewRecorder()
-			require.True(t, srv.servePublicFast(rec, req), "%s %v is kept: the fast path answers", p, hdr)
+			require.True(t, srv.public.ServeFast(rec, req), "%s %v is kept: the fast path answers", p, hdr)
 			fast++
 			assert.Equal(t, viaEcho.Code, rec.Code, p)
 			assert.Equal(t, viaEcho.Body.String(), rec.Body.String(), p)
@@ -563,9 +562,7 @@ func TestPublicFastPathAnswersAsEcho(t *testing.T) {
 	require.NoError(t, err)
 	_, err = pe.svc.Publish(context.Background(), pe.tid, false, cur.Tournament.Version, pe.director)
 	require.NoError(t, err)
-	srv.public.mu.Lock()
-	clear(srv.public.revs) // as if the TTL had passed
-	srv.public.mu.Unlock()
+	srv.public.Cache.Forget(pe.tid) // as if the TTL had passed
 	assert.Equal(t, http.StatusNotFound, do(fmt.Sprintf("/p/%d/standings", pe.tid), nil).Code)
-	assert.False(t, srv.servePublicFast(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, fmt.Sprintf("/p/%d/standings", pe.tid), nil)))
+	assert.False(t, srv.public.ServeFast(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, fmt.Sprintf("/p/%d/standings", pe.tid), nil)))
 }

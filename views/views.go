@@ -15,6 +15,7 @@ import (
 
 	"burraco/tournament"
 	"burraco/views/page"
+	"burraco/views/public"
 	"burraco/views/site"
 )
 
@@ -34,7 +35,7 @@ type Services struct {
 type Server struct {
 	*page.App
 	echo   *echo.Echo
-	public *publicCache
+	public *public.Handlers
 	gates  *site.Gates
 	site   site.Config
 	health site.Health
@@ -83,6 +84,13 @@ func WithCommandTimeout(d time.Duration) Option {
 	return func(s *Server) { s.site.CommandTimeout = d }
 }
 
+// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
+// last d before asking the database again: a room of phones then costs no query at all,
+// and a change (made here or by another instance) shows at most d later.
+func WithPublicRevisionTTL(d time.Duration) Option {
+	return func(s *Server) { s.public.Cache.TTL = d }
+}
+
 // New builds the web server with every route and middleware.
 func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	if log == nil {
@@ -91,8 +99,9 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
-		echo: e, health: svc.Health, public: newPublicCache(), gates: &site.Gates{Auth: svc.Auth}}
-	s.App.PublicChanged = s.publicChanged
+		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}}
+	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
+	s.App.PublicChanged = s.public.Changed
 	for _, o := range opts {
 		o(s)
 	}
@@ -115,10 +124,10 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 }
 
 // ServeHTTP makes the server an http.Handler. A public page already rendered at its
-// tournament's revision is answered before echo (servePublicFast); everything else goes
+// tournament's revision is answered before echo (public.Handlers.ServeFast); everything else goes
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.servePublicFast(w, r) {
+	if s.public.ServeFast(w, r) {
 		return
 	}
 	s.echo.ServeHTTP(w, r)

@@ -1,4 +1,4 @@
-package views
+package public
 
 import (
 	"bytes"
@@ -23,16 +23,16 @@ import (
 	"burraco/tournament"
 )
 
-// publicCache keeps each public page (and JSON twin) as rendered at its tournament's
+// Cache keeps each public page (and JSON twin) as rendered at its tournament's
 // revision, keyed by (tournament, page, language): a page is rendered once per change in
 // the tournament, whatever the number of phones reading it. Every request still asks the
 // database for the revision (one indexed read), so a change made through another app
 // instance is seen at once.
-type publicCache struct {
+type Cache struct {
 	mu    sync.RWMutex
 	pages map[pageID]*renderedPage
 	// ttl is how long this instance trusts a revision it read (0: ask every time).
-	ttl  time.Duration
+	TTL  time.Duration
 	revs map[int64]revision
 }
 
@@ -43,21 +43,14 @@ type revision struct {
 	at        time.Time
 }
 
-// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
-// last d before asking the database again: a room of phones then costs no query at all,
-// and a change (made here or by another instance) shows at most d later.
-func WithPublicRevisionTTL(d time.Duration) Option {
-	return func(s *Server) { s.public.ttl = d }
-}
-
 // revision returns a tournament's revision and publication, read at most ttl ago.
-func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, error) {
-	pc := s.public
-	if pc.ttl > 0 {
+func (h *Handlers) revision(ctx context.Context, tid int64) (int64, bool, error) {
+	pc := h.Cache
+	if pc.TTL > 0 {
 		pc.mu.RLock()
 		r, ok := pc.revs[tid]
 		pc.mu.RUnlock()
-		if ok && time.Since(r.at) < pc.ttl {
+		if ok && time.Since(r.at) < pc.TTL {
 			return r.rev, r.published, nil
 		}
 	}
@@ -65,8 +58,8 @@ func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, er
 	// than this, so an unpublishing that waits the TTL out (forgetUnpublished) outlives
 	// every copy read before it.
 	at := time.Now()
-	rev, published, err := s.Tournaments.PublicRevision(ctx, tid)
-	if err != nil || pc.ttl <= 0 {
+	rev, published, err := h.Tournaments.PublicRevision(ctx, tid)
+	if err != nil || pc.TTL <= 0 {
 		return rev, published, err
 	}
 	pc.mu.Lock()
@@ -78,38 +71,38 @@ func (s *Server) publicRevision(ctx context.Context, tid int64) (int64, bool, er
 	return rev, published, nil
 }
 
-// publicChanged follows a publication's change: a tournament published shows here at
+// Changed follows a publication's change: a tournament published shows here at
 // once (elsewhere within the TTL); an unpublishing waits (forgetUnpublished).
-func (s *Server) publicChanged(ctx context.Context, tid int64, published bool) {
+func (h *Handlers) Changed(ctx context.Context, tid int64, published bool) {
 	if published {
-		s.public.forget(tid)
+		h.Cache.Forget(tid)
 		return
 	}
-	s.forgetUnpublished(ctx, tid)
+	h.forgetUnpublished(ctx, tid)
 }
 
 // forgetUnpublished makes an unpublishing take effect everywhere before it is
 // answered: this instance forgets the tournament's revision at once, and the answer
 // waits the TTL out, so that every instance (all run with the same -public-ttl) has let
 // go of a publication it read before the change and asks the database again.
-func (s *Server) forgetUnpublished(ctx context.Context, tid int64) {
-	pc := s.public
-	if pc.ttl <= 0 {
+func (h *Handlers) forgetUnpublished(ctx context.Context, tid int64) {
+	pc := h.Cache
+	if pc.TTL <= 0 {
 		return
 	}
-	pc.forget(tid)
-	t := time.NewTimer(pc.ttl)
+	pc.Forget(tid)
+	t := time.NewTimer(pc.TTL)
 	defer t.Stop()
 	select {
 	case <-t.C:
 	case <-ctx.Done():
 	}
-	pc.forget(tid) // a read that began before the change and ended after the first forget
+	pc.Forget(tid) // a read that began before the change and ended after the first forget
 }
 
-// forget drops the revision this instance read for a tournament: the next request asks
+// Forget drops the revision this instance read for a tournament: the next request asks
 // the database.
-func (pc *publicCache) forget(tid int64) {
+func (pc *Cache) Forget(tid int64) {
 	pc.mu.Lock()
 	delete(pc.revs, tid)
 	pc.mu.Unlock()
@@ -119,7 +112,7 @@ func (pc *publicCache) forget(tid int64) {
 type pageID struct {
 	tid  int64
 	page string // "tables", "standings", "player/12", "projector/tables", with ".json" for twins
-	lang Lang
+	lang page.Lang
 }
 
 // renderedPage is a page's bytes at a revision, with its ETag, and the same gzipped
@@ -133,11 +126,12 @@ type renderedPage struct {
 	ctype  string
 }
 
-func newPublicCache() *publicCache {
-	return &publicCache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}}
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}}
 }
 
-func (pc *publicCache) get(k pageID, rev int64) *renderedPage {
+func (pc *Cache) get(k pageID, rev int64) *renderedPage {
 	pc.mu.RLock()
 	defer pc.mu.RUnlock()
 	if p := pc.pages[k]; p != nil && p.rev == rev {
@@ -147,7 +141,7 @@ func (pc *publicCache) get(k pageID, rev int64) *renderedPage {
 }
 
 // put keeps p unless a page of a later revision is already there.
-func (pc *publicCache) put(k pageID, p *renderedPage) {
+func (pc *Cache) put(k pageID, p *renderedPage) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	if old := pc.pages[k]; old == nil || old.rev <= p.rev {
@@ -159,10 +153,10 @@ func (pc *publicCache) put(k pageID, p *renderedPage) {
 // that shows it (nil for a JSON twin). ok false answers 404 (an unknown entry).
 type publicRender func(ev *tournament.State) (data any, page templ.Component, ok bool)
 
-// servePublic answers a public page from the cache when it holds the tournament's
+// serve answers a public page from the cache when it holds the tournament's
 // current revision, else renders it and keeps it. An unpublished or unknown tournament
 // is a 404, the same for both, so the public cannot tell them apart.
-func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build publicRender) error {
+func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicRender) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -175,7 +169,7 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 		return page.Redirect(c, c.Request().URL.Path)
 	}
 	ctx := c.Request().Context()
-	rev, published, err := s.publicRevision(ctx, tid)
+	rev, published, err := h.revision(ctx, tid)
 	if err != nil {
 		return err
 	}
@@ -187,10 +181,10 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 		k.page += ".json"
 		k.lang = ""
 	}
-	if p := s.public.get(k, rev); p != nil {
+	if p := h.Cache.get(k, rev); p != nil {
 		return writePublic(c, p)
 	}
-	ev, err := s.Tournaments.Load(ctx, tid)
+	ev, err := h.Tournaments.Load(ctx, tid)
 	if err != nil {
 		return err
 	}
@@ -225,14 +219,14 @@ func (s *Server) servePublic(c echo.Context, name string, asJSON bool, build pub
 		return err
 	}
 	p.gz = gz.Bytes()
-	s.public.put(k, p)
+	h.Cache.put(k, p)
 	return writePublic(c, p)
 }
 
 // renderPublic renders a public page for a language (in the wording of the tournament's
 // format) alone: no session, no CSRF token, no flash message, so the bytes are the same
 // for everyone who reads that language.
-func renderPublic(ctx context.Context, lang Lang, format, path string, comp templ.Component) ([]byte, error) {
+func renderPublic(ctx context.Context, lang page.Lang, format, path string, comp templ.Component) ([]byte, error) {
 	ctx = page.WithPage(ctx, &page.Page{Lang: lang, Path: path, Format: format, Site: &page.Site{}})
 	var buf bytes.Buffer
 	if err := comp.Render(ctx, &buf); err != nil {
@@ -287,24 +281,26 @@ func etagMatches(header, etag string) bool {
 
 // The public pages and their JSON twins.
 
-func (s *Server) publicTables(c echo.Context) error {
+// Tables shows a published tournament's tables, or those matching ?q.
+func (h *Handlers) Tables(c echo.Context) error {
 	if q := strings.TrimSpace(c.QueryParam("q")); q != "" {
 		// A search sent without the page's script (which filters as one types): the
 		// list filtered here, the same way, not kept.
-		return s.publicSearch(c, q)
+		return h.search(c, q)
 	}
-	return s.servePublic(c, "tables", false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "tables", false, func(ev *tournament.State) (any, templ.Component, bool) {
 		pt := publicOf(ev)
 		return pt, publicTablesPage(pt, ""), true
 	})
 }
 
-func (s *Server) publicSearch(c echo.Context, q string) error {
+// search shows the tables matching q, rendered for this request only.
+func (h *Handlers) search(c echo.Context, q string) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	ev, err := s.Tournaments.Load(c.Request().Context(), id)
+	ev, err := h.Tournaments.Load(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -318,21 +314,24 @@ func (s *Server) publicSearch(c echo.Context, q string) error {
 	return c.HTMLBlob(http.StatusOK, body)
 }
 
-func (s *Server) apiPublicTournament(c echo.Context) error {
-	return s.servePublic(c, "tables", true, func(ev *tournament.State) (any, templ.Component, bool) {
+// APITournament is the tables page's JSON twin.
+func (h *Handlers) APITournament(c echo.Context) error {
+	return h.serve(c, "tables", true, func(ev *tournament.State) (any, templ.Component, bool) {
 		return publicOf(ev), nil, true
 	})
 }
 
-func (s *Server) publicStandings(c echo.Context) error {
-	return s.servePublic(c, "standings", false, func(ev *tournament.State) (any, templ.Component, bool) {
+// Standings shows a published tournament's standings.
+func (h *Handlers) Standings(c echo.Context) error {
+	return h.serve(c, "standings", false, func(ev *tournament.State) (any, templ.Component, bool) {
 		ps := publicStandingsOf(ev)
 		return ps, publicStandingsPage(ps), true
 	})
 }
 
-func (s *Server) apiPublicStandings(c echo.Context) error {
-	return s.servePublic(c, "standings", true, func(ev *tournament.State) (any, templ.Component, bool) {
+// APIStandings is the standings page's JSON twin.
+func (h *Handlers) APIStandings(c echo.Context) error {
+	return h.serve(c, "standings", true, func(ev *tournament.State) (any, templ.Component, bool) {
 		return publicStandingsOf(ev), nil, true
 	})
 }
@@ -346,37 +345,41 @@ func entryParam(c echo.Context) (int64, error) {
 	return id, nil
 }
 
-func (s *Server) publicPlayer(c echo.Context) error {
+// Player shows one entry's games and place.
+func (h *Handlers) Player(c echo.Context) error {
 	eid, err := entryParam(c)
 	if err != nil {
 		return err
 	}
-	return s.servePublic(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
 		pp, ok := publicPlayerOf(ev, eid)
 		return pp, publicPlayerPage(pp), ok
 	})
 }
 
-func (s *Server) apiPublicPlayer(c echo.Context) error {
+// APIPlayer is the player page's JSON twin.
+func (h *Handlers) APIPlayer(c echo.Context) error {
 	eid, err := entryParam(c)
 	if err != nil {
 		return err
 	}
-	return s.servePublic(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
 		pp, ok := publicPlayerOf(ev, eid)
 		return pp, nil, ok
 	})
 }
 
-func (s *Server) publicBracket(c echo.Context) error {
-	return s.servePublic(c, "bracket", false, func(ev *tournament.State) (any, templ.Component, bool) {
+// Bracket shows a published knockout's bracket.
+func (h *Handlers) Bracket(c echo.Context) error {
+	return h.serve(c, "bracket", false, func(ev *tournament.State) (any, templ.Component, bool) {
 		pb, ok := publicBracketOf(ev)
 		return pb, publicBracketPage(pb), ok
 	})
 }
 
-func (s *Server) apiPublicBracket(c echo.Context) error {
-	return s.servePublic(c, "bracket", true, func(ev *tournament.State) (any, templ.Component, bool) {
+// APIBracket is the bracket page's JSON twin.
+func (h *Handlers) APIBracket(c echo.Context) error {
+	return h.serve(c, "bracket", true, func(ev *tournament.State) (any, templ.Component, bool) {
 		pb, ok := publicBracketOf(ev)
 		return pb, nil, ok
 	})
@@ -385,20 +388,21 @@ func (s *Server) apiPublicBracket(c echo.Context) error {
 // projectorViews are what a projector shows.
 var projectorViews = map[string]bool{"standings": true, "tables": true}
 
-func (s *Server) projector(c echo.Context) error {
+// Projector shows the standings or the tables full screen, for a projector.
+func (h *Handlers) Projector(c echo.Context) error {
 	view := c.Param("view")
 	if !projectorViews[view] {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	return s.servePublic(c, "projector/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "projector/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
 		ps := publicStandingsOf(ev)
 		return ps, projectorPage(view, ps), true
 	})
 }
 
-// projectorLive is what a projector polls every few seconds: 204 (nothing to swap)
+// ProjectorLive is what a projector polls every few seconds: 204 (nothing to swap)
 // while the revision is the one it shows, else its content at the current revision.
-func (s *Server) projectorLive(c echo.Context) error {
+func (h *Handlers) ProjectorLive(c echo.Context) error {
 	view := c.Param("view")
 	if !projectorViews[view] {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -407,7 +411,7 @@ func (s *Server) projectorLive(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rev, published, err := s.publicRevision(c.Request().Context(), tid)
+	rev, published, err := h.revision(c.Request().Context(), tid)
 	if err != nil {
 		return err
 	}
@@ -417,46 +421,40 @@ func (s *Server) projectorLive(c echo.Context) error {
 	if since, err := strconv.ParseInt(c.QueryParam("since"), 10, 64); err == nil && since == rev {
 		return c.NoContent(http.StatusNoContent)
 	}
-	return s.servePublic(c, "projector-live/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "projector-live/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
 		ps := publicStandingsOf(ev)
 		return ps, projectorContent(view, ps), true
 	})
 }
 
-// publicURL is the address of a tournament's public pages as phones reach them (see
-// site.Config.publicBase): what its QR code holds.
-func publicURL(c echo.Context, tid int64) string {
-	return page.SiteOf(c).PublicBase + page.IDPath("/p/", tid, "")
-}
-
-// publicQR answers the QR code of a published tournament's public pages.
-func (s *Server) publicQR(c echo.Context) error {
+// QR answers the QR code of a published tournament's public pages.
+func (h *Handlers) QR(c echo.Context) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	if _, published, err := s.publicRevision(c.Request().Context(), tid); err != nil {
+	if _, published, err := h.revision(c.Request().Context(), tid); err != nil {
 		return err
 	} else if !published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	return writeQR(c, publicURL(c, tid))
+	return writeQR(c, page.PublicURL(c, tid))
 }
 
-// directorQR answers the same QR code for the director, published or not yet.
-func (s *Server) directorQR(c echo.Context) error {
+// DirectorQR answers the same QR code for the director, published or not yet.
+func (h *Handlers) DirectorQR(c echo.Context) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	if _, _, err := s.publicRevision(c.Request().Context(), tid); err != nil {
+	if _, _, err := h.revision(c.Request().Context(), tid); err != nil {
 		return err
 	}
-	return writeQR(c, publicURL(c, tid))
+	return writeQR(c, page.PublicURL(c, tid))
 }
 
 func writeQR(c echo.Context, url string) error {
-	svg, err := qrSVG(url)
+	svg, err := QRSVG(url)
 	if err != nil {
 		return err
 	}
@@ -464,10 +462,10 @@ func writeQR(c echo.Context, url string) error {
 	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
-// qrSVG draws a QR code (made by go-qr, medium error correction or better when it fits
+// QRSVG draws a QR code (made by go-qr, medium error correction or better when it fits
 // in the same size) as an SVG of one path with a quiet zone of 4 modules, sharp at any
 // print size.
-func qrSVG(text string) ([]byte, error) {
+func QRSVG(text string) ([]byte, error) {
 	q, err := qr.EncodeText(text, qr.Medium)
 	if err != nil {
 		return nil, fmt.Errorf("qr code: %w", err)
@@ -489,17 +487,17 @@ func qrSVG(text string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// tableTent is the printable A4 table tent: the QR code and the address, twice, one
+// TableTent is the printable A4 table tent: the QR code and the address, twice, one
 // upside down, to fold in two and stand on a table.
-func (s *Server) tableTent(c echo.Context) error {
-	ev, err := s.Evening(c)
+func (h *Handlers) TableTent(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
-	return page.Render(c, http.StatusOK, tableTentPage(ev, publicURL(c, ev.Tournament.ID)))
+	return page.Render(c, http.StatusOK, tableTentPage(ev, page.PublicURL(c, ev.Tournament.ID)))
 }
 
-// fastHeaders are the security headers of page.SecureConfig, as servePublicFast sets them.
+// fastHeaders are the security headers of page.SecureConfig, as ServeFast sets them.
 var fastHeaders = map[string][]string{
 	"X-Xss-Protection":        {page.SecureConfig.XSSProtection},
 	"X-Content-Type-Options":  {page.SecureConfig.ContentTypeNosniff},
@@ -512,15 +510,15 @@ var fastHeaders = map[string][]string{
 var fastPages = map[string]string{"": "tables", "/standings": "standings", "/bracket": "bracket",
 	"/projector/standings": "projector/standings", "/projector/tables": "projector/tables"}
 
-// servePublicFast answers a public page (or JSON twin) from the cache without echo's
+// ServeFast answers a public page (or JSON twin) from the cache without echo's
 // routing and middleware, when it can: a GET without a query string, the tournament's
 // revision read less than the TTL ago and published, the page kept at that revision.
 // Anything else (a miss, a query, an error) reports false and goes the ordinary way,
 // which renders the page and fills the cache. The answer is the same as the ordinary
 // way's: same bytes, same ETag, same headers (TestPublicFastPathAnswersAsEcho).
-func (s *Server) servePublicFast(w http.ResponseWriter, r *http.Request) bool {
-	pc := s.public
-	if r.Method != http.MethodGet || r.URL.RawQuery != "" || pc.ttl <= 0 {
+func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
+	pc := h.Cache
+	if r.Method != http.MethodGet || r.URL.RawQuery != "" || pc.TTL <= 0 {
 		return false
 	}
 	rest, asJSON := strings.CutPrefix(r.URL.Path, "/api/v1/public/tournaments/")
@@ -552,7 +550,7 @@ func (s *Server) servePublicFast(w http.ResponseWriter, r *http.Request) bool {
 	pc.mu.RLock()
 	rv, known := pc.revs[tid]
 	pc.mu.RUnlock()
-	if !known || !rv.published || time.Since(rv.at) >= pc.ttl {
+	if !known || !rv.published || time.Since(rv.at) >= pc.TTL {
 		return false
 	}
 	k := pageID{tid: tid, page: name}
@@ -565,26 +563,26 @@ func (s *Server) servePublicFast(w http.ResponseWriter, r *http.Request) bool {
 	if p == nil {
 		return false
 	}
-	h := w.Header()
+	hdr := w.Header()
 	for key, v := range fastHeaders {
-		h[key] = v
+		hdr[key] = v
 	}
 	body, tag := p.body, p.etag
 	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
 	if gz {
 		body, tag = p.gz, p.gzEtag
 	}
-	h["Etag"] = []string{tag}
-	h["Cache-Control"] = noCache
-	h["Vary"] = publicVary
+	hdr["Etag"] = []string{tag}
+	hdr["Cache-Control"] = noCache
+	hdr["Vary"] = publicVary
 	if etagMatches(r.Header.Get("If-None-Match"), tag) {
 		w.WriteHeader(http.StatusNotModified)
 		return true
 	}
 	if gz {
-		h["Content-Encoding"] = gzipEncoding
+		hdr["Content-Encoding"] = gzipEncoding
 	}
-	h["Content-Type"] = []string{p.ctype}
+	hdr["Content-Type"] = []string{p.ctype}
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return true
@@ -598,7 +596,7 @@ var (
 
 // requestLang is negotiateLang for a plain request: the remembered choice, else
 // Accept-Language.
-func requestLang(r *http.Request) Lang {
+func requestLang(r *http.Request) page.Lang {
 	if ck, err := r.Cookie(page.LangCookie); err == nil {
 		if l, ok := page.ParseLang(ck.Value); ok {
 			return l

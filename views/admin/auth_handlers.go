@@ -1,4 +1,4 @@
-package views
+package admin
 
 import (
 	"net/http"
@@ -18,36 +18,40 @@ func directorInputOf(f *page.Form) tournament.DirectorInput {
 		Password: f.Values["password"], Confirm: f.Values["confirm"]}
 }
 
-func (s *Server) setupForm(c echo.Context) error {
+// SetupForm shows the first director's form.
+func (h *Handlers) SetupForm(c echo.Context) error {
 	return page.Render(c, http.StatusOK, setupPage(page.NewForm()))
 }
 
-func (s *Server) setup(c echo.Context) error {
+// Setup creates the first director and logs them in.
+func (h *Handlers) Setup(c echo.Context) error {
 	f := page.FormFrom(c, directorFormFields...)
-	d, err := s.Auth.Setup(c.Request().Context(), directorInputOf(f))
+	d, err := h.Auth.Setup(c.Request().Context(), directorInputOf(f))
 	if err != nil {
 		if !f.Fail(err) {
 			return err
 		}
 		return page.Render(c, http.StatusUnprocessableEntity, setupPage(f.ClearSecrets()))
 	}
-	return s.startSession(c, d.Username, f.Values["password"], "/")
+	return h.startSession(c, d.Username, f.Values["password"], "/")
 }
 
-func (s *Server) loginForm(c echo.Context) error {
+// LoginForm shows the login form.
+func (h *Handlers) LoginForm(c echo.Context) error {
 	f := page.NewForm()
 	f.Values["next"] = safeNext(c.QueryParam("next"))
 	return page.Render(c, http.StatusOK, loginPage(f))
 }
 
-func (s *Server) login(c echo.Context) error {
+// Login checks a director's password and starts a session.
+func (h *Handlers) Login(c echo.Context) error {
 	f := page.FormFrom(c, "username", "password", "next")
-	return s.startSession(c, f.Values["username"], f.Values["password"], safeNext(f.Values["next"]))
+	return h.startSession(c, f.Values["username"], f.Values["password"], safeNext(f.Values["next"]))
 }
 
 // startSession logs in and sets the session cookie, or shows the login form again.
-func (s *Server) startSession(c echo.Context, username, password, next string) error {
-	_, secret, err := s.Auth.Login(c.Request().Context(), username, password, c.RealIP())
+func (h *Handlers) startSession(c echo.Context, username, password, next string) error {
+	_, secret, err := h.Auth.Login(c.Request().Context(), username, password, c.RealIP())
 	if err != nil {
 		f := page.NewForm()
 		f.Values["username"], f.Values["next"] = username, next
@@ -61,7 +65,7 @@ func (s *Server) startSession(c echo.Context, username, password, next string) e
 	}
 	// A new login in this browser ends the session it had before.
 	if old, cerr := c.Cookie(page.SessionCookie); cerr == nil && old.Value != "" {
-		if err := s.Auth.Logout(c.Request().Context(), old.Value); err != nil {
+		if err := h.Auth.Logout(c.Request().Context(), old.Value); err != nil {
 			return err
 		}
 	}
@@ -79,9 +83,10 @@ func safeNext(next string) string {
 	return next
 }
 
-func (s *Server) logout(c echo.Context) error {
+// Logout ends the session.
+func (h *Handlers) Logout(c echo.Context) error {
 	if secret, ok := c.Get("session").(string); ok {
-		if err := s.Auth.Logout(c.Request().Context(), secret); err != nil {
+		if err := h.Auth.Logout(c.Request().Context(), secret); err != nil {
 			return err
 		}
 	}
@@ -89,8 +94,8 @@ func (s *Server) logout(c echo.Context) error {
 	return page.Redirect(c, "/login")
 }
 
-// setLanguage remembers the chosen language and goes back to the page.
-func (s *Server) setLanguage(c echo.Context) error {
+// SetLanguage remembers the chosen language and goes back to the page.
+func (h *Handlers) SetLanguage(c echo.Context) error {
 	l, ok := page.ParseLang(c.FormValue("lang"))
 	if !ok {
 		return echo.ErrBadRequest
@@ -100,13 +105,14 @@ func (s *Server) setLanguage(c echo.Context) error {
 	return page.Redirect(c, safeNext(c.FormValue("back")))
 }
 
-func (s *Server) home(c echo.Context) error {
+// Home shows the director's home page.
+func (h *Handlers) Home(c echo.Context) error {
 	ctx := c.Request().Context()
-	_, active, err := s.Players.List(ctx, tournament.PlayerFilter{Limit: 1})
+	_, active, err := h.Players.List(ctx, tournament.PlayerFilter{Limit: 1})
 	if err != nil {
 		return err
 	}
-	_, all, err := s.Players.List(ctx, tournament.PlayerFilter{Limit: 1, IncludeInactive: true})
+	_, all, err := h.Players.List(ctx, tournament.PlayerFilter{Limit: 1, IncludeInactive: true})
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package views
+package public
 
 import (
 	"image"
@@ -19,7 +19,7 @@ func TestQRCodeReadsBack(t *testing.T) {
 		"http://192.168.1.20:8080/p/1",
 		"https://burraco.example.org/p/123456",
 	} {
-		svg, err := qrSVG(text)
+		svg, err := QRSVG(text)
 		require.NoError(t, err)
 		m := regexp.MustCompile(`viewBox="0 0 (\d+) (\d+)"`).FindSubmatch(svg)
 		require.NotNil(t, m, "a viewBox")

@@ -1,4 +1,4 @@
-package views
+package exports
 
 import (
 	"bytes"
@@ -21,9 +21,6 @@ import (
 	"burraco/views/page"
 )
 
-// Backuper writes a consistent copy of the whole database.
-type Backuper = page.Backuper
-
 // report is a printed list as rows of text: standings, a round's table list or its
 // results, written in the reader's language (decimal comma in Italian). The same report
 // is written as CSV and as PDF.
@@ -36,7 +33,7 @@ type report struct {
 }
 
 // standingsReport is the standings of the current stage.
-func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
+func standingsReport(lang page.Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
 	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name,
 		Sub:  reportSub(lang, &ev.Tournament),
@@ -65,7 +62,7 @@ func standingsReport(lang Lang, ev *tournament.State, cols []tournament.Column, 
 }
 
 // tablesReport is a round's table list: who sits where, and who sits out.
-func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
+func tablesReport(lang page.Lang, ev *tournament.State, g *tournament.Round) *report {
 	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("print.table_list"),
 		Sub:  reportSub(lang, &ev.Tournament),
@@ -84,7 +81,7 @@ func tablesReport(lang Lang, ev *tournament.State, g *tournament.Round) *report 
 
 // resultsReport is a round's results: each side's score and points, table by table,
 // and the byes.
-func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report {
+func resultsReport(lang page.Lang, ev *tournament.State, g *tournament.Round) *report {
 	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("export.results"),
 		Sub: reportSub(lang, &ev.Tournament),
@@ -112,7 +109,7 @@ func resultsReport(lang Lang, ev *tournament.State, g *tournament.Round) *report
 
 // reportSub is a report's subtitle: the date in full in the reader's language, and the
 // venue when there is one.
-func reportSub(lang Lang, tr *tournament.Tournament) string {
+func reportSub(lang page.Lang, tr *tournament.Tournament) string {
 	if tr.Venue == "" {
 		return page.LongDateIn(lang, tr.Date)
 	}
@@ -125,7 +122,7 @@ const utf8BOM = "\ufeff"
 
 // writeCSV writes a report through the one CSV writer, as the reader's spreadsheet
 // opens it: a byte-order mark, then rows split by page.CSVComma.
-func (r *report) writeCSV(w io.Writer, lang Lang) error {
+func (r *report) writeCSV(w io.Writer, lang page.Lang) error {
 	if _, err := io.WriteString(w, utf8BOM); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}
@@ -179,7 +176,7 @@ func loadFonts() ([]byte, []byte, error) {
 
 // writePDF renders a report on A4 pages: the title, a line under it, the table with its
 // header repeated on every page, and "page n of m" at the foot.
-func (r *report) writePDF(w io.Writer, lang Lang) error {
+func (r *report) writePDF(w io.Writer, lang page.Lang) error {
 	reg, bold, err := loadFonts()
 	if err != nil {
 		return err
@@ -195,7 +192,7 @@ func (r *report) writePDF(w io.Writer, lang Lang) error {
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-12)
 		pdf.SetFont("DejaVu", "", 8)
-		pdf.CellFormat(0, 5, Translate(lang, "export.page", pdf.PageNo(), "{nb}"), "", 0, "C", false, 0, "")
+		pdf.CellFormat(0, 5, page.Translate(lang, "export.page", pdf.PageNo(), "{nb}"), "", 0, "C", false, 0, "")
 	})
 	pageW, pageH := pdf.GetPageSize()
 	width := pageW - 30
@@ -316,8 +313,8 @@ func sendReport(c echo.Context, r *report, ext string) error {
 	return c.Blob(http.StatusOK, typ, buf.Bytes())
 }
 
-// exportStandings downloads the standings as CSV or PDF.
-func (s *Server) exportStandings(c echo.Context) error {
+// Standings downloads the standings as CSV or PDF.
+func (h *Handlers) Standings(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -326,7 +323,7 @@ func (s *Server) exportStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, ss, err := s.Tournaments.StageStandings(c.Request().Context(), id, seq)
+	ev, cols, ss, err := h.Tournaments.StageStandings(c.Request().Context(), id, seq)
 	if err != nil {
 		return err
 	}
@@ -337,10 +334,16 @@ func (s *Server) exportStandings(c echo.Context) error {
 	return sendReport(c, r, c.Param("ext"))
 }
 
-// exportRound downloads a round's table list or results as CSV or PDF.
-func (s *Server) exportRound(build func(Lang, *tournament.State, *tournament.Round) *report) echo.HandlerFunc {
+// Tables downloads a round's table list as CSV or PDF.
+func (h *Handlers) Tables(c echo.Context) error { return h.round(tablesReport)(c) }
+
+// Results downloads a round's results as CSV or PDF.
+func (h *Handlers) Results(c echo.Context) error { return h.round(resultsReport)(c) }
+
+// round downloads a round's table list or results as CSV or PDF.
+func (h *Handlers) round(build func(page.Lang, *tournament.State, *tournament.Round) *report) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ev, err := s.Evening(c)
+		ev, err := h.Evening(c)
 		if err != nil {
 			return err
 		}
@@ -352,22 +355,22 @@ func (s *Server) exportRound(build func(Lang, *tournament.State, *tournament.Rou
 	}
 }
 
-// exportPage lists what can be downloaded from a tournament.
-func (s *Server) exportPage(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Page lists what can be downloaded from a tournament.
+func (h *Handlers) Page(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
 	return page.Render(c, http.StatusOK, exportView(ev))
 }
 
-// exportJSON downloads a whole tournament as one JSON document.
-func (s *Server) exportJSON(c echo.Context) error {
+// JSON downloads a whole tournament as one JSON document.
+func (h *Handlers) JSON(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	doc, err := s.Tournaments.Export(c.Request().Context(), id)
+	doc, err := h.Tournaments.Export(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -375,18 +378,15 @@ func (s *Server) exportJSON(c echo.Context) error {
 	return c.JSONPretty(http.StatusOK, doc, "  ")
 }
 
-// maxImport is the largest tournament document read.
-const maxImport = 4 << 20
-
-// importTournament reads a tournament document sent as a file.
-func (s *Server) importTournament(c echo.Context) error {
+// Import reads a tournament document sent as a file.
+func (h *Handlers) Import(c echo.Context) error {
 	f := page.NewForm()
-	raw, err := uploaded(c, "file")
+	raw, err := page.Uploaded(c, "file")
 	if err != nil {
 		f.Errors["file"] = "import.no_file"
 		return page.Render(c, http.StatusUnprocessableEntity, tournamentImportPage(f, nil))
 	}
-	t, err := s.Tournaments.Import(c.Request().Context(), raw)
+	t, err := h.Tournaments.Import(c.Request().Context(), raw)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			f.Error, f.Args = d.Key, d.Args
@@ -412,32 +412,18 @@ func docProblems(fields map[string]string) []docProblem {
 	return out
 }
 
-// importForm shows the form to import a tournament document.
-func (s *Server) importTournamentForm(c echo.Context) error {
+// ImportForm shows the form to import a tournament document.
+func (h *Handlers) ImportForm(c echo.Context) error {
 	return page.Render(c, http.StatusOK, tournamentImportPage(page.NewForm(), nil))
 }
 
-// uploaded reads a file field of a multipart form.
-func uploaded(c echo.Context, name string) ([]byte, error) {
-	fh, err := c.FormFile(name)
-	if err != nil {
-		return nil, err
-	}
-	src, err := fh.Open()
-	if err != nil {
-		return nil, err
-	}
-	defer src.Close()
-	return io.ReadAll(io.LimitReader(src, maxImport))
-}
-
-// backup downloads a consistent copy of the whole database.
-func (s *Server) backup(c echo.Context) error {
-	if s.Backup == nil {
+// Backup downloads a consistent copy of the whole database.
+func (h *Handlers) Backup(c echo.Context) error {
+	if h.App.Backup == nil {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
 	var buf bytes.Buffer
-	if err := s.Backup.Backup(c.Request().Context(), &buf); err != nil {
+	if err := h.App.Backup.Backup(c.Request().Context(), &buf); err != nil {
 		return err
 	}
 	name := "burraco-" + time.Now().UTC().Format("2006-01-02-150405") + ".db"

@@ -135,3 +135,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Routes lists every registered route, for tests and docs.
 func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
+
+// Public is the public pages' handlers and their cache, for tests.
+func (s *Server) Public() *public.Handlers { return s.public }

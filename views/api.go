@@ -42,7 +42,7 @@ var httpCodes = map[int]string{
 // format where the request has one (useFormat).
 func writeAPIError(c echo.Context, status int, key string, e *tournament.Error) error {
 	lang, format := page.LangOf(c), page.FormatUsed(c)
-	body := apiErrorBody{Code: httpCodes[status], Message: Translate(lang, key)}
+	body := apiErrorBody{Code: httpCodes[status], Message: page.Translate(lang, key)}
 	if body.Code == "" {
 		body.Code = tournament.EINTERNAL
 	}
@@ -246,7 +246,7 @@ type apiImportRow struct {
 	WarningMessages map[string]string `json:"warning_messages,omitempty"`
 }
 
-func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
+func localizePreview(pv *tournament.ImportPreview, lang page.Lang) map[string]any {
 	rows := make([]apiImportRow, len(pv.Rows))
 	for i, r := range pv.Rows {
 		rows[i] = apiImportRow{ImportRow: r}
@@ -254,22 +254,22 @@ func localizePreview(pv *tournament.ImportPreview, lang Lang) map[string]any {
 			rows[i].Messages = map[string]string{}
 		}
 		for f, k := range r.Fields {
-			rows[i].Messages[f] = Translate(lang, k)
+			rows[i].Messages[f] = page.Translate(lang, k)
 		}
 		if r.Reason != "" {
-			rows[i].Messages["duplicate"] = Translate(lang, r.Reason, r.DuplicateOf)
+			rows[i].Messages["duplicate"] = page.Translate(lang, r.Reason, r.DuplicateOf)
 		}
 		for f, k := range r.Warnings {
 			if rows[i].WarningMessages == nil {
 				rows[i].WarningMessages = map[string]string{}
 			}
-			rows[i].WarningMessages[f] = Translate(lang, k)
+			rows[i].WarningMessages[f] = page.Translate(lang, k)
 		}
 	}
 	out := map[string]any{"rows": rows, "new": pv.New, "duplicates": pv.Duplicates, "invalid": pv.Invalid, "created": pv.Created,
 		"ignored_columns": pv.Ignored}
 	if len(pv.Ignored) > 0 {
-		out["ignored_message"] = Translate(lang, "import.ignored_columns", page.QuotedList(pv.Ignored))
+		out["ignored_message"] = page.Translate(lang, "import.ignored_columns", page.QuotedList(pv.Ignored))
 	}
 	return out
 }

@@ -36,7 +36,7 @@ func (s *Server) apiCalcHand(c echo.Context) error {
 	lang := page.LangOf(c)
 	out := make([]map[string]any, len(lines))
 	for i, l := range lines {
-		out[i] = map[string]any{"key": l.Key, "label": Translate(lang, l.Key), "count": l.Count, "points": l.Points}
+		out[i] = map[string]any{"key": l.Key, "label": page.Translate(lang, l.Key), "count": l.Count, "points": l.Points}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"preset": preset, "rules": r, "total": in.Hand.Score(&r), "lines": out})
 }

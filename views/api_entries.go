@@ -37,7 +37,7 @@ type apiPairRow struct {
 	Messages map[string]string `json:"messages,omitempty"`
 }
 
-func localizePairRows(rows []tournament.PairRow, lang Lang) []apiPairRow {
+func localizePairRows(rows []tournament.PairRow, lang page.Lang) []apiPairRow {
 	out := make([]apiPairRow, len(rows))
 	for i, r := range rows {
 		out[i] = apiPairRow{PairRow: r}
@@ -45,7 +45,7 @@ func localizePairRows(rows []tournament.PairRow, lang Lang) []apiPairRow {
 			if out[i].Messages == nil {
 				out[i].Messages = map[string]string{}
 			}
-			out[i].Messages[f] = Translate(lang, k)
+			out[i].Messages[f] = page.Translate(lang, k)
 		}
 	}
 	return out

@@ -11,7 +11,7 @@ import (
 )
 
 // apiEvent is a log line with its text in the language asked for.
-func apiEvent(lang Lang, format string, e tournament.Event) map[string]any {
+func apiEvent(lang page.Lang, format string, e tournament.Event) map[string]any {
 	return map[string]any{"id": e.ID, "at": e.At, "director": e.Director, "kind": e.Kind, "args": e.Args, "also": e.Also,
 		"changes": e.Changes, "stage_id": e.StageID, "round": e.Round, "table": e.Table, "entry_id": e.EntryID,
 		"undoes": e.Undoes, "undone_by": e.UndoneBy, "undoable": e.Undoable(), "text": page.EventText(lang, format, &e)}

@@ -384,7 +384,7 @@ func (s *Server) apiAddEntry(c echo.Context) error {
 // them in duplicates).
 func apiDuplicate(c echo.Context, dup *tournament.DuplicateError) error {
 	d := dup.Of[0]
-	msg := Translate(page.LangOf(c), dup.Err.Key, dup.Err.Args...)
+	msg := page.Translate(page.LangOf(c), dup.Err.Key, dup.Err.Args...)
 	return c.JSON(http.StatusConflict, map[string]any{
 		"error": map[string]any{"code": tournament.ECONFLICT, "message": msg, "duplicate_of": d, "duplicates": dup.Of},
 	})

@@ -91,9 +91,9 @@ func TestEntriesAddSeveralAndRollCall(t *testing.T) {
 	// The log says it in words.
 	evs, err := app.store.Events(t.Context(), idFrom(base))
 	require.NoError(t, err)
-	assert.Equal(t, "All present (3 marked)", page.EventText(EN, "individual3", &evs[0]))
-	assert.Equal(t, "Verdi Anna: present no → yes", page.EventText(EN, "individual3", &evs[1]))
-	assert.Equal(t, "Verdi Anna: presente no → sì", page.EventText(IT, "individual3", &evs[1]))
+	assert.Equal(t, "All present (3 marked)", page.EventText(page.EN, "individual3", &evs[0]))
+	assert.Equal(t, "Verdi Anna: present no → yes", page.EventText(page.EN, "individual3", &evs[1]))
+	assert.Equal(t, "Verdi Anna: presente no → sì", page.EventText(page.IT, "individual3", &evs[1]))
 }
 
 func TestAPIEntriesSeveralAndPresence(t *testing.T) {

@@ -1,4 +1,4 @@
-package apptest_test
+package page_test
 
 import (
 	"testing"

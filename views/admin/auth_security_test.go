@@ -1,4 +1,4 @@
-package apptest_test
+package admin_test
 
 import (
 	"fmt"

@@ -8,9 +8,11 @@ import (
 	"burraco/static"
 	"burraco/views/admin"
 	"burraco/views/calc"
+	"burraco/views/entries"
 	"burraco/views/exports"
 	"burraco/views/history"
 	"burraco/views/page"
+	"burraco/views/registry"
 	"burraco/views/rounds"
 	"burraco/views/scales"
 	"burraco/views/sheets"
@@ -46,19 +48,20 @@ func (s *Server) routes() {
 	d := directorRoutes{e, s.gates.Director}
 	d.GET("/", admins.Home)
 	d.POST("/logout", admins.Logout)
-	d.GET("/players", s.listPlayers)
-	d.GET("/players/new", s.newPlayer)
-	d.POST("/players", s.createPlayer)
-	d.GET("/players/:id/edit", s.editPlayer)
-	d.POST("/players/:id", s.updatePlayer)
-	d.POST("/players/:id/deactivate", s.deactivatePlayer)
-	d.POST("/players/:id/activate", s.activatePlayer)
-	d.GET("/players/:id/merge", s.mergePage)
-	d.POST("/players/:id/merge", s.mergePlayers)
-	d.GET("/players/import", s.importForm)
-	d.POST("/players/import/preview", s.importPreview)
-	d.POST("/players/import", s.importConfirm)
-	d.GET("/players/export.csv", s.exportPlayers)
+	regs := &registry.Handlers{App: s.App}
+	d.GET("/players", regs.List)
+	d.GET("/players/new", regs.New)
+	d.POST("/players", regs.Create)
+	d.GET("/players/:id/edit", regs.Edit)
+	d.POST("/players/:id", regs.Update)
+	d.POST("/players/:id/deactivate", regs.Deactivate)
+	d.POST("/players/:id/activate", regs.Activate)
+	d.GET("/players/:id/merge", regs.MergeForm)
+	d.POST("/players/:id/merge", regs.Merge)
+	d.GET("/players/import", regs.ImportForm)
+	d.POST("/players/import/preview", regs.ImportPreview)
+	d.POST("/players/import", regs.Import)
+	d.GET("/players/export.csv", regs.Export)
 	tourns := &tournaments.Handlers{App: s.App}
 	d.GET("/tournaments", tourns.List)
 	d.GET("/tournaments/new", tourns.New)
@@ -75,19 +78,20 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id", tourns.Show)
 	d.GET("/tournaments/:id/edit", tourns.Edit)
 	d.POST("/tournaments/:id", tourns.Update)
-	d.GET("/tournaments/:id/entries", s.entriesPage)
-	d.GET("/tournaments/:id/entries/search", s.searchEntries)
-	d.POST("/tournaments/:id/entries", s.addEntry)
-	d.POST("/tournaments/:id/entries/new", s.addNewEntry)
-	d.POST("/tournaments/:id/entries/present", s.markAllPresent)
-	d.GET("/tournaments/:id/entries/pick", s.pickPairPlayer)
-	d.POST("/tournaments/:id/pairs", s.addPair)
-	d.GET("/tournaments/:id/entries/import", s.pairImportForm)
-	d.POST("/tournaments/:id/entries/import/preview", s.pairImportPreview)
-	d.POST("/tournaments/:id/entries/import", s.pairImportConfirm)
-	d.POST("/tournaments/:id/entries/:eid", s.setEntry)
-	d.POST("/tournaments/:id/entries/:eid/missed", s.awardMissed)
-	d.POST("/tournaments/:id/entries/:eid/remove", s.removeEntry)
+	ents := &entries.Handlers{App: s.App}
+	d.GET("/tournaments/:id/entries", ents.List)
+	d.GET("/tournaments/:id/entries/search", ents.Search)
+	d.POST("/tournaments/:id/entries", ents.Add)
+	d.POST("/tournaments/:id/entries/new", ents.AddNew)
+	d.POST("/tournaments/:id/entries/present", ents.MarkAllPresent)
+	d.GET("/tournaments/:id/entries/pick", ents.PickPairPlayer)
+	d.POST("/tournaments/:id/pairs", ents.AddPair)
+	d.GET("/tournaments/:id/entries/import", ents.ImportForm)
+	d.POST("/tournaments/:id/entries/import/preview", ents.ImportPreview)
+	d.POST("/tournaments/:id/entries/import", ents.Import)
+	d.POST("/tournaments/:id/entries/:eid", ents.Set)
+	d.POST("/tournaments/:id/entries/:eid/missed", ents.AwardMissed)
+	d.POST("/tournaments/:id/entries/:eid/remove", ents.Remove)
 	d.POST("/tournaments/:id/publish", tourns.Publish)
 	d.GET("/tournaments/:id/qr.svg", s.public.DirectorQR)
 	d.GET("/tournaments/:id/tent", s.public.TableTent)

@@ -1,4 +1,4 @@
-package views
+package registry
 
 import (
 	"net/http"
@@ -17,7 +17,8 @@ import (
 const sampleCSV = "first_name;last_name;club;card_number;email;phone;notes\n" +
 	"Niccolò;D'Alessandro;Circolo Roma;RM1234;;;\n"
 
-func (s *Server) importForm(c echo.Context) error {
+// ImportForm shows the form to import players from a CSV file.
+func (h *Handlers) ImportForm(c echo.Context) error {
 	return page.Render(c, http.StatusOK, importPage(page.NewForm()))
 }
 
@@ -56,16 +57,16 @@ func importFixes(c echo.Context) tournament.ImportFixes {
 	return fixes
 }
 
-// importPreview shows what the import would do, with the corrections typed in the
+// ImportPreview shows what the import would do, with the corrections typed in the
 // preview; it writes nothing. The CSV and the corrections travel back in the form, so
 // the server keeps no state between the steps.
-func (s *Server) importPreview(c echo.Context) error {
+func (h *Handlers) ImportPreview(c echo.Context) error {
 	text, err := page.ImportText(c)
 	f := page.NewForm()
 	f.Values["csv"] = text
 	if err == nil {
 		var pv *tournament.ImportPreview
-		pv, err = s.Players.PreviewImport(c.Request().Context(), strings.NewReader(text), importFixes(c))
+		pv, err = h.Players.PreviewImport(c.Request().Context(), strings.NewReader(text), importFixes(c))
 		if err == nil {
 			return page.Render(c, http.StatusOK, importPreviewPage(text, pv, ""))
 		}
@@ -77,19 +78,19 @@ func (s *Server) importPreview(c echo.Context) error {
 	return page.Render(c, http.StatusUnprocessableEntity, importPage(f))
 }
 
-// importConfirm imports what the preview showed. When the rows would now give another
+// Import imports what the preview showed. When the rows would now give another
 // count of new players than the one confirmed (a correction typed but not checked, a
 // player registered meanwhile), it shows the preview again instead.
-func (s *Server) importConfirm(c echo.Context) error {
+func (h *Handlers) Import(c echo.Context) error {
 	text := tournament.DecodeText([]byte(c.FormValue("csv")))
 	fixes := importFixes(c)
 	ctx := c.Request().Context()
-	pv, err := s.Players.PreviewImport(ctx, strings.NewReader(text), fixes)
+	pv, err := h.Players.PreviewImport(ctx, strings.NewReader(text), fixes)
 	if err == nil {
 		if expect, perr := strconv.Atoi(c.FormValue("expect")); perr == nil && expect != pv.New {
 			return page.Render(c, http.StatusConflict, importPreviewPage(text, pv, "import.changed"))
 		}
-		pv, err = s.Players.Import(ctx, strings.NewReader(text), fixes)
+		pv, err = h.Players.Import(ctx, strings.NewReader(text), fixes)
 	}
 	if err != nil {
 		f := page.NewForm()

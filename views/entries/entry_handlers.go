@@ -1,4 +1,4 @@
-package views
+package entries
 
 import (
 	"errors"
@@ -14,24 +14,25 @@ import (
 	"burraco/views/page"
 )
 
-func (s *Server) entriesPage(c echo.Context) error {
-	ev, err := s.Evening(c)
+// List shows the tournament's entries and the forms to add players or pairs.
+func (h *Handlers) List(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
 	return page.Render(c, http.StatusOK, entriesView(ev, page.NewForm(), pairPick{Form: page.NewForm()}))
 }
 
-// searchEntries is the search-as-you-type of the registry, for adding players.
-func (s *Server) searchEntries(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Search is the search-as-you-type of the registry, for adding players.
+func (h *Handlers) Search(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
 	q := c.QueryParam("q")
 	var ps []tournament.Player
 	if q != "" {
-		if ps, _, err = s.Players.List(c.Request().Context(), tournament.PlayerFilter{Query: q, Limit: 15}); err != nil {
+		if ps, _, err = h.Players.List(c.Request().Context(), tournament.PlayerFilter{Query: q, Limit: 15}); err != nil {
 			return err
 		}
 	}
@@ -60,7 +61,7 @@ func hasAbsent(ev *tournament.State) bool {
 // entriesChanged answers a change of the entries: with htmx, the entry list as it is now
 // (and msg, a problem to show above it); otherwise a redirect to the page, with msg or
 // flash as its flash.
-func (s *Server) entriesChanged(c echo.Context, tid int64, msg string, added *tournament.Player, flash ...string) error {
+func (h *Handlers) entriesChanged(c echo.Context, tid int64, msg string, added *tournament.Player, flash ...string) error {
 	if !page.IsHTMX(c) {
 		switch {
 		case msg != "":
@@ -70,7 +71,7 @@ func (s *Server) entriesChanged(c echo.Context, tid int64, msg string, added *to
 		}
 		return page.Redirect(c, page.IDPath("/tournaments/", tid, "/entries"))
 	}
-	ev, err := s.Tournaments.Load(c.Request().Context(), tid)
+	ev, err := h.Tournaments.Load(c.Request().Context(), tid)
 	if err != nil {
 		return err
 	}
@@ -80,9 +81,9 @@ func (s *Server) entriesChanged(c echo.Context, tid int64, msg string, added *to
 	return page.Render(c, http.StatusOK, entryAdded(ev, msg, added))
 }
 
-// addEntry enters registered players: one "Add" from the search results, or several
+// Add enters registered players: one "Add" from the search results, or several
 // player_id values at once.
-func (s *Server) addEntry(c echo.Context) error {
+func (h *Handlers) Add(c echo.Context) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -96,49 +97,49 @@ func (s *Server) addEntry(c echo.Context) error {
 		id, _ := strconv.ParseInt(v, 10, 64)
 		ids = append(ids, id)
 	}
-	es, err := s.Tournaments.AddPlayers(c.Request().Context(), tid, ids, page.DirectorOf(c).Username)
+	es, err := h.Tournaments.AddPlayers(c.Request().Context(), tid, ids, page.DirectorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
-			return s.entriesChanged(c, tid, d.Key, nil)
+			return h.entriesChanged(c, tid, d.Key, nil)
 		}
 		return err
 	}
 	var added *tournament.Player
 	if len(ids) == 1 {
-		added, _ = s.Players.Get(c.Request().Context(), ids[0])
+		added, _ = h.Players.Get(c.Request().Context(), ids[0])
 	}
 	if len(es) == 1 {
-		return s.entriesChanged(c, tid, "", added, "entries.added", es[0].Name)
+		return h.entriesChanged(c, tid, "", added, "entries.added", es[0].Name)
 	}
-	return s.entriesChanged(c, tid, "", added, "entries.added_many", strconv.Itoa(len(es)))
+	return h.entriesChanged(c, tid, "", added, "entries.added_many", strconv.Itoa(len(es)))
 }
 
-// markAllPresent is the roll call's shortcut: everyone entered is here.
-func (s *Server) markAllPresent(c echo.Context) error {
+// MarkAllPresent is the roll call's shortcut: everyone entered is here.
+func (h *Handlers) MarkAllPresent(c echo.Context) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	n, err := s.Tournaments.MarkAllPresent(c.Request().Context(), tid, page.DirectorOf(c).Username)
+	n, err := h.Tournaments.MarkAllPresent(c.Request().Context(), tid, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
-	return s.entriesChanged(c, tid, "", nil, "entries.all_marked", strconv.Itoa(n))
+	return h.entriesChanged(c, tid, "", nil, "entries.all_marked", strconv.Itoa(n))
 }
 
-// addNewEntry registers a player on the spot and enters them; one who looks like a
+// AddNew registers a player on the spot and enters them; one who looks like a
 // registered player is offered instead, unless the director said (new_person) that it
 // is a different person.
-func (s *Server) addNewEntry(c echo.Context) error {
-	ev, err := s.Evening(c)
+func (h *Handlers) AddNew(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
 	f := page.FormFrom(c, "first_name", "last_name", "club", "card_number")
 	p := page.PlayerOf(f)
-	add := s.Tournaments.AddNewPlayer
+	add := h.Tournaments.AddNewPlayer
 	if c.FormValue("new_person") == "1" {
-		add = s.Tournaments.AddNewPerson
+		add = h.Tournaments.AddNewPerson
 	}
 	e, err := add(c.Request().Context(), ev.Tournament.ID, &p, page.DirectorOf(c).Username)
 	if err != nil {
@@ -186,14 +187,14 @@ func removable(ev *tournament.State, e *tournament.Entry) bool {
 	return true
 }
 
-// removeEntry takes out an entry made by mistake (never drawn); logged, with undo.
-func (s *Server) removeEntry(c echo.Context) error {
+// Remove takes out an entry made by mistake (never drawn); logged, with undo.
+func (h *Handlers) Remove(c echo.Context) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	e, err := s.Tournaments.RemoveEntry(c.Request().Context(), tid, eid, page.DirectorOf(c).Username)
+	e, err := h.Tournaments.RemoveEntry(c.Request().Context(), tid, eid, page.DirectorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code == tournament.ECONFLICT {
 			page.SetFlash(c, d.Key, fmt.Sprint(d.Args...))
@@ -205,9 +206,9 @@ func (s *Server) removeEntry(c echo.Context) error {
 	return page.Redirect(c, page.IDPath("/tournaments/", tid, "/entries"))
 }
 
-// setEntry checks an entry in or out, withdraws or reinstates it.
-func (s *Server) setEntry(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Set checks an entry in or out, withdraws or reinstates it.
+func (h *Handlers) Set(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -226,7 +227,7 @@ func (s *Server) setEntry(c echo.Context) error {
 	default:
 		return echo.ErrBadRequest
 	}
-	e, out, err := s.Tournaments.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, ch, page.DirectorOf(c).Username)
+	e, out, err := h.Tournaments.SetEntry(c.Request().Context(), ev.Tournament.ID, eid, ch, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}
@@ -242,7 +243,7 @@ func (s *Server) setEntry(c echo.Context) error {
 		key, args = "entries.left_started", []string{e.Name, page.Itoa(out.Round)}
 	}
 	if key == "" && page.IsHTMX(c) {
-		return s.entriesChanged(c, ev.Tournament.ID, "", nil)
+		return h.entriesChanged(c, ev.Tournament.ID, "", nil)
 	}
 	back := page.IDPath("/tournaments/", ev.Tournament.ID, "/entries")
 	if c.FormValue("back") == "home" {
@@ -259,14 +260,14 @@ func (s *Server) setEntry(c echo.Context) error {
 	return page.Redirect(c, back)
 }
 
-// awardMissed gives a late arrival the bye points for the rounds missed.
-func (s *Server) awardMissed(c echo.Context) error {
+// AwardMissed gives a late arrival the bye points for the rounds missed.
+func (h *Handlers) AwardMissed(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	rounds, err := s.Tournaments.AwardMissed(c.Request().Context(), id, eid, page.DirectorOf(c).Username)
+	rounds, err := h.Tournaments.AwardMissed(c.Request().Context(), id, eid, page.DirectorOf(c).Username)
 	if err != nil {
 		if d, ok := tournament.AsError(err); ok && d.Code != tournament.EINTERNAL {
 			args := make([]string, len(d.Args))
@@ -279,7 +280,7 @@ func (s *Server) awardMissed(c echo.Context) error {
 		return err
 	}
 	name := ""
-	if ev, err := s.Tournaments.Load(c.Request().Context(), id); err == nil {
+	if ev, err := h.Tournaments.Load(c.Request().Context(), id); err == nil {
 		if e := ev.Entry(eid); e != nil {
 			name = e.Name
 		}

@@ -1,4 +1,4 @@
-package views
+package entries
 
 import (
 	"fmt"
@@ -27,13 +27,13 @@ func pairRowErrors(r tournament.PairRow, m int) []string {
 }
 
 // pickedPlayers reads the players chosen in the pair form ("pair.1", "pair.2").
-func (s *Server) pickedPlayers(c echo.Context) ([2]int64, [2]*tournament.Player) {
+func (h *Handlers) pickedPlayers(c echo.Context) ([2]int64, [2]*tournament.Player) {
 	var ids [2]int64
 	var ps [2]*tournament.Player
 	for i := range ids {
 		ids[i], _ = strconv.ParseInt(c.FormValue(fmt.Sprintf("pair.%d", i+1)), 10, 64)
 		if ids[i] > 0 {
-			if p, err := s.Players.Get(c.Request().Context(), ids[i]); err == nil {
+			if p, err := h.Players.Get(c.Request().Context(), ids[i]); err == nil {
 				ps[i] = p
 			}
 		}
@@ -41,9 +41,9 @@ func (s *Server) pickedPlayers(c echo.Context) ([2]int64, [2]*tournament.Player)
 	return ids, ps
 }
 
-// pickPairPlayer answers "Choose" in a place of the pair form: the place with the
+// PickPairPlayer answers "Choose" in a place of the pair form: the place with the
 // player chosen, or (without a player) the search again.
-func (s *Server) pickPairPlayer(c echo.Context) error {
+func (h *Handlers) PickPairPlayer(c echo.Context) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -54,28 +54,28 @@ func (s *Server) pickPairPlayer(c echo.Context) error {
 	}
 	var p *tournament.Player
 	if id, _ := strconv.ParseInt(c.QueryParam("player_id"), 10, 64); id > 0 {
-		if p, err = s.Players.Get(c.Request().Context(), id); err != nil {
+		if p, err = h.Players.Get(c.Request().Context(), id); err != nil {
 			return err
 		}
 	}
 	return page.Render(c, http.StatusOK, pairSlot(tid, slot, p, ""))
 }
 
-// addPair enters the two players chosen in the pair form as a pair.
-func (s *Server) addPair(c echo.Context) error {
+// AddPair enters the two players chosen in the pair form as a pair.
+func (h *Handlers) AddPair(c echo.Context) error {
 	tid, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	ids, ps := s.pickedPlayers(c)
-	e, err := s.Tournaments.AddPair(c.Request().Context(), tid, ids[0], ids[1], page.DirectorOf(c).Username)
+	ids, ps := h.pickedPlayers(c)
+	e, err := h.Tournaments.AddPair(c.Request().Context(), tid, ids[0], ids[1], page.DirectorOf(c).Username)
 	pp := pairPick{Form: page.NewForm()}
 	if err != nil {
 		if !pp.Form.Fail(err) {
 			return err
 		}
 		pp.Players = ps
-		ev, lerr := s.Tournaments.Load(c.Request().Context(), tid)
+		ev, lerr := h.Tournaments.Load(c.Request().Context(), tid)
 		if lerr != nil {
 			return lerr
 		}
@@ -88,7 +88,7 @@ func (s *Server) addPair(c echo.Context) error {
 		return page.Render(c, status, entriesView(ev, page.NewForm(), pp))
 	}
 	if page.IsHTMX(c) {
-		ev, err := s.Tournaments.Load(c.Request().Context(), tid)
+		ev, err := h.Tournaments.Load(c.Request().Context(), tid)
 		if err != nil {
 			return err
 		}
@@ -99,33 +99,34 @@ func (s *Server) addPair(c echo.Context) error {
 	return page.Redirect(c, page.IDPath("/tournaments/", tid, "/entries"))
 }
 
-func (s *Server) pairImportForm(c echo.Context) error {
-	ev, err := s.Evening(c)
+// ImportForm shows the form to import pairs from a CSV file.
+func (h *Handlers) ImportForm(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
 	return page.Render(c, http.StatusOK, pairImportPage(ev, page.NewForm()))
 }
 
-// pairImportPreview shows what importing the pairs would do; it writes nothing.
-func (s *Server) pairImportPreview(c echo.Context) error {
-	return s.pairImport(c, false)
+// ImportPreview shows what importing the pairs would do; it writes nothing.
+func (h *Handlers) ImportPreview(c echo.Context) error {
+	return h.pairImport(c, false)
 }
 
-// pairImportConfirm enters every pair of the file, or none.
-func (s *Server) pairImportConfirm(c echo.Context) error {
-	return s.pairImport(c, true)
+// Import enters every pair of the file, or none.
+func (h *Handlers) Import(c echo.Context) error {
+	return h.pairImport(c, true)
 }
 
-func (s *Server) pairImport(c echo.Context, confirm bool) error {
-	ev, err := s.Evening(c)
+func (h *Handlers) pairImport(c echo.Context, confirm bool) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
 	text, err := page.ImportText(c)
 	var pi *tournament.PairImport
 	if err == nil {
-		pi, err = s.Tournaments.ImportPairs(c.Request().Context(), ev.Tournament.ID, strings.NewReader(text), confirm, page.DirectorOf(c).Username)
+		pi, err = h.Tournaments.ImportPairs(c.Request().Context(), ev.Tournament.ID, strings.NewReader(text), confirm, page.DirectorOf(c).Username)
 	}
 	switch e, _ := tournament.AsError(err); {
 	case err == nil && !confirm:

@@ -1,4 +1,4 @@
-package views
+package registry
 
 import (
 	"net/http"
@@ -61,10 +61,11 @@ func (l playerList) PageURL(n int) string {
 	return u
 }
 
-func (s *Server) listPlayers(c echo.Context) error {
+// List shows the players, a page at a time, found by the search q.
+func (h *Handlers) List(c echo.Context) error {
 	n, _ := page.ListParams(c, playersPerPage)
 	l := playerList{Query: c.QueryParam("q"), Inactive: c.QueryParam("inactive") == "true", Page: n, PerPage: playersPerPage}
-	ps, total, err := s.Players.List(c.Request().Context(), tournament.PlayerFilter{
+	ps, total, err := h.Players.List(c.Request().Context(), tournament.PlayerFilter{
 		Query: l.Query, IncludeInactive: l.Inactive, Offset: (n - 1) * playersPerPage, Limit: playersPerPage})
 	if err != nil {
 		return err
@@ -73,14 +74,16 @@ func (s *Server) listPlayers(c echo.Context) error {
 	return page.Render(c, http.StatusOK, playersPage(l))
 }
 
-func (s *Server) newPlayer(c echo.Context) error {
+// New shows the form for a new player.
+func (h *Handlers) New(c echo.Context) error {
 	return page.Render(c, http.StatusOK, playerFormPage(nil, page.NewForm()))
 }
 
-func (s *Server) createPlayer(c echo.Context) error {
+// Create registers a new player.
+func (h *Handlers) Create(c echo.Context) error {
 	f := page.FormFrom(c, playerFields...)
 	p := page.PlayerOf(f)
-	if err := s.Players.Create(c.Request().Context(), &p); err != nil {
+	if err := h.Players.Create(c.Request().Context(), &p); err != nil {
 		if !f.Fail(err) {
 			return err
 		}
@@ -90,28 +93,30 @@ func (s *Server) createPlayer(c echo.Context) error {
 	return page.Redirect(c, "/players?q="+page.URLQueryEscape(p.LastName))
 }
 
-func (s *Server) editPlayer(c echo.Context) error {
+// Edit shows a player's form.
+func (h *Handlers) Edit(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.Players.Get(c.Request().Context(), id)
+	p, err := h.Players.Get(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
 	return page.Render(c, http.StatusOK, playerFormPage(p, playerForm(p)))
 }
 
-func (s *Server) updatePlayer(c echo.Context) error {
+// Update saves a player's form; a stale version shows what changed meanwhile.
+func (h *Handlers) Update(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
 	f := page.FormFrom(c, playerFields...)
-	p, err := s.Players.Update(ctx, id, page.PlayerOf(f))
+	p, err := h.Players.Update(ctx, id, page.PlayerOf(f))
 	if err != nil {
-		current, gerr := s.Players.Get(ctx, id)
+		current, gerr := h.Players.Get(ctx, id)
 		if gerr != nil {
 			return gerr
 		}
@@ -127,15 +132,18 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	return page.Redirect(c, "/players?q="+page.URLQueryEscape(p.LastName))
 }
 
-func (s *Server) deactivatePlayer(c echo.Context) error { return s.setActive(c, false) }
-func (s *Server) activatePlayer(c echo.Context) error   { return s.setActive(c, true) }
+// Deactivate marks a player inactive.
+func (h *Handlers) Deactivate(c echo.Context) error { return h.setActive(c, false) }
 
-func (s *Server) setActive(c echo.Context, active bool) error {
+// Activate brings a deactivated player back.
+func (h *Handlers) Activate(c echo.Context) error { return h.setActive(c, true) }
+
+func (h *Handlers) setActive(c echo.Context, active bool) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.Players.SetActive(c.Request().Context(), id, active)
+	p, err := h.Players.SetActive(c.Request().Context(), id, active)
 	if err != nil {
 		return err
 	}
@@ -147,32 +155,33 @@ func (s *Server) setActive(c echo.Context, active bool) error {
 	return page.Redirect(c, "/players/"+strconv.FormatInt(p.ID, 10)+"/edit")
 }
 
-func (s *Server) exportPlayers(c echo.Context) error {
-	return s.WritePlayersCSV(c)
+// Export downloads the registry as CSV.
+func (h *Handlers) Export(c echo.Context) error {
+	return h.WritePlayersCSV(c)
 }
 
-// mergePage lists the players that may be the same person as this one: its likely
+// MergeForm lists the players that may be the same person as this one: its likely
 // duplicates, or what the search q finds.
-func (s *Server) mergePage(c echo.Context) error {
-	return s.renderMerge(c, http.StatusOK, page.NewForm())
+func (h *Handlers) MergeForm(c echo.Context) error {
+	return h.renderMerge(c, http.StatusOK, page.NewForm())
 }
 
-func (s *Server) renderMerge(c echo.Context, status int, f *page.Form) error {
+func (h *Handlers) renderMerge(c echo.Context, status int, f *page.Form) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	p, err := s.Players.Get(ctx, id)
+	p, err := h.Players.Get(ctx, id)
 	if err != nil {
 		return err
 	}
 	q := c.QueryParam("q")
 	var found []tournament.Player
 	if q != "" {
-		found, _, err = s.Players.List(ctx, tournament.PlayerFilter{Query: q, IncludeInactive: true, Limit: 30})
+		found, _, err = h.Players.List(ctx, tournament.PlayerFilter{Query: q, IncludeInactive: true, Limit: 30})
 	} else {
-		found, err = s.Players.Duplicates(ctx, *p)
+		found, err = h.Players.Duplicates(ctx, *p)
 	}
 	if err != nil {
 		return err
@@ -186,9 +195,9 @@ func (s *Server) renderMerge(c echo.Context, status int, f *page.Form) error {
 	return page.Render(c, status, mergePage(p, q, others, f))
 }
 
-// mergePlayers merges the record drop_id into this player (one transaction, logged in
+// Merge merges the record drop_id into this player (one transaction, logged in
 // every tournament whose entries move).
-func (s *Server) mergePlayers(c echo.Context) error {
+func (h *Handlers) Merge(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
@@ -197,21 +206,21 @@ func (s *Server) mergePlayers(c echo.Context) error {
 	keepV, _ := strconv.Atoi(c.FormValue("version"))
 	dropV, _ := strconv.Atoi(c.FormValue("drop_version"))
 	ctx := c.Request().Context()
-	drop, err := s.Players.Get(ctx, dropID)
+	drop, err := h.Players.Get(ctx, dropID)
 	if err != nil {
 		f := page.NewForm()
 		if !f.Fail(err) {
 			return err
 		}
-		return s.renderMerge(c, page.StatusOf(tournament.ErrorCode(err)), f)
+		return h.renderMerge(c, page.StatusOf(tournament.ErrorCode(err)), f)
 	}
-	kept, tids, err := s.Players.Merge(ctx, id, dropID, keepV, dropV, page.DirectorOf(c).Username)
+	kept, tids, err := h.Players.Merge(ctx, id, dropID, keepV, dropV, page.DirectorOf(c).Username)
 	if err != nil {
 		f := page.NewForm()
 		if !f.Fail(err) {
 			return err
 		}
-		return s.renderMerge(c, page.StatusOf(tournament.ErrorCode(err)), f)
+		return h.renderMerge(c, page.StatusOf(tournament.ErrorCode(err)), f)
 	}
 	page.SetFlash(c, "players.merge_done", drop.FullName(), kept.FullName(), strconv.Itoa(len(tids)))
 	return page.Redirect(c, page.IDPath("/players/", id, "/edit"))

@@ -1,0 +1,4 @@
+package registry
+
+// PlayersPerPage is playersPerPage, for the package's external tests.
+const PlayersPerPage = playersPerPage

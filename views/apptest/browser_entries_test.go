@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"burraco/views/viewtest"
-
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // settle waits for an element, then for htmx to be done with the page.

@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // loginInBrowser logs the test director in.

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // In a real browser, in Italian: a table's history shows the correction with before and

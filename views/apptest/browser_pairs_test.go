@@ -4,11 +4,11 @@ import (
 	"testing"
 	"time"
 
-	"burraco/views/viewtest"
-
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // In real Chromium: a pair is formed from the registry with the search of each place,

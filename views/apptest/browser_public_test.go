@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"burraco/views/api"
-	"burraco/views/viewtest"
-
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/api"
+	"burraco/views/viewtest"
 )
 
 // A projector open in one browser context shows a score saved through the sheet page in

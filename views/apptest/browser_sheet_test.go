@@ -6,12 +6,12 @@ import (
 	"net/http"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // browserRound creates a tournament of a format with four players present through the

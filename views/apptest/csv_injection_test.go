@@ -6,10 +6,10 @@ import (
 	"net/http"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // issue9CSV is a players file carrying the formula cells of issue 9.

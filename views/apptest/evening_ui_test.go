@@ -6,11 +6,11 @@ import (
 	"net/url"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // An unknown address is a 404 page for everyone; a director page still asks a visitor

@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/stretchr/testify/assert"
+
+	"burraco/views/viewtest"
 )
 
 // No request body over 4 MB is read: the API and the forms answer 413 before a handler

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 const controlMsg = "This contains invisible control characters (such as text-direction marks) that are not allowed here; type it again or paste it as plain text."

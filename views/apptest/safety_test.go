@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/PuerkitoBio/goquery"
 
 	"burraco/db/dbtest"
 	"burraco/scoring"

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // The registry search and the entries' search-as-you-type ignore accents, apostrophes

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"burraco/views/viewtest"
-
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 // newTournamentHTML creates a tournament through the form, enters n new players and

@@ -1,17 +1,16 @@
-package views
+package apptest_test
 
 import (
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/assert"
+
+	"burraco/views"
+	"burraco/views/viewtest"
 )
 
 // publicRoutes are the only routes an anonymous visitor may use. Adding a public route
@@ -47,9 +46,9 @@ var publicRoutes = map[string]bool{
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {
-	app := newTestApp(t)
-	app.setup()
-	s := New(Services{}, nil)
+	app := viewtest.NewApp(t)
+	app.Setup()
+	s := views.New(views.Services{}, nil)
 	param := regexp.MustCompile(`:[a-z]+`)
 	checked := 0
 	for _, r := range s.Routes() {
@@ -62,14 +61,14 @@ func TestEveryRouteRefusesAnonymous(t *testing.T) {
 		if method == "echo_route_any" || method == "" {
 			method = http.MethodGet
 		}
-		c := app.client()
-		req, _ := http.NewRequest(method, app.srv.URL+path, strings.NewReader(""))
+		c := app.Client()
+		req, _ := http.NewRequest(method, app.Srv.URL+path, strings.NewReader(""))
 		// Same-origin, so that CSRF protection lets it through and only the login check remains.
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		res := c.do(req)
+		res := c.Do(req)
 		if strings.HasPrefix(r.Path, "/api/") {
 			assert.Equal(t, http.StatusUnauthorized, res.StatusCode, key)
-			assert.Contains(t, res.body, `"code":"unauthorized"`, key)
+			assert.Contains(t, res.Body, `"code":"unauthorized"`, key)
 		} else if method == http.MethodGet {
 			assert.Equal(t, http.StatusSeeOther, res.StatusCode, key)
 			assert.True(t, strings.HasPrefix(res.Header.Get("Location"), "/login?next="), key)
@@ -81,69 +80,53 @@ func TestEveryRouteRefusesAnonymous(t *testing.T) {
 	assert.Greater(t, checked, 30, "the walk must cover the route table")
 
 	// A bad or revoked token is no better than none.
-	c := app.client()
-	req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/api/v1/players", nil)
+	c := app.Client()
+	req, _ := http.NewRequest(http.MethodGet, app.Srv.URL+"/api/v1/players", nil)
 	req.Header.Set("Authorization", "Bearer bt_forged")
-	assert.Equal(t, http.StatusUnauthorized, c.do(req).StatusCode)
+	assert.Equal(t, http.StatusUnauthorized, c.Do(req).StatusCode)
 }
 
 func TestCSRF(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
+	app := viewtest.NewApp(t)
+	c := app.Setup()
 	form := url.Values{"first_name": {"Mario"}, "last_name": {"Rossi"}}
 
 	form.Set("_csrf", "")
-	res := c.post("/players", form)
+	res := c.Post("/players", form)
 	assert.Equal(t, http.StatusForbidden, res.StatusCode)
 	form.Set("_csrf", "forged-token-forged-token-forged!")
-	res = c.post("/players", form)
+	res = c.Post("/players", form)
 	assert.Equal(t, http.StatusForbidden, res.StatusCode)
-	assert.Contains(t, res.body, "expired or came from another site")
+	assert.Contains(t, res.Body, "expired or came from another site")
 
 	// A cross-site browser request is refused even with a token.
-	req, _ := http.NewRequest(http.MethodPost, app.srv.URL+"/players", strings.NewReader(url.Values{"_csrf": {c.csrf()}, "first_name": {"M"}, "last_name": {"R"}}.Encode()))
+	req, _ := http.NewRequest(http.MethodPost, app.Srv.URL+"/players", strings.NewReader(url.Values{"_csrf": {c.CSRF()}, "first_name": {"M"}, "last_name": {"R"}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	assert.Equal(t, http.StatusForbidden, c.do(req).StatusCode)
+	assert.Equal(t, http.StatusForbidden, c.Do(req).StatusCode)
 
-	ps, _ := app.store.AllPlayers(t.Context())
+	ps, _ := app.Store.AllPlayers(t.Context())
 	assert.Empty(t, ps, "nothing was written")
 
 	form.Del("_csrf")
-	res = c.post("/players", form)
+	res = c.Post("/players", form)
 	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
-	ps, _ = app.store.AllPlayers(t.Context())
+	ps, _ = app.Store.AllPlayers(t.Context())
 	assert.Len(t, ps, 1)
 
 	// The logout and language forms are protected too.
-	assert.Equal(t, http.StatusForbidden, c.post("/logout", url.Values{"_csrf": {"x"}}).StatusCode)
-	assert.Equal(t, http.StatusForbidden, c.post("/lang", url.Values{"_csrf": {"x"}, "lang": {"it"}}).StatusCode)
+	assert.Equal(t, http.StatusForbidden, c.Post("/logout", url.Values{"_csrf": {"x"}}).StatusCode)
+	assert.Equal(t, http.StatusForbidden, c.Post("/lang", url.Values{"_csrf": {"x"}, "lang": {"it"}}).StatusCode)
 }
 
 func TestErrorPages(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	res := c.get("/players/999/edit")
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	res := c.Get("/players/999/edit")
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
-	assert.Equal(t, "404", res.doc(t).Find(".error-status").Text())
-	assert.Contains(t, res.body, "Back to the home page")
-	res = c.get("/no/such/page")
+	assert.Equal(t, "404", res.Doc(t).Find(".error-status").Text())
+	assert.Contains(t, res.Body, "Back to the home page")
+	res = c.Get("/no/such/page")
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
-	assert.Contains(t, res.header("Content-Type"), "text/html")
-}
-
-func (r *response) header(k string) string { return r.Header.Get(k) }
-
-func TestInternalErrorPage(t *testing.T) {
-	s := New(Services{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	s.echo.GET("/broken", func(echo.Context) error { panic("secret detail") })
-	for path, want := range map[string]string{"/broken": "Something went wrong on our side"} {
-		req := httptest.NewRequest(http.MethodGet, path, nil)
-		req.Header.Set("Accept-Language", "en")
-		rec := httptest.NewRecorder()
-		s.echo.ServeHTTP(rec, req)
-		assert.Equal(t, http.StatusInternalServerError, rec.Code)
-		assert.Contains(t, rec.Body.String(), want)
-		assert.NotContains(t, rec.Body.String(), "secret detail", "internals are logged, not shown")
-	}
+	assert.Contains(t, res.Header.Get("Content-Type"), "text/html")
 }

@@ -150,7 +150,7 @@ const fitProblems = `((w) => {
 	const out = [];
 	const where = el => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "") + " «" + el.textContent.trim().slice(0, 30) + "»";
 	if (document.documentElement.scrollWidth > w) out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " px at " + w + " px");
-	for (const el of document.Body.querySelectorAll("*")) {
+	for (const el of document.body.querySelectorAll("*")) {
 		if (el.closest(".visually-hidden, [hidden], script, style, svg")) continue;
 		const cs = getComputedStyle(el);
 		if (cs.display === "none" || cs.visibility === "hidden") continue;
@@ -168,7 +168,7 @@ const fitProblems = `((w) => {
 // smallText lists the texts of the page set below min px.
 const smallText = `((min) => {
 	const out = [];
-	for (const el of document.Body.querySelectorAll("*")) {
+	for (const el of document.body.querySelectorAll("*")) {
 		if (el.closest(".visually-hidden, [hidden], script, style")) continue;
 		const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim() !== "");
 		if (!own) continue;
@@ -440,7 +440,7 @@ func TestBrowserContrastOfPlacesAndFocus(t *testing.T) {
 			do(t, ctx, chromedp.KeyEvent(kb.Tab))
 			got := run(t, ctx, chromedp.Evaluate[map[string]any](`(() => {`+contrastJS+`
 				const el = document.activeElement, cs = getComputedStyle(el);
-				if (el === document.Body) return {};
+				if (el === document.body) return {};
 				const around = behind(el.parentElement);
 				const w = parseFloat(cs.outlineWidth) || 0;
 				return {what: el.tagName + " " + (el.id || el.getAttribute("href") || el.textContent.trim().slice(0, 20)),

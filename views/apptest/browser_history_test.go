@@ -20,8 +20,8 @@ func TestBrowserHistoryUndo(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	base := eveningWithScores(t, app, c)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 2, 1, [3]int{300, 200, 100}).StatusCode)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 2, 1, [3]int{100, 200, 300}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 2, 1, [3]int{300, 200, 100}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 2, 1, [3]int{100, 200, 300}).StatusCode)
 	loginInBrowser(t, ctx, app.Srv.URL)
 
 	do(t, ctx, chromedp.Navigate(app.Srv.URL+base+"/rounds/2/tables/1/history"), chromedp.WaitVisible(`table.history-table`))

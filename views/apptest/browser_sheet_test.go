@@ -83,7 +83,7 @@ func TestBrowserSheetLiveResultAndIncompleteEnter(t *testing.T) {
 		chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent("100"), chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent("100"))
 	waitFor(t, ctx, `document.querySelector("#result-1").textContent.trim() === "+950 · 17" && document.querySelector("#result-2").textContent.trim() === "−950 · 3"`)
 	shot(t, ctx, "sheet-danish-live")
-	st, err := app.Store.Load(t.Context(), idFrom(round[len(app.Srv.URL):len(round)-len("/rounds/1")]))
+	st, err := app.Store.Load(t.Context(), viewtest.IDFrom(round[len(app.Srv.URL):len(round)-len("/rounds/1")]))
 	require.NoError(t, err)
 	assert.Empty(t, st.Rounds[0].Tables[0].Hands, "nothing saved yet")
 

@@ -78,7 +78,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	// A page still loading has no width yet to capture.
-	waitFor(t, ctx, `document.readyState === "complete" && document.Body && document.Body.scrollWidth > 0`)
+	waitFor(t, ctx, `document.readyState === "complete" && document.body && document.body.scrollWidth > 0`)
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644))
@@ -197,8 +197,8 @@ func TestBrowserFirstRun(t *testing.T) {
 	shot(t, ctx, "players-search")
 
 	// Switch language: remembered across pages.
-	do(t, ctx, chromedp.Click(`button.Lang[value="en"]`))
-	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector('button.Lang.current[value="en"]') && document.querySelector("h1").textContent.trim() === "Player registry"`)
+	do(t, ctx, chromedp.Click(`button.lang[value="en"]`))
+	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector('button.lang.current[value="en"]') && document.querySelector("h1").textContent.trim() === "Player registry"`)
 	do(t, ctx, chromedp.Navigate(base+"/players/import"))
 	waitFor(t, ctx, `document.readyState === "complete" && document.querySelector("h1") && document.querySelector("h1").textContent.trim() === "Import players"`)
 	do(t, ctx, chromedp.Navigate(base+"/players"), chromedp.WaitVisible(`#player-results`))

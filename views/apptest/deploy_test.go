@@ -172,7 +172,7 @@ func TestPublicAddressForPhones(t *testing.T) {
 			if tc.lang != "" {
 				c.Lang = tc.lang
 			}
-			base := newTournamentHTML(t, c, 0)
+			base := viewtest.TournamentWithEntries(t, c, 0)
 			var tid int64
 			_, err := fmt.Sscanf(base, "/tournaments/%d", &tid)
 			require.NoError(t, err)
@@ -259,7 +259,7 @@ func TestLateCommandIsNotSaved(t *testing.T) {
 
 	// A tournament command (the store's other write path): a late draw is not made; the
 	// same draw in time is.
-	base := newTournamentHTML(t, c, 6)
+	base := viewtest.TournamentWithEntries(t, c, 6)
 	draw := func(start string) *viewtest.Response {
 		req, _ := http.NewRequest(http.MethodPost, app.Srv.URL+"/api/v1"+base+"/draw", strings.NewReader(`{"seed":7,"round":1}`))
 		req.Header.Set("Authorization", "Bearer "+tok)
@@ -294,7 +294,7 @@ func TestBrowserUnreachableWarning(t *testing.T) {
 	ctx := browser(t, 1200, 900)
 	app := viewtest.NewApp(t, views.WithListenAddr("localhost:8080"), views.WithVersion("1.4.0"))
 	c := app.Setup()
-	base := newTournamentHTML(t, c, 0)
+	base := viewtest.TournamentWithEntries(t, c, 0)
 	loginInBrowser(t, ctx, app.Srv.URL)
 	do(t, ctx, chromedp.Navigate(app.Srv.URL+base), chromedp.WaitVisible(`.public-panel .unreachable`))
 	assert.Contains(t, text(t, ctx, ".public-panel .unreachable"), "I telefoni non possono aprire questo indirizzo")

@@ -39,7 +39,7 @@ func TestUnknownPathIsNotFound(t *testing.T) {
 // fixed seed; it returns the tournament's and the game's paths.
 func drawn(t *testing.T, c *viewtest.Client, n int) (base, game1 string) {
 	t.Helper()
-	base = newTournamentHTML(t, c, n)
+	base = viewtest.TournamentWithEntries(t, c, n)
 	res := c.Post(base+"/draw", url.Values{"seed": {"77"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	return base, res.Header.Get("Location")

@@ -28,7 +28,7 @@ import (
 // table 1 a tie for first place (4.5 points each).
 func eveningInForli(t *testing.T, c *viewtest.Client) string {
 	t.Helper()
-	base := newTournamentHTML(t, c, 0)
+	base := viewtest.TournamentWithEntries(t, c, 0)
 	for _, n := range [][3]string{{"Niccolò", "Bianchì", "Forlì"}, {"Ugo", "Rossi", ""}, {"Anna", "Verdi", ""},
 		{"Lia", "Neri", ""}, {"Bice", "Gialli", ""}, {"Ada", "Blu", ""}} {
 		res := c.Post(base+"/entries/new", url.Values{"first_name": {n[0]}, "last_name": {n[1]}, "club": {n[2]}})
@@ -36,8 +36,8 @@ func eveningInForli(t *testing.T, c *viewtest.Client) string {
 	}
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/entries/present", nil).StatusCode)
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 1, [3]int{300, 300, 100}).StatusCode)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 2, [3]int{250, 150, -50}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 1, [3]int{300, 300, 100}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 2, [3]int{250, 150, -50}).StatusCode)
 	return base
 }
 

@@ -27,15 +27,15 @@ import (
 // player's name has an accent and another starts like a spreadsheet formula.
 func eveningWithScores(t *testing.T, app *viewtest.App, c *viewtest.Client) string {
 	t.Helper()
-	base := newTournamentHTML(t, c, 4)
+	base := viewtest.TournamentWithEntries(t, c, 4)
 	for _, n := range [][2]string{{"Niccolò", "Bianchì"}, {"Ugo", "=SUM(A1)"}} {
 		res := c.Post(base+"/entries/new", url.Values{"first_name": {n[0]}, "last_name": {n[1]}})
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	}
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/entries/present", nil).StatusCode)
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 1, [3]int{300, 200, 100}).StatusCode)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 2, [3]int{250, 150, -50}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 1, [3]int{300, 200, 100}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 2, [3]int{250, 150, -50}).StatusCode)
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", nil).StatusCode)
 	return base
 }
@@ -164,9 +164,9 @@ func TestExportImportThroughThePages(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	assert.Equal(t, base, res.Header.Get("Location"))
 
-	a, err := app.Store.Load(t.Context(), idFrom(base))
+	a, err := app.Store.Load(t.Context(), viewtest.IDFrom(base))
 	require.NoError(t, err)
-	b, err := other.Store.Load(t.Context(), idFrom(base))
+	b, err := other.Store.Load(t.Context(), viewtest.IDFrom(base))
 	require.NoError(t, err)
 	assert.Equal(t, a, b)
 	assert.Equal(t, readCSV(t, c.Get(base+"/standings.csv").Body), readCSV(t, c2.Get(base+"/standings.csv").Body))
@@ -200,7 +200,7 @@ func TestExportImportThroughThePages(t *testing.T) {
 	res = c3.API("POST", "/api/v1/tournaments/import", tok3, doc, &created)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	assert.Equal(t, "Giovedì", created.Tournament.Name)
-	c3st, err := third.Store.Load(t.Context(), idFrom(base))
+	c3st, err := third.Store.Load(t.Context(), viewtest.IDFrom(base))
 	require.NoError(t, err)
 	assert.Equal(t, a, c3st)
 }
@@ -225,7 +225,7 @@ func TestBackupDownload(t *testing.T) {
 	var check, name string
 	require.NoError(t, conn.QueryRow("PRAGMA integrity_check").Scan(&check))
 	assert.Equal(t, "ok", check)
-	require.NoError(t, conn.QueryRow("SELECT name FROM tournaments WHERE id = ?", idFrom(base)).Scan(&name))
+	require.NoError(t, conn.QueryRow("SELECT name FROM tournaments WHERE id = ?", viewtest.IDFrom(base)).Scan(&name))
 	assert.Equal(t, "Giovedì", name)
 
 	tok := app.APIToken(c)

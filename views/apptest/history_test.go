@@ -17,28 +17,17 @@ import (
 	"burraco/views/viewtest"
 )
 
-// saveTable posts a sheet of totals, the same for each of the three hands.
-func saveTable(c *viewtest.Client, base string, round, table int, scores [3]int) *viewtest.Response {
-	form := url.Values{"form": {"total"}}
-	for h := 1; h <= 3; h++ {
-		for s := 1; s <= 3; s++ {
-			form.Set(fmt.Sprintf("h%d.s%d.total", h, s), fmt.Sprint(scores[s-1]))
-		}
-	}
-	return c.Post(fmt.Sprintf("%s/rounds/%d/tables/%d", base, round, table), form)
-}
-
 // The API twins: the history in the language asked, an undo, a refused undo with its
 // reason, and the lock.
 func TestAPIHistoryUndoLock(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	base := newTournamentHTML(t, c, 6)
+	base := viewtest.TournamentWithEntries(t, c, 6)
 	api := "/api/v1" + base
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 1, [3]int{300, 200, 100}).StatusCode)
-	require.Equal(t, http.StatusSeeOther, saveTable(c, base, 1, 1, [3]int{100, 200, 300}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 1, [3]int{300, 200, 100}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 1, [3]int{100, 200, 300}).StatusCode)
 
 	type line struct {
 		ID       int64

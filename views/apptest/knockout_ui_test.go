@@ -23,7 +23,7 @@ import (
 func TestStartKnockoutStageFromTheTournamentPage(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	base := newTournamentHTML(t, c, 6)
+	base := viewtest.TournamentWithEntries(t, c, 6)
 	tid, err := strconv.ParseInt(strings.TrimPrefix(base, "/tournaments/"), 10, 64)
 	require.NoError(t, err)
 

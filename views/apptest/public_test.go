@@ -396,7 +396,7 @@ func TestPublishAndClockThroughPagesAndAPI(t *testing.T) {
 	a := viewtest.NewApp(t)
 	c := a.Setup()
 	base, _ := drawn(t, c, 9)
-	id := idFrom(base)
+	id := viewtest.IDFrom(base)
 	anon := a.Client()
 	assert.Equal(t, http.StatusNotFound, anon.Get(fmt.Sprintf("/p/%d", id)).StatusCode, "not published yet")
 

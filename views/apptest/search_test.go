@@ -20,7 +20,7 @@ func TestSearchIgnoresAccentsAndApostrophes(t *testing.T) {
 	for _, p := range [][2]string{{"Luca", "Mazzà"}, {"Niccolò", "Rossi"}, {"Gino", "D'Alessandro"}, {"Anna", "Verdi"}} {
 		require.Equal(t, http.StatusSeeOther, c.Post("/players", url.Values{"first_name": {p[0]}, "last_name": {p[1]}}).StatusCode)
 	}
-	base := newTournamentHTML(t, c, 0)
+	base := viewtest.TournamentWithEntries(t, c, 0)
 	for q, want := range map[string]string{"mazza": "Mazzà Luca", "niccolo": "Rossi Niccolò", "dalessandro": "D'Alessandro Gino", "NICCOLÒ": "Rossi Niccolò"} {
 		rows := c.Get("/players?q=" + url.QueryEscape(q)).Doc(t).Find("#player-results td.name")
 		require.Equal(t, 1, rows.Length(), q)

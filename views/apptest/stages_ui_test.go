@@ -22,7 +22,7 @@ import (
 // qualifying; it returns its path, its ID and the service.
 func finishedEvening(t *testing.T, app *viewtest.App, c *viewtest.Client) (string, int64, *tournament.Tournaments) {
 	t.Helper()
-	base := newTournamentHTML(t, c, 6)
+	base := viewtest.TournamentWithEntries(t, c, 6)
 	tid, err := strconv.ParseInt(strings.TrimPrefix(base, "/tournaments/"), 10, 64)
 	require.NoError(t, err)
 	svc := &tournament.Tournaments{Store: app.Store, Players: app.Store}
@@ -45,7 +45,7 @@ func finishedEvening(t *testing.T, app *viewtest.App, c *viewtest.Client) (strin
 func TestStartStageAsksFirstAndUndoes(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	notDone := newTournamentHTML(t, c, 6)
+	notDone := viewtest.TournamentWithEntries(t, c, 6)
 	res := c.Get(notDone + "/stages/new?format=knockout")
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	assert.Contains(t, res.Doc(t).Find(".alert").Text(), "Stage 1 is not finished")

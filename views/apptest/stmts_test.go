@@ -38,7 +38,7 @@ func TestCommandStatements(t *testing.T) {
 	app, n := newCountedApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	base := newTournamentHTML(t, c, 6)
+	base := viewtest.TournamentWithEntries(t, c, 6)
 	api := "/api/v1" + base
 	check := func(what string, limit int, do func()) {
 		t.Helper()
@@ -72,7 +72,7 @@ func TestCommandStatements(t *testing.T) {
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	})
 
-	base = newTournamentHTML(t, c, 6)
+	base = viewtest.TournamentWithEntries(t, c, 6)
 	api = "/api/v1" + base
 	check("API draw of game 1", 15, func() {
 		res := c.API("POST", api+"/draw", tok, `{"seed": 5}`, nil)
@@ -88,7 +88,7 @@ func TestCommandStatements(t *testing.T) {
 	})
 
 	// Seven players: a sit-out each game, its bye read and written too.
-	base = newTournamentHTML(t, c, 7)
+	base = viewtest.TournamentWithEntries(t, c, 7)
 	api = "/api/v1" + base
 	res := c.API("POST", api+"/draw", tok, `{"seed": 5}`, nil)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)

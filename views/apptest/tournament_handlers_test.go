@@ -14,31 +14,10 @@ import (
 	"burraco/views/viewtest"
 )
 
-// newTournamentHTML creates a tournament through the form, enters n new players and
-// marks them present.
-func newTournamentHTML(t *testing.T, c *viewtest.Client, n int) string {
-	t.Helper()
-	res := c.Post("/tournaments", url.Values{"name": {"Giovedì"}, "date": {"2026-11-26"}, "venue": {"Circolo"},
-		"games": {"2"}, "hands_per_game": {"3"}, "qualifiers": {"2"}, "sit_out": {"rotate"}, "bye_points": {"3"},
-		"never_opened_doubles": {"on"}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	entries := res.Header.Get("Location")
-	base := strings.TrimSuffix(entries, "/entries")
-	for i := 1; i <= n; i++ {
-		res := c.Post(base+"/entries/new", url.Values{"first_name": {fmt.Sprintf("N%d", i)}, "last_name": {"Verdi"}, "new_person": {"1"}})
-		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	}
-	if n > 0 { // entries start absent: the roll call marks them present
-		res := c.Post(base+"/entries/present", nil)
-		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	}
-	return base
-}
-
 func TestEveningThroughThePages(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	base := newTournamentHTML(t, c, 7)
+	base := viewtest.TournamentWithEntries(t, c, 7)
 
 	// Search-as-you-type finds registry players and marks those entered.
 	require.Equal(t, http.StatusSeeOther, c.Post("/players", url.Values{"first_name": {"Zeno"}, "last_name": {"Bianchi"}}).StatusCode)
@@ -137,7 +116,7 @@ func TestEveningThroughThePages(t *testing.T) {
 func TestWithdrawAndCorrection(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	base := newTournamentHTML(t, c, 6)
+	base := viewtest.TournamentWithEntries(t, c, 6)
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
 	fill := func(game, table int, scores [3]int) *viewtest.Response {
 		form := url.Values{"form": {"total"}}
@@ -178,7 +157,7 @@ func TestWithdrawAndCorrection(t *testing.T) {
 	assert.Contains(t, doc.Find(".flash").Text(), "Game 2 had not started yet: its seats were recomputed")
 
 	// Withdraw a player mid-evening: kept in the standings with what they played.
-	ev, err := app.Store.Load(t.Context(), idFrom(base))
+	ev, err := app.Store.Load(t.Context(), viewtest.IDFrom(base))
 	require.NoError(t, err)
 	first := ev.Entries[0]
 	res = c.Post(fmt.Sprintf("%s/entries/%d", base, first.ID), url.Values{"action": {"withdraw"}})
@@ -190,16 +169,10 @@ func TestWithdrawAndCorrection(t *testing.T) {
 	assert.Contains(t, row.Text(), "withdrawn")
 }
 
-func idFrom(path string) int64 {
-	var id int64
-	fmt.Sscanf(path[strings.LastIndex(path, "/")+1:], "%d", &id)
-	return id
-}
-
 func TestCheckInAndSettingsLock(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	base := newTournamentHTML(t, c, 4)
+	base := viewtest.TournamentWithEntries(t, c, 4)
 
 	// Settings can be edited until game 1 is drawn.
 	doc := c.Get(base + "/edit").Doc(t)
@@ -212,14 +185,14 @@ func TestCheckInAndSettingsLock(t *testing.T) {
 	assert.Contains(t, doc.Find(".subtitle").Text(), "3 games of 3 hands")
 
 	// A player marked absent is not drawn: 3 present make one table, nobody sits out.
-	ev, err := app.Store.Load(t.Context(), idFrom(base))
+	ev, err := app.Store.Load(t.Context(), viewtest.IDFrom(base))
 	require.NoError(t, err)
 	absent := ev.Entries[3]
 	require.Equal(t, http.StatusSeeOther, c.Post(fmt.Sprintf("%s/entries/%d", base, absent.ID), url.Values{"action": {"check_out"}}).StatusCode)
 	doc = c.Get(base + "/entries").Doc(t)
 	assert.Contains(t, doc.Find("h2").First().Text(), "3 of 4 present")
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", nil).StatusCode)
-	ev, _ = app.Store.Load(t.Context(), idFrom(base))
+	ev, _ = app.Store.Load(t.Context(), viewtest.IDFrom(base))
 	require.Len(t, ev.Rounds[0].Tables, 1)
 	assert.NotContains(t, ev.Rounds[0].Tables[0].Entries(), absent.ID)
 	assert.Empty(t, ev.Rounds[0].Byes)

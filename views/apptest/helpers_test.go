@@ -3,7 +3,6 @@ package apptest_test
 import (
 	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,45 +29,24 @@ type apiGameOut struct {
 	Complete bool
 }
 
-// pairsEvening is a tournament of the 2-sided test format (entries are pairs) made
-// through the API: players registered, n pairs entered and present.
-type pairsEvening struct {
-	api, html string  // the tournament's API path and page path
-	players   []int64 // registered players, in order
-	pairs     []int64 // entries: players 2i-1 and 2i
-}
-
-func newPairsEvening(t *testing.T, c *viewtest.Client, tok string, players []string, pairs int) *pairsEvening {
+// apiEvening creates a 3-player tournament with n players present through the API and draws
+// round 1 with a fixed seed; it returns the tournament's API path and the entries.
+func apiEvening(t *testing.T, c *viewtest.Client, tok string, n int, settings string) (string, []int64) {
 	t.Helper()
 	var tr struct{ ID int64 }
-	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Coppie","date":"2026-11-24","format":"test2","settings":{"games":2,"hands":1}}`, &tr)
+	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","settings":`+settings+`}`, &tr)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-	ev := &pairsEvening{api: fmt.Sprintf("/api/v1/tournaments/%d", tr.ID), html: fmt.Sprintf("/tournaments/%d", tr.ID)}
-	for _, n := range players {
-		last, first, _ := strings.Cut(n, " ")
-		var p struct{ ID int64 }
-		res := c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":%q,"last_name":%q}`, first, last), &p)
-		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-		ev.players = append(ev.players, p.ID)
-	}
-	for i := 0; i < pairs; i++ {
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
+	var ids []int64
+	for i := 1; i <= n; i++ {
 		var e struct{ ID int64 }
-		res := c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, ev.players[2*i], ev.players[2*i+1]), &e)
+		res := c.API("POST", base+"/entries", tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Bianchi"},"new_person":true}`, i), &e)
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-		ev.pairs = append(ev.pairs, e.ID)
+		ids = append(ids, e.ID)
 	}
-	if pairs > 0 {
-		res = c.API("POST", ev.api+"/entries/present", tok, "", nil)
-		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
-	}
-	return ev
-}
-
-var eightPlayers = []string{"Rossi Mario", "Bianchi Anna", "D'Alessandro Niccolò", "Verdi Luca", "Neri Ada", "Gialli Ugo", "Blu Eva", "Rosa Ivo"}
-
-// drawPairs draws round 1 of a pairs evening through the API.
-func drawPairs(t *testing.T, c *viewtest.Client, tok string, ev *pairsEvening) {
-	t.Helper()
-	res := c.API("POST", ev.api+"/draw", tok, `{"seed": 5}`, nil)
+	res = c.API("POST", base+"/entries/present", tok, "", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	res = c.API("POST", base+"/draw", tok, `{"seed": 77}`, nil)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	return base, ids
 }

@@ -1,4 +1,4 @@
-package views
+package apptest_test
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
 )
 
 type historyLine struct {
@@ -18,13 +20,13 @@ type historyLine struct {
 }
 
 // latestLine is the newest line of a tournament's log, in a language.
-func latestLine(t *testing.T, c *client, tok, api, lang, query string) historyLine {
+func latestLine(t *testing.T, c *viewtest.Client, tok, api, lang, query string) historyLine {
 	t.Helper()
-	c.lang = lang
-	defer func() { c.lang = "" }()
+	c.Lang = lang
+	defer func() { c.Lang = "" }()
 	var h struct{ Events []historyLine }
-	res := c.api("GET", api+"/history"+query, tok, "", &h)
-	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	res := c.API("GET", api+"/history"+query, tok, "", &h)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	require.NotEmpty(t, h.Events)
 	return h.Events[0]
 }
@@ -33,16 +35,16 @@ func latestLine(t *testing.T, c *client, tok, api, lang, query string) historyLi
 // game total (the same figure or not), a game total changed, figures changed with the
 // total kept; and a change of the rules, rule by rule.
 func TestHistoryTellsFormsFiguresAndRules(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	tok := app.apiToken(c)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
 	api, _ := apiEvening(t, c, tok, 6, `{"games":2}`)
 	put := func(table int, body string) {
 		t.Helper()
-		res := c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", api, table), tok, body, nil)
-		require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+		res := c.API("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", api, table), tok, body, nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	}
-	st, err := app.store.Load(t.Context(), idFrom(strings.TrimPrefix(api, "/api/v1")))
+	st, err := app.Store.Load(t.Context(), viewtest.IDFrom(strings.TrimPrefix(api, "/api/v1")))
 	require.NoError(t, err)
 	first := st.Entry(st.Rounds[0].Tables[0].Sides[0].EntryID).Name
 
@@ -76,19 +78,19 @@ func TestHistoryTellsFormsFiguresAndRules(t *testing.T) {
 	it = latestLine(t, c, tok, api, "it", "?round=1&table=2")
 	assert.Equal(t, "Partita 1 tavolo 2 corretto: smazzata 1 "+second+" 400 (base 300, carte 100) → 400 (base 200, carte 200)", it.Text)
 	require.True(t, l.Undoable)
-	res := c.api("POST", fmt.Sprintf("%s/history/%d/undo", api, l.ID), tok, "", nil)
-	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
-	st, err = app.store.Load(t.Context(), st.Tournament.ID)
+	res := c.API("POST", fmt.Sprintf("%s/history/%d/undo", api, l.ID), tok, "", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	st, err = app.Store.Load(t.Context(), st.Tournament.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 300, st.Rounds[0].Tables[1].Hands[0].Figures.Base, "the figures are back")
 
 	// The rules, before the first draw: each rule changed, in words.
 	var tr struct{ ID int64 }
-	res = c.api("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","preset":"three_player","settings":{"games":2}}`, &tr)
-	require.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	res = c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","preset":"three_player","settings":{"games":2}}`, &tr)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	api2 := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
-	res = c.api("PUT", api2, tok, `{"name":"Sera","date":"2026-11-24","rules":{"semi_clean_on":true,"closing":150}}`, nil)
-	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	res = c.API("PUT", api2, tok, `{"name":"Sera","date":"2026-11-24","rules":{"semi_clean_on":true,"closing":150}}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	l = latestLine(t, c, tok, api2, "en", "")
 	assert.Contains(t, l.Text, "rule: closing 100 → 150")
 	assert.Contains(t, l.Text, "rule: semi-clean burraco scored apart no → yes")

@@ -3,6 +3,10 @@ package apptest_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,4 +53,38 @@ func apiEvening(t *testing.T, c *viewtest.Client, tok string, n int, settings st
 	res = c.API("POST", base+"/draw", tok, `{"seed": 77}`, nil)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	return base, ids
+}
+
+// eveningWithScores is a tournament of six with round 1 played and round 2 drawn; one
+// player's name has an accent and another starts like a spreadsheet formula.
+func eveningWithScores(t *testing.T, app *viewtest.App, c *viewtest.Client) string {
+	t.Helper()
+	base := viewtest.TournamentWithEntries(t, c, 4)
+	for _, n := range [][2]string{{"Niccolò", "Bianchì"}, {"Ugo", "=SUM(A1)"}} {
+		res := c.Post(base+"/entries/new", url.Values{"first_name": {n[0]}, "last_name": {n[1]}})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	}
+	require.Equal(t, http.StatusSeeOther, c.Post(base+"/entries/present", nil).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", url.Values{"seed": {"5"}}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 1, [3]int{300, 200, 100}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.SaveTotals(base, 1, 2, [3]int{250, 150, -50}).StatusCode)
+	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", nil).StatusCode)
+	return base
+}
+
+// pdfText extracts a PDF's text with pdftotext, or returns "" when it is not installed
+// (poppler-utils; under CI=true it must be).
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	bin, err := exec.LookPath("pdftotext")
+	if err != nil {
+		require.NotEqual(t, "true", os.Getenv("CI"), "pdftotext (poppler-utils) is needed under CI")
+		t.Log("pdftotext not installed: the PDF's text is not read back")
+		return ""
+	}
+	in := filepath.Join(t.TempDir(), "r.pdf")
+	require.NoError(t, os.WriteFile(in, pdf, 0o600))
+	out, err := exec.Command(bin, "-layout", in, "-").Output()
+	require.NoError(t, err)
+	return string(out)
 }

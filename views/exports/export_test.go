@@ -1,4 +1,4 @@
-package apptest_test
+package exports_test
 
 import (
 	"bytes"

@@ -51,9 +51,6 @@ func WithTrustedProxies(nets []*net.IPNet) Option {
 	return func(s *Server) { s.site.TrustedProxies = nets }
 }
 
-// ParseTrustedProxies reads a comma-separated list of IP addresses and CIDR ranges.
-func ParseTrustedProxies(list string) ([]*net.IPNet, error) { return site.ParseTrustedProxies(list) }
-
 // WithVersion names the running release, shown in the footer and by /healthz.
 func WithVersion(v string) Option {
 	return func(s *Server) { s.site.Version = v }

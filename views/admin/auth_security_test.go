@@ -14,6 +14,7 @@ import (
 	"burraco/tournament"
 	"burraco/views"
 	"burraco/views/page"
+	"burraco/views/site"
 	"burraco/views/viewtest"
 )
 
@@ -122,7 +123,7 @@ func TestLoginThrottleIgnoresSpoofedForwardedFor(t *testing.T) {
 
 func mustNets(t *testing.T, list string) []*net.IPNet {
 	t.Helper()
-	nets, err := views.ParseTrustedProxies(list)
+	nets, err := site.ParseTrustedProxies(list)
 	require.NoError(t, err)
 	return nets
 }

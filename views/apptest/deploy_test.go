@@ -19,6 +19,7 @@ import (
 	"burraco/views"
 	"burraco/views/page"
 	"burraco/views/public"
+	"burraco/views/site"
 	"burraco/views/viewtest"
 )
 
@@ -35,7 +36,7 @@ func setCookies(res *viewtest.Response) map[string]*http.Cookie {
 // cookie does: the request came over TLS through a trusted proxy (X-Forwarded-Proto); a
 // header from a client that is not a trusted proxy is not believed.
 func TestCookiesSecureByOneRule(t *testing.T) {
-	loopback, err := views.ParseTrustedProxies("127.0.0.1,::1")
+	loopback, err := site.ParseTrustedProxies("127.0.0.1,::1")
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name    string
@@ -222,7 +223,7 @@ func TestPublicAddressForPhones(t *testing.T) {
 // and in the API. A fresh request is saved; the header from an untrusted client is
 // ignored.
 func TestLateCommandIsNotSaved(t *testing.T) {
-	loopback, err := views.ParseTrustedProxies("127.0.0.1,::1")
+	loopback, err := site.ParseTrustedProxies("127.0.0.1,::1")
 	require.NoError(t, err)
 	app := viewtest.NewApp(t, views.WithTrustedProxies(loopback), views.WithCommandTimeout(10*time.Second))
 	c := app.Setup()

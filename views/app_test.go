@@ -1,6 +1,7 @@
 package views
 
 import (
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"burraco/db"
 	"burraco/db/dbtest"
 	"burraco/tournament"
+	"burraco/views/api/apitest"
 	"burraco/views/page"
 )
 
@@ -95,11 +97,13 @@ func (c *client) do(req *http.Request) *response {
 	if c.lang != "" && req.Header.Get("Accept-Language") == "" {
 		req.Header.Set("Accept-Language", c.lang)
 	}
+	sent := apitest.SentBody(c.app.t, req)
 	res, err := c.http.Do(req)
 	require.NoError(c.app.t, err)
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
 	require.NoError(c.app.t, err)
+	apitest.Check(c.app.t, req, sent, res, b) // every /api/v1 exchange as the OpenAPI document says
 	return &response{Response: res, body: string(b)}
 }
 
@@ -159,3 +163,34 @@ func (a *testApp) apiToken(c *client) string {
 }
 
 type goqSel = goquery.Selection
+
+// api calls the JSON API with a bearer token and decodes the answer into out.
+func (c *client) api(method, path, token, body string, out any) *response {
+	c.app.t.Helper()
+	var r io.Reader
+	if body != "" {
+		r = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, c.app.srv.URL+path, r)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if strings.HasPrefix(body, "{") {
+		req.Header.Set("Content-Type", "application/json")
+	} else if body != "" {
+		req.Header.Set("Content-Type", "text/csv")
+	}
+	res := c.do(req)
+	if out != nil {
+		require.NoError(c.app.t, json.Unmarshal([]byte(res.body), out), res.body)
+	}
+	return res
+}
+
+type apiErr struct {
+	Error struct {
+		Code    string            `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields"`
+	} `json:"error"`
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/api/apitest"
 )
 
 // rawResult is a response read in a goroutine, where require cannot stop the test.
@@ -27,8 +28,9 @@ type rawResult struct {
 	err    error
 }
 
-// raw sends a request with the given headers, from any goroutine.
-func raw(hc *http.Client, method, u string, header map[string]string, body string) rawResult {
+// raw sends a request with the given headers, from any goroutine; an /api/v1 exchange
+// is checked against the OpenAPI document (apitest.Check).
+func raw(t testing.TB, hc *http.Client, method, u string, header map[string]string, body string) rawResult {
 	req, err := http.NewRequest(method, u, strings.NewReader(body))
 	if err != nil {
 		return rawResult{err: err}
@@ -37,12 +39,14 @@ func raw(hc *http.Client, method, u string, header map[string]string, body strin
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
+	sent := apitest.SentBody(t, req)
 	res, err := hc.Do(req)
 	if err != nil {
 		return rawResult{err: err}
 	}
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
+	apitest.Check(t, req, sent, res, b)
 	return rawResult{status: res.StatusCode, body: string(b), header: res.Header, err: err}
 }
 
@@ -105,7 +109,7 @@ func TestAPISheetConflict(t *testing.T) {
 	for trial := range 10 {
 		put := func(a int) func() rawResult {
 			return func() rawResult {
-				return raw(http.DefaultClient, "PUT", app.srv.URL+table, map[string]string{"Authorization": "Bearer " + tok,
+				return raw(t, http.DefaultClient, "PUT", app.srv.URL+table, map[string]string{"Authorization": "Bearer " + tok,
 					"Content-Type": "application/json", "If-Match": tag}, totals(a, 100, 0))
 			}
 		}
@@ -177,7 +181,7 @@ func TestSheetFormConflict(t *testing.T) {
 	}
 	post := func(f url.Values) func() rawResult {
 		return func() rawResult {
-			return raw(anna.http, "POST", app.srv.URL+sheet, map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, f.Encode())
+			return raw(t, anna.http, "POST", app.srv.URL+sheet, map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, f.Encode())
 		}
 	}
 	got := race(post(form(300)), post(form(700)))
@@ -227,7 +231,7 @@ func TestPlayerConflict(t *testing.T) {
 	require.Equal(t, `"1"`, tag)
 	put := func(club string) func() rawResult {
 		return func() rawResult {
-			return raw(http.DefaultClient, "PUT", app.srv.URL+path, map[string]string{"Authorization": "Bearer " + tok,
+			return raw(t, http.DefaultClient, "PUT", app.srv.URL+path, map[string]string{"Authorization": "Bearer " + tok,
 				"Content-Type": "application/json", "If-Match": tag}, `{"first_name":"Lucia","last_name":"Bianchi","club":"`+club+`"}`)
 		}
 	}
@@ -245,7 +249,7 @@ func TestPlayerConflict(t *testing.T) {
 	}
 	post := func(club string) func() rawResult {
 		return func() rawResult {
-			return raw(c.http, "POST", app.srv.URL+fmt.Sprintf("/players/%d", p.ID), map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, form(club).Encode())
+			return raw(t, c.http, "POST", app.srv.URL+fmt.Sprintf("/players/%d", p.ID), map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, form(club).Encode())
 		}
 	}
 	got = race(post("Ravenna"), post("Rimini"))
@@ -357,7 +361,7 @@ func TestAPIConcurrentDraws(t *testing.T) {
 			require.Equal(t, http.StatusOK, c.api("PUT", fmt.Sprintf("%s/rounds/1/tables/%d", base, tb), tok, totals(300, 100, 0), nil).StatusCode)
 		}
 		draw := func() rawResult {
-			return raw(http.DefaultClient, "POST", app.srv.URL+base+"/draw", map[string]string{"Authorization": "Bearer " + tok}, "")
+			return raw(t, http.DefaultClient, "POST", app.srv.URL+base+"/draw", map[string]string{"Authorization": "Bearer " + tok}, "")
 		}
 		created := 0
 		for _, r := range race(draw, draw, draw, draw, draw, draw) {
@@ -391,7 +395,7 @@ func TestAPIConcurrentCorrections(t *testing.T) {
 		var fns []func() rawResult
 		for tb := 1; tb <= 4; tb++ {
 			fns = append(fns, func() rawResult {
-				return raw(http.DefaultClient, "PUT", fmt.Sprintf("%s%s/rounds/1/tables/%d", app.srv.URL, base, tb),
+				return raw(t, http.DefaultClient, "PUT", fmt.Sprintf("%s%s/rounds/1/tables/%d", app.srv.URL, base, tb),
 					map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"},
 					strings.Replace(totals(0, 100+tb*5, 300), `{"hands"`, `{"next_round":"reseat","hands"`, 1))
 			})
@@ -434,9 +438,11 @@ func TestAPISeatChangeRacingFirstSave(t *testing.T) {
 			sheetHeaders["If-Match"] = fmt.Sprintf(`"%d"`, r1.Tables[0].Version) // the form's case
 		}
 		got := race(
-			func() rawResult { return raw(http.DefaultClient, "PUT", app.srv.URL+base+"/rounds/1/seats", h, seats) },
 			func() rawResult {
-				return raw(http.DefaultClient, "PUT", app.srv.URL+base+"/rounds/1/tables/1", sheetHeaders, totals(300, 100, 0))
+				return raw(t, http.DefaultClient, "PUT", app.srv.URL+base+"/rounds/1/seats", h, seats)
+			},
+			func() rawResult {
+				return raw(t, http.DefaultClient, "PUT", app.srv.URL+base+"/rounds/1/tables/1", sheetHeaders, totals(300, 100, 0))
 			},
 		)
 		seatsOK, saveOK := got[0].status == http.StatusOK, got[1].status == http.StatusOK

@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/tournament"
+	"burraco/views/api"
 	"burraco/views/page"
 	"burraco/views/public"
 	"burraco/views/site"
@@ -105,7 +106,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	// The login throttle keys on the client address: it must not come from a header
 	// any client can set.
 	e.IPExtractor = s.site.IPExtractor()
-	e.HTTPErrorHandler = site.ErrorHandler(s.App, writeAPIError)
+	e.HTTPErrorHandler = site.ErrorHandler(s.App, api.WriteError)
 	e.Use(site.Recover(log), site.RequestLog(log))
 	e.Use(middleware.SecureWithConfig(page.SecureConfig))
 	e.Use(middleware.BodyLimit(site.BodyLimit))

@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/page"
 )
 
 // OpenAPI is an OpenAPI 3.1 document, with only the parts this API uses.
@@ -177,13 +178,13 @@ var operations = []op{
 		query:   []Parameter{q("scale_id", "integer", "the scale"), q("diff", "integer", "the MP difference")},
 		answers: []answerSpec{ok[CalcVP](200)}},
 	{method: "GET", path: "/public/tournaments/:id", id: "publicTournament", summary: "A published tournament and its current round", tag: "public", public: true,
-		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicTournament](200)}},
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[page.PublicTournament](200)}},
 	{method: "GET", path: "/public/tournaments/:id/standings", id: "publicStandings", summary: "A published tournament's standings", tag: "public", public: true,
-		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicStandings](200)}},
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[page.PublicStandings](200)}},
 	{method: "GET", path: "/public/tournaments/:id/players/:eid", id: "publicPlayer", summary: "An entry's page of a published tournament", tag: "public", public: true,
-		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicPlayer](200)}},
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[page.PublicPlayer](200)}},
 	{method: "GET", path: "/public/tournaments/:id/bracket", id: "publicBracket", summary: "A published knockout's bracket", tag: "public", public: true,
-		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[PublicBracket](200)}},
+		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[page.PublicBracket](200)}},
 
 	{method: "GET", path: "/players", id: "listPlayers", summary: "List the registry, a page at a time", tag: "players",
 		query: []Parameter{q("q", "string", "search by name, club or card"), q("page", "integer", "from 1"),

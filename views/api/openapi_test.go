@@ -14,14 +14,18 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/db/dbtest"
 	"burraco/tournament"
 	"burraco/tournament/formats"
 	"burraco/tournament/formattest"
 )
 
+// TestMain registers the formats (and the 2-sided test one), then runs every test of the
+// package on SQLite and again on PostgreSQL: the API tests (package api_test) drive the
+// whole app.
 func TestMain(m *testing.M) {
 	formats.Register(formattest.Format{})
-	os.Exit(m.Run())
+	os.Exit(dbtest.RunBoth(m))
 }
 
 // checker is one Checker of the document for the tests that use it.

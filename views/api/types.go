@@ -1,6 +1,6 @@
-// Package api holds the /api/v1 bodies as named Go types and the OpenAPI 3.1 document
-// built from them, with the checks that keep the document true to the routes and to the
-// answers the handlers give.
+// Package api is /api/v1: its handlers (Handlers), every request and answer body as a
+// named Go type, and the OpenAPI 3.1 document built from those types, with the checks
+// that keep the document true to the routes and to the answers the handlers give.
 package api
 
 import "burraco/tournament"

@@ -30,6 +30,8 @@ var publicRoutes = map[string]bool{
 	"GET /calc":              true,
 	"POST /api/v1/calc/hand": true,
 	"GET /api/v1/calc/vp":    true,
+	// The API's OpenAPI document (issue 19): what the routes are, nothing stored.
+	"GET /api/v1/openapi.json": true,
 	// A published tournament's pages and their JSON twins (issue 12): read-only, 404 for
 	// anything not published; TestPublicPagesExposeNothingPrivate scans each of them.
 	"GET /p/:id":                                      true,

@@ -137,7 +137,7 @@ func TestKnockoutTieLinksToItsSheetAndTheBracketSaysWhy(t *testing.T) {
 		require.Equal(t, http.StatusCreated, c.API("POST", api+"/entries", tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Rossi"}}`, i), nil).StatusCode)
 	}
 	require.Equal(t, http.StatusOK, c.API("POST", api+"/entries/present", tok, "", nil).StatusCode)
-	var g apiGameOut
+	var g struct{ Tables []struct{ Entries []int64 } }
 	require.Equal(t, http.StatusCreated, c.API("POST", api+"/draw", tok, `{"seed":1}`, &g).StatusCode)
 	res = c.API("PUT", api+"/rounds/1/tables/2", tok, `{"hands":[[{"form":2,"total":900},{"form":2,"total":900}]]}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)

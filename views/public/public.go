@@ -16,111 +16,23 @@ import (
 // here (a player's e-mail, phone, notes or card number, the tournament's notes, the
 // draw seeds, the log and its directors) cannot leak.
 
-// publicTournament is a published tournament as the public sees it.
-type publicTournament struct {
-	ID       int64        `json:"id"`
-	Name     string       `json:"name"`
-	Date     string       `json:"date"`
-	Venue    string       `json:"venue"`
-	Revision int64        `json:"revision"`
-	Rounds   int          `json:"rounds"` // planned (0: the format decides as it goes)
-	Drawn    int          `json:"drawn"`
-	Round    *publicRound `json:"round,omitempty"` // the current round
-	// Bracket says the current stage is a knockout: it has a bracket page.
-	Bracket bool `json:"bracket"`
-}
-
-// publicRound is the current round: its clock, tables and who sits out.
-type publicRound struct {
-	Number   int              `json:"number"`
-	Clock    tournament.Clock `json:"clock"`
-	Complete int              `json:"complete"` // tables complete
-	Tables   []publicTable    `json:"tables"`
-	Byes     []publicSeat     `json:"byes"`
-	// Late are the late arrivals awarded points for this round: not its sit-outs.
-	Late []publicSeat `json:"late"`
-}
-
-// publicTable is one table of a round with its seats.
-type publicTable struct {
-	Number   int          `json:"number"`
-	Complete bool         `json:"complete"`
-	Seats    []publicSeat `json:"seats"`
-}
-
-// publicSeat is an entry at a table (or sitting out) with what it scored there.
-type publicSeat struct {
-	EntryID    int64             `json:"entry_id"`
-	Name       string            `json:"name"`
-	Club       string            `json:"club,omitempty"`
-	Substitute bool              `json:"substitute,omitempty"`
-	Position   int               `json:"position,omitempty"`
-	Table      int               `json:"table,omitempty"` // 0: sits out (or arrived late, Late)
-	Late       bool              `json:"late,omitempty"`  // arrived late: Points awarded
-	Score      int               `json:"score"`
-	Points     tournament.Points `json:"points"`
-	Done       bool              `json:"done"`
-	// Search is the name folded as the player search folds it (tournament.SearchText):
-	// the seat search compares with it.
-	Search string `json:"-"`
-}
-
-// publicStandings are the current stage's standings.
-type publicStandings struct {
-	Tournament publicTournament `json:"tournament"`
-	Columns    []publicColumn   `json:"columns"`
-	Final      bool             `json:"final"`
-	Done       int              `json:"rounds_complete"`
-	Lines      []publicLine     `json:"lines"`
-}
-
-// publicColumn is a standings column: its API name and its label's key.
-type publicColumn struct {
-	Name  string `json:"name"`
-	Label string `json:"-"`
-	Kind  string `json:"kind"`
-	// OnlyPlayed hides the value of an entry that has not played.
-	OnlyPlayed bool `json:"-"`
-}
-
-// publicLine is one entry's line in the standings.
-type publicLine struct {
-	EntryID   int64                  `json:"entry_id"`
-	Name      string                 `json:"name"`
-	Club      string                 `json:"club,omitempty"`
-	Place     int                    `json:"place"`
-	Tied      bool                   `json:"tied"`
-	Values    []int                  `json:"values"`
-	Played    int                    `json:"played"`
-	Qualifies bool                   `json:"qualifies"`
-	AtCut     bool                   `json:"at_cut"`
-	Withdrawn bool                   `json:"withdrawn"`
-	Rounds    []tournament.RoundLine `json:"rounds"`
-	// Decides is the tie-break column (from 1) a phone shows beside the points: the one
-	// that sets the line apart from a neighbour level with it on the columns before.
-	Decides int `json:"-"`
-}
-
-// publicPlayer is one entry's own page: its line and each round's table.
-type publicPlayer struct {
-	Tournament publicTournament `json:"tournament"`
-	Columns    []publicColumn   `json:"columns"`
-	Line       publicLine       `json:"line"`
-	Games      []publicGame     `json:"games"`
-}
-
-// publicGame is one round as one entry played it: where, against whom, what it scored.
-type publicGame struct {
-	Round  int               `json:"round"`
-	Table  int               `json:"table"`          // 0: sat out (or arrived late, Late)
-	Late   bool              `json:"late,omitempty"` // arrived late: Points awarded, not a sit-out
-	Seat   int               `json:"seat,omitempty"`
-	Done   bool              `json:"done"`
-	Score  int               `json:"score"`
-	Points tournament.Points `json:"points"`
-	// Seats are everyone at the table, the entry included, in seat order.
-	Seats []publicSeat `json:"seats,omitempty"`
-}
+// The structs are page.Public*, shared with views/api (the JSON twins answer them as
+// the OpenAPI document describes); the fields without a JSON name are for the pages only.
+type (
+	publicTournament   = page.PublicTournament
+	publicRound        = page.PublicRound
+	publicTable        = page.PublicTable
+	publicSeat         = page.PublicSeat
+	publicStandings    = page.PublicStandings
+	publicColumn       = page.PublicColumn
+	publicLine         = page.PublicLine
+	publicPlayer       = page.PublicPlayer
+	publicGame         = page.PublicGame
+	publicBracket      = page.PublicBracket
+	publicBracketRound = page.PublicBracketRound
+	publicMatch        = page.PublicMatch
+	publicBracketSide  = page.PublicBracketSide
+)
 
 // publicOf picks what the public sees of a tournament and its current round.
 func publicOf(ev *tournament.State) publicTournament {
@@ -131,39 +43,6 @@ func publicOf(ev *tournament.State) publicTournament {
 	}
 	_, pt.Bracket = ev.Format().(tournament.Bracketer)
 	return pt
-}
-
-// publicBracket is a knockout stage's bracket as the public sees it: who plays whom,
-// the scores and the winners (not the director's flags on corrected matches).
-type publicBracket struct {
-	Tournament publicTournament     `json:"tournament"`
-	Size       int                  `json:"size"`
-	Rounds     []publicBracketRound `json:"rounds"`
-	Winner     *publicBracketSide   `json:"winner,omitempty"`
-}
-
-// publicBracketRound is one round of the bracket.
-type publicBracketRound struct {
-	Number  int           `json:"number"`
-	Drawn   bool          `json:"drawn"`
-	Matches []publicMatch `json:"matches"`
-}
-
-// publicMatch is one match: its table (0: a bye or not drawn yet), its two sides, and
-// the side that won (1 or 2; 0 until decided).
-type publicMatch struct {
-	Table  int                  `json:"table,omitempty"`
-	Winner int                  `json:"winner"`
-	Sides  [2]publicBracketSide `json:"sides"`
-}
-
-// publicBracketSide is a side of a match: an entry (0 while not known), or a bye.
-type publicBracketSide struct {
-	EntryID int64  `json:"entry_id"`
-	Name    string `json:"name,omitempty"`
-	Seed    int    `json:"seed,omitempty"`
-	Score   int    `json:"score"`
-	Bye     bool   `json:"bye,omitempty"`
 }
 
 // publicBracketOf is the current stage's bracket, or false when it is not a knockout.
@@ -238,8 +117,8 @@ func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
 	return pr
 }
 
-// seatList is everyone of the round who looks for a seat (not the substitutes), by name.
-func (pr *publicRound) seatList() []publicSeat {
+// seatList is everyone of round pr who looks for a seat (not the substitutes), by name.
+func seatList(pr *publicRound) []publicSeat {
 	var out []publicSeat
 	for _, tb := range pr.Tables {
 		for _, s := range tb.Seats {

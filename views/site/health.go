@@ -17,12 +17,12 @@ type Health interface {
 // healthTimeout bounds the database check of /healthz.
 const healthTimeout = 2 * time.Second
 
-// healthAnswer is the answer of /healthz, its fields in the documented order.
+// healthAnswer is the answer of /healthz.
 type healthAnswer struct {
-	Error   string `json:"error,omitempty"`
-	Schema  *int   `json:"schema,omitempty"`
 	Status  string `json:"status"` // "ok" or "unavailable"
 	Version string `json:"version"`
+	Schema  *int   `json:"schema,omitempty"`
+	Error   string `json:"error,omitempty"`
 }
 
 // Healthz answers whether this instance can serve: the database (h, nil for none)

@@ -22,6 +22,7 @@ import (
 	"burraco/db/dbtest"
 	"burraco/tournament"
 	"burraco/views"
+	"burraco/views/api/apitest"
 	"burraco/views/page"
 )
 
@@ -95,11 +96,13 @@ func (c *Client) Do(req *http.Request) *Response {
 	if c.Lang != "" && req.Header.Get("Accept-Language") == "" {
 		req.Header.Set("Accept-Language", c.Lang)
 	}
+	sent := apitest.SentBody(c.App.T, req)
 	res, err := c.HTTP.Do(req)
 	require.NoError(c.App.T, err)
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
 	require.NoError(c.App.T, err)
+	apitest.Check(c.App.T, req, sent, res, b)
 	return &Response{Response: res, Body: string(b)}
 }
 

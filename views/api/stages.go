@@ -1,4 +1,4 @@
-package views
+package api
 
 import (
 	"net/http"
@@ -10,9 +10,9 @@ import (
 	"burraco/views/page"
 )
 
-// apiBracket answers a knockout stage's bracket, with the names of its entries.
-func (s *Server) apiBracket(c echo.Context) error {
-	ev, err := s.Evening(c)
+// Bracket answers a knockout stage's bracket, with the names of its entries.
+func (h *Handlers) Bracket(c echo.Context) error {
+	ev, err := h.Evening(c)
 	if err != nil {
 		return err
 	}
@@ -33,38 +33,36 @@ func (s *Server) apiBracket(c echo.Context) error {
 	if b.Rounds == nil {
 		b.Rounds = []tournament.BracketRound{}
 	}
-	return c.JSON(http.StatusOK, map[string]any{"stage": ev.Stage.Seq, "size": b.Size, "rounds": b.Rounds, "names": names,
-		"winner": page.BracketWinner(b)})
+	return c.JSON(http.StatusOK, Bracket{Stage: ev.Stage.Seq, Size: b.Size, Rounds: b.Rounds, Names: names,
+		Winner: page.BracketWinner(b)})
 }
 
-// apiNextStage says what starting the next stage (?format=knockout) would do, changing
+// NextStage says what starting the next stage (?format=knockout) would do, changing
 // nothing: the stage it closes, the new one and its qualifiers, best first.
-func (s *Server) apiNextStage(c echo.Context) error {
+func (h *Handlers) NextStage(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	plan, err := s.Tournaments.NextStage(c.Request().Context(), id, c.QueryParam("format"))
+	plan, err := h.Tournaments.NextStage(c.Request().Context(), id, c.QueryParam("format"))
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, plan)
 }
 
-// apiStartStage starts the next stage ({"format": "knockout"}) with the current one's
+// StartStage starts the next stage ({"format": "knockout"}) with the current one's
 // qualifiers, and answers the new stage.
-func (s *Server) apiStartStage(c echo.Context) error {
+func (h *Handlers) StartStage(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Format string `json:"format"`
-	}
+	var in StartStageInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	st, err := s.Tournaments.StartStage(c.Request().Context(), id, in.Format, page.DirectorOf(c).Username)
+	st, err := h.Tournaments.StartStage(c.Request().Context(), id, in.Format, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}

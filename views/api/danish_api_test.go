@@ -1,4 +1,4 @@
-package views
+package api_test
 
 import (
 	"fmt"
@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"burraco/views/viewtest"
+
+	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,13 +19,13 @@ import (
 // by hand, rounds 2–4 drawn by the app from the running standings, each pairing and the
 // final standings worked out by hand below.
 func TestAPIDanishTenPairs(t *testing.T) {
-	app := newTestApp(t)
-	tok := app.apiToken(app.setup())
-	c := app.client()
-	call := func(method, path, body string, out any) *response {
+	app := viewtest.NewApp(t)
+	tok := app.APIToken(app.Setup())
+	c := app.Client()
+	call := func(method, path, body string, out any) *viewtest.Response {
 		t.Helper()
-		res := c.api(method, path, tok, body, out)
-		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.body)
+		res := c.API(method, path, tok, body, out)
+		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.Body)
 		return res
 	}
 	var tr struct{ ID int64 }
@@ -159,7 +162,7 @@ func TestAPIDanishTenPairs(t *testing.T) {
 		{8, "E", "38", -50, false}, {9, "B", "31", -1155, false}, {10, "F", "11", -4200, false}}
 	assert.Equal(t, want, got)
 
-	res := c.api("POST", base+"/draw", tok, "", nil)
+	res := c.API("POST", base+"/draw", tok, "", nil)
 	assert.Equal(t, http.StatusConflict, res.StatusCode, "all 4 rounds drawn")
 }
 
@@ -168,15 +171,15 @@ func TestAPIDanishTenPairs(t *testing.T) {
 // (a GET) goes back one level instead of "page not found". The language switch returns
 // to the address with its query (the format chosen on a new tournament).
 func TestPostOnlyAddressesLeadBack(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	res := c.get("/tournaments/7/draw")
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	res := c.Get("/tournaments/7/draw")
 	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
 	assert.Equal(t, "/tournaments/7", res.Header.Get("Location"))
-	res = c.get("/tournaments/7/rounds/1/tables/2/switch")
+	res = c.Get("/tournaments/7/rounds/1/tables/2/switch")
 	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
 	assert.Equal(t, "/tournaments/7/rounds/1/tables/2", res.Header.Get("Location"))
-	doc := c.get("/tournaments/new?format=danish").doc(t)
+	doc := c.Get("/tournaments/new?format=danish").Doc(t)
 	assert.Equal(t, "/tournaments/new?format=danish", doc.Find(`.lang-switch input[name="back"]`).AttrOr("value", ""))
 }
 
@@ -184,17 +187,17 @@ func TestPostOnlyAddressesLeadBack(t *testing.T) {
 // to its field, in the user's language, with what was typed kept; a good form creates
 // the tournament with the scale chosen.
 func TestNewDanishFromTheForm(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	doc := c.get("/tournaments/new?format=danish").doc(t)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	doc := c.Get("/tournaments/new?format=danish").Doc(t)
 	assert.Equal(t, "4", doc.Find("#rounds").AttrOr("value", ""))
 	assert.Equal(t, "", doc.Find(`#scale_id option[selected]`).AttrOr("value", "x"), "the FIBUR scale of the hands by default")
 	bad := url.Values{"format": {"danish"}, "name": {"Danese"}, "date": {"2026-11-26"}, "sides": {"pairs"}, "pairing": {"no_rematch"},
 		"rounds": {"tre"}, "hands_per_round": {"3"}, "bye_vp": {"-1"}, "bye_mp": {"0"}, "timeout_mp": {"355"},
 		"timeout_winner_vp": {"5"}, "timeout_loser_vp": {"6"}, "scale_id": {"abc"}}
-	res := c.post("/tournaments", bad)
+	res := c.Post("/tournaments", bad)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	doc = res.doc(t)
+	doc = res.Doc(t)
 	assert.Equal(t, "tre", doc.Find("#rounds").AttrOr("value", ""), "typed input kept")
 	assert.Equal(t, "-1", doc.Find("#bye_vp").AttrOr("value", ""))
 	assert.NotEmpty(t, strings.TrimSpace(doc.Find("#rounds-error").Text()))
@@ -209,23 +212,23 @@ func TestNewDanishFromTheForm(t *testing.T) {
 	good.Set("bye_vp", "12")
 	good.Set("timeout_winner_vp", "14")
 	good.Set("scale_id", "2") // FIBUR 4 hands, chosen by hand
-	res = c.post("/tournaments", good)
-	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.body)
+	res = c.Post("/tournaments", good)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
-	assert.Contains(t, c.get(base).doc(t).Find(".subtitle").Text(), "5 rounds of 3 hands")
-	assert.Equal(t, "2", c.get(base+"/edit").doc(t).Find(`#scale_id option[selected]`).AttrOr("value", ""))
+	assert.Contains(t, c.Get(base).Doc(t).Find(".subtitle").Text(), "5 rounds of 3 hands")
+	assert.Equal(t, "2", c.Get(base+"/edit").Doc(t).Find(`#scale_id option[selected]`).AttrOr("value", ""))
 }
 
 // The pairing order of a round shows, beside each side's place, what the pairing gave
 // it: its table and opponent, or the bye; the API twin says the same.
 func TestPairingOrderShowsTheResultingPairings(t *testing.T) {
-	app := newTestApp(t)
-	c := app.setup()
-	tok := app.apiToken(c)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
 	call := func(method, path, body string, out any) {
 		t.Helper()
-		res := c.api(method, path, tok, body, out)
-		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.body)
+		res := c.API(method, path, tok, body, out)
+		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.Body)
 	}
 	var tr struct{ ID int64 }
 	call("POST", "/api/v1/tournaments", `{"name":"Danese","date":"2026-11-29","format":"danish","settings":{"sides":"individual","rounds":3}}`, &tr)
@@ -286,12 +289,12 @@ func TestPairingOrderShowsTheResultingPairings(t *testing.T) {
 		}
 	}
 
-	c.lang = "en"
-	doc := c.get(fmt.Sprintf("/tournaments/%d/rounds/2/order", tr.ID)).doc(t)
+	c.Lang = "en"
+	doc := c.Get(fmt.Sprintf("/tournaments/%d/rounds/2/order", tr.ID)).Doc(t)
 	rows := doc.Find("table.order tbody tr")
 	require.Equal(t, 5, rows.Length())
 	byes := 0
-	rows.Each(func(i int, r *goqSel) {
+	rows.Each(func(i int, r *goquery.Selection) {
 		paired := strings.TrimSpace(r.Find("td.paired").Text())
 		assert.Equal(t, want[order.Order[i].EntryID], paired, r.Find("td.name").Text())
 		if paired == "bye" {
@@ -299,6 +302,6 @@ func TestPairingOrderShowsTheResultingPairings(t *testing.T) {
 		}
 	})
 	assert.Equal(t, 1, byes, "the bye shown")
-	c.lang = "it"
-	assert.Contains(t, c.get(fmt.Sprintf("/tournaments/%d/rounds/2/order", tr.ID)).doc(t).Find("td.paired").Text(), "riposo")
+	c.Lang = "it"
+	assert.Contains(t, c.Get(fmt.Sprintf("/tournaments/%d/rounds/2/order", tr.ID)).Doc(t).Find("td.paired").Text(), "riposo")
 }

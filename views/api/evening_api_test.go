@@ -1,4 +1,4 @@
-package views
+package api_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"burraco/views/viewtest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -29,13 +31,13 @@ type apiGameOut struct {
 // hand scores, and checks every table and the final standings against figures worked
 // out by hand below.
 func TestAPIWholeEvening(t *testing.T) {
-	app := newTestApp(t)
-	tok := app.apiToken(app.setup())
-	c := app.client()
-	call := func(method, path, body string, out any) *response {
+	app := viewtest.NewApp(t)
+	tok := app.APIToken(app.Setup())
+	c := app.Client()
+	call := func(method, path, body string, out any) *viewtest.Response {
 		t.Helper()
-		res := c.api(method, path, tok, body, out)
-		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.body)
+		res := c.API(method, path, tok, body, out)
+		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.Body)
 		return res
 	}
 
@@ -157,8 +159,8 @@ func TestAPIWholeEvening(t *testing.T) {
 	}, got)
 
 	// A third draw is refused: the evening had 2 games.
-	var e apiErr
-	res := c.api("POST", base+"/draw", tok, "", &e)
+	var e viewtest.APIError
+	res := c.API("POST", base+"/draw", tok, "", &e)
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	assert.Equal(t, "All 2 games have been drawn.", e.Error.Message)
 

@@ -1,4 +1,4 @@
-package views
+package api_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/views/viewtest"
 )
 
 type apiBracketOut struct {
@@ -43,9 +44,9 @@ type apiRankOut struct {
 
 // apiSetOutcome records a table's outcome through the store, keeping its hands: the
 // score sheet's outcome field is the sheet's own change (the pairs branch).
-func apiSetOutcome(t *testing.T, app *testApp, tid int64, round, table int, o tournament.Outcome) {
+func apiSetOutcome(t *testing.T, app *viewtest.App, tid int64, round, table int, o tournament.Outcome) {
 	t.Helper()
-	require.NoError(t, app.store.Update(t.Context(), tid, func(tx tournament.Tx) error {
+	require.NoError(t, app.Store.Update(t.Context(), tid, func(tx tournament.Tx) error {
 		st, err := tx.State()
 		if err != nil {
 			return err
@@ -66,13 +67,13 @@ func apiSetOutcome(t *testing.T, app *testApp, tid int64, round, table int, o to
 // a bracket of 16 with 3 byes, a tie decided by the last game action, a win by 5 MP,
 // and the final ranking in ex aequo groups ordered by MP, worked out by hand below.
 func TestAPIKnockoutOf13(t *testing.T) {
-	app := newTestApp(t)
-	tok := app.apiToken(app.setup())
-	c := app.client()
-	call := func(method, path, body string, out any) *response {
+	app := viewtest.NewApp(t)
+	tok := app.APIToken(app.Setup())
+	c := app.Client()
+	call := func(method, path, body string, out any) *viewtest.Response {
 		t.Helper()
-		res := c.api(method, path, tok, body, out)
-		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.body)
+		res := c.API(method, path, tok, body, out)
+		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.Body)
 		return res
 	}
 	var tr struct{ ID int64 }
@@ -104,8 +105,8 @@ func TestAPIKnockoutOf13(t *testing.T) {
 	sheet(1, 5, 1000, 0)    // P9 +1000
 
 	// The tie leaves table 3 undecided: no draw until the last game action is recorded.
-	var e apiErr
-	res := c.api("POST", base+"/draw", tok, "", &e)
+	var e viewtest.APIError
+	res := c.API("POST", base+"/draw", tok, "", &e)
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	var tour struct{ Next string }
 	call("GET", base, "", &tour)
@@ -150,7 +151,7 @@ func TestAPIKnockoutOf13(t *testing.T) {
 	require.Len(t, g.Tables, 1)
 	assert.Equal(t, []int64{p[4], p[13]}, g.Tables[0].Entries)
 	sheet(4, 1, 10, 900) // P13 wins the final by 890
-	res = c.api("POST", base+"/draw", tok, "", &e)
+	res = c.API("POST", base+"/draw", tok, "", &e)
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	assert.Equal(t, "The final has been played: there is no round left to draw.", e.Error.Message)
 	call("GET", base+"/bracket", "", &b)
@@ -181,13 +182,13 @@ func TestAPIKnockoutOf13(t *testing.T) {
 // TestAPIQualifyingIntoKnockout: a 12-player 3-player evening of two games, its top 4
 // into a knockout final stage started through the API: 1 v 4 and 2 v 3, then the final.
 func TestAPIQualifyingIntoKnockout(t *testing.T) {
-	app := newTestApp(t)
-	tok := app.apiToken(app.setup())
-	c := app.client()
-	call := func(method, path, body string, out any) *response {
+	app := viewtest.NewApp(t)
+	tok := app.APIToken(app.Setup())
+	c := app.Client()
+	call := func(method, path, body string, out any) *viewtest.Response {
 		t.Helper()
-		res := c.api(method, path, tok, body, out)
-		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.body)
+		res := c.API(method, path, tok, body, out)
+		require.Less(t, res.StatusCode, 300, "%s %s: %s", method, path, res.Body)
 		return res
 	}
 	var tr struct{ ID int64 }
@@ -202,8 +203,8 @@ func TestAPIQualifyingIntoKnockout(t *testing.T) {
 	call("POST", base+"/entries/present", "", nil)
 
 	// Starting the next stage before the evening is over is refused.
-	var e apiErr
-	res := c.api("POST", base+"/stages", tok, `{"format":"knockout"}`, &e)
+	var e viewtest.APIError
+	res := c.API("POST", base+"/stages", tok, `{"format":"knockout"}`, &e)
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	assert.Equal(t, "Stage 1 is not finished: complete it before starting the next one.", e.Error.Message)
 
@@ -294,9 +295,9 @@ func TestAPIQualifyingIntoKnockout(t *testing.T) {
 	assert.Equal(t, "individual3", q.Format)
 	require.Len(t, q.Standings, 12)
 	assert.Equal(t, top[0], q.Standings[0].EntryID)
-	res = c.api("GET", base+"/standings?stage=3", tok, "", &e)
+	res = c.API("GET", base+"/standings?stage=3", tok, "", &e)
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
-	res = c.api("GET", base+"/standings?stage=x", tok, "", &e)
+	res = c.API("GET", base+"/standings?stage=x", tok, "", &e)
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 	assert.Equal(t, []int{1, 2, 3, 3}, []int{rk.Standings[0].Place, rk.Standings[1].Place, rk.Standings[2].Place, rk.Standings[3].Place})
 }

@@ -1,4 +1,4 @@
-package views
+package api_test
 
 import (
 	"net/http"
@@ -8,14 +8,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/scoring"
+	"burraco/views/viewtest"
 	"burraco/views/words"
 )
 
 // A body is one JSON value: a second value or garbage after it is refused, not dropped.
 func TestAPIRefusesTrailingData(t *testing.T) {
-	app := newTestApp(t)
-	tok := app.apiToken(app.setup())
-	c := app.client()
+	app := viewtest.NewApp(t)
+	tok := app.APIToken(app.Setup())
+	c := app.Client()
 	player := `{"first_name":"Anna","last_name":"Verdi"}`
 	for _, body := range []string{
 		player + ` {"first_name":"Eve","last_name":"Nera"}`,
@@ -24,33 +25,33 @@ func TestAPIRefusesTrailingData(t *testing.T) {
 		player + `{}`,
 		player + "\n5",
 	} {
-		var e apiErr
-		res := c.api("POST", "/api/v1/players", tok, body, &e)
+		var e viewtest.APIError
+		res := c.API("POST", "/api/v1/players", tok, body, &e)
 		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, body)
 		assert.Equal(t, "invalid", e.Error.Code, body)
 		assert.Contains(t, e.Error.Message, "not valid JSON", body)
 		assert.Contains(t, e.Error.Message, "after the JSON value", body)
 	}
 	var list struct{ Total int }
-	c.api("GET", "/api/v1/players", tok, "", &list)
+	c.API("GET", "/api/v1/players", tok, "", &list)
 	assert.Equal(t, 0, list.Total, "nothing was created")
 
 	// White space after the value is fine.
-	res := c.api("POST", "/api/v1/players", tok, player+" \r\n\t ", nil)
-	assert.Equal(t, http.StatusCreated, res.StatusCode, res.body)
+	res := c.API("POST", "/api/v1/players", tok, player+" \r\n\t ", nil)
+	assert.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	// The public calculator reads its body the same way.
-	var e apiErr
-	res = c.api("POST", "/api/v1/calc/hand", "", `{"hand":{"form":2,"total":5}}{"hand":{}}`, &e)
-	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.body)
+	var e viewtest.APIError
+	res = c.API("POST", "/api/v1/calc/hand", "", `{"hand":{"form":2,"total":5}}{"hand":{}}`, &e)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
 	assert.Contains(t, e.Error.Message, "after the JSON value")
 }
 
 // Paging parameters that are given must be right; only left-out ones take defaults.
 func TestAPIPageParams(t *testing.T) {
-	app := newTestApp(t)
-	cl := app.setup()
-	tok := app.apiToken(cl)
-	c := app.client()
+	app := viewtest.NewApp(t)
+	cl := app.Setup()
+	tok := app.APIToken(cl)
+	c := app.Client()
 
 	type paging struct {
 		Page    int
@@ -66,8 +67,8 @@ func TestAPIPageParams(t *testing.T) {
 		"?page=2&per_page=20&inactive=yes": {Page: 2, PerPage: 20},
 	} {
 		var p paging
-		res := c.api("GET", "/api/v1/players"+q, tok, "", &p)
-		require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", q, res.body)
+		res := c.API("GET", "/api/v1/players"+q, tok, "", &p)
+		require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", q, res.Body)
 		assert.Equal(t, want, p, q)
 	}
 
@@ -86,36 +87,36 @@ func TestAPIPageParams(t *testing.T) {
 		"?per_page=ten":                 {"per_page": perPageMsg},
 		"?page=0&per_page=1000":         {"page": pageMsg, "per_page": perPageMsg},
 	} {
-		var e apiErr
-		res := c.api("GET", "/api/v1/players"+q, tok, "", &e)
-		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", q, res.body)
+		var e viewtest.APIError
+		res := c.API("GET", "/api/v1/players"+q, tok, "", &e)
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", q, res.Body)
 		assert.Equal(t, "invalid", e.Error.Code, q)
 		assert.Equal(t, want, e.Error.Fields, q)
 	}
-	var e apiErr
-	c.lang = "it"
-	c.api("GET", "/api/v1/players?page=0", tok, "", &e)
+	var e viewtest.APIError
+	c.Lang = "it"
+	c.API("GET", "/api/v1/players?page=0", tok, "", &e)
 	assert.Equal(t, map[string]string{"page": "Usa un numero di pagina da 1 a 1000000."}, e.Error.Fields)
 
 	// The HTML list stays lenient: a wrong page number shows the first page.
 	for _, q := range []string{"?page=0", "?page=abc", "?page=99999999999999999999", "?page=9223372036854775807", "?per_page=0"} {
-		res := cl.get("/players" + q)
+		res := cl.Get("/players" + q)
 		assert.Equal(t, http.StatusOK, res.StatusCode, q)
 	}
 }
 
 // The VP calculator reports every wrong parameter as a field error, all at once.
 func TestAPICalcVPErrors(t *testing.T) {
-	app := newTestApp(t)
-	c := app.client()
+	app := viewtest.NewApp(t)
+	c := app.Client()
 
 	var vp struct {
 		Scale         string
 		Diff          int
 		Winner, Loser int
 	}
-	res := c.api("GET", "/api/v1/calc/vp?scale_id=1&diff=600", "", "", &vp)
-	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	res := c.API("GET", "/api/v1/calc/vp?scale_id=1&diff=600", "", "", &vp)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	assert.Equal(t, 600, vp.Diff)
 
 	required, number, unknown := "This field is required.", "Enter a whole number.", "There is no VP scale with this id."
@@ -133,9 +134,9 @@ func TestAPICalcVPErrors(t *testing.T) {
 		"?scale_id=999&diff=x":                  {"scale_id": unknown, "diff": number},
 		"":                                      {"scale_id": required, "diff": required},
 	} {
-		var e apiErr
-		res := c.api("GET", "/api/v1/calc/vp"+q, "", "", &e)
-		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", q, res.body)
+		var e viewtest.APIError
+		res := c.API("GET", "/api/v1/calc/vp"+q, "", "", &e)
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", q, res.Body)
 		assert.Equal(t, "invalid", e.Error.Code, q)
 		assert.Equal(t, want, e.Error.Fields, q)
 	}
@@ -143,8 +144,8 @@ func TestAPICalcVPErrors(t *testing.T) {
 
 // A hand's numbers and flags cannot be null, nor can the calculator's hand itself.
 func TestAPICalcHandStrict(t *testing.T) {
-	app := newTestApp(t)
-	c := app.client()
+	app := viewtest.NewApp(t)
+	c := app.Client()
 	for body, want := range map[string]string{
 		`{"hand":{"form":2,"total":null}}`:           `hand field "total" cannot be null`,
 		`{"hand":{"opened":null,"table":30}}`:        `hand field "opened" cannot be null`,
@@ -153,21 +154,21 @@ func TestAPICalcHandStrict(t *testing.T) {
 		`{"hand":[{"form":2,"total":5}]}`:            "a hand must be a JSON object",
 		`{"preset":"standard","hand":{"clean":1.5}}`: `hand field "clean" must be a whole number, not 1.5`,
 	} {
-		var e apiErr
-		res := c.api("POST", "/api/v1/calc/hand", "", body, &e)
-		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", body, res.body)
+		var e viewtest.APIError
+		res := c.API("POST", "/api/v1/calc/hand", "", body, &e)
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", body, res.Body)
 		assert.Equal(t, "invalid", e.Error.Code, body)
 		assert.Contains(t, e.Error.Message, want, body)
 	}
 	for _, body := range []string{`{"hand":null}`, `{"preset":"standard"}`} {
-		var e apiErr
-		res := c.api("POST", "/api/v1/calc/hand", "", body, &e)
-		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", body, res.body)
+		var e viewtest.APIError
+		res := c.API("POST", "/api/v1/calc/hand", "", body, &e)
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", body, res.Body)
 		assert.Equal(t, map[string]string{"hand": "This field is required."}, e.Error.Fields, body)
 	}
 	var out struct{ Total int }
-	res := c.api("POST", "/api/v1/calc/hand", "", `{"hand":{"form":2,"total":-160}}`, &out)
-	require.Equal(t, http.StatusOK, res.StatusCode, res.body)
+	res := c.API("POST", "/api/v1/calc/hand", "", `{"hand":{"form":2,"total":-160}}`, &out)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	assert.Equal(t, -160, out.Total)
 }
 

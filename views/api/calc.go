@@ -1,4 +1,4 @@
-package views
+package api
 
 import (
 	"net/http"
@@ -7,21 +7,15 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/views/page"
 )
 
-// apiCalcHand scores one hand: {"preset": "three_player", "semi_clean_on": false,
+// CalcHand scores one hand: {"preset": "three_player", "semi_clean_on": false,
 // "kitty_not_played": false, "hand": {...}}. The hand is required: null or left out is
 // refused rather than scored as an empty hand.
-func (s *Server) apiCalcHand(c echo.Context) error {
-	var in struct {
-		Preset         string        `json:"preset"`
-		SemiCleanOn    bool          `json:"semi_clean_on"`
-		KittyNotPlayed bool          `json:"kitty_not_played"`
-		Hand           *scoring.Hand `json:"hand"`
-	}
+func (h *Handlers) CalcHand(c echo.Context) error {
+	var in CalcHandInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -34,17 +28,17 @@ func (s *Server) apiCalcHand(c echo.Context) error {
 	}
 	lines := in.Hand.Lines(&r)
 	lang := page.LangOf(c)
-	out := make([]map[string]any, len(lines))
+	out := make([]CalcLine, len(lines))
 	for i, l := range lines {
-		out[i] = map[string]any{"key": l.Key, "label": page.Translate(lang, l.Key), "count": l.Count, "points": l.Points}
+		out[i] = CalcLine{Key: l.Key, Label: page.Translate(lang, l.Key), Count: l.Count, Points: l.Points}
 	}
-	return c.JSON(http.StatusOK, map[string]any{"preset": preset, "rules": r, "total": in.Hand.Score(&r), "lines": out})
+	return c.JSON(http.StatusOK, CalcHand{Preset: preset, Rules: r, Total: in.Hand.Score(&r), Lines: out})
 }
 
-// apiCalcVP converts an MP difference: ?scale_id=1&diff=600. Every problem is a field
+// CalcVP converts an MP difference: ?scale_id=1&diff=600. Every problem is a field
 // error, both at once when both parameters are wrong: a scale_id that is missing,
 // unreadable or names no scale, and a diff that is missing or unreadable.
-func (s *Server) apiCalcVP(c echo.Context) error {
+func (h *Handlers) CalcVP(c echo.Context) error {
 	fe := tournament.FieldErrors{}
 	var sc *tournament.Scale
 	if raw := strings.TrimSpace(c.QueryParam("scale_id")); raw == "" {
@@ -53,7 +47,7 @@ func (s *Server) apiCalcVP(c echo.Context) error {
 		fe.Add("scale_id", "error.not_a_number")
 	} else if id <= 0 {
 		fe.Add("scale_id", "calc.scale_unknown")
-	} else if sc, err = s.Scales.Get(c.Request().Context(), id); tournament.ErrorCode(err) == tournament.ENOTFOUND {
+	} else if sc, err = h.Scales.Get(c.Request().Context(), id); tournament.ErrorCode(err) == tournament.ENOTFOUND {
 		fe.Add("scale_id", "calc.scale_unknown")
 	} else if err != nil {
 		return err
@@ -70,5 +64,5 @@ func (s *Server) apiCalcVP(c echo.Context) error {
 		return err
 	}
 	w, l := sc.Rules().VP(d)
-	return c.JSON(http.StatusOK, map[string]any{"scale": sc.Name, "diff": d, "winner": w, "loser": l})
+	return c.JSON(http.StatusOK, CalcVP{Scale: sc.Name, Diff: d, Winner: w, Loser: l})
 }

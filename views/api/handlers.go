@@ -1,0 +1,126 @@
+package api
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/scoring/strictjson"
+	"burraco/tournament"
+	"burraco/views/page"
+)
+
+// Handlers serve /api/v1: the same use cases as the pages, in JSON.
+type Handlers struct{ *page.App }
+
+// httpCodes names the HTTP errors echo raises in the API's error shape.
+var httpCodes = map[int]string{
+	http.StatusNotFound:              tournament.ENOTFOUND,
+	http.StatusMethodNotAllowed:      tournament.ENOTFOUND,
+	http.StatusUnauthorized:          tournament.EUNAUTHORIZED,
+	http.StatusUnprocessableEntity:   tournament.EINVALID,
+	http.StatusBadRequest:            tournament.EINVALID,
+	http.StatusRequestEntityTooLarge: tournament.EINVALID,
+	http.StatusTooManyRequests:       tournament.ETHROTTLED,
+	http.StatusConflict:              tournament.ECONFLICT,
+	http.StatusServiceUnavailable:    "unavailable", // a change refused past its deadline (commandDeadline)
+}
+
+// WriteError answers an error in the API's shape (Error), in the words of the
+// tournament's format where the request has one (page.UseFormat).
+func WriteError(c echo.Context, status int, key string, e *tournament.Error) error {
+	lang, format := page.LangOf(c), page.FormatUsed(c)
+	body := ErrorBody{Code: httpCodes[status], Message: page.Translate(lang, key)}
+	if body.Code == "" {
+		body.Code = tournament.EINTERNAL
+	}
+	if e != nil {
+		body.Code = e.Code
+		body.Message = page.TranslateFor(lang, format, e.Key, e.Args...)
+		if len(e.Fields) > 0 {
+			body.Fields = map[string]string{}
+			for f, k := range e.Fields {
+				body.Fields[f] = page.TranslateFor(lang, format, k)
+			}
+		}
+	}
+	return c.JSON(status, Error{body})
+}
+
+// errorBody is the body of error err in the request's language and the words of format.
+func errorBody(c echo.Context, format string, err error) ErrorBody {
+	e, _ := tournament.AsError(err)
+	return ErrorBody{Code: e.Code, Message: page.TranslateFor(page.LangOf(c), format, e.Key, e.Args...)}
+}
+
+// decodeJSON reads a JSON body strictly: unknown fields are refused, so a typo is
+// not silently ignored, and so are a key given twice in an object (which would
+// otherwise be read as its last value) and anything but white space after the value (a
+// second value, or garbage), which would otherwise be dropped unread.
+func decodeJSON(c echo.Context, v any) error {
+	// encoding/json would quietly turn bytes that are not UTF-8 into U+FFFD: refuse them
+	// as the forms do, before decoding (the body is already size-limited).
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return badJSON(err.Error())
+	}
+	if !utf8.Valid(body) {
+		return badJSON("the body is not valid UTF-8")
+	}
+	if err := strictjson.Decode(body, v); err != nil {
+		return badJSON(err.Error())
+	}
+	return nil
+}
+
+// badJSON is the error of a body that cannot be read; detail is left in English.
+func badJSON(detail string) error {
+	return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{detail}}
+}
+
+// etag is a version as an HTTP entity tag.
+func etag(version int) string { return `"` + strconv.Itoa(version) + `"` }
+
+// ifMatch reads the version an API write expects from If-Match: 0 when the header is
+// absent or "*" (the write then saves over whatever is stored).
+func ifMatch(c echo.Context) (int, error) {
+	h := strings.TrimSpace(c.Request().Header.Get("If-Match"))
+	if h == "" || h == "*" {
+		return 0, nil
+	}
+	v, err := strconv.Atoi(strings.Trim(strings.TrimPrefix(h, "W/"), `"`))
+	if err != nil || v < 1 {
+		return 0, &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"If-Match": "api.if_match"}}
+	}
+	return v, nil
+}
+
+// conflict answers a stale write with 409, body (the error and what is stored now) and
+// the stored version as ETag.
+func conflict(c echo.Context, version int, body any) error {
+	c.Response().Header().Set("ETag", etag(version))
+	return c.JSON(http.StatusConflict, body)
+}
+
+// isStale says err refuses a write made over a version that is no longer stored.
+func isStale(err error) bool {
+	e, ok := tournament.AsError(err)
+	return ok && e.Code == tournament.ECONFLICT && strings.HasSuffix(e.Key, ".stale")
+}
+
+// tableParams reads :id, :n and :t.
+func tableParams(c echo.Context) (id int64, n, t int, err error) {
+	if id, err = page.IDParam(c); err != nil {
+		return 0, 0, 0, err
+	}
+	n, err1 := strconv.Atoi(c.Param("n"))
+	t, err2 := strconv.Atoi(c.Param("t"))
+	if err1 != nil || err2 != nil {
+		return 0, 0, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return id, n, t, nil
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -15,7 +16,7 @@ import (
 // "kitty_not_played": false, "hand": {...}}. The hand is required: null or left out is
 // refused rather than scored as an empty hand.
 func (h *Handlers) CalcHand(c echo.Context) error {
-	var in CalcHandInput
+	var in dto.CalcHandInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -28,11 +29,11 @@ func (h *Handlers) CalcHand(c echo.Context) error {
 	}
 	lines := in.Hand.Lines(&r)
 	lang := page.LangOf(c)
-	out := make([]CalcLine, len(lines))
+	out := make([]dto.CalcLine, len(lines))
 	for i, l := range lines {
-		out[i] = CalcLine{Key: l.Key, Label: page.Translate(lang, l.Key), Count: l.Count, Points: l.Points}
+		out[i] = dto.CalcLine{Key: l.Key, Label: page.Translate(lang, l.Key), Count: l.Count, Points: l.Points}
 	}
-	return c.JSON(http.StatusOK, CalcHand{Preset: preset, Rules: r, Total: in.Hand.Score(&r), Lines: out})
+	return c.JSON(http.StatusOK, dto.CalcHand{Preset: preset, Rules: r, Total: in.Hand.Score(&r), Lines: out})
 }
 
 // CalcVP converts an MP difference: ?scale_id=1&diff=600. Every problem is a field
@@ -64,5 +65,5 @@ func (h *Handlers) CalcVP(c echo.Context) error {
 		return err
 	}
 	w, l := sc.Rules().VP(d)
-	return c.JSON(http.StatusOK, CalcVP{Scale: sc.Name, Diff: d, Winner: w, Loser: l})
+	return c.JSON(http.StatusOK, dto.CalcVP{Scale: sc.Name, Diff: d, Winner: w, Loser: l})
 }

@@ -11,6 +11,7 @@ import (
 
 	"burraco/scoring/strictjson"
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -34,7 +35,7 @@ var httpCodes = map[int]string{
 // tournament's format where the request has one (page.UseFormat).
 func WriteError(c echo.Context, status int, key string, e *tournament.Error) error {
 	lang, format := page.LangOf(c), page.FormatUsed(c)
-	body := ErrorBody{Code: httpCodes[status], Message: page.Translate(lang, key)}
+	body := dto.ErrorBody{Code: httpCodes[status], Message: page.Translate(lang, key)}
 	if body.Code == "" {
 		body.Code = tournament.EINTERNAL
 	}
@@ -48,13 +49,13 @@ func WriteError(c echo.Context, status int, key string, e *tournament.Error) err
 			}
 		}
 	}
-	return c.JSON(status, Error{body})
+	return c.JSON(status, dto.Error{Error: body})
 }
 
 // errorBody is the body of error err in the request's language and the words of format.
-func errorBody(c echo.Context, format string, err error) ErrorBody {
+func errorBody(c echo.Context, format string, err error) dto.ErrorBody {
 	e, _ := tournament.AsError(err)
-	return ErrorBody{Code: e.Code, Message: page.TranslateFor(page.LangOf(c), format, e.Key, e.Args...)}
+	return dto.ErrorBody{Code: e.Code, Message: page.TranslateFor(page.LangOf(c), format, e.Key, e.Args...)}
 }
 
 // decodeJSON reads a JSON body strictly: unknown fields are refused, so a typo is

@@ -7,12 +7,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
 // event is a log line with its text in the language asked for.
-func event(lang page.Lang, format string, e tournament.Event) Event {
-	return EventOf(e, page.EventText(lang, format, &e))
+func event(lang page.Lang, format string, e tournament.Event) dto.Event {
+	return dto.EventOf(e, page.EventText(lang, format, &e))
 }
 
 // History answers a tournament's log (?round=, ?table= narrow it).
@@ -31,11 +32,11 @@ func (h *Handlers) History(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]Event, len(evs))
+	out := make([]dto.Event, len(evs))
 	for i, e := range evs {
 		out[i] = event(page.LangOf(c), format, e)
 	}
-	return c.JSON(http.StatusOK, History{Events: out})
+	return c.JSON(http.StatusOK, dto.History{Events: out})
 }
 
 // Undo undoes a logged change and answers the undo's own log line.
@@ -56,7 +57,7 @@ func (h *Handlers) Undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, Undone{Event: event(page.LangOf(c), format, *e)})
+	return c.JSON(http.StatusOK, dto.Undone{Event: event(page.LangOf(c), format, *e)})
 }
 
 // Lock locks (or unlocks) a round's sheets.
@@ -70,6 +71,6 @@ func (h *Handlers) Lock(locked bool) echo.HandlerFunc {
 		if err := h.Tournaments.Lock(c.Request().Context(), id, n, locked, page.DirectorOf(c).Username); err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, Locked{Round: n, Locked: locked})
+		return c.JSON(http.StatusOK, dto.Locked{Round: n, Locked: locked})
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"burraco/views/api/dto"
+
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
 	verrors "github.com/pb33f/libopenapi-validator/errors"
@@ -108,7 +110,7 @@ func notFound(req *http.Request, res *http.Response) error {
 		return fmt.Errorf("%s: read the answer: %w", what, err)
 	}
 	res.Body = io.NopCloser(bytes.NewReader(b))
-	var e Error
+	var e dto.Error
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&e); err != nil || e.Error.Code == "" || e.Error.Message == "" {

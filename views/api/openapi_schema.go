@@ -11,6 +11,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/api/dto"
 )
 
 // Schema is a JSON Schema (draft 2020-12, as OpenAPI 3.1 takes it), with only the
@@ -192,7 +193,7 @@ func (s *schemas) structSchema(t reflect.Type, m mode) *Schema {
 			"winner": {Type: Types{"integer"}},
 			"loser":  {Type: Types{"integer"}},
 		}, Required: required(m, "from", "to", "winner", "loser"), AdditionalProperties: &Schema{Deny: true}}
-	case reflect.TypeFor[StandingLine](), reflect.TypeFor[PairingLine]():
+	case reflect.TypeFor[dto.StandingLine](), reflect.TypeFor[dto.PairingLine]():
 		sc := s.object(t, m)
 		sc.Description = "the values of the format's columns are members named after them (points as text, also in sixths as <name>_sixths on a standings line)"
 		sc.AdditionalProperties = &Schema{Type: Types{"integer", "string"}}
@@ -312,7 +313,7 @@ func (s *schemas) name() map[string]*Schema {
 		}
 		pkgs[k.t.Name()][k.t.PkgPath()] = true
 	}
-	own := reflect.TypeFor[Error]().PkgPath()
+	own := reflect.TypeFor[dto.Error]().PkgPath()
 	names := map[typeMode]string{}
 	for _, k := range s.order {
 		n := k.t.Name()
@@ -330,7 +331,7 @@ func (s *schemas) name() map[string]*Schema {
 	}
 	for k, n := range names {
 		if taken[n] > 1 && k.t.PkgPath() != own && !strings.HasPrefix(n, upperFirst(pkgName(k.t))) {
-			names[k] = upperFirst(pkgName(k.t)) + n // a request's tournament.Entry beside EntryInput
+			names[k] = upperFirst(pkgName(k.t)) + n // a request's tournament.Entry beside dto.EntryInput
 		}
 	}
 	out := map[string]*Schema{}

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -19,23 +20,23 @@ func (h *Handlers) ImportPairs(c echo.Context) error {
 	pi, err := h.Tournaments.ImportPairs(c.Request().Context(), id, c.Request().Body, c.QueryParam("confirm") == "true", page.DirectorOf(c).Username)
 	lang := page.LangOf(c)
 	if e, ok := tournament.AsError(err); ok && e.Key == "pairs_import.invalid" && pi != nil {
-		return c.JSON(http.StatusUnprocessableEntity, PairImportRefused{
-			Error:   ErrorBody{Code: e.Code, Message: page.TranslateFor(lang, h.WordingOf(c), e.Key)},
+		return c.JSON(http.StatusUnprocessableEntity, dto.PairImportRefused{
+			Error:   dto.ErrorBody{Code: e.Code, Message: page.TranslateFor(lang, h.WordingOf(c), e.Key)},
 			Rows:    pairRows(pi.Rows, lang),
 			Ignored: pi.Ignored,
 		})
 	} else if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, PairImport{Rows: pairRows(pi.Rows, lang), Valid: pi.Valid,
+	return c.JSON(http.StatusOK, dto.PairImport{Rows: pairRows(pi.Rows, lang), Valid: pi.Valid,
 		Entered: pi.Entered, Registered: pi.Registered, Ignored: pi.Ignored})
 }
 
 // pairRows are a pair import's rows with their problems spelled out in lang.
-func pairRows(rows []tournament.PairRow, lang page.Lang) []PairRow {
-	out := make([]PairRow, len(rows))
+func pairRows(rows []tournament.PairRow, lang page.Lang) []dto.PairRow {
+	out := make([]dto.PairRow, len(rows))
 	for i, r := range rows {
-		out[i] = PairRow{PairRow: r}
+		out[i] = dto.PairRow{PairRow: r}
 		for f, k := range r.Errors {
 			if out[i].Messages == nil {
 				out[i].Messages = map[string]string{}

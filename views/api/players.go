@@ -6,11 +6,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
 // player is the player the input describes.
-func player(in PlayerInput) tournament.Player {
+func player(in dto.PlayerInput) tournament.Player {
 	return tournament.Player{FirstName: in.FirstName, LastName: in.LastName, Club: in.Club,
 		CardNumber: in.CardNumber, Email: in.Email, Phone: in.Phone, Notes: in.Notes}
 }
@@ -30,7 +31,7 @@ func (h *Handlers) ListPlayers(c echo.Context) error {
 	if ps == nil {
 		ps = []tournament.Player{}
 	}
-	return c.JSON(http.StatusOK, PlayerList{Players: ps, Total: total, Page: n, PerPage: limit})
+	return c.JSON(http.StatusOK, dto.PlayerList{Players: ps, Total: total, Page: n, PerPage: limit})
 }
 
 // GetPlayer answers a player, with its version as ETag.
@@ -49,7 +50,7 @@ func (h *Handlers) GetPlayer(c echo.Context) error {
 
 // CreatePlayer registers a player.
 func (h *Handlers) CreatePlayer(c echo.Context) error {
-	var in PlayerInput
+	var in dto.PlayerInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -70,7 +71,7 @@ func (h *Handlers) UpdatePlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in PlayerInput
+	var in dto.PlayerInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func (h *Handlers) UpdatePlayer(c echo.Context) error {
 		if gerr != nil {
 			return gerr
 		}
-		return conflict(c, now.Version, PlayerConflict{Error: errorBody(c, page.FormatUsed(c), err), Current: *now})
+		return conflict(c, now.Version, dto.PlayerConflict{Error: errorBody(c, page.FormatUsed(c), err), Current: *now})
 	} else if err != nil {
 		return err
 	}
@@ -116,7 +117,7 @@ func (h *Handlers) MergePlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in MergeInput
+	var in dto.MergeInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -135,7 +136,7 @@ func (h *Handlers) MergePlayers(c echo.Context) error {
 		tids = []int64{}
 	}
 	c.Response().Header().Set("ETag", etag(p.Version))
-	return c.JSON(http.StatusOK, Merged{Player: p, Tournaments: tids})
+	return c.JSON(http.StatusOK, dto.Merged{Player: p, Tournaments: tids})
 }
 
 // ImportPlayers takes a CSV body; with ?confirm=true it imports, otherwise it
@@ -158,10 +159,10 @@ func (h *Handlers) ImportPlayers(c echo.Context) error {
 }
 
 // playerImport is an import preview (or result) spelled out in lang.
-func playerImport(pv *tournament.ImportPreview, lang page.Lang) PlayerImport {
-	rows := make([]ImportRow, len(pv.Rows))
+func playerImport(pv *tournament.ImportPreview, lang page.Lang) dto.PlayerImport {
+	rows := make([]dto.ImportRow, len(pv.Rows))
 	for i, r := range pv.Rows {
-		rows[i] = ImportRow{ImportRow: r}
+		rows[i] = dto.ImportRow{ImportRow: r}
 		if len(r.Fields) > 0 || r.Reason != "" {
 			rows[i].Messages = map[string]string{}
 		}
@@ -178,7 +179,7 @@ func playerImport(pv *tournament.ImportPreview, lang page.Lang) PlayerImport {
 			rows[i].WarningMessages[f] = page.Translate(lang, k)
 		}
 	}
-	out := PlayerImport{Rows: rows, New: pv.New, Duplicates: pv.Duplicates, Invalid: pv.Invalid, Created: pv.Created,
+	out := dto.PlayerImport{Rows: rows, New: pv.New, Duplicates: pv.Duplicates, Invalid: pv.Invalid, Created: pv.Created,
 		Ignored: pv.Ignored}
 	if len(pv.Ignored) > 0 {
 		out.IgnoredMessage = page.Translate(lang, "import.ignored_columns", page.QuotedList(pv.Ignored))
@@ -193,7 +194,7 @@ func (h *Handlers) ExportPlayers(c echo.Context) error {
 
 // Setup creates the first director and a token for it.
 func (h *Handlers) Setup(c echo.Context) error {
-	var in DirectorInput
+	var in dto.DirectorInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -205,12 +206,12 @@ func (h *Handlers) Setup(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, Setup{Director: d, Token: t, Secret: secret})
+	return c.JSON(http.StatusCreated, dto.Setup{Director: d, Token: t, Secret: secret})
 }
 
 // Login checks a director's password and answers a new token.
 func (h *Handlers) Login(c echo.Context) error {
-	var in LoginInput
+	var in dto.LoginInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -221,7 +222,7 @@ func (h *Handlers) Login(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, NewToken{Token: t, Secret: secret})
+	return c.JSON(http.StatusCreated, dto.NewToken{Token: t, Secret: secret})
 }
 
 // ListDirectors lists the directors.
@@ -230,12 +231,12 @@ func (h *Handlers) ListDirectors(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, DirectorList{Directors: ds})
+	return c.JSON(http.StatusOK, dto.DirectorList{Directors: ds})
 }
 
 // CreateDirector adds a director.
 func (h *Handlers) CreateDirector(c echo.Context) error {
-	var in DirectorInput
+	var in dto.DirectorInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -253,7 +254,7 @@ func (h *Handlers) Me(c echo.Context) error {
 
 // ChangePassword changes the token director's password.
 func (h *Handlers) ChangePassword(c echo.Context) error {
-	var in PasswordInput
+	var in dto.PasswordInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -269,12 +270,12 @@ func (h *Handlers) ListTokens(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, TokenList{Tokens: ts})
+	return c.JSON(http.StatusOK, dto.TokenList{Tokens: ts})
 }
 
 // CreateToken makes a token; its secret is answered once.
 func (h *Handlers) CreateToken(c echo.Context) error {
-	var in TokenInput
+	var in dto.TokenInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -282,7 +283,7 @@ func (h *Handlers) CreateToken(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, NewToken{Token: t, Secret: secret})
+	return c.JSON(http.StatusCreated, dto.NewToken{Token: t, Secret: secret})
 }
 
 // RevokeToken revokes one of the director's tokens.

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -22,7 +23,7 @@ func (h *Handlers) Publish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in PublishInput
+	var in dto.PublishInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -35,14 +36,14 @@ func (h *Handlers) Publish(c echo.Context) error {
 		if lerr != nil {
 			return lerr
 		}
-		return conflict(c, now.Tournament.Version, PublishConflict{Error: errorBody(c, page.FormatUsed(c), err),
-			Current: PublishState{Published: now.Tournament.Published, Version: now.Tournament.Version}})
+		return conflict(c, now.Tournament.Version, dto.PublishConflict{Error: errorBody(c, page.FormatUsed(c), err),
+			Current: dto.PublishState{Published: now.Tournament.Published, Version: now.Tournament.Version}})
 	} else if err != nil {
 		return err
 	}
 	h.PublicChanged(c.Request().Context(), id, t.Published)
 	c.Response().Header().Set("ETag", etag(t.Version))
-	return c.JSON(http.StatusOK, Published{ID: t.ID, Published: t.Published, Version: t.Version,
+	return c.JSON(http.StatusOK, dto.Published{ID: t.ID, Published: t.Published, Version: t.Version,
 		PublicURL: page.PublicURL(c, t.ID)})
 }
 
@@ -57,7 +58,7 @@ func (h *Handlers) SetClock(c echo.Context) error {
 	if err != nil {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	var in ClockInput
+	var in dto.ClockInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -65,6 +66,6 @@ func (h *Handlers) SetClock(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, ClockState{Round: n, Clock: *clock,
+	return c.JSON(http.StatusOK, dto.ClockState{Round: n, Clock: *clock,
 		RemainingSeconds: int64(clock.Remaining(time.Now()).Round(time.Second) / time.Second)})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -16,7 +17,7 @@ func (h *Handlers) ListScales(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, ScaleList{Scales: ss})
+	return c.JSON(http.StatusOK, dto.ScaleList{Scales: ss})
 }
 
 // GetScale answers a VP scale.
@@ -30,7 +31,7 @@ func (h *Handlers) GetScale(c echo.Context) error {
 
 // CreateScale creates a VP scale.
 func (h *Handlers) CreateScale(c echo.Context) error {
-	var in ScaleInput
+	var in dto.ScaleInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -47,7 +48,7 @@ func (h *Handlers) UpdateScale(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in ScaleInput
+	var in dto.ScaleInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func (h *Handlers) CopyScale(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in CopyScaleInput
+	var in dto.CopyScaleInput
 	if c.Request().ContentLength != 0 {
 		if err := decodeJSON(c, &in); err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -33,7 +34,7 @@ func (h *Handlers) Bracket(c echo.Context) error {
 	if b.Rounds == nil {
 		b.Rounds = []tournament.BracketRound{}
 	}
-	return c.JSON(http.StatusOK, Bracket{Stage: ev.Stage.Seq, Size: b.Size, Rounds: b.Rounds, Names: names,
+	return c.JSON(http.StatusOK, dto.Bracket{Stage: ev.Stage.Seq, Size: b.Size, Rounds: b.Rounds, Names: names,
 		Winner: page.BracketWinner(b)})
 }
 
@@ -58,7 +59,7 @@ func (h *Handlers) StartStage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in StartStageInput
+	var in dto.StartStageInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}

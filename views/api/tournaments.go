@@ -13,12 +13,13 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
 // over returns the update of a stored stage: the input's settings and rules merged over
 // the stored ones, and the stored scale and qualifiers where the input gives none.
-func over(in TournamentInput, t *tournament.Tournament, st *tournament.Stage) (TournamentInput, error) {
+func over(in dto.TournamentInput, t *tournament.Tournament, st *tournament.Stage) (dto.TournamentInput, error) {
 	if in.Venue == nil {
 		in.Venue = &t.Venue
 	}
@@ -83,7 +84,7 @@ func presetOf(fm tournament.Format) string {
 
 // read turns the input into a tournament and its stage; every problem of the input comes
 // back at once, settings fields named "settings.<field>".
-func read(in TournamentInput) (tournament.Tournament, tournament.Stage, error) {
+func read(in dto.TournamentInput) (tournament.Tournament, tournament.Stage, error) {
 	t := tournament.Tournament{Name: in.Name, Date: in.Date}
 	if in.Venue != nil {
 		t.Venue = *in.Venue
@@ -151,16 +152,16 @@ func (h *Handlers) ListTournaments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]TournamentSummary, len(ts))
+	out := make([]dto.TournamentSummary, len(ts))
 	for i, t := range ts {
-		out[i] = TournamentSummary{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Version: t.Version}
+		out[i] = dto.TournamentSummary{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Version: t.Version}
 	}
-	return c.JSON(http.StatusOK, TournamentList{Tournaments: out})
+	return c.JSON(http.StatusOK, dto.TournamentList{Tournaments: out})
 }
 
 // CreateTournament creates a tournament with its first stage.
 func (h *Handlers) CreateTournament(c echo.Context) error {
-	var in TournamentInput
+	var in dto.TournamentInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -172,7 +173,7 @@ func (h *Handlers) CreateTournament(c echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(t.Version))
-	return c.JSON(http.StatusCreated, TournamentOf(&t, &st))
+	return c.JSON(http.StatusCreated, dto.TournamentOf(&t, &st))
 }
 
 // UpdateTournament changes a tournament and its stage's settings (If-Match: its version).
@@ -185,7 +186,7 @@ func (h *Handlers) UpdateTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in TournamentInput
+	var in dto.TournamentInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -207,12 +208,12 @@ func (h *Handlers) UpdateTournament(c echo.Context) error {
 		if lerr != nil {
 			return lerr
 		}
-		return conflict(c, now.Tournament.Version, TournamentConflict{Error: errorBody(c, page.FormatUsed(c), err), Current: TournamentOf(&now.Tournament, &now.Stage)})
+		return conflict(c, now.Tournament.Version, dto.TournamentConflict{Error: errorBody(c, page.FormatUsed(c), err), Current: dto.TournamentOf(&now.Tournament, &now.Stage)})
 	} else if err != nil {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(up.Version))
-	return c.JSON(http.StatusOK, TournamentOf(up, upStage))
+	return c.JSON(http.StatusOK, dto.TournamentOf(up, upStage))
 }
 
 // GetTournament answers the tournament with its stage, entries, rounds and what to do
@@ -223,16 +224,16 @@ func (h *Handlers) GetTournament(c echo.Context) error {
 		return err
 	}
 	step := ev.Format().Next(ev)
-	rounds := make([]Round, len(ev.Rounds))
+	rounds := make([]dto.Round, len(ev.Rounds))
 	for i := range ev.Rounds {
-		rounds[i] = RoundOf(ev, &ev.Rounds[i])
+		rounds[i] = dto.RoundOf(ev, &ev.Rounds[i])
 	}
 	entries := ev.Entries
 	if entries == nil {
 		entries = []tournament.Entry{}
 	}
 	c.Response().Header().Set("ETag", etag(ev.Tournament.Version))
-	return c.JSON(http.StatusOK, TournamentDetail{Tournament: TournamentOf(&ev.Tournament, &ev.Stage), Entries: entries,
+	return c.JSON(http.StatusOK, dto.TournamentDetail{Tournament: dto.TournamentOf(&ev.Tournament, &ev.Stage), Entries: entries,
 		Rounds: rounds, Next: step.Key, NextText: page.TranslateFor(page.LangOf(c), ev.Stage.Format, step.Key, step.Args...),
 		NextRound: step.Round, NextTable: step.Table})
 }
@@ -247,7 +248,7 @@ func (h *Handlers) AddEntry(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in EntryInput
+	var in dto.EntryInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -283,7 +284,7 @@ func (h *Handlers) AddEntry(c echo.Context) error {
 		if es, err = h.Tournaments.AddPlayers(ctx, id, in.PlayerIDs, director); err != nil {
 			return err
 		}
-		return c.JSON(http.StatusCreated, EntryList{Entries: es})
+		return c.JSON(http.StatusCreated, dto.EntryList{Entries: es})
 	default:
 		e, err = h.Tournaments.AddPlayer(ctx, id, in.PlayerID, director)
 	}
@@ -299,8 +300,8 @@ func (h *Handlers) AddEntry(c echo.Context) error {
 func duplicate(c echo.Context, dup *tournament.DuplicateError) error {
 	d := dup.Of[0]
 	msg := page.Translate(page.LangOf(c), dup.Err.Key, dup.Err.Args...)
-	return c.JSON(http.StatusConflict, Duplicate{
-		Error: DuplicateBody{Code: tournament.ECONFLICT, Message: msg, DuplicateOf: d, Duplicates: dup.Of},
+	return c.JSON(http.StatusConflict, dto.Duplicate{
+		Error: dto.DuplicateBody{Code: tournament.ECONFLICT, Message: msg, DuplicateOf: d, Duplicates: dup.Of},
 	})
 }
 
@@ -315,7 +316,7 @@ func (h *Handlers) RemoveEntry(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, EntryRemoved{Removed: e})
+	return c.JSON(http.StatusOK, dto.EntryRemoved{Removed: e})
 }
 
 // MarkAllPresent checks in every entry not withdrawn: the roll call's shortcut.
@@ -328,7 +329,7 @@ func (h *Handlers) MarkAllPresent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, Marked{Marked: n})
+	return c.JSON(http.StatusOK, dto.Marked{Marked: n})
 }
 
 // SetEntry checks an entry in or out, or withdraws it or brings it back.
@@ -338,7 +339,7 @@ func (h *Handlers) SetEntry(c echo.Context) error {
 		return err
 	}
 	eid, _ := strconv.ParseInt(c.Param("eid"), 10, 64)
-	var in EntryChangeInput
+	var in dto.EntryChangeInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -350,7 +351,7 @@ func (h *Handlers) SetEntry(c echo.Context) error {
 		return err
 	}
 	// The entry as always, with what its change did to the current round.
-	return c.JSON(http.StatusOK, EntryChanged{Entry: e, RoundChange: out})
+	return c.JSON(http.StatusOK, dto.EntryChanged{Entry: e, RoundChange: out})
 }
 
 // Draw draws the next round (the body, optional, gives a seed and why it is early).
@@ -359,7 +360,7 @@ func (h *Handlers) Draw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in DrawInput
+	var in dto.DrawInput
 	if c.Request().ContentLength != 0 {
 		if err := decodeJSON(c, &in); err != nil {
 			return err
@@ -372,7 +373,7 @@ func (h *Handlers) Draw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, RoundOf(ev, r))
+	return c.JSON(http.StatusCreated, dto.RoundOf(ev, r))
 }
 
 // UndoDraw removes the last round while nothing of it is entered.
@@ -402,7 +403,7 @@ func (h *Handlers) AwardMissed(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, Awarded{Rounds: rounds})
+	return c.JSON(http.StatusOK, dto.Awarded{Rounds: rounds})
 }
 
 // GetRound answers a round of the current stage.
@@ -411,7 +412,7 @@ func (h *Handlers) GetRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, RoundOf(ev, g))
+	return c.JSON(http.StatusOK, dto.RoundOf(ev, g))
 }
 
 // OverrideSeats changes a round's seats by hand.
@@ -421,7 +422,7 @@ func (h *Handlers) OverrideSeats(c echo.Context) error {
 		return err
 	}
 	n, _ := strconv.Atoi(c.Param("n"))
-	var in SeatsInput
+	var in dto.SeatsInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -446,7 +447,7 @@ func (h *Handlers) GetTable(c echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(ts.Table.Version))
-	return c.JSON(http.StatusOK, TableStateOf(ts))
+	return c.JSON(http.StatusOK, dto.TableStateOf(ts))
 }
 
 // SaveSheet replaces a table's hands: {"hands": [[hand, hand, hand], ...]}, a hand
@@ -455,7 +456,7 @@ func (h *Handlers) GetTable(c echo.Context) error {
 // is required unless an outcome is given: clearing a table is DELETE on the same path. "next_round" ("reseat" or "keep") answers a 409 that lists
 // the seats of the next round a correction would move.
 func (h *Handlers) SaveSheet(c echo.Context) error {
-	var in SheetInput
+	var in dto.SheetInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -486,21 +487,21 @@ func (h *Handlers) writeSheet(c echo.Context, sh tournament.Sheet) error {
 	ctx := c.Request().Context()
 	out, err := h.Tournaments.SaveSheet(ctx, id, n, t, sh, page.DirectorOf(c).Username)
 	if e, ok := tournament.AsError(err); ok && e.Key == "sheet.reseat_choice" {
-		return c.JSON(http.StatusConflict, ReseatChoice{Error: errorBody(c, h.WordingOf(c), e), Moves: out.Moves})
+		return c.JSON(http.StatusConflict, dto.ReseatChoice{Error: errorBody(c, h.WordingOf(c), e), Moves: out.Moves})
 	}
 	if isStale(err) {
 		ts, lerr := h.Tournaments.StageTable(ctx, id, sh.Stage, n, t)
 		if lerr != nil {
 			return lerr
 		}
-		return conflict(c, ts.Table.Version, TableConflict{Error: errorBody(c, page.FormatUsed(c), err), Current: TableStateOf(ts)})
+		return conflict(c, ts.Table.Version, dto.TableConflict{Error: errorBody(c, page.FormatUsed(c), err), Current: dto.TableStateOf(ts)})
 	} else if err != nil {
 		return err
 	}
 	// The answer is the table as the save stored it, without a second read (and without
 	// the hands just sent: GET the table for them).
 	c.Response().Header().Set("ETag", etag(out.Version))
-	return c.JSON(http.StatusOK, SheetSaved{Outcome: out, Table: SavedTableOf(out)})
+	return c.JSON(http.StatusOK, dto.SheetSaved{Outcome: out, Table: dto.SavedTableOf(out)})
 }
 
 // Standings answers the standings of the current stage (?stage=n for an earlier one).
@@ -517,15 +518,15 @@ func (h *Handlers) Standings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]StandingLine, len(ss))
+	out := make([]dto.StandingLine, len(ss))
 	for i, st := range ss {
-		out[i] = StandingLineOf(cols, st)
+		out[i] = dto.StandingLineOf(cols, st)
 	}
 	names := make([]string, len(cols))
 	for i, col := range cols {
 		names[i] = col.Name
 	}
-	return c.JSON(http.StatusOK, Standings{Stage: ev.Stage.Seq, Format: ev.Stage.Format, RankedBy: names, Standings: out})
+	return c.JSON(http.StatusOK, dto.Standings{Stage: ev.Stage.Seq, Format: ev.Stage.Format, RankedBy: names, Standings: out})
 }
 
 // PairingOrder answers the running standings a round was paired from, with its tie order.
@@ -538,13 +539,13 @@ func (h *Handlers) PairingOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]PairingLine, len(lines))
+	out := make([]dto.PairingLine, len(lines))
 	for i, l := range lines {
 		p := page.PairingOf(ev.Round(n), l.Entry.ID)
-		out[i] = PairingLine{Rank: i + 1, EntryID: l.Entry.ID, Name: l.Entry.Name, Byes: l.Byes, Tie: l.Tie,
-			Table: p.Table, Against: p.Against, Bye: p.Bye, Values: ColumnValuesOf(cols, l.Values)}
+		out[i] = dto.PairingLine{Rank: i + 1, EntryID: l.Entry.ID, Name: l.Entry.Name, Byes: l.Byes, Tie: l.Tie,
+			Table: p.Table, Against: p.Against, Bye: p.Bye, Values: dto.ColumnValuesOf(cols, l.Values)}
 	}
-	return c.JSON(http.StatusOK, PairingOrder{Round: n, Order: out})
+	return c.JSON(http.StatusOK, dto.PairingOrder{Round: n, Order: out})
 }
 
 // ImportTournament creates a tournament from a whole document (JSON, or a multipart "file").
@@ -562,7 +563,7 @@ func (h *Handlers) ImportTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, Imported{Tournament: t})
+	return c.JSON(http.StatusCreated, dto.Imported{Tournament: t})
 }
 
 // ExportTournament downloads a whole tournament as one JSON document.

@@ -21,7 +21,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
-	"burraco/views/page"
+	"burraco/views/api/dto"
 	"burraco/views/viewtest"
 )
 
@@ -123,7 +123,7 @@ func seedA11y(t *testing.T, app *viewtest.App, c *viewtest.Client) a11yEvenings 
 // standings, each ranked entry's page, the bracket of a knockout and the projector.
 func publicPages(t *testing.T, c *viewtest.Client, id int64) []string {
 	t.Helper()
-	var ps page.PublicStandings
+	var ps dto.PublicStandings
 	res := c.API("GET", fmt.Sprintf("/api/v1/public/tournaments/%d/standings", id), "", "", &ps)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	base := fmt.Sprintf("/p/%d", id)

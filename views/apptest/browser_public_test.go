@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"burraco/views/page"
+	"burraco/views/api/dto"
 	"burraco/views/viewtest"
 )
 
@@ -45,7 +45,7 @@ func TestBrowserProjectorShowsASavedScore(t *testing.T) {
 	saved := time.Now()
 
 	// What the projector must come to show: the leader of the standings now.
-	var now page.PublicStandings
+	var now dto.PublicStandings
 	res := app.Client().Get(fmt.Sprintf("/api/v1/public/tournaments/%d/standings", pe.tid))
 	require.NoError(t, json.Unmarshal([]byte(res.Body), &now))
 	leader := now.Lines[0].Name

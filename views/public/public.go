@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"burraco/tournament"
+	"burraco/views/api/dto"
 	"burraco/views/page"
 )
 
@@ -16,22 +17,22 @@ import (
 // here (a player's e-mail, phone, notes or card number, the tournament's notes, the
 // draw seeds, the log and its directors) cannot leak.
 
-// The structs are page.Public*, shared with views/api (the JSON twins answer them as
-// the OpenAPI document describes); the fields without a JSON name are for the pages only.
+// The structs are the API's (views/api: the JSON twins answer them as the OpenAPI
+// document describes); the fields without a JSON name are for the pages only.
 type (
-	publicTournament   = page.PublicTournament
-	publicRound        = page.PublicRound
-	publicTable        = page.PublicTable
-	publicSeat         = page.PublicSeat
-	publicStandings    = page.PublicStandings
-	publicColumn       = page.PublicColumn
-	publicLine         = page.PublicLine
-	publicPlayer       = page.PublicPlayer
-	publicGame         = page.PublicGame
-	publicBracket      = page.PublicBracket
-	publicBracketRound = page.PublicBracketRound
-	publicMatch        = page.PublicMatch
-	publicBracketSide  = page.PublicBracketSide
+	publicTournament   = dto.PublicTournament
+	publicRound        = dto.PublicRound
+	publicTable        = dto.PublicTable
+	publicSeat         = dto.PublicSeat
+	publicStandings    = dto.PublicStandings
+	publicColumn       = dto.PublicColumn
+	publicLine         = dto.PublicLine
+	publicPlayer       = dto.PublicPlayer
+	publicGame         = dto.PublicGame
+	publicBracket      = dto.PublicBracket
+	publicBracketRound = dto.PublicBracketRound
+	publicMatch        = dto.PublicMatch
+	publicBracketSide  = dto.PublicBracketSide
 )
 
 // publicOf picks what the public sees of a tournament and its current round.

@@ -1,7 +1,7 @@
-// Package api is /api/v1: its handlers (Handlers), every request and answer body as a
-// named Go type, and the OpenAPI 3.1 document built from those types, with the checks
-// that keep the document true to the routes and to the answers the handlers give.
-package api
+// Package dto holds every /api/v1 request and answer body as a named Go type, in one
+// place: the API's handlers (views/api) and the public pages' JSON twins (views/public)
+// write them, and the OpenAPI 3.1 document (views/api) is built from them.
+package dto
 
 import "burraco/tournament"
 

@@ -1,4 +1,4 @@
-package api
+package dto
 
 import (
 	"encoding/json"
@@ -9,10 +9,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
+	"burraco/tournament/formats"
 	"burraco/tournament/formattest"
 )
 
 // The standings line writes the format's columns as members, as the handlers' maps did.
+
+// The builders ask the registry for a stage's format.
+func init() { formats.Register(formattest.Format{}) }
+
 func TestStandingLineWritesItsColumns(t *testing.T) {
 	cols := []tournament.Column{{Name: "points", Kind: "points"}, {Name: "game_points", Kind: "number"}, {Name: "best_game", Kind: "number"}}
 	st := tournament.Standing{Entry: tournament.Entry{ID: 3, Name: "Bianchi Anna", Members: []tournament.Member{{PlayerID: 7, Name: "Bianchi Anna"}}},

@@ -1,10 +1,9 @@
-package page
+package dto
 
 import "burraco/tournament"
 
 // The public bodies: a published tournament as anyone sees it, without a token, under
-// /api/v1/public/tournaments/{id}. The public pages render the same structs (here, so
-// that views/public and views/api share them without importing each other); the fields
+// /api/v1/public/tournaments/{id}. The public pages render the same structs; the fields
 // without a JSON name are for the pages only.
 
 // PublicTournament is a published tournament as the public sees it.

@@ -122,7 +122,7 @@ func gormConfig() *gorm.Config {
 	return &gorm.Config{
 		Logger:                 logger.Discard,
 		SkipDefaultTransaction: true,
-		NowFunc:                func() time.Time { return time.Now().UTC() },
+		NowFunc:                func() time.Time { return storedNow() },
 	}
 }
 
@@ -218,13 +218,30 @@ func (d *DB) Ping(ctx context.Context) error {
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	defer d.lockWriters()()
 	return d.retry(ctx, func() error {
-		return d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			record, err := claimKey(ctx, gormKeyTx{tx})
+			if err != nil {
+				return err
+			}
 			if err := fn(tx); err != nil {
+				return err
+			}
+			if err := record(); err != nil {
 				return err
 			}
 			return tournament.CheckCommitDeadline(ctx)
 		})
+		keyRecorded(ctx, err)
+		return err
 	})
+}
+
+// keyRecorded marks ctx's idempotency claim recorded once its transaction committed:
+// the command's later transactions, if any, do not take the key again.
+func keyRecorded(ctx context.Context, err error) {
+	if c := tournament.ClaimOf(ctx); c != nil && err == nil {
+		c.Done()
+	}
 }
 
 // maxAttempts bounds how many times a transaction runs on PostgreSQL.
@@ -425,7 +442,17 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 	if err != nil {
 		return err
 	}
-	if err := fn(&sqlTx{ctx: ctx, tx: tx, db: d}); err != nil {
+	x := &sqlTx{ctx: ctx, tx: tx, db: d}
+	record, err := claimKey(ctx, x)
+	if err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := fn(x); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := record(); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
@@ -433,7 +460,9 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 		_ = tx.Rollback()
 		return err
 	}
-	return tx.Commit()
+	err = tx.Commit()
+	keyRecorded(ctx, err)
+	return err
 }
 
 // read runs fn in one read-only transaction: one consistent snapshot.
@@ -488,3 +517,8 @@ func isFKViolation(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "FOREIGN KEY constraint failed") || strings.Contains(s, "violates foreign key constraint")
 }
+
+// storedNow is the time now as the databases keep it (PostgreSQL to the microsecond), so
+// that what a write returns reads back the same: a create answered again from its
+// idempotency key answers as the first time did.
+func storedNow() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

@@ -200,7 +200,14 @@ func (d *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 // CreateToken stores an API token.
 func (d *DB) CreateToken(ctx context.Context, t *tournament.APIToken) error {
 	r := tokenRow{DirectorID: t.DirectorID, Name: t.Name, Prefix: t.Prefix, TokenHash: t.TokenHash, CreatedAt: t.CreatedAt}
-	if err := d.gorm.WithContext(ctx).Create(&r).Error; err != nil {
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Create(&r).Error; err != nil {
+			return err
+		}
+		t.ID = r.ID // for the idempotency key's result, recorded before the commit
+		return nil
+	})
+	if err != nil {
 		return wrap(err, "create token")
 	}
 	t.ID = r.ID

@@ -152,7 +152,7 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 			t.ID, t.Name, t.Date, t.Venue, t.Notes, t.Version, t.Published, t.CreatedAt, t.UpdatedAt); err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := storedNow()
 		for _, e := range doc.Entries {
 			if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 				e.ID, t.ID, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, now); err != nil {

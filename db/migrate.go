@@ -76,7 +76,7 @@ func migrate(g *gorm.DB) error {
 			if err := m.Up(tx); err != nil {
 				return err
 			}
-			return tx.Create(&schemaMigration{Version: m.Version, Name: m.Name, AppliedAt: time.Now().UTC()}).Error
+			return tx.Create(&schemaMigration{Version: m.Version, Name: m.Name, AppliedAt: storedNow()}).Error
 		})
 		if err != nil {
 			return fmt.Errorf("migration %d %s: %w", m.Version, m.Name, err)
@@ -114,6 +114,7 @@ var migrations = []migration{
 	{7, "tournaments.published; rounds' clock", migrate7},
 	{8, "structured audit log with undo; rounds locked as final", migrate8},
 	{10, "byes.awarded: a late arrival's bye told from the draw's", migrate10},
+	{11, "idempotency_keys: a create or an import sent again with its key happens once", migrate11},
 }
 
 func migrate1(tx *gorm.DB) error {
@@ -174,7 +175,7 @@ func migrate2(tx *gorm.DB) error {
 	if err := tx.Migrator().CreateTable(&scale{}); err != nil {
 		return err
 	}
-	now := time.Now().UTC()
+	now := storedNow()
 	// The data as it shipped; the scoring package's FIBUR3 and FIBUR4 must match it.
 	return tx.Create([]scale{
 		{Name: "FIBUR 3 smazzate (20-0)", Builtin: true, CreatedAt: now, UpdatedAt: now, Bands: `[` +

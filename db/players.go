@@ -119,7 +119,11 @@ func (d *DB) CreatePlayer(ctx context.Context, p *tournament.Player) error {
 		} else if taken {
 			return errCardTaken
 		}
-		return tx.Create(&r).Error
+		if err := tx.Create(&r).Error; err != nil {
+			return err
+		}
+		p.ID = r.ID // for the idempotency key's result, recorded before the commit
+		return nil
 	})
 	if isUniqueViolation(err) {
 		return errCardTaken
@@ -145,7 +149,7 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 		}
 		res := q.Updates(map[string]any{"first_name": r.FirstName, "last_name": r.LastName, "club": r.Club,
 			"card_number": r.CardNumber, "email": r.Email, "phone": r.Phone, "notes": r.Notes, "active": r.Active, "search": r.Search,
-			"version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
+			"version": gorm.Expr("version + 1"), "updated_at": storedNow()})
 		if res.Error != nil {
 			return res.Error
 		} else if res.RowsAffected == 0 {
@@ -266,7 +270,7 @@ func (d *DB) MergePlayers(ctx context.Context, keep, drop *tournament.Player, lo
 		} else if n == 0 {
 			return tournament.Errorf(tournament.ECONFLICT, "player.stale")
 		}
-		now := time.Now().UTC()
+		now := storedNow()
 		n, err := x.affected("UPDATE players SET first_name = ?, last_name = ?, club = ?, card_number = ?, email = ?, phone = ?, notes = ?, active = ?, search = ?, "+
 			"version = version + 1, updated_at = ? WHERE id = ? AND version = ?", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
 			r.Active, r.Search, now, r.ID, r.Version)

@@ -74,7 +74,7 @@ func nameTaken(tx *gorm.DB, name string, exceptID int64) (bool, error) {
 
 // CreateScale inserts a scale.
 func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
-	now := time.Now().UTC()
+	now := storedNow()
 	r := scaleRow{Name: s.Name, Builtin: s.Builtin, Bands: bandsJSON(s.Bands), CreatedAt: now, UpdatedAt: now}
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		if taken, err := nameTaken(tx, r.Name, 0); err != nil {
@@ -82,7 +82,11 @@ func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
 		} else if taken {
 			return errScaleNameTaken
 		}
-		return tx.Create(&r).Error
+		if err := tx.Create(&r).Error; err != nil {
+			return err
+		}
+		s.ID = r.ID // for the idempotency key's result, recorded before the commit
+		return nil
 	})
 	if isUniqueViolation(err) {
 		return errScaleNameTaken
@@ -95,7 +99,7 @@ func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
 
 // UpdateScale saves the name and bands of a scale that is not built in.
 func (d *DB) UpdateScale(ctx context.Context, s *tournament.Scale) error {
-	now := time.Now().UTC()
+	now := storedNow()
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		if taken, err := nameTaken(tx, s.Name, s.ID); err != nil {
 			return err

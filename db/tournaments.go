@@ -119,7 +119,7 @@ func stageJSON(s *tournament.Stage) (settings, rules string, err error) {
 
 // CreateTournament inserts a tournament with its first stage.
 func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *tournament.Stage) error {
-	now := time.Now().UTC()
+	now := storedNow()
 	settings, rules, err := stageJSON(s)
 	if err != nil {
 		return err
@@ -771,7 +771,7 @@ func (x *storeTx) AddStage(s *tournament.Stage) error {
 	if err != nil {
 		return err
 	}
-	now := time.Now().UTC()
+	now := storedNow()
 	s.TournamentID, s.Version = x.tid, 1
 	if err := x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, version, created_at, updated_at) "+
 		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", x.tid, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID); err != nil {
@@ -990,7 +990,7 @@ func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err err
 }
 
 func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) error {
-	now := time.Now().UTC()
+	now := storedNow()
 	n, err := x.affected("UPDATE tournaments SET name = ?, date = ?, venue = ?, notes = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
 		t.Name, t.Date, t.Venue, t.Notes, now, t.ID, t.Version)
 	if err != nil {
@@ -1036,7 +1036,7 @@ func (x *storeTx) AddEntry(e *tournament.Entry) error {
 func insertEntry(x *sqlTx, tid int64, e *tournament.Entry) error {
 	e.TournamentID = tid
 	if err := x.queryRow("INSERT INTO entries (tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-		tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, time.Now().UTC()).Scan(&e.ID); err != nil {
+		tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, storedNow()).Scan(&e.ID); err != nil {
 		return err
 	}
 	for i, m := range e.Members {
@@ -1090,7 +1090,7 @@ func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
 		}
 	}
 	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, time.Now().UTC()); err != nil {
+		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, storedNow()); err != nil {
 		return err
 	}
 	for i, m := range e.Members {
@@ -1111,7 +1111,7 @@ func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 			return errCardTaken
 		}
 	}
-	now := time.Now().UTC()
+	now := storedNow()
 	r.CreatedAt, r.UpdatedAt, r.Version = now, now, 1
 	err := x.queryRow("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at) "+
 		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
@@ -1400,7 +1400,7 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 	if len(t.Hands) == 0 {
 		return nil
 	}
-	now := time.Now().UTC()
+	now := storedNow()
 	var sql strings.Builder
 	sql.WriteString("INSERT INTO hands (table_id, " + handCols + ", updated_at) VALUES ")
 	args := make([]any, 0, 18*len(t.Hands))
@@ -1421,7 +1421,7 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 }
 
 func (x *storeTx) SetPublished(t *tournament.Tournament) error {
-	now := time.Now().UTC()
+	now := storedNow()
 	n, err := x.affected("UPDATE tournaments SET published = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
 		t.Published, now, t.ID, t.Version)
 	if err != nil {

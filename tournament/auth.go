@@ -372,7 +372,19 @@ func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (
 	}
 	secret, hash := newSecret(tokenPrefix)
 	t := &APIToken{DirectorID: directorID, Name: name, Prefix: secret[:len(tokenPrefix)+6], TokenHash: hash, CreatedAt: a.now()}
-	if err := a.Store.CreateToken(ctx, t); err != nil {
+	request := struct {
+		Director int64
+		Name     string
+	}{directorID, name}
+	err := once(ctx, a.Store, "create token", request, func(ctx context.Context, c *Claim) error {
+		c.setResult(idResult(&t.ID))
+		return a.Store.CreateToken(ctx, t)
+	}, func(string) error {
+		// The secret is shown once and not kept: a token sent again is not made twice,
+		// nor can its secret be shown again.
+		return Errorf(ECONFLICT, "tokens.replayed")
+	})
+	if err != nil {
 		return nil, "", err
 	}
 	return t, secret, nil

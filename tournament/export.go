@@ -111,8 +111,24 @@ func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, erro
 	if !ok {
 		return nil, fmt.Errorf("import: the store cannot import")
 	}
-	if err := a.Import(ctx, &doc); err != nil {
+	t := &doc.Tournament
+	err := once(ctx, s.Store, "import tournament", digest(raw), func(ctx context.Context, c *Claim) error {
+		c.setResult(idResult(&doc.Tournament.ID))
+		return a.Import(ctx, &doc)
+	}, func(stored string) error {
+		id, err := parseID(stored)
+		if err != nil {
+			return err
+		}
+		got, err := s.Store.Load(ctx, id)
+		if err != nil {
+			return err
+		}
+		t = &got.Tournament
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	return &doc.Tournament, nil
+	return t, nil
 }

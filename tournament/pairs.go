@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -69,6 +70,29 @@ func enteredIn(tx Tx) (map[int64]string, error) {
 // takes pairs. A player is in at most one entry of a tournament: a member already
 // entered is refused on their field ("pair.1", "pair.2"), ECONFLICT "entry.already".
 func (s *Tournaments) AddPair(ctx context.Context, tid, a, b int64, director string) (*Entry, error) {
+	var e *Entry
+	err := once(ctx, s.Store, "enter pair", [3]int64{tid, a, b}, func(ctx context.Context, c *Claim) error {
+		var err error
+		e, err = s.addPair(ctx, c, tid, a, b, director)
+		return err
+	}, func(stored string) error {
+		es, err := s.replayEntries(ctx, tid, stored)
+		if err != nil {
+			return err
+		} else if len(es) != 1 {
+			return fmt.Errorf("idempotency key's result %q: not one entry", stored)
+		}
+		e = &es[0]
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// addPair enters a pair, recording the entry's ID for c.
+func (s *Tournaments) addPair(ctx context.Context, c *Claim, tid, a, b int64, director string) (*Entry, error) {
 	fe := FieldErrors{}
 	ps := make([]*Player, 2)
 	for i, id := range []int64{a, b} {
@@ -96,6 +120,7 @@ func (s *Tournaments) AddPair(ctx context.Context, tid, a, b int64, director str
 		return nil, err
 	}
 	e := pairEntry(tid, ps[0], ps[1])
+	c.setResult(entryIDs(e))
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		if err := checkEntryKind(tx, true); err != nil {
 			return err
@@ -407,6 +432,40 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 // in one transaction, or nothing when any row has a problem (EINVALID
 // "pairs_import.invalid", with the rows).
 func (s *Tournaments) ImportPairs(ctx context.Context, tid int64, r io.Reader, confirm bool, director string) (*PairImport, error) {
+	if !confirm {
+		return s.importPairs(ctx, nil, tid, r, false, director)
+	}
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("import pairs: %w", err)
+	}
+	request := struct {
+		Tournament int64
+		File       string
+	}{tid, digest(raw)}
+	var out *PairImport
+	err = once(ctx, s.Store, "import pairs", request, func(ctx context.Context, c *Claim) error {
+		var err error
+		out, err = s.importPairs(ctx, c, tid, bytes.NewReader(raw), true, director)
+		return err
+	}, func(stored string) error {
+		out = &PairImport{}
+		return json.Unmarshal([]byte(stored), out)
+	})
+	if out != nil && err != nil {
+		if e, ok := AsError(err); ok && e.Key == "pairs_import.invalid" {
+			return out, err
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// importPairs reads, matches and (with confirm) enters the pairs, recording the answer
+// for c.
+func (s *Tournaments) importPairs(ctx context.Context, c *Claim, tid int64, r io.Reader, confirm bool, director string) (*PairImport, error) {
 	rows, ignored, err := ParsePairsCSV(r)
 	if err != nil {
 		return nil, err
@@ -419,6 +478,7 @@ func (s *Tournaments) ImportPairs(ctx context.Context, tid int64, r io.Reader, c
 	if out.Ignored == nil {
 		out.Ignored = []string{}
 	}
+	c.setResult(jsonResult(out))
 	err = s.Store.Update(ctx, tid, func(tx Tx) error {
 		if err := checkEntryKind(tx, true); err != nil {
 			return err

@@ -1,7 +1,9 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -35,10 +37,24 @@ func (s *Players) List(ctx context.Context, f PlayerFilter) ([]Player, int, erro
 func (s *Players) Create(ctx context.Context, p *Player) error {
 	p.Normalize()
 	p.Active = true
-	if err := s.validate(ctx, p, 0); err != nil {
-		return err
-	}
-	return s.Store.CreatePlayer(ctx, p)
+	return once(ctx, s.Store, "create player", p, func(ctx context.Context, c *Claim) error {
+		if err := s.validate(ctx, p, 0); err != nil {
+			return err
+		}
+		c.setResult(idResult(&p.ID))
+		return s.Store.CreatePlayer(ctx, p)
+	}, func(stored string) error {
+		id, err := parseID(stored)
+		if err != nil {
+			return err
+		}
+		q, err := s.Store.FindPlayer(ctx, id)
+		if err != nil {
+			return err
+		}
+		*p = *q
+		return nil
+	})
 }
 
 // validate checks a normalized player, and that no other player holds its card number,
@@ -172,23 +188,42 @@ func (s *Players) PreviewImport(ctx context.Context, r io.Reader, fixes ImportFi
 // none of them if any fails; duplicates and invalid rows are skipped, as the preview
 // showed.
 func (s *Players) Import(ctx context.Context, r io.Reader, fixes ImportFixes) (*ImportPreview, error) {
-	pv, err := s.PreviewImport(ctx, r, fixes)
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("import players: %w", err)
+	}
+	request := struct {
+		File  string
+		Fixes ImportFixes
+	}{digest(raw), fixes}
+	var pv *ImportPreview
+	err = once(ctx, s.Store, "import players", request, func(ctx context.Context, c *Claim) error {
+		var err error
+		if pv, err = s.PreviewImport(ctx, bytes.NewReader(raw), fixes); err != nil {
+			return err
+		}
+		var create []Player
+		for _, row := range pv.Rows {
+			if row.Status == ImportNew {
+				create = append(create, row.Player)
+			}
+		}
+		if len(create) == 0 {
+			return nil
+		}
+		pv.Created = len(create)
+		c.setResult(jsonResult(pv))
+		if err := s.Store.CreatePlayers(ctx, create); err != nil {
+			return fmt.Errorf("import players: %w", err)
+		}
+		return nil
+	}, func(stored string) error {
+		pv = &ImportPreview{}
+		return json.Unmarshal([]byte(stored), pv)
+	})
 	if err != nil {
 		return nil, err
 	}
-	var create []Player
-	for _, row := range pv.Rows {
-		if row.Status == ImportNew {
-			create = append(create, row.Player)
-		}
-	}
-	if len(create) == 0 {
-		return pv, nil
-	}
-	if err := s.Store.CreatePlayers(ctx, create); err != nil {
-		return nil, fmt.Errorf("import players: %w", err)
-	}
-	pv.Created = len(create)
 	return pv, nil
 }
 

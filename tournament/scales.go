@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -69,6 +70,30 @@ func (s *Scales) Get(ctx context.Context, id int64) (*Scale, error) {
 
 // Create validates and stores a new scale.
 func (s *Scales) Create(ctx context.Context, sc *Scale) error {
+	return once(ctx, s.Store, "create scale", sc, func(ctx context.Context, c *Claim) error {
+		c.setResult(idResult(&sc.ID))
+		return s.create(ctx, sc)
+	}, s.replay(ctx, sc))
+}
+
+// replay answers a create sent again with its idempotency key: the scale it created.
+func (s *Scales) replay(ctx context.Context, sc *Scale) func(stored string) error {
+	return func(stored string) error {
+		id, err := parseID(stored)
+		if err != nil {
+			return err
+		}
+		got, err := s.Store.FindScale(ctx, id)
+		if err != nil {
+			return err
+		}
+		*sc = *got
+		return nil
+	}
+}
+
+// create validates and stores a new scale.
+func (s *Scales) create(ctx context.Context, sc *Scale) error {
 	sc.Builtin = false
 	if err := validateScale(sc); err != nil {
 		return err
@@ -105,7 +130,15 @@ func (s *Scales) Copy(ctx context.Context, id int64, name string) (*Scale, error
 		name = src.Name + " (copia)"
 	}
 	sc := &Scale{Name: name, Bands: append([]scoring.Band(nil), src.Bands...)}
-	if err := s.Create(ctx, sc); err != nil {
+	request := struct {
+		ID   int64
+		Name string
+	}{id, name}
+	err = once(ctx, s.Store, "copy scale", request, func(ctx context.Context, c *Claim) error {
+		c.setResult(idResult(&sc.ID))
+		return s.create(ctx, sc)
+	}, s.replay(ctx, sc))
+	if err != nil {
 		return nil, err
 	}
 	return sc, nil
@@ -135,12 +168,33 @@ const (
 // Import reads a scale from CSV (bands only; the name given) or JSON ({"name", "bands"};
 // the name given, if any, wins) and creates it.
 func (s *Scales) Import(ctx context.Context, r io.Reader, format ScaleFormat, name string) (*Scale, error) {
-	sc := &Scale{Name: name}
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return nil, Errorf(EINVALID, "scale.json_unreadable", err.Error())
+	}
+	request := struct {
+		File         string
+		Format, Name string
+	}{digest(raw), string(format), name}
+	sc := &Scale{}
+	err = once(ctx, s.Store, "import scale", request, func(ctx context.Context, c *Claim) error {
+		c.setResult(idResult(&sc.ID))
+		return s.importScale(ctx, sc, bytes.NewReader(raw), format, name)
+	}, s.replay(ctx, sc))
+	if err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// importScale reads a scale file into sc and creates the scale.
+func (s *Scales) importScale(ctx context.Context, sc *Scale, r io.Reader, format ScaleFormat, name string) error {
+	sc.Name = name
 	switch format {
 	case ScaleCSV:
 		bands, key, line := scoring.ParseScaleCSV(r)
 		if key != "" {
-			return nil, Errorf(EINVALID, key, line)
+			return Errorf(EINVALID, key, line)
 		}
 		sc.Bands = bands
 	case ScaleJSON:
@@ -150,22 +204,19 @@ func (s *Scales) Import(ctx context.Context, r io.Reader, format ScaleFormat, na
 		}
 		raw, err := io.ReadAll(io.LimitReader(r, 1<<20))
 		if err != nil {
-			return nil, Errorf(EINVALID, "scale.json_unreadable", err.Error())
+			return Errorf(EINVALID, "scale.json_unreadable", err.Error())
 		}
 		if err := strictjson.Decode(raw, &in); err != nil {
-			return nil, Errorf(EINVALID, "scale.json_unreadable", err.Error())
+			return Errorf(EINVALID, "scale.json_unreadable", err.Error())
 		}
 		sc.Bands = in.Bands
 		if strings.TrimSpace(name) == "" {
 			sc.Name = in.Name
 		}
 	default:
-		return nil, Errorf(EINVALID, "scale.format")
+		return Errorf(EINVALID, "scale.format")
 	}
-	if err := s.Create(ctx, sc); err != nil {
-		return nil, err
-	}
-	return sc, nil
+	return s.create(ctx, sc)
 }
 
 // Export writes a scale as CSV (separated by comma, see scoring.WriteScaleCSV) or JSON.

@@ -63,7 +63,58 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 	if err := validate(t, st); err != nil {
 		return err
 	}
-	return s.Store.CreateTournament(ctx, t, st)
+	request := struct {
+		Tournament *Tournament
+		Stage      *Stage
+	}{t, st}
+	return once(ctx, s.Store, "create tournament", request, func(ctx context.Context, c *Claim) error {
+		c.setResult(idResult(&t.ID))
+		return s.Store.CreateTournament(ctx, t, st)
+	}, func(stored string) error {
+		id, err := parseID(stored)
+		if err != nil {
+			return err
+		}
+		got, err := s.Store.Load(ctx, id)
+		if err != nil {
+			return err
+		}
+		*t, *st = got.Tournament, got.Stage
+		return nil
+	})
+}
+
+// replayEntries answers an entry sent again with its idempotency key: the entries it
+// made (stored as a JSON list of IDs), as they are now.
+func (s *Tournaments) replayEntries(ctx context.Context, tid int64, stored string) ([]Entry, error) {
+	var ids []int64
+	if err := json.Unmarshal([]byte(stored), &ids); err != nil {
+		return nil, fmt.Errorf("idempotency key's result %q: %w", stored, err)
+	}
+	st, err := s.Store.Load(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	es := make([]Entry, 0, len(ids))
+	for _, id := range ids {
+		e := st.Entry(id)
+		if e == nil {
+			return nil, Errorf(ENOTFOUND, "error.not_found")
+		}
+		es = append(es, *e)
+	}
+	return es, nil
+}
+
+// entryIDs is a Result that records the IDs of the entries made, as JSON.
+func entryIDs(es ...*Entry) func() string {
+	return func() string {
+		ids := make([]int64, len(es))
+		for i, e := range es {
+			ids[i] = e.ID
+		}
+		return jsonResult(ids)()
+	}
 }
 
 // Update changes a tournament's settings. Once rounds are drawn, the name, date, venue,
@@ -283,6 +334,28 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 	if len(playerIDs) == 0 {
 		return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"player_ids": "error.required"}}
 	}
+	request := struct {
+		Tournament int64
+		Players    []int64
+	}{tid, playerIDs}
+	var es []Entry
+	err := once(ctx, s.Store, "enter players", request, func(ctx context.Context, c *Claim) error {
+		var err error
+		es, err = s.addPlayers(ctx, c, tid, playerIDs, director)
+		return err
+	}, func(stored string) error {
+		var err error
+		es, err = s.replayEntries(ctx, tid, stored)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return es, nil
+}
+
+// addPlayers enters registered, active players, recording the entries' IDs for c.
+func (s *Tournaments) addPlayers(ctx context.Context, c *Claim, tid int64, playerIDs []int64, director string) ([]Entry, error) {
 	es := make([]Entry, 0, len(playerIDs))
 	for _, id := range playerIDs {
 		p, err := s.Players.FindPlayer(ctx, id)
@@ -294,6 +367,11 @@ func (s *Tournaments) AddPlayers(ctx context.Context, tid int64, playerIDs []int
 		}
 		es = append(es, *playerEntry(tid, p))
 	}
+	ptrs := make([]*Entry, len(es))
+	for i := range es {
+		ptrs[i] = &es[i]
+	}
+	c.setResult(entryIDs(ptrs...))
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		if err := checkEntryKind(tx, false); err != nil {
 			return err
@@ -364,29 +442,74 @@ func (e *DuplicateError) Unwrap() error { return e.Err }
 // is a different person (AddNewPerson).
 func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, director string) (*Entry, error) {
 	p.Normalize()
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	dups, err := (&Players{Store: s.Players}).Duplicates(ctx, *p)
-	if err != nil {
-		return nil, err
-	}
-	if len(dups) > 0 {
-		d := dups[0]
-		return nil, &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", d.Label()), Of: dups}
-	}
-	return s.AddNewPerson(ctx, tid, p, director)
+	return s.addNew(ctx, "enter new player", tid, p, func(ctx context.Context, c *Claim) (*Entry, error) {
+		if err := p.Validate(); err != nil {
+			return nil, err
+		}
+		dups, err := (&Players{Store: s.Players}).Duplicates(ctx, *p)
+		if err != nil {
+			return nil, err
+		}
+		if len(dups) > 0 {
+			d := dups[0]
+			return nil, &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", d.Label()), Of: dups}
+		}
+		return s.addNewPerson(ctx, c, tid, p, director)
+	})
 }
 
 // AddNewPerson registers a player on the spot and enters them without looking for a
 // registered player they resemble: the director said they are a different person.
 func (s *Tournaments) AddNewPerson(ctx context.Context, tid int64, p *Player, director string) (*Entry, error) {
 	p.Normalize()
+	return s.addNew(ctx, "enter new person", tid, p, func(ctx context.Context, c *Claim) (*Entry, error) {
+		return s.addNewPerson(ctx, c, tid, p, director)
+	})
+}
+
+// addNew runs a registration on the spot once per idempotency key: sent again, it
+// answers with the entry made and its player.
+func (s *Tournaments) addNew(ctx context.Context, command string, tid int64, p *Player, run func(context.Context, *Claim) (*Entry, error)) (*Entry, error) {
+	request := struct {
+		Tournament int64
+		Player     *Player
+	}{tid, p}
+	var e *Entry
+	err := once(ctx, s.Store, command, request, func(ctx context.Context, c *Claim) error {
+		var err error
+		e, err = run(ctx, c)
+		return err
+	}, func(stored string) error {
+		es, err := s.replayEntries(ctx, tid, stored)
+		if err != nil {
+			return err
+		} else if len(es) != 1 {
+			return fmt.Errorf("idempotency key's result %q: not one entry", stored)
+		}
+		e = &es[0]
+		if len(e.Members) > 0 {
+			q, err := s.Players.FindPlayer(ctx, e.Members[0].PlayerID)
+			if err != nil {
+				return err
+			}
+			*p = *q
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// addNewPerson registers a player and enters them, recording the entry's ID for c.
+func (s *Tournaments) addNewPerson(ctx context.Context, c *Claim, tid int64, p *Player, director string) (*Entry, error) {
 	p.Active = true
 	if err := (&Players{Store: s.Players}).validate(ctx, p, 0); err != nil {
 		return nil, err
 	}
-	var e *Entry
+	e := &Entry{}
+	c.setResult(entryIDs(e))
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		if err := checkEntryKind(tx, false); err != nil {
 			return err
@@ -394,7 +517,7 @@ func (s *Tournaments) AddNewPerson(ctx context.Context, tid int64, p *Player, di
 		if err := tx.CreatePlayer(p); err != nil {
 			return err
 		}
-		e = playerEntry(tid, p)
+		*e = *playerEntry(tid, p)
 		if err := tx.AddEntry(e); err != nil {
 			return err
 		}

@@ -125,6 +125,7 @@ type op struct {
 	public       bool         // no token needed
 	query        []Parameter  // query parameters
 	ifMatch      bool         // reads If-Match (a version)
+	idempotent   bool         // a create or an import: reads Idempotency-Key
 	body         reflect.Type // a JSON body (nil: none)
 	bodyOptional bool
 	bodyMedia    []string // other content types of the body (CSV…)
@@ -190,11 +191,11 @@ var operations = []op{
 		query: []Parameter{q("q", "string", "search by name, club or card"), q("page", "integer", "from 1"),
 			q("per_page", "integer", "from 1 to 500 (default 50)"), q("inactive", "string", "true lists inactive players too")},
 		answers: []answerSpec{ok[dto.PlayerList](200)}},
-	{method: "POST", path: "/players", id: "createPlayer", summary: "Register a player", tag: "players",
+	{method: "POST", path: "/players", id: "createPlayer", idempotent: true, summary: "Register a player", tag: "players",
 		body: body[dto.PlayerInput](), answers: []answerSpec{ok[dto.Player](201)}},
 	{method: "GET", path: "/players/export", id: "exportPlayers", summary: "The registry as CSV", tag: "players",
 		answers: []answerSpec{files(mimeCSV)}},
-	{method: "POST", path: "/players/import", id: "importPlayers", summary: "Preview or import players from CSV", tag: "players",
+	{method: "POST", path: "/players/import", id: "importPlayers", idempotent: true, summary: "Preview or import players from CSV", tag: "players",
 		query: []Parameter{confirmQ}, bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[dto.PlayerImport](200)}},
 	{method: "GET", path: "/players/:id", id: "getPlayer", summary: "A player", tag: "players",
 		answers: []answerSpec{tagged[dto.Player](200)}},
@@ -209,17 +210,17 @@ var operations = []op{
 
 	{method: "GET", path: "/tournaments", id: "listTournaments", summary: "List the tournaments", tag: "tournaments",
 		answers: []answerSpec{ok[dto.TournamentList](200)}},
-	{method: "POST", path: "/tournaments", id: "createTournament", summary: "Create a tournament", tag: "tournaments",
+	{method: "POST", path: "/tournaments", id: "createTournament", idempotent: true, summary: "Create a tournament", tag: "tournaments",
 		body: body[dto.TournamentInput](), answers: []answerSpec{tagged[dto.Tournament](201)}},
 	{method: "GET", path: "/tournaments/:id", id: "getTournament", summary: "A tournament: its stage, entries, rounds and next step", tag: "tournaments",
 		answers: []answerSpec{tagged[dto.TournamentDetail](200)}},
 	{method: "PUT", path: "/tournaments/:id", id: "updateTournament", summary: "Change a tournament and its stage's settings", tag: "tournaments", ifMatch: true,
 		body: body[dto.TournamentInput](), answers: []answerSpec{tagged[dto.Tournament](200)}, conflict: []reflect.Type{body[dto.TournamentConflict]()}},
-	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", summary: "Enter a player, several, a new player or a pair", tag: "entries",
+	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", idempotent: true, summary: "Enter a player, several, a new player or a pair", tag: "entries",
 		body: body[dto.EntryInput](), answers: []answerSpec{ok[dto.Entry](201), ok[dto.EntryList](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
 	{method: "POST", path: "/tournaments/:id/entries/present", id: "markAllPresent", summary: "Check in every entry not withdrawn", tag: "entries",
 		answers: []answerSpec{ok[dto.Marked](200)}},
-	{method: "POST", path: "/tournaments/:id/entries/import", id: "importPairs", summary: "Preview or enter pairs from CSV", tag: "entries",
+	{method: "POST", path: "/tournaments/:id/entries/import", id: "importPairs", idempotent: true, summary: "Preview or enter pairs from CSV", tag: "entries",
 		query: []Parameter{confirmQ}, bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[dto.PairImport](200)}, refused: body[dto.PairImportRefused]()},
 	{method: "POST", path: "/tournaments/:id/entries/:eid", id: "setEntry", summary: "Check an entry in or out, withdraw it or bring it back", tag: "entries",
 		body: body[dto.EntryChangeInput](), answers: []answerSpec{ok[dto.EntryChanged](200)}},
@@ -258,7 +259,7 @@ var operations = []op{
 		answers: []answerSpec{ok[dto.History](200)}},
 	{method: "GET", path: "/tournaments/:id/export", id: "exportTournament", summary: "The whole tournament as one JSON document", tag: "exports",
 		answers: []answerSpec{ok[dto.TournamentDocument](200)}},
-	{method: "POST", path: "/tournaments/import", id: "importTournament", summary: "Import a tournament document", tag: "exports",
+	{method: "POST", path: "/tournaments/import", id: "importTournament", idempotent: true, summary: "Import a tournament document", tag: "exports",
 		body: body[dto.TournamentDocument](), bodyMedia: []string{mimeForm}, answers: []answerSpec{ok[dto.Imported](201)}},
 	{method: "GET", path: "/backup", id: "backup", summary: "A consistent copy of the whole database (SQLite)", tag: "exports",
 		answers: []answerSpec{files(mimeSQLite)}},
@@ -283,9 +284,9 @@ var operations = []op{
 
 	{method: "GET", path: "/scales", id: "listScales", summary: "List the VP scales", tag: "scales",
 		answers: []answerSpec{ok[dto.ScaleList](200)}},
-	{method: "POST", path: "/scales", id: "createScale", summary: "Create a VP scale", tag: "scales",
+	{method: "POST", path: "/scales", id: "createScale", idempotent: true, summary: "Create a VP scale", tag: "scales",
 		body: body[dto.ScaleInput](), answers: []answerSpec{ok[dto.Scale](201)}},
-	{method: "POST", path: "/scales/import", id: "importScale", summary: "Import a VP scale from CSV or JSON", tag: "scales",
+	{method: "POST", path: "/scales/import", id: "importScale", idempotent: true, summary: "Import a VP scale from CSV or JSON", tag: "scales",
 		query: []Parameter{qEnum("format", "the body's format (default csv)", "csv", "json"), q("name", "string", "the scale's name")},
 		body:  body[dto.ScaleFile](), bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[dto.Scale](201)}},
 	{method: "GET", path: "/scales/:id", id: "getScale", summary: "A VP scale", tag: "scales",
@@ -294,7 +295,7 @@ var operations = []op{
 		body: body[dto.ScaleInput](), answers: []answerSpec{ok[dto.Scale](200)}},
 	{method: "DELETE", path: "/scales/:id", id: "deleteScale", summary: "Delete a VP scale", tag: "scales",
 		answers: []answerSpec{none()}},
-	{method: "POST", path: "/scales/:id/copy", id: "copyScale", summary: "Copy a VP scale", tag: "scales",
+	{method: "POST", path: "/scales/:id/copy", id: "copyScale", idempotent: true, summary: "Copy a VP scale", tag: "scales",
 		body: body[dto.CopyScaleInput](), bodyOptional: true, answers: []answerSpec{ok[dto.Scale](201)}},
 	{method: "GET", path: "/scales/:id/export", id: "exportScale", summary: "A VP scale as JSON or CSV", tag: "scales",
 		query: []Parameter{qEnum("format", "default json", "json", "csv")}, answers: []answerSpec{{status: 200, body: body[dto.ScaleFile](), media: []string{mimeCSV}}}},
@@ -309,7 +310,7 @@ var operations = []op{
 		body: body[dto.PasswordInput](), answers: []answerSpec{none()}},
 	{method: "GET", path: "/tokens", id: "listTokens", summary: "List one's API tokens", tag: "auth",
 		answers: []answerSpec{ok[dto.TokenList](200)}},
-	{method: "POST", path: "/tokens", id: "createToken", summary: "Create an API token", tag: "auth",
+	{method: "POST", path: "/tokens", id: "createToken", idempotent: true, summary: "Create an API token", tag: "auth",
 		body: body[dto.TokenInput](), answers: []answerSpec{ok[dto.NewToken](201)}},
 	{method: "DELETE", path: "/tokens/:id", id: "revokeToken", summary: "Revoke an API token", tag: "auth",
 		answers: []answerSpec{none()}},
@@ -411,6 +412,11 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 	if o.ifMatch {
 		out.Parameters = append(out.Parameters, Parameter{Name: "If-Match", In: "header",
 			Description: `the version this write starts from ("3"): a stale one answers 409`, Schema: &Schema{Type: Types{"string"}}})
+	}
+	if o.idempotent {
+		out.Parameters = append(out.Parameters, Parameter{Name: "Idempotency-Key", In: "header",
+			Description: "a key of the client's choosing (1 to 255 printable ASCII characters): sent again with the same request, it answers as the first time and creates nothing; with another request, 409",
+			Schema:      &Schema{Type: Types{"string"}, Pattern: "^[ -~]{1,255}$"}})
 	}
 	if o.body != nil || len(o.bodyMedia) > 0 {
 		rb := &RequestBody{Required: !o.bodyOptional, Content: map[string]MediaType{}}

@@ -1,8 +1,10 @@
 package page
 
 import (
+	"crypto/rand"
 	"encoding/base64"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -78,4 +80,52 @@ var SecureConfig = middleware.SecureConfig{
 	XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 	ReferrerPolicy:        "same-origin",
 	ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
+}
+
+// IdempotencyField is the hidden field of every form (beside the CSRF token) carrying a
+// key drawn when the form was rendered: the same form sent twice creates once.
+const IdempotencyField = "_idem"
+
+// IdempotencyHeader is the API's header carrying a client's idempotency key.
+const IdempotencyHeader = "Idempotency-Key"
+
+// NewIdempotencyKey draws a random key for a rendered form.
+func NewIdempotencyKey() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// WithIdempotencyKey puts a change's idempotency key, if it has one, on its context for
+// the services (tournament.WithIdempotencyKey), scoped by the director who sent it: the
+// Idempotency-Key header (a Structured Field string, quoted or not), or else, for a
+// form, its hidden field. A header that is not 1 to 255 printable ASCII characters is
+// refused (EINVALID).
+func WithIdempotencyKey(c echo.Context, d *tournament.Director, form bool) error {
+	r := c.Request()
+	if r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions || d == nil {
+		return nil
+	}
+	key, sent := "", false
+	if vs := r.Header.Values(IdempotencyHeader); len(vs) > 0 {
+		if len(vs) > 1 {
+			return tournament.Errorf(tournament.EINVALID, "error.idempotency_key")
+		}
+		key, sent = vs[0], true
+		if len(key) >= 2 && key[0] == '"' && key[len(key)-1] == '"' {
+			key = key[1 : len(key)-1]
+		}
+	} else if form {
+		key = c.FormValue(IdempotencyField)
+		sent = key != ""
+	}
+	if !sent {
+		return nil
+	}
+	if err := tournament.CheckIdempotencyKey(key); err != nil {
+		return err
+	}
+	scope := "director:" + strconv.FormatInt(d.ID, 10)
+	c.SetRequest(r.WithContext(tournament.WithIdempotencyKey(r.Context(), scope, key)))
+	return nil
 }

@@ -71,6 +71,9 @@ func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set("director", d)
 		c.Set("session", secret)
+		if err := page.WithIdempotencyKey(c, d, true); err != nil {
+			return err
+		}
 		return next(c)
 	}
 }
@@ -87,6 +90,9 @@ func (g *Gates) Token(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set("director", d)
+		if err := page.WithIdempotencyKey(c, d, false); err != nil {
+			return err
+		}
 		return next(c)
 	}
 }

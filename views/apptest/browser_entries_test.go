@@ -100,6 +100,8 @@ func TestBrowserEntriesFriction(t *testing.T) {
 	assert.Equal(t, []string{"De Luca Anna", "Rossi Maria", "Rossi Maria", "Rossi Mario"}, names)
 	do(t, ctx, chromedp.Click(`table.entries tbody tr:first-child button[aria-pressed]`))
 	waitFor(t, ctx, `document.querySelectorAll("table.entries button[aria-pressed=true]").length === 1`)
+	// The swapped row is styled once htmx has settled it (under load, a moment later).
+	settle(t, ctx, "table.entries button[aria-pressed=true]")
 	look := run(t, ctx, chromedp.Evaluate[[]string](`(() => {
 		const p = document.querySelector("table.entries button[aria-pressed=true]"), a = document.querySelector("table.entries button[aria-pressed=false]");
 		return [getComputedStyle(p).backgroundColor, getComputedStyle(a).backgroundColor, p.textContent.replace(/\s+/g, " ").trim(), a.textContent.replace(/\s+/g, " ").trim()];

@@ -28,7 +28,7 @@ func TestBrowserDanishRound(t *testing.T) {
 		"settings":{"sides":"pairs","rounds":3,"hands_per_round":3,"pairing":"no_rematch"}}`, &tr)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	api := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
-	players := append(eightPlayers, "Viola Zeno", "Grigi Olga", "Marrone Pia", "Ocra Tito", "Ambra Lia", "Corallo Dino")
+	players := append(viewtest.EightPlayers, "Viola Zeno", "Grigi Olga", "Marrone Pia", "Ocra Tito", "Ambra Lia", "Corallo Dino")
 	var ids []int64
 	for _, n := range players {
 		last, first, _ := strings.Cut(n, " ")

@@ -130,10 +130,10 @@ func TestBrowserPairFocus(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, eightPlayers, 0)
+	ev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers, 0)
 	base := app.Srv.URL
 	loginInBrowser(t, ctx, base)
-	do(t, ctx, chromedp.Navigate(base+ev.html+"/entries"), chromedp.WaitVisible(`#pair-form`))
+	do(t, ctx, chromedp.Navigate(base+ev.HTML+"/entries"), chromedp.WaitVisible(`#pair-form`))
 	do(t, ctx, chromedp.SendKeys(`#pair-q-1`, "verdi"))
 	settle(t, ctx, "#pair-results-1 button.pick")
 	do(t, ctx, chromedp.KeyEvent(kb.Enter))

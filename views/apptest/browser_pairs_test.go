@@ -19,7 +19,7 @@ func TestBrowserPairs(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, append(eightPlayers, "Viola Zeno", "Grigi Olga", "Marrone Pia", "Ocra Tito"), 5)
+	ev := viewtest.NewPairsEvening(t, c, tok, append(viewtest.EightPlayers, "Viola Zeno", "Grigi Olga", "Marrone Pia", "Ocra Tito"), 5)
 	base := app.Srv.URL
 	loginInBrowser(t, ctx, base)
 
@@ -36,7 +36,7 @@ func TestBrowserPairs(t *testing.T) {
 		run(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#pair-results-`+slot+` button.pick").click(), true`))
 		waitFor(t, ctx, `!!document.querySelector('#pair-slot-`+slot+` input[name="pair.`+slot+`"]')`)
 	}
-	do(t, ctx, chromedp.Navigate(base+ev.html+"/entries"), chromedp.WaitVisible(`#pair-form`))
+	do(t, ctx, chromedp.Navigate(base+ev.HTML+"/entries"), chromedp.WaitVisible(`#pair-form`))
 	run(t, ctx, chromedp.Evaluate[bool](`window.notReloaded = true`))
 	do(t, ctx, chromedp.SendKeys(`#pair-q-1`, "marr"))
 	settled("#pair-results-1 button.pick")
@@ -54,10 +54,10 @@ func TestBrowserPairs(t *testing.T) {
 	assert.True(t, run(t, ctx, chromedp.Evaluate[bool](`window.notReloaded === true`)), "added in place, without a reload")
 	assert.Equal(t, 6, int(run(t, ctx, chromedp.Evaluate[float64](`document.querySelectorAll("#entry-list table.entries tbody tr").length`))))
 
-	res := c.API("POST", ev.api+"/entries/present", tok, "", nil)
+	res := c.API("POST", ev.API+"/entries/present", tok, "", nil)
 	require.Equal(t, 200, res.StatusCode)
 	drawPairs(t, c, tok, ev)
-	round := base + ev.html + "/rounds/1"
+	round := base + ev.HTML + "/rounds/1"
 
 	do(t, ctx, chromedp.Navigate(round+"/print"), chromedp.WaitVisible(`.find-seat`))
 	shot(t, ctx, "pairs-table-list")

@@ -13,46 +13,10 @@ import (
 	"burraco/views/viewtest"
 )
 
-// pairsEvening is a tournament of the 2-sided test format (entries are pairs) made
-// through the API: players registered, n pairs entered and present.
-type pairsEvening struct {
-	api, html string  // the tournament's API path and page path
-	players   []int64 // registered players, in order
-	pairs     []int64 // entries: players 2i-1 and 2i
-}
-
-func newPairsEvening(t *testing.T, c *viewtest.Client, tok string, players []string, pairs int) *pairsEvening {
-	t.Helper()
-	var tr struct{ ID int64 }
-	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Coppie","date":"2026-11-24","format":"test2","settings":{"games":2,"hands":1}}`, &tr)
-	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-	ev := &pairsEvening{api: fmt.Sprintf("/api/v1/tournaments/%d", tr.ID), html: fmt.Sprintf("/tournaments/%d", tr.ID)}
-	for _, n := range players {
-		last, first, _ := strings.Cut(n, " ")
-		var p struct{ ID int64 }
-		res := c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":%q,"last_name":%q}`, first, last), &p)
-		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-		ev.players = append(ev.players, p.ID)
-	}
-	for i := 0; i < pairs; i++ {
-		var e struct{ ID int64 }
-		res := c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, ev.players[2*i], ev.players[2*i+1]), &e)
-		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-		ev.pairs = append(ev.pairs, e.ID)
-	}
-	if pairs > 0 {
-		res = c.API("POST", ev.api+"/entries/present", tok, "", nil)
-		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
-	}
-	return ev
-}
-
-var eightPlayers = []string{"Rossi Mario", "Bianchi Anna", "D'Alessandro Niccolò", "Verdi Luca", "Neri Ada", "Gialli Ugo", "Blu Eva", "Rosa Ivo"}
-
 // drawPairs draws round 1 of a pairs evening through the API.
-func drawPairs(t *testing.T, c *viewtest.Client, tok string, ev *pairsEvening) {
+func drawPairs(t *testing.T, c *viewtest.Client, tok string, ev *viewtest.PairsEvening) {
 	t.Helper()
-	res := c.API("POST", ev.api+"/draw", tok, `{"seed": 5}`, nil)
+	res := c.API("POST", ev.API+"/draw", tok, `{"seed": 5}`, nil)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 }
 
@@ -60,7 +24,7 @@ func TestAPIPairsAndOutcomes(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, eightPlayers, 1)
+	ev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers, 1)
 
 	var e struct {
 		Kind    string
@@ -70,23 +34,23 @@ func TestAPIPairsAndOutcomes(t *testing.T) {
 			Name     string
 		}
 	}
-	res := c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, ev.players[2], ev.players[3]), &e)
+	res := c.API("POST", ev.API+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, ev.Players[2], ev.Players[3]), &e)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	assert.Equal(t, "pair", e.Kind)
 	assert.Equal(t, "D'Alessandro Niccolò / Verdi Luca", e.Name)
 	require.Len(t, e.Members, 2)
-	assert.Equal(t, ev.players[3], e.Members[1].PlayerID)
+	assert.Equal(t, ev.Players[3], e.Members[1].PlayerID)
 
 	var ae viewtest.APIError
-	res = c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, ev.players[4], ev.players[1]), &ae)
+	res = c.API("POST", ev.API+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, ev.Players[4], ev.Players[1]), &ae)
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	assert.Equal(t, "This player is already entered in this tournament (alone or in a pair).", ae.Error.Fields["pair.2"])
-	res = c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"pair":[%d]}`, ev.players[4]), &ae)
+	res = c.API("POST", ev.API+"/entries", tok, fmt.Sprintf(`{"pair":[%d]}`, ev.Players[4]), &ae)
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	res = c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d],"player_id":%d}`, ev.players[4], ev.players[5], ev.players[6]), &ae)
+	res = c.API("POST", ev.API+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d],"player_id":%d}`, ev.Players[4], ev.Players[5], ev.Players[6]), &ae)
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "a pair and a player at once: refused, not half done")
 	assert.Equal(t, "Give one of player_id, player_ids, player or pair.", ae.Error.Fields["entry"])
-	res = c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"player_id":%d}`, ev.players[4]), &ae)
+	res = c.API("POST", ev.API+"/entries", tok, fmt.Sprintf(`{"player_id":%d}`, ev.Players[4]), &ae)
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	assert.Equal(t, "The entries of this tournament are pairs: add a pair.", ae.Error.Message)
 
@@ -99,7 +63,7 @@ func TestAPIPairsAndOutcomes(t *testing.T) {
 			Messages map[string]string
 		}
 	}
-	res = c.API("POST", ev.api+"/entries/import?confirm=true", tok, csv, &bad)
+	res = c.API("POST", ev.API+"/entries/import?confirm=true", tok, csv, &bad)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
 	require.Len(t, bad.Rows, 2)
 	assert.Empty(t, bad.Rows[0].Messages)
@@ -110,20 +74,20 @@ func TestAPIPairsAndOutcomes(t *testing.T) {
 		Entered    int
 		Registered int
 	}
-	res = c.API("POST", ev.api+"/entries/import", tok, csv, &ok)
+	res = c.API("POST", ev.API+"/entries/import", tok, csv, &ok)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	assert.True(t, ok.Valid)
 	assert.Equal(t, 0, ok.Entered)
 	assert.Equal(t, 1, ok.Registered)
-	res = c.API("POST", ev.api+"/entries/import?confirm=true", tok, csv, &ok)
+	res = c.API("POST", ev.API+"/entries/import?confirm=true", tok, csv, &ok)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	assert.Equal(t, 2, ok.Entered)
 
 	// Outcomes on a table, through PUT.
-	res = c.API("POST", ev.api+"/entries/present", tok, "", nil)
+	res = c.API("POST", ev.API+"/entries/present", tok, "", nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	drawPairs(t, c, tok, ev)
-	table := ev.api + "/rounds/1/tables/2"
+	table := ev.API + "/rounds/1/tables/2"
 	res = c.API("GET", table, tok, "", nil)
 	tag := res.Header.Get("ETag")
 	put := func(body, ifMatch string, out any) *viewtest.Response {
@@ -167,7 +131,7 @@ func TestAPIPairsAndOutcomes(t *testing.T) {
 	assert.Equal(t, "forfeit", conflict.Current.Outcome.Kind)
 
 	var evs struct{ Events []struct{ Kind, Text string } }
-	c.API("GET", ev.api+"/events", tok, "", &evs)
+	c.API("GET", ev.API+"/events", tok, "", &evs)
 	assert.Equal(t, "scores", evs.Events[0].Kind)
 	assert.Contains(t, evs.Events[0].Text, "table 2: scores entered: outcome none (the scores decide) → forfeit (did not play), outcome, side – → 2")
 }

@@ -27,9 +27,9 @@ func TestPrintingPairs(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, append(eightPlayers, "Viola Zeno", "Grigi Olga"), 5)
+	ev := viewtest.NewPairsEvening(t, c, tok, append(viewtest.EightPlayers, "Viola Zeno", "Grigi Olga"), 5)
 	drawPairs(t, c, tok, ev)
-	round := ev.html + "/rounds/1"
+	round := ev.HTML + "/rounds/1"
 
 	doc := c.Get(round + "/print").Doc(t)
 	tables := doc.Find(".print-table")
@@ -66,7 +66,7 @@ func TestPrintingPairs(t *testing.T) {
 	assert.Equal(t, []string{"Neri Ada", "Gialli Ugo"}, members(doc.Find(".table-sign").Eq(1).Find(".sign-names li").First()))
 
 	// The round's page (results) and the standings, once a table is entered.
-	res := c.API("PUT", ev.api+"/rounds/1/tables/1", tok, `{"hands":[[{"form":2,"total":300},{"form":2,"total":100}]]}`, nil)
+	res := c.API("PUT", ev.API+"/rounds/1/tables/1", tok, `{"hands":[[{"form":2,"total":300},{"form":2,"total":100}]]}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	doc = c.Get(round).Doc(t)
 	card := doc.Find("a.table-card").First()
@@ -76,10 +76,10 @@ func TestPrintingPairs(t *testing.T) {
 	assert.Equal(t, "+200", card.Find("li").First().Find(".pmp").Text(), "MP of a format that scores matches")
 	assert.Equal(t, "−200", card.Find("li").Eq(1).Find(".pmp").Text())
 	var rd struct{ Tables []struct{ MP []int } }
-	c.API("GET", ev.api+"/rounds/1", tok, "", &rd)
+	c.API("GET", ev.API+"/rounds/1", tok, "", &rd)
 	assert.Equal(t, []int{200, -200}, rd.Tables[0].MP)
 	assert.Nil(t, rd.Tables[1].MP, "not complete")
-	doc = c.Get(ev.html + "/standings").Doc(t)
+	doc = c.Get(ev.HTML + "/standings").Doc(t)
 	assert.Equal(t, "Rossi Mario / Bianchi Anna", doc.Find(".standings-table tbody tr").First().Find(".pn").Text())
 }
 
@@ -89,9 +89,9 @@ func TestSheetOutcomePage(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, eightPlayers[:4], 2)
+	ev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers[:4], 2)
 	drawPairs(t, c, tok, ev)
-	sheet := ev.html + "/rounds/1/tables/1"
+	sheet := ev.HTML + "/rounds/1/tables/1"
 
 	doc := c.Get(sheet).Doc(t)
 	var kinds []string
@@ -125,7 +125,7 @@ func TestSheetOutcomePage(t *testing.T) {
 			Side int
 		}
 	}
-	c.API("GET", ev.api+"/rounds/1/tables/1", tok, "", &tb)
+	c.API("GET", ev.API+"/rounds/1/tables/1", tok, "", &tb)
 	assert.Equal(t, "timeout", tb.Outcome.Kind)
 	assert.Equal(t, 2, tb.Outcome.Side)
 
@@ -140,16 +140,16 @@ func TestSwapPairsPage(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, eightPlayers, 4)
+	ev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers, 4)
 	drawPairs(t, c, tok, ev)
-	seats := ev.html + "/rounds/1/seats"
+	seats := ev.HTML + "/rounds/1/seats"
 	doc := c.Get(seats).Doc(t)
 	assert.Equal(t, 4, doc.Find("select[name^='seat.']").Length())
 	assert.Equal(t, 2, doc.Find("fieldset.table-card").First().Find("select").Length())
-	p := func(i int) string { return page.Itoa(int(ev.pairs[i])) }
+	p := func(i int) string { return page.Itoa(int(ev.Pairs[i])) }
 	res := c.Post(seats, url.Values{"seat.1.1": {p(0)}, "seat.1.2": {p(2)}, "seat.2.1": {p(1)}, "seat.2.2": {p(3)}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	doc = c.Get(ev.html + "/rounds/1/print").Doc(t)
+	doc = c.Get(ev.HTML + "/rounds/1/print").Doc(t)
 	assert.Equal(t, []string{"Neri Ada", "Gialli Ugo"}, members(doc.Find(".print-table").First().Find("li").Eq(1)))
 	res = c.Post(seats, url.Values{"seat.1.1": {p(0)}, "seat.1.2": {p(0)}, "seat.2.1": {p(1)}, "seat.2.2": {p(3)}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)

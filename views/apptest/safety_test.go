@@ -202,11 +202,11 @@ func TestInvisibleCharactersRefusedOnEveryPath(t *testing.T) {
 	assert.Zero(t, pv.Created, "the players' CSV")
 	assert.Equal(t, invisible, pv.Rows[0].Messages["last_name"])
 
-	ev := newPairsEvening(t, c, tok, nil, 0)
+	ev := viewtest.NewPairsEvening(t, c, tok, nil, 0)
 	var pairs struct {
 		Rows []struct{ Messages map[string]string }
 	}
-	res = c.API("POST", ev.api+"/entries/import?confirm=true", tok, "cognome1;nome1;cognome2;nome2\n"+hidden+";Mario;Nuovo;Primo\n", &pairs)
+	res = c.API("POST", ev.API+"/entries/import?confirm=true", tok, "cognome1;nome1;cognome2;nome2\n"+hidden+";Mario;Nuovo;Primo\n", &pairs)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "the pairs' CSV: %s", res.Body)
 	assert.Equal(t, invisible, pairs.Rows[0].Messages["p1.last_name"])
 

@@ -20,6 +20,7 @@ import (
 	"burraco/tournament"
 	"burraco/tournament/formats"
 	"burraco/views"
+	"burraco/views/site"
 )
 
 // The formats a tournament's stages can be played in: the one list, tournament/formats.
@@ -81,7 +82,7 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}
-	if c.TrustedProxies, err = views.ParseTrustedProxies(*proxies); err != nil {
+	if c.TrustedProxies, err = site.ParseTrustedProxies(*proxies); err != nil {
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}

@@ -1,21 +1,11 @@
-// Package views is the web layer: echo routes and handlers, templ pages and the JSON API.
 package views
 
 import (
-	"errors"
 	"io/fs"
-	"log/slog"
-	"net"
-	"net/http"
-	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/static"
-	"burraco/tournament"
 	"burraco/views/admin"
 	"burraco/views/api"
 	"burraco/views/calc"
@@ -23,7 +13,6 @@ import (
 	"burraco/views/exports"
 	"burraco/views/history"
 	"burraco/views/page"
-	"burraco/views/public"
 	"burraco/views/registry"
 	"burraco/views/rounds"
 	"burraco/views/scales"
@@ -32,158 +21,14 @@ import (
 	"burraco/views/tournaments"
 )
 
-// Services are the use cases the web layer calls.
-type Services struct {
-	Players     *tournament.Players
-	Auth        *tournament.Auth
-	Scales      *tournament.Scales
-	Tournaments *tournament.Tournaments
-	// Backup writes a copy of the whole database (nil: no backup download).
-	Backup page.Backuper
-	// Health checks the database for /healthz (nil: not checked).
-	Health Health
-}
-
-// Server holds the routes and their dependencies.
-type Server struct {
-	*page.App
-	echo      *echo.Echo
-	public    *public.Handlers
-	setupDone atomic.Bool // a director exists (see setupGate)
-	// trustedProxies may set the client address through X-Forwarded-For.
-	trustedProxies []*net.IPNet
-	health         Health
-	version        string
-	publicURL      string        // -public-url: the address phones are given, if fixed
-	listenAddr     string        // the address the app listens on
-	lanAddress     func() string // the machine's LAN address (tests replace it)
-	commandTimeout time.Duration // see commandDeadline
-}
-
-// New builds the web server with every route and middleware.
-func New(svc Services, log *slog.Logger, opts ...Option) *Server {
-	if log == nil {
-		log = slog.Default()
-	}
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
-		echo: e, health: svc.Health}
-	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
-	s.App.PublicChanged = s.public.Changed
-	for _, o := range opts {
-		o(s)
-	}
-	// The login throttle keys on the client address: it must not come from a header
-	// any client can set.
-	e.IPExtractor = ipExtractor(s.trustedProxies)
-	e.HTTPErrorHandler = s.handleError
-	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
-		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
-			log.Error("panic", "err", err, "stack", string(stack))
-			return err
-		},
-	}))
-	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		LogMethod: true, LogURI: true, LogStatus: true, LogLatency: true, LogError: true, LogRemoteIP: true,
-		HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			if v.Status < 400 && v.Error == nil && isPublicRead(c.Request()) {
-				// A room of phones and a projector polling every 2 seconds would flood
-				// the log with lines that say nothing: public reads are logged only
-				// when they fail.
-				return nil
-			}
-			attrs := []any{"method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "remote", v.RemoteIP}
-			if v.Error != nil {
-				attrs = append(attrs, "err", v.Error)
-			}
-			log.Info("request", attrs...)
-			return nil
-		},
-	}))
-	e.Use(middleware.SecureWithConfig(page.SecureConfig))
-	e.Use(middleware.BodyLimit(bodyLimit))
-	e.Use(s.siteInfo, s.commandDeadline)
-	e.Use(page.Language)
-	e.Use(csrfNotInQuery)
-	// The token cookie is Secure by the session cookie's rule (isSecure): one middleware
-	// for requests that came over TLS, one for the rest.
-	e.Use(csrf(true), csrf(false))
-	e.Use(s.setupGate)
-	s.routes()
-	return s
-}
-
-// csrf checks the token of state-changing forms; it handles only the requests whose
-// isSecure is secure, and sets the token cookie's Secure flag to match.
-func csrf(secure bool) echo.MiddlewareFunc {
-	return middleware.CSRFWithConfig(middleware.CSRFConfig{
-		Skipper: func(c echo.Context) bool {
-			// The API takes bearer tokens only, never cookies, so it cannot be forged; the
-			// public pages only read, have no forms, and must not each set a token cookie.
-			p := c.Request().URL.Path
-			return page.IsSecure(c) != secure || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/p/")
-		},
-		TokenLookup:    "form:" + page.CSRFFormField + ",header:X-CSRF-Token",
-		ContextKey:     page.CSRFContextKey,
-		CookieName:     page.CSRFCookie,
-		CookiePath:     "/",
-		CookieHTTPOnly: true,
-		CookieSecure:   secure,
-		CookieSameSite: http.SameSiteLaxMode,
-		ErrorHandler: func(err error, c echo.Context) error {
-			return &echo.HTTPError{Code: http.StatusForbidden, Message: "csrf", Internal: err}
-		},
-	})
-}
-
-// bodyLimit is the largest request body read (a tournament document, a CSV): the
-// reverse proxy's client_max_body_size must be at least this (docs/DEPLOY.md).
-const bodyLimit = "4M"
-
-// csrfNotInQuery takes a CSRF token out of the query string before the CSRF check
-// reads the form (which would otherwise see the query too): the token counts only from
-// the form body or the X-CSRF-Token header, never from an address that ends up in logs,
-// the browser's history and Referer headers.
-func csrfNotInQuery(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		r := c.Request()
-		if r.URL.RawQuery != "" && r.Method != http.MethodGet && r.Method != http.MethodHead {
-			if q := r.URL.Query(); q.Has(page.CSRFFormField) {
-				q.Del(page.CSRFFormField)
-				r.URL.RawQuery = q.Encode()
-			}
-		}
-		return next(c)
-	}
-}
-
-// isPublicRead reports whether a request reads a public page or its JSON twin.
-func isPublicRead(r *http.Request) bool {
-	return r.Method == http.MethodGet && (strings.HasPrefix(r.URL.Path, "/p/") || strings.HasPrefix(r.URL.Path, "/api/v1/public/"))
-}
-
-// ServeHTTP makes the server an http.Handler. A public page already rendered at its
-// tournament's revision is answered before echo (public.Handlers.ServeFast); everything else goes
-// through echo's routes and middleware.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.public.ServeFast(w, r) {
-		return
-	}
-	s.echo.ServeHTTP(w, r)
-}
-
-// Routes lists every registered route, for tests and docs.
-func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
-
+// routes says which handler serves which path, behind which middleware.
 func (s *Server) routes() {
 	e := s.echo
 	calcs := &calc.Handlers{App: s.App}
 	scaleh := &scales.Handlers{App: s.App}
 	sub, _ := fs.Sub(static.Files, ".")
 	e.StaticFS("/static", sub)
-	e.GET("/healthz", s.healthz)
+	e.GET("/healthz", s.site.Healthz(s.health, s.Log))
 	admins := &admin.Handlers{App: s.App}
 	e.POST("/lang", admins.SetLanguage)
 	e.GET("/setup", admins.SetupForm)
@@ -201,7 +46,7 @@ func (s *Server) routes() {
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
-	d := directorRoutes{e, s.requireDirector}
+	d := directorRoutes{e, s.gates.Director}
 	d.GET("/", admins.Home)
 	d.POST("/logout", admins.Logout)
 	regs := &registry.Handlers{App: s.App}
@@ -311,7 +156,7 @@ func (s *Server) routes() {
 	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings)
 	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer)
 	e.GET("/api/v1/public/tournaments/:id/bracket", s.public.APIBracket)
-	a := e.Group("/api/v1", s.requireToken)
+	a := e.Group("/api/v1", s.gates.Token)
 	a.GET("/players", apih.ListPlayers)
 	a.POST("/players", apih.CreatePlayer)
 	a.GET("/players/export", apih.ExportPlayers)
@@ -373,13 +218,6 @@ func (s *Server) routes() {
 	a.DELETE("/tokens/:id", apih.RevokeToken)
 }
 
-// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
-// last d before asking the database again: a room of phones then costs no query at all,
-// and a change (made here or by another instance) shows at most d later.
-func WithPublicRevisionTTL(d time.Duration) Option {
-	return func(s *Server) { s.public.Cache.TTL = d }
-}
-
 // directorRoutes registers routes behind one middleware without catching unknown paths.
 type directorRoutes struct {
 	e  *echo.Echo
@@ -388,61 +226,3 @@ type directorRoutes struct {
 
 func (d directorRoutes) GET(path string, h echo.HandlerFunc)  { d.e.GET(path, h, d.mw) }
 func (d directorRoutes) POST(path string, h echo.HandlerFunc) { d.e.POST(path, h, d.mw) }
-
-// httpErrorKeys gives the catalogue key for the HTTP errors echo itself raises.
-var httpErrorKeys = map[int]string{
-	http.StatusNotFound:              "error.not_found",
-	http.StatusMethodNotAllowed:      "error.not_found",
-	http.StatusUnauthorized:          "error.unauthorized",
-	http.StatusForbidden:             "error.csrf",
-	http.StatusRequestEntityTooLarge: "error.too_big",
-	http.StatusBadRequest:            "error.bad_request",
-}
-
-// handleError turns any error into a JSON error under /api/, or an error page.
-func (s *Server) handleError(err error, c echo.Context) {
-	if c.Response().Committed {
-		return
-	}
-	status, key, e := http.StatusInternalServerError, "error.internal", (*tournament.Error)(nil)
-	var he *echo.HTTPError
-	if de, ok := tournament.AsError(err); ok {
-		e, status, key = de, page.StatusOf(de.Code), de.Key
-		page.SetRetryAfter(c, de)
-	} else if errors.As(err, &he) {
-		status = he.Code
-		if k, ok := httpErrorKeys[status]; ok {
-			key = k
-		}
-	}
-	if key == "error.too_late" {
-		s.Log.Warn("change refused: past its deadline, rolled back", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
-	} else if status >= 500 {
-		s.Log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
-	}
-	if e != nil {
-		s.WordingOf(c) // the page or answer speaks the tournament's format
-	}
-	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-		err = api.WriteError(c, status, key, e)
-	} else if c.Request().Method == http.MethodHead {
-		err = c.NoContent(status)
-	} else {
-		var args []any
-		if e != nil {
-			args = e.Args
-		}
-		if status == http.StatusNotFound && page.DirectorOf(c) == nil {
-			// An unknown address passes no login check: a director still sees the menu.
-			if ck, cerr := c.Cookie(page.SessionCookie); cerr == nil {
-				if d, derr := s.Auth.SessionDirector(c.Request().Context(), ck.Value); derr == nil {
-					c.Set("director", d)
-				}
-			}
-		}
-		err = page.Render(c, status, page.ErrorPage(status, key, args))
-	}
-	if err != nil {
-		s.Log.Error("write error response", "err", err)
-	}
-}

@@ -1,7 +1,6 @@
 package entries_test
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -14,51 +13,15 @@ import (
 	"burraco/views/viewtest"
 )
 
-// pairsEvening is a tournament of the 2-sided test format (entries are pairs) made
-// through the API: players registered, n pairs entered and present.
-type pairsEvening struct {
-	api, html string  // the tournament's API path and page path
-	players   []int64 // registered players, in order
-	pairs     []int64 // entries: players 2i-1 and 2i
-}
-
-func newPairsEvening(t *testing.T, c *viewtest.Client, tok string, players []string, pairs int) *pairsEvening {
-	t.Helper()
-	var tr struct{ ID int64 }
-	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Coppie","date":"2026-11-24","format":"test2","settings":{"games":2,"hands":1}}`, &tr)
-	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-	ev := &pairsEvening{api: fmt.Sprintf("/api/v1/tournaments/%d", tr.ID), html: fmt.Sprintf("/tournaments/%d", tr.ID)}
-	for _, n := range players {
-		last, first, _ := strings.Cut(n, " ")
-		var p struct{ ID int64 }
-		res := c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":%q,"last_name":%q}`, first, last), &p)
-		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-		ev.players = append(ev.players, p.ID)
-	}
-	for i := 0; i < pairs; i++ {
-		var e struct{ ID int64 }
-		res := c.API("POST", ev.api+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, ev.players[2*i], ev.players[2*i+1]), &e)
-		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
-		ev.pairs = append(ev.pairs, e.ID)
-	}
-	if pairs > 0 {
-		res = c.API("POST", ev.api+"/entries/present", tok, "", nil)
-		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
-	}
-	return ev
-}
-
-var eightPlayers = []string{"Rossi Mario", "Bianchi Anna", "D'Alessandro Niccolò", "Verdi Luca", "Neri Ada", "Gialli Ugo", "Blu Eva", "Rosa Ivo"}
-
 // The entries page of a format of pairs forms pairs: two places, each with the
 // registry's search; a player already entered is refused on their place, the choice kept.
 func TestPairFormOnEntriesPage(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, eightPlayers, 1)
+	ev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers, 1)
 
-	doc := c.Get(ev.html + "/entries").Doc(t)
+	doc := c.Get(ev.HTML + "/entries").Doc(t)
 	require.Equal(t, 1, doc.Find("form#pair-form").Length())
 	assert.Equal(t, 0, doc.Find("#entry-q").Length(), "no single-player add")
 	assert.Equal(t, 0, doc.Find(`form[action$="/entries/new"]`).Length())
@@ -68,24 +31,24 @@ func TestPairFormOnEntriesPage(t *testing.T) {
 	assert.Equal(t, "innerHTML", search.First().AttrOr("hx-swap", ""))
 	assert.Equal(t, "#pair-results-1", search.First().AttrOr("hx-target", ""))
 	assert.Contains(t, doc.Find("#entry-list").Text(), "Rossi Mario / Bianchi Anna")
-	assert.Equal(t, ev.html+"/entries/import", doc.Find("#pair-import-link").AttrOr("href", ""))
+	assert.Equal(t, ev.HTML+"/entries/import", doc.Find("#pair-import-link").AttrOr("href", ""))
 	assert.Contains(t, doc.Find("#entry-list h2").Text(), "Pairs · 1 of 1 present")
 
 	// Search as you type, accents ignored, for place 2: "Choose" fills the place.
-	doc = c.Get(ev.html + "/entries/search?slot=2&q=nicco").Doc(t)
+	doc = c.Get(ev.HTML + "/entries/search?slot=2&q=nicco").Doc(t)
 	pick := doc.Find("button.pick")
 	require.Equal(t, 1, pick.Length(), doc.Text())
 	assert.Contains(t, pick.Parent().Text(), "D'Alessandro Niccolò")
 	assert.Equal(t, "#pair-slot-2", pick.AttrOr("hx-target", ""))
 	doc = c.Get(pick.AttrOr("hx-get", "")).Doc(t)
-	assert.Equal(t, page.Itoa(int(ev.players[2])), doc.Find(`#pair-slot-2 input[name="pair.2"]`).AttrOr("value", ""))
+	assert.Equal(t, page.Itoa(int(ev.Players[2])), doc.Find(`#pair-slot-2 input[name="pair.2"]`).AttrOr("value", ""))
 	// Players already entered show as such, with no "Choose".
-	doc = c.Get(ev.html + "/entries/search?slot=1&q=rossi").Doc(t)
+	doc = c.Get(ev.HTML + "/entries/search?slot=1&q=rossi").Doc(t)
 	assert.Equal(t, 0, doc.Find("button.pick").Length())
 	assert.Contains(t, doc.Text(), "entered")
 
 	// Add a pair, with htmx: the list has it, the form comes back empty (out of band).
-	res := c.HTMXPost(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[2]))}, "pair.2": {page.Itoa(int(ev.players[3]))}})
+	res := c.HTMXPost(ev.HTML+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.Players[2]))}, "pair.2": {page.Itoa(int(ev.Players[3]))}})
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	doc = res.Doc(t)
 	assert.Contains(t, doc.Find("#entry-list").Text(), "D'Alessandro Niccolò / Verdi Luca")
@@ -93,19 +56,19 @@ func TestPairFormOnEntriesPage(t *testing.T) {
 	assert.Equal(t, 0, doc.Find(`#pair-form input[type=hidden][name^="pair."]`).Length())
 
 	// A player already in a pair: refused on their place, the other choice kept.
-	res = c.HTMXPost(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[4]))}, "pair.2": {page.Itoa(int(ev.players[0]))}})
+	res = c.HTMXPost(ev.HTML+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.Players[4]))}, "pair.2": {page.Itoa(int(ev.Players[0]))}})
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	doc = res.Doc(t)
 	assert.Equal(t, "This player is already entered in this tournament (alone or in a pair).", doc.Find("#pair-2-error").Text())
-	assert.Equal(t, page.Itoa(int(ev.players[4])), doc.Find(`#pair-form input[name="pair.1"]`).AttrOr("value", ""))
-	assert.Equal(t, page.Itoa(int(ev.players[0])), doc.Find(`#pair-form input[name="pair.2"]`).AttrOr("value", ""))
+	assert.Equal(t, page.Itoa(int(ev.Players[4])), doc.Find(`#pair-form input[name="pair.1"]`).AttrOr("value", ""))
+	assert.Equal(t, page.Itoa(int(ev.Players[0])), doc.Find(`#pair-form input[name="pair.2"]`).AttrOr("value", ""))
 	// Without htmx: the page again, with the status and the field error.
-	res = c.Post(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[4]))}})
+	res = c.Post(ev.HTML+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.Players[4]))}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	assert.Equal(t, "This field is required.", strings.TrimSpace(res.Doc(t).Find("#pair-2-error").Text()))
-	res = c.Post(ev.html+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.players[4]))}, "pair.2": {page.Itoa(int(ev.players[5]))}})
+	res = c.Post(ev.HTML+"/pairs", url.Values{"pair.1": {page.Itoa(int(ev.Players[4]))}, "pair.2": {page.Itoa(int(ev.Players[5]))}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	doc = c.Get(ev.html + "/entries").Doc(t)
+	doc = c.Get(ev.HTML + "/entries").Doc(t)
 	assert.Contains(t, doc.Find(".flash").Text(), "Neri Ada / Gialli Ugo added.")
 
 	// A 3-player tournament keeps the single-player add.
@@ -119,13 +82,13 @@ func TestPairImportPages(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, eightPlayers[:4], 1)
+	ev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers[:4], 1)
 
-	doc := c.Get(ev.html + "/entries/import").Doc(t)
+	doc := c.Get(ev.HTML + "/entries/import").Doc(t)
 	assert.Contains(t, doc.Find("pre.sample").Text(), "last_name_1;first_name_1")
 
 	bad := "cognome1;nome1;cognome2;nome2\nDalessandro;Niccolo;Nuovo;Primo\nRossi;Mario;Nuovo;Secondo\n"
-	res := c.Upload(ev.html+"/entries/import/preview", "pairs.csv", []byte(bad))
+	res := c.Upload(ev.HTML+"/entries/import/preview", "pairs.csv", []byte(bad))
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
 	doc = res.Doc(t)
 	assert.Equal(t, 0, doc.Find("#import-form").Length(), "nothing to confirm")
@@ -134,14 +97,14 @@ func TestPairImportPages(t *testing.T) {
 	assert.Contains(t, doc.Find("#line-2").Text(), "new player")
 
 	good := "cognome1;nome1;cognome2;nome2\nDalessandro;Niccolo;Nuovo;Primo\n"
-	res = c.Upload(ev.html+"/entries/import/preview", "pairs.csv", []byte(good))
+	res = c.Upload(ev.HTML+"/entries/import/preview", "pairs.csv", []byte(good))
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	doc = res.Doc(t)
 	confirm := doc.Find("#import-form")
 	assert.Contains(t, confirm.Find("button").Text(), "Enter 1 pairs (registering 1 new players)")
-	res = c.Post(ev.html+"/entries/import", url.Values{"csv": {confirm.Find("textarea").Text()}})
+	res = c.Post(ev.HTML+"/entries/import", url.Values{"csv": {confirm.Find("textarea").Text()}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
-	doc = c.Get(ev.html + "/entries").Doc(t)
+	doc = c.Get(ev.HTML + "/entries").Doc(t)
 	assert.Contains(t, doc.Find(".flash").Text(), "1 pairs entered (1 new players registered).")
 	assert.Contains(t, doc.Find("#entry-list").Text(), "D'Alessandro Niccolò / Nuovo Primo")
 }
@@ -153,15 +116,15 @@ func TestPairImportAdvertisedHeaders(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	tok := app.APIToken(c)
-	ev := newPairsEvening(t, c, tok, eightPlayers[:4], 1)
+	ev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers[:4], 1)
 
 	csv := "Cognome1;Nome1;Circolo1;Cognome2;Nome2;Circolo2;Telefono\nNuovo;Primo;Circolo Roma;Nuovo;Secondo;Forlì;333\n"
-	res := c.Upload(ev.html+"/entries/import/preview", "pairs.csv", []byte(csv))
+	res := c.Upload(ev.HTML+"/entries/import/preview", "pairs.csv", []byte(csv))
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	doc := res.Doc(t)
 	assert.Equal(t, `These columns are not imported and will be ignored: "Telefono".`, doc.Find("#ignored-columns").Text())
 	confirm := doc.Find("#import-form")
-	res = c.Post(ev.html+"/entries/import", url.Values{"csv": {confirm.Find("textarea").Text()}})
+	res = c.Post(ev.HTML+"/entries/import", url.Values{"csv": {confirm.Find("textarea").Text()}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	var list struct {
 		Players []struct {
@@ -186,7 +149,7 @@ func TestPairImportAdvertisedHeaders(t *testing.T) {
 		}
 	}
 	csv = "cognome1;nome1;CIRCOLO1;cognome2;nome2;circolo 2;Note\nAltro;Uno;Roma;Altro;Due;Bari;x\n"
-	res = c.API("POST", ev.api+"/entries/import", tok, csv, &out)
+	res = c.API("POST", ev.API+"/entries/import", tok, csv, &out)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	assert.Equal(t, []string{"Note"}, out.Ignored)
 	require.Len(t, out.Rows, 1)

@@ -68,7 +68,7 @@ func TakeFlash(c echo.Context) string {
 }
 
 // IsSecure tells whether the request came over HTTPS (directly, or through a trusted
-// proxy's X-Forwarded-Proto: see Server.isTLS), so cookies get the Secure flag there but
+// proxy's X-Forwarded-Proto: see site.Config.isTLS), so cookies get the Secure flag there but
 // still work on a laptop's plain http://localhost.
 func IsSecure(c echo.Context) bool {
 	secure, _ := c.Get("secure").(bool)

@@ -17,7 +17,7 @@ import (
 func TestRoundPagesAndPrints(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	_, game1 := drawn(t, c, 4)
+	_, game1 := viewtest.Drawn(t, c, 4)
 
 	doc := c.Get(game1).Doc(t)
 	assert.Contains(t, doc.Find(".page-head h2").Text(), "Game 1")

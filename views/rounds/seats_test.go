@@ -15,7 +15,7 @@ import (
 func TestSeatOverrideForm(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	base := newTournamentHTML(t, c, 4)
+	base := viewtest.TournamentWithEntries(t, c, 4)
 	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", url.Values{"seed": {"9"}}).StatusCode)
 	doc := c.Get(base + "/rounds/1/seats").Doc(t)
 	assert.Equal(t, 4, doc.Find("select").Length(), "three seats and one sit-out")

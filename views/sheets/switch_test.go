@@ -33,7 +33,7 @@ func pageForm(doc *goquery.Document) url.Values {
 func TestSwitchingFormNeverWipesAStoredSheet(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
-	_, game1 := drawn(t, c, 3)
+	_, game1 := viewtest.Drawn(t, c, 3)
 	sheet := game1 + "/tables/1"
 	form := url.Values{"form": {"total"}}
 	for h := 1; h <= 3; h++ {
@@ -48,7 +48,7 @@ func TestSwitchingFormNeverWipesAStoredSheet(t *testing.T) {
 		f.Set("then", "round")
 		res := c.Post(sheet, f)
 		require.Less(t, res.StatusCode, 500, res.Body)
-		st, err := app.Store.Load(t.Context(), idFrom(game1[:len(game1)-len("/rounds/1")]))
+		st, err := app.Store.Load(t.Context(), viewtest.IDFrom(game1[:len(game1)-len("/rounds/1")]))
 		require.NoError(t, err)
 		res1 := st.Results(&st.Rounds[0])[0]
 		assert.Equal(t, []int{900, 300, -300}, res1.Scores, "opened as %s and saved as it stood", fm)

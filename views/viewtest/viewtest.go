@@ -6,7 +6,6 @@ package viewtest
 import (
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -16,11 +15,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/crypto/bcrypt"
 
 	"burraco/db"
 	"burraco/db/dbtest"
-	"burraco/tournament"
 	"burraco/views"
 	"burraco/views/api/apitest"
 	"burraco/views/page"
@@ -47,18 +44,7 @@ func NewAppOn(t *testing.T, dsn string, opts ...views.Option) *App {
 	t.Helper()
 	store, err := db.Open(dsn)
 	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
-	s := views.New(views.Services{
-		Players:     &tournament.Players{Store: store},
-		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
-		Scales:      &tournament.Scales{Store: store},
-		Tournaments: &tournament.Tournaments{Store: store, Players: store},
-		Backup:      store,
-		Health:      store,
-	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
-	return &App{T: t, Store: store, Srv: srv, Server: s}
+	return NewAppWith(t, store, opts...)
 }
 
 // Client is a browser-like client: it keeps cookies and does not follow redirects.

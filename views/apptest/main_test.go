@@ -1,0 +1,12 @@
+package apptest_test
+
+import (
+	"os"
+	"testing"
+
+	"burraco/db/dbtest"
+)
+
+// TestMain runs every test of the package on SQLite, then on PostgreSQL (a schema per
+// test), where a server is reachable.
+func TestMain(m *testing.M) { os.Exit(dbtest.RunBoth(m)) }

@@ -1,0 +1,98 @@
+package site
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"sync/atomic"
+
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+	"burraco/views/page"
+)
+
+// Gates let a request in: while no director exists only to the setup form, then to
+// director pages with a live session, to the API with a live bearer token.
+type Gates struct {
+	Auth      *tournament.Auth
+	setupDone atomic.Bool // a director exists (see Setup)
+}
+
+// Setup sends every page to the setup form while no director exists, and hides the
+// setup form once one does. The "done" flag only ever goes from false to true, so each
+// instance may remember it: in the gates, since echo wraps a handler in its middleware
+// again for every request (a flag declared here would be new each time, and every
+// request would count the directors).
+func (g *Gates) Setup(next echo.HandlerFunc) echo.HandlerFunc {
+	done := &g.setupDone
+	return func(c echo.Context) error {
+		path := c.Request().URL.Path
+		if strings.HasPrefix(path, "/static/") || strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/lang" {
+			return next(c)
+		}
+		if !done.Load() {
+			needed, err := g.Auth.SetupNeeded(c.Request().Context())
+			if err != nil {
+				return err
+			}
+			if !needed {
+				done.Store(true)
+			} else if path != "/setup" {
+				return page.Redirect(c, "/setup")
+			}
+		}
+		if done.Load() && path == "/setup" {
+			return echo.ErrNotFound
+		}
+		return next(c)
+	}
+}
+
+// Director lets a request through only with a live session cookie.
+func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var secret string
+		if ck, err := c.Cookie(page.SessionCookie); err == nil {
+			secret = ck.Value
+		}
+		d, err := g.Auth.SessionDirector(c.Request().Context(), secret)
+		if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
+			to := "/login?next=" + url.QueryEscape(c.Request().URL.RequestURI())
+			if c.Request().Method == http.MethodGet {
+				return page.Redirect(c, to)
+			}
+			if c.Request().Header.Get("HX-Request") != "" {
+				c.Response().Header().Set("HX-Redirect", to)
+			}
+			return echo.ErrUnauthorized
+		} else if err != nil {
+			return err
+		}
+		c.Set("director", d)
+		c.Set("session", secret)
+		if err := page.WithIdempotencyKey(c, d, true); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+// Token lets an API request through only with a live bearer token.
+func (g *Gates) Token(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		secret, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
+		if !ok {
+			return tournament.Errorf(tournament.EUNAUTHORIZED, "api.token_required")
+		}
+		d, err := g.Auth.TokenDirector(c.Request().Context(), strings.TrimSpace(secret))
+		if err != nil {
+			return err
+		}
+		c.Set("director", d)
+		if err := page.WithIdempotencyKey(c, d, false); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}

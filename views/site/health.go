@@ -1,0 +1,47 @@
+package site
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Health answers how the database is: its schema version, or why it cannot say.
+type Health interface {
+	SchemaVersion(ctx context.Context) (int, error)
+}
+
+// healthTimeout bounds the database check of /healthz.
+const healthTimeout = 2 * time.Second
+
+// healthAnswer is the answer of /healthz.
+type healthAnswer struct {
+	Status  string `json:"status"` // "ok" or "unavailable"
+	Version string `json:"version"`
+	Schema  *int   `json:"schema,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Healthz answers whether this instance can serve: the database (h, nil for none)
+// answers a cheap query within healthTimeout, and at which schema version; and the
+// release running.
+func (cf *Config) Healthz(h Health, log *slog.Logger) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		out := healthAnswer{Status: "ok", Version: cf.Version}
+		if h != nil {
+			ctx, cancel := context.WithTimeout(c.Request().Context(), healthTimeout)
+			defer cancel()
+			v, err := h.SchemaVersion(ctx)
+			if err != nil {
+				log.Error("health check", "err", err)
+				out.Status, out.Error = "unavailable", "database: "+err.Error()
+				return c.JSON(http.StatusServiceUnavailable, out)
+			}
+			out.Schema = &v
+		}
+		return c.JSON(http.StatusOK, out)
+	}
+}

@@ -1,0 +1,138 @@
+// Package views is the web layer: echo routes and handlers, templ pages and the JSON API.
+// The root holds the server (this file) and its routes (server.go); the features are
+// packages of their own, the middleware around them is views/site.
+package views
+
+import (
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"burraco/tournament"
+	"burraco/views/api"
+	"burraco/views/page"
+	"burraco/views/public"
+	"burraco/views/site"
+)
+
+// Services are the use cases the web layer calls.
+type Services struct {
+	Players     *tournament.Players
+	Auth        *tournament.Auth
+	Scales      *tournament.Scales
+	Tournaments *tournament.Tournaments
+	// Backup writes a copy of the whole database (nil: no backup download).
+	Backup page.Backuper
+	// Health checks the database for /healthz (nil: not checked).
+	Health site.Health
+}
+
+// Server holds the routes and their dependencies.
+type Server struct {
+	*page.App
+	echo   *echo.Echo
+	public *public.Handlers
+	gates  *site.Gates
+	site   site.Config
+	health site.Health
+}
+
+// Option configures the web server.
+type Option func(*Server)
+
+// WithTrustedProxies makes the server believe X-Forwarded-For, but only on requests
+// that come straight from one of these networks (the director's reverse proxies).
+// Without it the client address is the connection's, whatever the headers say.
+func WithTrustedProxies(nets []*net.IPNet) Option {
+	return func(s *Server) { s.site.TrustedProxies = nets }
+}
+
+// WithVersion names the running release, shown in the footer and by /healthz.
+func WithVersion(v string) Option {
+	return func(s *Server) { s.site.Version = v }
+}
+
+// WithPublicURL fixes the address the QR codes and table tents give phones (e.g. the
+// reverse proxy's https://torneo.example.org), instead of the one each request came to.
+func WithPublicURL(u string) Option {
+	return func(s *Server) { s.site.PublicURL = strings.TrimRight(u, "/") }
+}
+
+// WithListenAddr tells the server the address it listens on: on a loopback address
+// phones cannot reach it (the director is warned); on every interface the public
+// address uses the machine's LAN address instead of localhost.
+func WithListenAddr(addr string) Option {
+	return func(s *Server) { s.site.ListenAddr = addr }
+}
+
+// WithLANAddress replaces how the machine's LAN address is found (tests give a fixed one).
+func WithLANAddress(lan func() string) Option {
+	return func(s *Server) { s.site.LANAddress = lan }
+}
+
+// WithCommandTimeout bounds how long after a request reached the first proxy (or the
+// app) a change may still be saved: a later commit is refused, so a request the proxy
+// already answered with a timeout is never carried out behind the user's back.
+func WithCommandTimeout(d time.Duration) Option {
+	return func(s *Server) { s.site.CommandTimeout = d }
+}
+
+// WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the
+// last d before asking the database again: a room of phones then costs no query at all,
+// and a change (made here or by another instance) shows at most d later.
+func WithPublicRevisionTTL(d time.Duration) Option {
+	return func(s *Server) { s.public.Cache.TTL = d }
+}
+
+// New builds the web server with every route and middleware.
+func New(svc Services, log *slog.Logger, opts ...Option) *Server {
+	if log == nil {
+		log = slog.Default()
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
+		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}}
+	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
+	s.App.PublicChanged = s.public.Changed
+	for _, o := range opts {
+		o(s)
+	}
+	// The login throttle keys on the client address: it must not come from a header
+	// any client can set.
+	e.IPExtractor = s.site.IPExtractor()
+	e.HTTPErrorHandler = site.ErrorHandler(s.App, api.WriteError)
+	e.Use(site.Recover(log), site.RequestLog(log))
+	e.Use(middleware.SecureWithConfig(page.SecureConfig))
+	e.Use(middleware.BodyLimit(site.BodyLimit))
+	e.Use(s.site.Info, s.site.CommandDeadline)
+	e.Use(page.Language)
+	e.Use(site.CSRFNotInQuery)
+	// The token cookie is Secure by the session cookie's rule (page.IsSecure): one
+	// middleware for requests that came over TLS, one for the rest.
+	e.Use(site.CSRF(true), site.CSRF(false))
+	e.Use(s.gates.Setup)
+	s.routes()
+	return s
+}
+
+// ServeHTTP makes the server an http.Handler. A public page already rendered at its
+// tournament's revision is answered before echo (public.Handlers.ServeFast); everything else goes
+// through echo's routes and middleware.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.public.ServeFast(w, r) {
+		return
+	}
+	s.echo.ServeHTTP(w, r)
+}
+
+// Routes lists every registered route, for tests and docs.
+func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
+
+// Public is the public pages' handlers and their cache, for tests.
+func (s *Server) Public() *public.Handlers { return s.public }

@@ -1,0 +1,31 @@
+package viewtest
+
+import (
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"burraco/db"
+	"burraco/tournament"
+	"burraco/views"
+)
+
+// NewAppWith is the app on an open store (a counting one, say), closed when the test ends.
+func NewAppWith(t *testing.T, store *db.DB, opts ...views.Option) *App {
+	t.Helper()
+	t.Cleanup(func() { store.Close() })
+	s := views.New(views.Services{
+		Players:     &tournament.Players{Store: store},
+		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
+		Scales:      &tournament.Scales{Store: store},
+		Tournaments: &tournament.Tournaments{Store: store, Players: store},
+		Backup:      store,
+		Health:      store,
+	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return &App{T: t, Store: store, Srv: srv, Server: s}
+}

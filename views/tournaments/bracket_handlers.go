@@ -38,6 +38,7 @@ func (h *Handlers) ConfirmStage(c echo.Context) error {
 	if lerr != nil {
 		return lerr
 	}
+	page.UseFormat(c, ev.Stage.Format)
 	if err != nil {
 		if !f.Fail(err) {
 			return err
@@ -87,6 +88,7 @@ func (h *Handlers) StartStage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
+		page.UseFormat(c, ev.Stage.Format)
 		events, err := h.Tournaments.Events(c.Request().Context(), id)
 		if err != nil {
 			return err

@@ -34,3 +34,24 @@ func TestTournamentFormErrors(t *testing.T) {
 	assert.Equal(t, "From 1 to 20 games.", doc.Find("#games-error").Text())
 	assert.Equal(t, "tomorrow", doc.Find("#date").AttrOr("value", ""))
 }
+
+// A stage that cannot start yet shows why on the tournament's page, in the words of
+// its format: a 3-player evening still says "games" and "sitting out" there.
+func TestRefusedStageSpeaksTheFormat(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	base := viewtest.TournamentWithEntries(t, c, 7)
+	require.Equal(t, http.StatusSeeOther, c.Post(base+"/draw", url.Values{"round": {"1"}}).StatusCode)
+	for name, res := range map[string]*viewtest.Response{
+		"ask":   c.Get(base + "/stages/new?format=knockout"),
+		"start": c.Post(base+"/stages", url.Values{"format": {"knockout"}}),
+	} {
+		require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, name)
+		doc := res.Doc(t)
+		assert.Contains(t, doc.Find(".alert").Text(), "Stage 1 is not finished", name)
+		assert.Contains(t, doc.Find("p.subtitle").Text(), "2 games of 3 hands", name)
+		assert.Contains(t, doc.Find("main h2").Text(), "Game 1", name)
+		assert.NotContains(t, doc.Find("main h2").Text(), "Round 1", name)
+		assert.Contains(t, res.Body, "Sitting out:", name)
+	}
+}

@@ -3,7 +3,9 @@ package page_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,4 +50,48 @@ func TestIdempotencyKeyAttacks(t *testing.T) {
 	// Not a 404 "page not found" on POST /players: a 409 that says the player is gone.
 	assert.Equal(t, http.StatusConflict, again.StatusCode, again.Body)
 	assert.Contains(t, again.Body, "no longer exists")
+}
+
+// TestFormIdempotencyFieldTampered: a form's hidden key edited (too long, not ASCII) or
+// carried to another form is refused with a page, never a 500, and creates nothing.
+func TestFormIdempotencyFieldTampered(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	for _, bad := range []string{strings.Repeat("k", 10240), "chiave è", "a\x01b"} {
+		res := c.Post("/players", url.Values{"first_name": {"Anna"}, "last_name": {"Bianchi"}, "_idem": {bad}})
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
+	}
+	assert.Equal(t, 0, countPlayers(t, app))
+	res := c.Post("/players", url.Values{"first_name": {"Anna"}, "last_name": {"Bianchi"}, "_idem": {"same"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	// The player's key carried to the token's form: another command, refused, no token.
+	tok := c.Post("/tokens", url.Values{"name": {"script"}, "_idem": {"same"}})
+	assert.Contains(t, []int{http.StatusConflict, http.StatusUnprocessableEntity}, tok.StatusCode, tok.Body)
+	assert.Contains(t, tok.Body, "another request")
+	ts, err := app.Store.ListTokens(t.Context(), 1)
+	require.NoError(t, err)
+	assert.Empty(t, ts)
+}
+
+// TestTwentyConcurrentRequestsOneKey: 20 goroutines, one key, one player, one answer.
+func TestTwentyConcurrentRequestsOneKey(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	token := app.APIToken(c)
+	const n = 20
+	answers := make([]*viewtest.Response, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = apiKeyed(c, http.MethodPost, "/api/v1/players", token, "twenty", `{"first_name":"Eva","last_name":"Blu"}`)
+		}()
+	}
+	wg.Wait()
+	for i := range n {
+		require.Equal(t, http.StatusCreated, answers[i].StatusCode, answers[i].Body)
+		assert.JSONEq(t, answers[0].Body, answers[i].Body)
+	}
+	assert.Equal(t, 1, countPlayers(t, app))
 }

@@ -95,3 +95,28 @@ func TestTwentyConcurrentRequestsOneKey(t *testing.T) {
 	}
 	assert.Equal(t, 1, countPlayers(t, app))
 }
+
+// TestOneKeyTwoDirectors: another director's equal key is another key: its request is
+// carried out and never answered with the first director's data.
+func TestOneKeyTwoDirectors(t *testing.T) {
+	app := viewtest.NewApp(t)
+	anna := app.Setup()
+	res := anna.Post("/directors", url.Values{"username": {"bruno"}, "name": {"Bruno Neri"}, "password": {"0123456789"}, "confirm": {"0123456789"}})
+	require.Less(t, res.StatusCode, 400, res.Body)
+	bruno := app.Client()
+	res = bruno.Post("/login", url.Values{"username": {"bruno"}, "password": {"0123456789"}})
+	require.Less(t, res.StatusCode, 400, res.Body)
+	ta, tb := app.APIToken(anna), app.APIToken(bruno)
+	a := apiKeyed(anna, http.MethodPost, "/api/v1/players", ta, "shared", `{"first_name":"Eva","last_name":"Blu"}`)
+	require.Equal(t, http.StatusCreated, a.StatusCode, a.Body)
+	b := apiKeyed(bruno, http.MethodPost, "/api/v1/players", tb, "shared", `{"first_name":"Eva","last_name":"Blu"}`)
+	require.Equal(t, http.StatusCreated, b.StatusCode, b.Body)
+	assert.NotEqual(t, a.Body, b.Body)
+	assert.Equal(t, 2, countPlayers(t, app))
+	// Anna's second token shares her key space (the key is the director's, not the token's).
+	ta2 := app.APIToken(anna)
+	a2 := apiKeyed(anna, http.MethodPost, "/api/v1/players", ta2, "shared", `{"first_name":"Eva","last_name":"Blu"}`)
+	require.Equal(t, http.StatusCreated, a2.StatusCode, a2.Body)
+	assert.JSONEq(t, a.Body, a2.Body)
+	assert.Equal(t, 2, countPlayers(t, app))
+}

@@ -161,7 +161,14 @@ func once(ctx context.Context, store any, command string, request any,
 		err = run(ctx, c)
 	}
 	if c.replayed(err) {
-		return replay(c.Stored)
+		if err := replay(c.Stored); err != nil {
+			if ErrorCode(err) == ENOTFOUND {
+				// What the key created is gone (deleted, merged): not the request's path.
+				return Errorf(ECONFLICT, "error.idempotency_gone")
+			}
+			return err
+		}
+		return nil
 	}
 	return err
 }

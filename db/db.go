@@ -46,6 +46,7 @@ type DB struct {
 	writers sync.Mutex
 	retries atomic.Int64 // transactions run again on PostgreSQL
 	lock    *os.File     // the SQLite file's lock (see lockFile), released on Close
+	holds   lockStat     // how long write transactions held the write lock
 }
 
 // Open opens the database named by dsn and applies pending migrations: a postgres:// (or
@@ -218,7 +219,14 @@ func (d *DB) Ping(ctx context.Context) error {
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	defer d.lockWriters()()
 	return d.retry(ctx, func() error {
+		var began time.Time
+		defer func() {
+			if !began.IsZero() {
+				d.holds.held(time.Since(began), 0)
+			}
+		}()
 		err := d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			began = time.Now()
 			record, err := claimKey(ctx, gormKeyTx{tx})
 			if err != nil {
 				return err
@@ -299,6 +307,7 @@ type sqlTx struct {
 	tx  *sql.Tx
 	db  *DB
 	rd  bool // on the reader pool
+	n   int  // statements run
 }
 
 func (d *DB) stmt(ctx context.Context, pool *sql.DB, q string) (*sql.Stmt, error) {
@@ -367,6 +376,7 @@ func (x *sqlTx) prepared(q string) (*sql.Stmt, error) {
 // would wait for a connection forever.
 
 func (x *sqlTx) query(q string, args ...any) (*sql.Rows, error) {
+	x.n++
 	if x.db.postgres {
 		return x.tx.QueryContext(x.ctx, x.db.rebound(q), args...)
 	}
@@ -383,6 +393,7 @@ type errRow struct{ err error }
 func (r errRow) Scan(...any) error { return r.err }
 
 func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } {
+	x.n++
 	if x.db.postgres {
 		return x.tx.QueryRowContext(x.ctx, x.db.rebound(q), args...)
 	}
@@ -394,6 +405,7 @@ func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } 
 }
 
 func (x *sqlTx) exec(q string, args ...any) (sql.Result, error) {
+	x.n++
 	if x.db.postgres {
 		return x.tx.ExecContext(x.ctx, x.db.rebound(q), args...)
 	}
@@ -421,6 +433,7 @@ func (x *sqlTx) affected(q string, args ...any) (int64, error) {
 
 // execOnce runs a statement whose text varies (a multi-row insert) without keeping it.
 func (x *sqlTx) execOnce(q string, args ...any) error {
+	x.n++
 	_, err := x.tx.ExecContext(x.ctx, x.db.rebind(q), args...)
 	return err
 }
@@ -443,6 +456,8 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 		return err
 	}
 	x := &sqlTx{ctx: ctx, tx: tx, db: d}
+	began := time.Now() // BEGIN IMMEDIATE returned: this transaction holds the write lock
+	defer func() { d.holds.held(time.Since(began), x.n) }()
 	record, err := claimKey(ctx, x)
 	if err != nil {
 		_ = tx.Rollback()

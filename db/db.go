@@ -445,12 +445,18 @@ func (x *sqlTx) execOnce(q string, args ...any) error {
 // must start from what it reads. Past ctx's commit deadline (tournament.
 // WithCommitDeadline) it rolls back instead of committing.
 func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
-	defer d.lockWriters()()
-	ctx = context.WithoutCancel(ctx)
-	return d.retry(ctx, func() error { return d.writeOnce(ctx, fn) })
+	return d.writeClaiming(ctx, true, fn)
 }
 
-func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
+// writeClaiming is write; without claim, the transaction leaves ctx's idempotency key,
+// if any, to a later one (an import's chunks before its last).
+func (d *DB) writeClaiming(ctx context.Context, claim bool, fn func(x *sqlTx) error) error {
+	defer d.lockWriters()()
+	ctx = context.WithoutCancel(ctx)
+	return d.retry(ctx, func() error { return d.writeOnce(ctx, claim, fn) })
+}
+
+func (d *DB) writeOnce(ctx context.Context, claim bool, fn func(x *sqlTx) error) error {
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -458,7 +464,10 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 	x := &sqlTx{ctx: ctx, tx: tx, db: d}
 	began := time.Now() // BEGIN IMMEDIATE returned: this transaction holds the write lock
 	defer func() { d.holds.held(time.Since(began), x.n) }()
-	record, err := claimKey(ctx, x)
+	record := func() error { return nil }
+	if claim {
+		record, err = claimKey(ctx, x)
+	}
 	if err != nil {
 		_ = tx.Rollback()
 		return err
@@ -476,7 +485,9 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 		return err
 	}
 	err = tx.Commit()
-	keyRecorded(ctx, err)
+	if claim {
+		keyRecorded(ctx, err)
+	}
 	return err
 }
 

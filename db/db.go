@@ -47,6 +47,9 @@ type DB struct {
 	retries atomic.Int64 // transactions run again on PostgreSQL
 	lock    *os.File     // the SQLite file's lock (see lockFile), released on Close
 	holds   lockStat     // how long write transactions held the write lock
+	// stopCheckpoints ends the SQLite checkpoints' goroutine (see checkpoints), which
+	// closes checkpointsDone.
+	stopCheckpoints, checkpointsDone chan struct{}
 }
 
 // Open opens the database named by dsn and applies pending migrations: a postgres:// (or
@@ -100,7 +103,7 @@ func openSQLite(path string, c *Counter) (*DB, error) {
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
 	dsn := "file:" + path + "?" + q.Encode()
-	writer := pool(dsnConnector{dsn, &sqlite3.SQLiteDriver{}}, c)
+	writer := pool(dsnConnector{dsn, noAutoCheckpoint()}, c)
 	g, err := gorm.Open(sqlite.New(sqlite.Config{Conn: writer}), gormConfig())
 	if err != nil {
 		_ = writer.Close()
@@ -110,6 +113,8 @@ func openSQLite(path string, c *Counter) (*DB, error) {
 	q.Set("_txlock", "deferred")
 	q.Set("_query_only", "true")
 	d.reader = pool(dsnConnector{"file:" + path + "?" + q.Encode(), &sqlite3.SQLiteDriver{}}, c)
+	d.stopCheckpoints, d.checkpointsDone = make(chan struct{}), make(chan struct{})
+	go checkpoints(dsn, d.stopCheckpoints, d.checkpointsDone)
 	if err := d.Migrate(context.Background()); err != nil {
 		_ = d.Close()
 		return nil, err
@@ -186,6 +191,11 @@ func (d *DB) Postgres() bool { return d.postgres }
 // Close closes the database.
 func (d *DB) Close() error {
 	var err error
+	if d.stopCheckpoints != nil {
+		close(d.stopCheckpoints)
+		<-d.checkpointsDone
+		d.stopCheckpoints = nil
+	}
 	d.stmts.Range(func(_, v any) bool {
 		_ = v.(*sql.Stmt).Close()
 		return true
@@ -308,7 +318,14 @@ type sqlTx struct {
 	db  *DB
 	rd  bool // on the reader pool
 	n   int  // statements run
+	// began is when the transaction took the write lock (see lockTaken).
+	began time.Time
 }
+
+// lockTaken notes that a PostgreSQL transaction has just taken its tournament's row
+// lock, which its write lock's hold is timed from (db.WriteHolds): waiting for it is not
+// holding it.
+func (x *sqlTx) lockTaken() { x.began = time.Now() }
 
 func (d *DB) stmt(ctx context.Context, pool *sql.DB, q string) (*sql.Stmt, error) {
 	key := q
@@ -461,9 +478,10 @@ func (d *DB) writeOnce(ctx context.Context, claim bool, fn func(x *sqlTx) error)
 	if err != nil {
 		return err
 	}
-	x := &sqlTx{ctx: ctx, tx: tx, db: d}
-	began := time.Now() // BEGIN IMMEDIATE returned: this transaction holds the write lock
-	defer func() { d.holds.held(time.Since(began), x.n) }()
+	// BEGIN IMMEDIATE returned: on SQLite this transaction holds the write lock (on
+	// PostgreSQL, once it has its tournament's row: lockTaken).
+	x := &sqlTx{ctx: ctx, tx: tx, db: d, began: time.Now()}
+	defer func() { d.holds.held(time.Since(x.began), x.n) }()
 	record := func() error { return nil }
 	if claim {
 		record, err = claimKey(ctx, x)

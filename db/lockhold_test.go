@@ -88,8 +88,8 @@ func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
 	var saves atomic.Int64
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	errs := make(chan error, 4)
-	for w := range 4 {
+	errs := make(chan error, 2)
+	for w := range 2 {
 		wg.Go(func() {
 			for i := 0; ; i++ {
 				select {
@@ -121,8 +121,8 @@ func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
 	assert.Equal(t, rows, pi.Registered)
 
 	h := d.WriteHolds()
-	t.Logf("import of %d pairs: %v; %d write transactions, longest hold %v (%d statements), %d saves meanwhile",
-		rows, took, h.Count, h.Longest, h.Statements, saves.Load())
+	t.Logf("postgres %v: import of %d pairs: %v; %d write transactions, longest hold %v (%d statements), %d saves meanwhile",
+		d.Postgres(), rows, took, h.Count, h.Longest, h.Statements, saves.Load())
 	assert.Less(t, h.Longest, limit, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
 	assert.Positive(t, saves.Load(), "no sheet saved during the import")
 

@@ -22,7 +22,7 @@ import (
 
 // importChunk is how many rows (a pair: its entry and new members; or a new player) a
 // write transaction of an import writes.
-const importChunk = 250
+const importChunk = 100
 
 // markQuery reads the registry's mark (tournament.RegistryMark).
 const markQuery = "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(version), 0) FROM players"
@@ -112,6 +112,7 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 					if err := x.queryRow("SELECT id FROM tournaments WHERE id = ? FOR UPDATE", tid).Scan(&rev); err != nil {
 						return err
 					}
+					x.lockTaken()
 				}
 				if err := x.queryRow(q, tid).Scan(&rev); err != nil {
 					return err

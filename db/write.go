@@ -24,6 +24,9 @@ import (
 // write transaction of an import writes.
 const importChunk = 100
 
+// afterChunk, if not nil, runs between an import's chunks (tests set it).
+var afterChunk func()
+
 // markQuery reads the registry's mark (tournament.RegistryMark).
 const markQuery = "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(version), 0) FROM players"
 
@@ -160,6 +163,9 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 					return err
 				}
 			}
+			if last && w.Wrote != nil {
+				w.Wrote()
+			}
 			mark.Count += int64(len(fresh))
 			mark.Versions += int64(len(fresh))
 			if len(fresh) > 0 {
@@ -180,6 +186,9 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 		// Only what committed is to undo: a rolled-back chunk's IDs may be given again.
 		done.players = append(done.players, wrote.players...)
 		done.entries = append(done.entries, wrote.entries...)
+		if afterChunk != nil && !last {
+			afterChunk()
+		}
 	}
 	return nil
 }

@@ -1,8 +1,10 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 )
 
 // ImportSnapshot is what an import matches its rows against, read in one snapshot
@@ -28,6 +30,9 @@ type ImportWrite struct {
 	Players []Player
 	Pairs   []ImportPair
 	Log     *Event
+	// Wrote, if not nil, is called in the last transaction once every row is written
+	// (the IDs set), before the idempotency key records the answer.
+	Wrote func()
 }
 
 // ImportPair is a pair to enter: its entry (as pairEntry builds it) and its members
@@ -116,16 +121,15 @@ func (s *Tournaments) importPairsBulk(ctx context.Context, bs BulkStore, tid int
 		}
 		ev := s.event(tid, director, "pairs_import", len(w.Pairs), out.Registered)
 		w.Log = &ev
-		if err := bs.WriteImport(ctx, tid, snap, w); err != nil {
-			return err
-		}
-		for ri := range out.Rows {
-			for m := range out.Rows[ri].Members {
-				out.Rows[ri].Members[m].Match = w.Pairs[ri].Members[m].ID
+		w.Wrote = func() {
+			for ri := range out.Rows {
+				for m := range out.Rows[ri].Members {
+					out.Rows[ri].Members[m].Match = w.Pairs[ri].Members[m].ID
+				}
 			}
+			out.Entered = len(w.Pairs)
 		}
-		out.Entered = len(w.Pairs)
-		return nil
+		return bs.WriteImport(ctx, tid, snap, w)
 	})
 	if e, ok := AsError(err); ok && e.Key == "pairs_import.invalid" {
 		return out, err
@@ -134,4 +138,46 @@ func (s *Tournaments) importPairsBulk(ctx context.Context, bs BulkStore, tid int
 		return nil, err
 	}
 	return out, nil
+}
+
+// importPlayersBulk classifies a players CSV against a snapshot of the registry,
+// outside any write transaction, and has the store register its new rows, classifying
+// again if the registry changed meanwhile.
+func importPlayersBulk(ctx context.Context, bs BulkStore, c *Claim, raw []byte, fixes ImportFixes) (*ImportPreview, error) {
+	var pv *ImportPreview
+	err := retryImport(func() error {
+		rows, ignored, err := ParsePlayersCSV(bytes.NewReader(raw))
+		if err != nil {
+			return err
+		}
+		snap, err := bs.ImportSnapshot(ctx, 0)
+		if err != nil {
+			return err
+		}
+		fixes.apply(rows)
+		pv = classify(rows, snap.Registry)
+		pv.Ignored = ignored
+		if pv.Ignored == nil {
+			pv.Ignored = []string{}
+		}
+		w := &ImportWrite{}
+		for _, row := range pv.Rows {
+			if row.Status == ImportNew {
+				w.Players = append(w.Players, row.Player)
+			}
+		}
+		if len(w.Players) == 0 {
+			return nil
+		}
+		pv.Created = len(w.Players)
+		c.setResult(jsonResult(pv))
+		if err := bs.WriteImport(ctx, 0, snap, w); err != nil {
+			return fmt.Errorf("import players: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pv, nil
 }

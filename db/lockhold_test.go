@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/db"
+	"burraco/db/dbtest"
 	"burraco/tournament"
 	"burraco/tournament/formattest"
 )
@@ -84,47 +85,72 @@ func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
 	registered := registerPlayers(t, d, rows)
 	file := pairsCSV(registered, rows)
 
-	d.ResetWriteHolds()
+	// save saves sheets from 2 clients until stop is closed.
 	var saves atomic.Int64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	errs := make(chan error, 2)
-	for w := range 2 {
-		wg.Go(func() {
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					return
-				default:
+	save := func(stop chan struct{}) (wait func()) {
+		var wg sync.WaitGroup
+		errs := make(chan error, 2)
+		for w := range 2 {
+			wg.Go(func() {
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					sh := sheetOf(3, 300+5*(i%20), 100, 0)
+					if _, err := evening.svc.SaveSheet(ctx, evening.tid, 1, 1+w, sh, "anna"); err != nil {
+						errs <- err
+						return
+					}
+					saves.Add(1)
 				}
-				sh := sheetOf(3, 300+5*(i%20), 100, 0)
-				sh.Version = 0
-				if _, err := evening.svc.SaveSheet(ctx, evening.tid, 1, 1+w, sh, "anna"); err != nil {
-					errs <- err
-					return
-				}
-				saves.Add(1)
+			})
+		}
+		return func() {
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				require.NoError(t, err, "a save")
 			}
-		})
+		}
 	}
+	// The floor, in the same run: the longest hold of saves alone, for as long as the
+	// import will take (about a second). It is the machine's noise (a writer's thread
+	// not scheduled while it holds the lock), not the app's design.
+	d.ResetWriteHolds()
+	stop := make(chan struct{})
+	wait := save(stop)
+	time.Sleep(time.Second)
+	close(stop)
+	wait()
+	floor := d.WriteHolds()
+
+	d.ResetWriteHolds()
+	saves.Store(0)
+	stop = make(chan struct{})
+	wait = save(stop)
 	start := time.Now()
 	pi, err := evening.svc.ImportPairs(ctx, tr.ID, bytes.NewReader(file), true, "anna")
 	took := time.Since(start)
 	close(stop)
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		require.NoError(t, err, "a save during the import")
-	}
+	wait()
 	require.NoError(t, err)
 	assert.Equal(t, rows, pi.Entered)
 	assert.Equal(t, rows, pi.Registered)
 
 	h := d.WriteHolds()
-	t.Logf("postgres %v: import of %d pairs: %v; %d write transactions, longest hold %v (%d statements), %d saves meanwhile",
-		d.Postgres(), rows, took, h.Count, h.Longest, h.Statements, saves.Load())
-	assert.Less(t, h.Longest, limit, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
+	t.Logf("postgres %v: import of %d pairs: %v; %d write transactions, longest hold %v (%d statements), %d saves meanwhile; "+
+		"floor: saves alone held up to %v (%d saves)", d.Postgres(), rows, took, h.Count, h.Longest, h.Statements, saves.Load(),
+		floor.Longest, floor.Count)
 	assert.Positive(t, saves.Load(), "no sheet saved during the import")
+	if h.Longest >= limit && floor.Longest >= limit && !dbtest.CI() {
+		// Too loaded a machine to time a 50 ms hold: saves alone held longer. Still, no
+		// transaction held it for the import's whole length (7–10 s before the chunks).
+		assert.Less(t, h.Longest, took/2, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
+		t.Skipf("the machine's noise is over the limit: saves alone held the write lock up to %v", floor.Longest)
+	}
+	assert.Less(t, h.Longest, limit, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
 
 	// Whole and once: every pair entered, each new player registered once.
 	st, err := evening.svc.Load(ctx, tr.ID)

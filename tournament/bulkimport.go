@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 )
 
 // ImportSnapshot is what an import matches its rows against, read in one snapshot
@@ -180,4 +181,14 @@ func importPlayersBulk(ctx context.Context, bs BulkStore, c *Claim, raw []byte, 
 		return nil, err
 	}
 	return pv, nil
+}
+
+// yieldEvery lets other goroutines run every 64th row of a long loop over an import's
+// rows: a command holding the write lock that comes back from the database wants a
+// processor at once, not after the import's time slice (up to 10 ms, at each of its
+// statements).
+func yieldEvery(i int) {
+	if i%64 == 63 {
+		runtime.Gosched()
+	}
 }

@@ -363,6 +363,7 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 	}
 	newNames := map[string]newName{} // a new player's folded name → where it came first
 	for ri := range rows {
+		yieldEvery(ri)
 		row := &rows[ri]
 		row.Errors = nil
 		add := func(field, key string) {

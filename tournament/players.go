@@ -260,6 +260,7 @@ func classify(rows []ImportRow, existing []Player) *ImportPreview {
 	fileName := map[string][]line{}
 	pv := &ImportPreview{Rows: rows}
 	for i := range rows {
+		yieldEvery(i)
 		row := &pv.Rows[i]
 		if row.Status != ImportInvalid {
 			if err, ok := AsError(row.Player.Validate()); ok {

@@ -68,7 +68,7 @@ func TestImportMatchesAgainAPlayerRegisteredMeanwhile(t *testing.T) {
 
 // An import whose registry keeps changing while it is written in chunks leaves nothing
 // behind: each attempt's first chunks are undone when a later one finds the change, and
-// after the last attempt the import answers ECONFLICT "import.changed".
+// after the last attempt the import answers ECONFLICT "import.changed_meanwhile".
 func TestImportChangedBetweenChunksLeavesNothing(t *testing.T) {
 	f := newPairs(t, 0)
 	var b bytes.Buffer
@@ -83,7 +83,7 @@ func TestImportChangedBetweenChunksLeavesNothing(t *testing.T) {
 		require.NoError(t, f.db.CreatePlayer(f.ctx, &p))
 	})()
 	_, err := f.svc.ImportPairs(f.ctx, f.tid, bytes.NewReader(b.Bytes()), true, "anna")
-	assert.Equal(t, "import.changed", mustError(t, err).Key)
+	assert.Equal(t, "import.changed_meanwhile", mustError(t, err).Key)
 	assert.Equal(t, 3, n, "each of the 3 attempts wrote its first chunk, then found the change")
 	assert.Empty(t, f.state(t).Entries)
 	all, err := f.db.AllPlayers(f.ctx)
@@ -92,4 +92,25 @@ func TestImportChangedBetweenChunksLeavesNothing(t *testing.T) {
 	evs, err := f.svc.Events(f.ctx, f.tid)
 	require.NoError(t, err)
 	assert.Empty(t, evs)
+}
+
+// An export reads one snapshot and a backup is VACUUM INTO (a read transaction): neither
+// runs a write transaction, so neither makes a save wait.
+func TestExportAndBackupTakeNoWriteLock(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	f.db.ResetWriteHolds()
+	_, err = f.svc.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	if !f.db.Postgres() {
+		var b bytes.Buffer
+		require.NoError(t, f.db.Backup(f.ctx, &b))
+		assert.NotZero(t, b.Len())
+	}
+	assert.Zero(t, f.db.WriteHolds().Count)
+	// A save counts: the recording works.
+	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sheetOf(3, 300, 100, 0), "anna")
+	require.NoError(t, err)
+	assert.Equal(t, 1, f.db.WriteHolds().Count)
 }

@@ -59,7 +59,7 @@ type BulkStore interface {
 
 // ErrImportChanged is a store's answer to an import whose registry or tournament
 // changed between its snapshot and its write: nothing was written; match again.
-var ErrImportChanged = Errorf(ECONFLICT, "import.changed")
+var ErrImportChanged = Errorf(ECONFLICT, "import.changed_meanwhile")
 
 // importAttempts bounds how many times an import matches again after a change.
 const importAttempts = 3

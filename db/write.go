@@ -115,13 +115,20 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 					if err := x.queryRow("SELECT id FROM tournaments WHERE id = ? FOR UPDATE", tid).Scan(&rev); err != nil {
 						return err
 					}
-					x.lockTaken()
 				}
 				if err := x.queryRow(q, tid).Scan(&rev); err != nil {
 					return err
 				} else if rev != snap.Revision {
 					return tournament.ErrImportChanged
 				}
+			}
+			if d.postgres {
+				// No other writer of the registry between the mark's check and the
+				// commit (on SQLite the transaction is the only writer already).
+				if err := x.run("LOCK TABLE players IN SHARE ROW EXCLUSIVE MODE"); err != nil {
+					return err
+				}
+				x.lockTaken()
 			}
 			var now tournament.RegistryMark
 			if err := x.queryRow(markQuery).Scan(&now.Count, &now.MaxID, &now.Versions); err != nil {

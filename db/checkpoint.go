@@ -27,7 +27,7 @@ func noAutoCheckpoint() *sqlite3.SQLiteDriver {
 }
 
 // checkpoints copies the write-ahead log at path into the database every
-// checkpointEvery until stop is closed, and once more then; done is closed after.
+// checkpointEvery until stop is closed; done is closed after.
 func checkpoints(dsn string, stop <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
 	conn := sql.OpenDB(dsnConnector{dsn, &sqlite3.SQLiteDriver{}})
@@ -38,8 +38,7 @@ func checkpoints(dsn string, stop <-chan struct{}, done chan<- struct{}) {
 	for {
 		select {
 		case <-stop:
-			_, _ = conn.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")
-			return
+			return // closing the last connection checkpoints
 		case <-t.C:
 			// A failure (the database busy or closing) is retried at the next tick.
 			_, _ = conn.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")

@@ -81,10 +81,87 @@ func apart(order []tournament.Entry, ns int, p Plan, rounds int) []tournament.En
 			best, bestN = start, n
 		}
 		if bestN == 0 {
-			break
+			return best
 		}
 	}
+	if exact := search(best, ns, p, rounds, bestN); exact != nil {
+		return exact
+	}
 	return best
+}
+
+// searchLimit bounds the exact search (seatings tried): small fields are searched
+// whole, larger ones keep the best the swaps found.
+const searchLimit = 400_000
+
+// search looks for a seating with fewer than bound clashes among every seating of the
+// pairs' kinds (pairs with the same clubs are alike), depth first, seats filled in slot
+// order and a seating dropped as soon as its clashes reach the best found; within a
+// kind the pairs keep their order in order. It returns nil when it finds none better
+// within searchLimit seatings.
+func search(order []tournament.Entry, ns int, p Plan, rounds, bound int) []tournament.Entry {
+	kinds := map[string]int{}
+	var kindClubs [][]string
+	var byKind [][]tournament.Entry
+	for i := range order {
+		cs := clubsOf(&order[i])
+		key := strings.Join(cs, "\x00")
+		k, ok := kinds[key]
+		if !ok {
+			k = len(kindClubs)
+			kinds[key] = k
+			kindClubs, byKind = append(kindClubs, cs), append(byKind, nil)
+		}
+		byKind[k] = append(byKind[k], order[i])
+	}
+	left := make([]int, len(byKind))
+	for k := range byKind {
+		left[k] = len(byKind[k])
+	}
+	seat := make([]int, len(order))
+	var best []int
+	nodes := 0
+	var rec func(i, cost int)
+	rec = func(i, cost int) {
+		if nodes++; nodes > searchLimit || cost >= bound {
+			return
+		}
+		if i == len(order) {
+			best, bound = slices.Clone(seat), cost
+			return
+		}
+		for k := range left {
+			if left[k] == 0 {
+				continue
+			}
+			add := 0
+			if i >= ns { // an East-West seat: its meetings with the North-South seats are known
+				for r := 1; r <= rounds; r++ {
+					if t := p.Table(i-ns+1, r); t <= ns && sameClub(kindClubs[seat[t-1]], kindClubs[k]) {
+						add++
+					}
+				}
+			}
+			left[k]--
+			seat[i] = k
+			rec(i+1, cost+add)
+			left[k]++
+			if bound == 0 {
+				return
+			}
+		}
+	}
+	rec(0, 0)
+	if best == nil {
+		return nil
+	}
+	out := make([]tournament.Entry, 0, len(order))
+	next := make([]int, len(byKind))
+	for _, k := range best {
+		out = append(out, byKind[k][next[k]])
+		next[k]++
+	}
+	return out
 }
 
 // improve swaps seats of order in place while a swap lowers the clashes, and returns the

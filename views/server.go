@@ -111,6 +111,8 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/rounds/:n/print", roundh.TableList)
 	d.GET("/tournaments/:id/rounds/:n/sheets", roundh.Sheets)
 	d.GET("/tournaments/:id/rounds/:n/cards", roundh.Cards)
+	// Mitchell: the movement's guide cards, one per table.
+	d.GET("/tournaments/:id/rounds/:n/guide", roundh.Guide)
 	d.GET("/tournaments/:id/rounds/:n/seats", roundh.Seats)
 	d.GET("/tournaments/:id/rounds/:n/order", stands.PairingOrder)
 	d.POST("/tournaments/:id/rounds/:n/seats", roundh.OverrideSeats)

@@ -70,7 +70,7 @@ func TestMitchellRoundsPastTheMovementInTheForm(t *testing.T) {
 	c := app.Setup()
 	home := mitchellDrawn(t, app, c)
 	form := url.Values{}
-	c.Get(home+"/edit").Doc(t).Find("#tournament-form input, #tournament-form select").Each(func(_ int, s *goquery.Selection) {
+	c.Get(home + "/edit").Doc(t).Find("#tournament-form input, #tournament-form select").Each(func(_ int, s *goquery.Selection) {
 		name, _ := s.Attr("name")
 		if typ, _ := s.Attr("type"); (typ == "checkbox" || typ == "radio") && !s.Is("[checked]") {
 			return

@@ -123,7 +123,7 @@ func TestSettings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 3, got.(Settings).Count)
 	assert.Equal(t, 2, got.(Settings).Move)
-	assert.Equal(t, DefaultHands, got.Rounds()-got.Rounds()+got.HandsPerRound())
+	assert.Equal(t, DefaultHands, got.HandsPerRound(), "left out: the default")
 	_, err = f.Decode([]byte(`{"sides": "pairs"}`))
 	assert.Error(t, err)
 	assert.True(t, got.Pairs())

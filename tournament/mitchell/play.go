@@ -290,10 +290,7 @@ func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round)
 // Next implements tournament.Format.
 func (Format) Next(st *tournament.State) tournament.Step {
 	s := of(st.Stage.Settings)
-	pairs := 0
-	for range st.Drawable() {
-		pairs++
-	}
+	pairs := len(st.Drawable())
 	cur := st.Current()
 	var step tournament.Step
 	switch {

@@ -201,6 +201,7 @@ func (s *Server) routes() {
 	a.POST("/tournaments/:id/rounds/:n/lock", apih.Lock(true))
 	a.POST("/tournaments/:id/rounds/:n/unlock", apih.Lock(false))
 	a.GET("/tournaments/:id/bracket", apih.Bracket)
+	a.GET("/tournaments/:id/movement", apih.Movement) // Mitchell: the guide cards' data
 	a.GET("/tournaments/:id/stages/next", apih.NextStage)
 	a.POST("/tournaments/:id/stages", apih.StartStage)
 	a.GET("/scales", apih.ListScales)

@@ -57,6 +57,7 @@ func TestAPIMitchellSevenPairs(t *testing.T) {
 	assert.Contains(t, bad.Error.Message, "5")
 	assert.NotEmpty(t, bad.Error.Fields["rounds"])
 	call("PUT", base, `{"name":"Mitchell del giovedì","date":"2026-11-26","format":"mitchell","settings":{"rounds":3,"hands_per_round":3,"move":1}}`, nil)
+	assert.Equal(t, http.StatusConflict, c.API("GET", base+"/movement", tok, "", nil).StatusCode, "no movement before round 1")
 
 	var g struct {
 		Tables []struct {
@@ -94,6 +95,35 @@ func TestAPIMitchellSevenPairs(t *testing.T) {
 	res = c.API("PUT", base, tok, `{"name":"Mitchell del giovedì","date":"2026-11-26","format":"mitchell","settings":{"rounds":5,"hands_per_round":3,"move":1}}`, &bad)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
 	assert.NotEmpty(t, bad.Error.Fields["rounds"])
+
+	// The movement cards as data: table 1 keeps A and sees B, then G (from the phantom
+	// table 4), then F; table 3's pair of round 1 (F) goes to the phantom.
+	var mv struct {
+		Tables, Phantom, Move, Rounds int
+		Guides                        []struct {
+			Table   int
+			Phantom bool
+			Stays   int64
+			Visits  []struct {
+				Round, From, To int
+				Pair            int64
+			}
+		}
+		Names map[string]string
+	}
+	call("GET", base+"/movement", "", &mv)
+	assert.Equal(t, []int{4, 4, 1, 3}, []int{mv.Tables, mv.Phantom, mv.Move, mv.Rounds})
+	require.Len(t, mv.Guides, 4)
+	assert.Equal(t, pair['A'], mv.Guides[0].Stays)
+	var seen []string
+	for _, v := range mv.Guides[0].Visits {
+		seen = append(seen, fmt.Sprintf("%c %d→%d", name[v.Pair], v.From, v.To))
+	}
+	assert.Equal(t, []string{"B 0→2", "G 4→2", "F 4→0"}, seen)
+	assert.True(t, mv.Guides[3].Phantom)
+	assert.Zero(t, mv.Guides[3].Stays)
+	assert.Equal(t, 4, mv.Guides[2].Visits[0].To)
+	assert.Len(t, mv.Names, 7)
 
 	score(1, 1, 1000, 700) // A +300: 13-7
 	score(1, 2, 500, 1100) // D +600: 15-5
@@ -141,4 +171,8 @@ func TestAPIMitchellSevenPairs(t *testing.T) {
 
 	res = c.API("POST", base+"/draw", tok, "", nil)
 	assert.Equal(t, http.StatusConflict, res.StatusCode, "all 3 rounds drawn")
+
+	call("POST", "/api/v1/tournaments", `{"name":"Danese","date":"2026-11-26","format":"danish"}`, &tr)
+	assert.Equal(t, http.StatusNotFound, c.API("GET", fmt.Sprintf("/api/v1/tournaments/%d/movement", tr.ID), tok, "", nil).StatusCode,
+		"a Danish stage has no movement")
 }

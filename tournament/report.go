@@ -183,7 +183,7 @@ type ReportTx interface {
 // The throttle of wrong codes and PINs (docs/SECURITY.md): per client address and per
 // code, over a sliding window, kept in the database for every instance.
 const (
-	ReportWindow  = 15 * time.Minute
+	ReportWindow     = 15 * time.Minute
 	ReportPerAddress = 10 // failures per address per window
 	ReportPerCode    = 6  // wrong PINs per code per window
 )

@@ -188,4 +188,3 @@ const (
 	ReportPerAddress = 10 // failures per address per window
 	ReportPerCode    = 6  // wrong PINs per code per window
 )
-

@@ -11,21 +11,21 @@ import (
 // TableByCode is what GET /t/{code} answers: the table, who sits where, the sheet's
 // shape, its state and the report waiting. No PIN, no contact detail.
 type TableByCode struct {
-	Code          string            `json:"code"`
-	Tournament    string            `json:"tournament"`
-	Date          string            `json:"date"`
-	Format        string            `json:"format"`
-	Stage         int               `json:"stage"`
-	Round         int               `json:"round"`
-	Table         int               `json:"table"`
-	HandsPerRound int               `json:"hands_per_round"`
-	Seats         []TableSeat       `json:"seats"`
-	Outcomes      []string          `json:"outcomes"`
-	State         string            `json:"state"`
-	Waiting       []int             `json:"waiting"`
-	Report        *ReportBody       `json:"report,omitempty"`
-	Counter       *ReportBody       `json:"counter,omitempty"`
-	Revision      int64             `json:"revision"`
+	Code          string      `json:"code"`
+	Tournament    string      `json:"tournament"`
+	Date          string      `json:"date"`
+	Format        string      `json:"format"`
+	Stage         int         `json:"stage"`
+	Round         int         `json:"round"`
+	Table         int         `json:"table"`
+	HandsPerRound int         `json:"hands_per_round"`
+	Seats         []TableSeat `json:"seats"`
+	Outcomes      []string    `json:"outcomes"`
+	State         string      `json:"state"`
+	Waiting       []int       `json:"waiting"`
+	Report        *ReportBody `json:"report,omitempty"`
+	Counter       *ReportBody `json:"counter,omitempty"`
+	Revision      int64       `json:"revision"`
 }
 
 // TableSeat is a side at the table: its position and the names of its members.

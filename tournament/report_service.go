@@ -200,8 +200,12 @@ func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*Ta
 	if err != nil {
 		return nil, err
 	}
+	set, err := rs.ReportSettings(ctx, tc.TournamentID)
+	if err != nil {
+		return nil, err
+	}
 	ts, err := s.Store.LoadTable(ctx, tc.TournamentID, tc.Round, tc.Table)
-	if err == nil && ts.Stage.ID == tc.StageID && !ts.Round.Locked {
+	if err == nil && set.Reporting && ts.Stage.ID == tc.StageID && !ts.Round.Locked {
 		var next *Round
 		_, next, err = s.Store.LoadRound(ctx, tc.TournamentID, tc.Round+1)
 		if ErrorCode(err) == ENOTFOUND {

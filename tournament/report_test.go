@@ -149,7 +149,9 @@ type memReportTx struct {
 	r *reportData
 }
 
-func (x *memReportTx) ReportSettings() (tournament.ReportSettings, error) { return x.r.setting(x.tid), nil }
+func (x *memReportTx) ReportSettings() (tournament.ReportSettings, error) {
+	return x.r.setting(x.tid), nil
+}
 
 func (x *memReportTx) SaveReportSettings(rs *tournament.ReportSettings) error {
 	if x.r.setting(x.tid).Version != rs.Version {

@@ -22,7 +22,7 @@ import (
 
 // importChunk is how many rows (a pair: its entry and new members; or a new player) a
 // write transaction of an import writes.
-const importChunk = 100
+const importChunk = 50
 
 // afterChunk, if not nil, runs between an import's chunks (tests set it).
 var afterChunk func()

@@ -35,9 +35,10 @@ type SeasonStore interface {
 	// PlayerTournaments lists the tournaments a player has an entry in.
 	PlayerTournaments(ctx context.Context, playerID int64) ([]int64, error)
 	// ImportCopy writes a tournament document as a new tournament with new numbers for
-	// everything in it (tournament, stages, rounds, tables, entries, and the players whose
-	// ID is 0, which are registered), in one write transaction; it returns the new
-	// tournament's ID and the new players' IDs in the order of doc.Players.
+	// everything in it (tournament, stages, rounds, tables, entries), in one write
+	// transaction. Players with a negative ID are registered (-1, -2… as the members
+	// reference them), the others are already here. It returns the new tournament's ID
+	// and the registered players' IDs in the order of doc.Players.
 	ImportCopy(ctx context.Context, doc *Document) (int64, []int64, error)
 }
 

@@ -14,7 +14,7 @@ type Evening struct {
 	Format       string `json:"format"`
 	// Field is the number of ranked entries (a pair is one entry; substitutes are not
 	// ranked).
-	Field   int       `json:"field"`
+	Field    int       `json:"field"`
 	Placings []Placing `json:"placings"`
 }
 

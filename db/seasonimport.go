@@ -12,7 +12,7 @@ import (
 // from another copy of the app never meets one of this copy's numbers. The log's undo
 // data (which names the old numbers) is not kept: an imported tournament's past changes
 // cannot be undone.
-func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document) (int64, []int64, error) {
+func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID int64) (int64, []int64, error) {
 	var fresh []int64
 	err := d.write(ctx, func(x *sqlTx) error {
 		fresh = fresh[:0]
@@ -32,6 +32,17 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document) (int64, [
 		}
 		if err := d.importDoc(x, c); err != nil {
 			return err
+		}
+		if seasonID != 0 {
+			n, err := x.affected("UPDATE seasons SET revision = revision + 1, updated_at = ? WHERE id = ?", storedNow(), seasonID)
+			if err != nil {
+				return err
+			} else if n == 0 {
+				return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+			}
+			if err := addSeasonTournament(x, seasonID, c.Tournament.ID); err != nil {
+				return err
+			}
 		}
 		*doc = *c
 		return nil

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -35,10 +36,12 @@ type SeasonStore interface {
 	// PlayerTournaments lists the tournaments a player has an entry in.
 	PlayerTournaments(ctx context.Context, playerID int64) ([]int64, error)
 	// ImportCopy writes a tournament document as a new tournament with new numbers for
-	// everything in it (tournament, stages, rounds, tables, entries, and the players whose
-	// ID is 0, which are registered), in one write transaction; it returns the new
-	// tournament's ID and the new players' IDs in the order of doc.Players.
-	ImportCopy(ctx context.Context, doc *Document) (int64, []int64, error)
+	// everything in it (tournament, stages, rounds, tables, entries), in one write
+	// transaction. Players with a negative ID are registered (-1, -2… as the members
+	// reference them), the others are already here. It returns the new tournament's ID
+	// and the registered players' IDs in the order of doc.Players. With seasonID not 0
+	// the tournament is added to that season in the same transaction.
+	ImportCopy(ctx context.Context, doc *Document, seasonID int64) (int64, []int64, error)
 }
 
 // Seasons is the use-case service of seasons: a club championship across evenings, its
@@ -294,8 +297,71 @@ func (s *Seasons) Evening(ctx context.Context, tid int64) (*season.Evening, erro
 }
 
 // PlayerHistory lists every tournament a player has played (date, format, place, the
-// evening's own value, partner for pairs), newest first, and their place in every
-// season they played in (published or not: the caller chooses what to show).
+// evening's own value as Points, partner for pairs), newest first, and their line in
+// every season they played in (published or not: the caller chooses what to show).
 func (s *Seasons) PlayerHistory(ctx context.Context, playerID int64) (*PlayerHistory, error) {
-	return nil, fmt.Errorf("player history: not yet")
+	p, err := s.Tournaments.Players.FindPlayer(ctx, playerID)
+	if err != nil {
+		return nil, err
+	}
+	tids, err := s.Store.PlayerTournaments(ctx, playerID)
+	if err != nil {
+		return nil, err
+	}
+	out := &PlayerHistory{Player: *p, Played: []season.Result{}, Seasons: []SeasonPlace{}}
+	seen := map[int64]bool{}
+	for _, tid := range tids {
+		ev, err := s.Evening(ctx, tid)
+		if err != nil {
+			return nil, err
+		}
+		if r, ok := resultOf(ev, playerID); ok {
+			out.Played = append(out.Played, r)
+		}
+		ses, err := s.Store.SeasonsOf(ctx, tid)
+		if err != nil {
+			return nil, err
+		}
+		for i := range ses {
+			if seen[ses[i].ID] {
+				continue
+			}
+			seen[ses[i].ID] = true
+			st, err := s.standingsOf(ctx, &ses[i])
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range st.Lines {
+				if l.Player.ID == playerID {
+					out.Seasons = append(out.Seasons, SeasonPlace{SeasonID: ses[i].ID, Name: ses[i].Name, Published: ses[i].Published, Line: l})
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(out.Seasons, func(a, b SeasonPlace) int { return cmp.Compare(b.SeasonID, a.SeasonID) })
+	return out, nil
+}
+
+// resultOf is a player's result in an evening (its own value as Points), if ranked.
+func resultOf(ev *season.Evening, playerID int64) (season.Result, bool) {
+	shared := map[int]int{}
+	for _, p := range ev.Placings {
+		shared[p.Place]++
+	}
+	for _, p := range ev.Placings {
+		for _, pl := range p.Players {
+			if pl.ID != playerID {
+				continue
+			}
+			r := season.Result{TournamentID: ev.TournamentID, Name: ev.Name, Date: ev.Date, Format: ev.Format, Field: ev.Field,
+				Place: p.Place, Tied: shared[p.Place] > 1, Value: p.Value, MP: p.MP, VP: p.VP, Points: p.Value, Counted: true}
+			for _, o := range p.Players {
+				if o.ID != playerID {
+					r.Partner = &o
+				}
+			}
+			return r, true
+		}
+	}
+	return season.Result{}, false
 }

@@ -14,7 +14,7 @@ type Evening struct {
 	Format       string `json:"format"`
 	// Field is the number of ranked entries (a pair is one entry; substitutes are not
 	// ranked).
-	Field   int       `json:"field"`
+	Field    int       `json:"field"`
 	Placings []Placing `json:"placings"`
 }
 
@@ -27,7 +27,8 @@ type Placing struct {
 	// Value is the evening's own first ranking value (ranking points, VP, matches won).
 	Value Score `json:"value"`
 	// MP and VP are the entry's match and victory points when its format has them.
-	MP, VP *int `json:"-"`
+	MP *Score `json:"mp,omitempty"`
+	VP *Score `json:"vp,omitempty"`
 }
 
 // Player is a player as a season names them.
@@ -48,9 +49,11 @@ type Result struct {
 	// Partner is the other member of a pair, or nil.
 	Partner *Player `json:"partner,omitempty"`
 	// Value is the evening's own value; Points what it is worth in the season.
-	Value   Score `json:"value"`
-	Points  Score `json:"points"`
-	Counted bool  `json:"counted"` // false: dropped (not among the best N)
+	Value   Score  `json:"value"`
+	MP      *Score `json:"mp,omitempty"`
+	VP      *Score `json:"vp,omitempty"`
+	Points  Score  `json:"points"`
+	Counted bool   `json:"counted"` // false: dropped (not among the best N)
 }
 
 // Standing is one player's line of the season standings.
@@ -152,7 +155,7 @@ func (s Settings) Compute(evenings []Evening) []Standing {
 					order = append(order, pl.ID)
 				}
 				r := Result{TournamentID: ev.TournamentID, Name: ev.Name, Date: ev.Date, Format: ev.Format, Field: ev.Field,
-					Place: p.Place, Tied: shared[p.Place] > 1, Value: p.Value, Points: pts[i]}
+					Place: p.Place, Tied: shared[p.Place] > 1, Value: p.Value, MP: p.MP, VP: p.VP, Points: pts[i]}
 				for _, o := range p.Players {
 					if o.ID != pl.ID {
 						r.Partner = &o

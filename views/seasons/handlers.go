@@ -118,8 +118,12 @@ func parseTable(text string) ([]int, bool) {
 // typed, and moves its version on: saving again saves what was typed.
 func seasonConflict(f *page.Form, stored *season.Season) {
 	now := seasonForm(stored)
+	typed := maps.Clone(f.Values)
+	if t, ok := parseTable(typed["table"]); ok {
+		typed["table"] = tableText(t) // "25, 20" is "25 20"
+	}
 	for _, k := range slices.Sorted(maps.Keys(seasonLabels)) {
-		if strings.TrimSpace(now.Values[k]) != strings.TrimSpace(f.Values[k]) {
+		if strings.TrimSpace(now.Values[k]) != strings.TrimSpace(typed[k]) {
 			f.Conflict = append(f.Conflict, page.ConflictLine{Label: seasonLabels[k], Stored: now.Values[k], Typed: f.Values[k]})
 		}
 	}

@@ -45,6 +45,12 @@ var publicRoutes = map[string]bool{
 	"GET /api/v1/public/tournaments/:id":              true,
 	"GET /api/v1/public/tournaments/:id/standings":    true,
 	"GET /api/v1/public/tournaments/:id/players/:eid": true,
+	// A published season's pages (issue 22): read-only, 404 unless published; scanned by
+	// TestPublicPagesExposeNothingPrivate too.
+	"GET /p/seasons/:id":                true,
+	"GET /p/seasons/:id/players/:pid":   true,
+	"GET /p/seasons/:id/projector":      true,
+	"GET /p/seasons/:id/projector/live": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

@@ -113,6 +113,12 @@ func TestBrowserSeasonPage(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(base+path+"/edit"), chromedp.WaitVisible(`#season-form`))
 	shot(t, ctx, "season-settings")
 
+	// A player's history in the registry: every evening played, the season's place.
+	do(t, ctx, chromedp.Navigate(base+path), chromedp.WaitVisible(`.season-table`), chromedp.Click(`.season-table tbody tr:first-child .name a`), chromedp.WaitVisible(`.player-history`))
+	assert.Equal(t, 7, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".player-history tbody tr").length`)))
+	assert.Equal(t, "1", text(t, ctx, ".player-seasons td.place"))
+	shot(t, ctx, "player-history")
+
 	// Published: the public page on a phone.
 	do(t, ctx, chromedp.Navigate(base+path), chromedp.WaitVisible(`.season-publish button`), chromedp.Click(`.season-publish button`))
 	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector(".public-links")`)

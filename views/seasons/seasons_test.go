@@ -239,3 +239,34 @@ func TestSeasonPageShowsCountedAndDropped(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	assert.Equal(t, http.StatusForbidden, c.Do(req).StatusCode)
 }
+
+// A new tournament can be put in a season from its own form: a date outside the
+// season's is refused next to the field (and nothing is created), one inside counts.
+func TestNewTournamentChoosesItsSeason(t *testing.T) {
+	a := viewtest.NewApp(t)
+	c := a.Setup()
+	path := createSeason(t, c, seasonForm("Campionato 2026"))
+	sid := viewtest.IDFrom(path)
+	doc := c.Get("/tournaments/new").Doc(t)
+	assert.Equal(t, fmt.Sprint(sid), doc.Find(`#season_id option`).Last().AttrOr("value", ""))
+
+	form := url.Values{"name": {"Serata fuori"}, "date": {"2027-01-14"}, "games": {"2"}, "hands_per_game": {"3"},
+		"sit_out": {"rotate"}, "bye_points": {"3"}, "season_id": {fmt.Sprint(sid)}}
+	res := c.Post("/tournaments", form)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	doc = res.Doc(t)
+	assert.Contains(t, doc.Find("#season_id-error").Text(), "outside the season's dates")
+	assert.Equal(t, fmt.Sprint(sid), doc.Find(`#season_id option[selected]`).AttrOr("value", ""), "the choice is kept")
+	assert.Equal(t, "Serata fuori", doc.Find("#name").AttrOr("value", ""))
+	ts, err := a.Server.Tournaments.List(t.Context())
+	require.NoError(t, err)
+	assert.Empty(t, ts, "nothing created")
+
+	form.Set("date", "2026-01-15")
+	res = c.Post("/tournaments", form)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	tid := viewtest.IDFrom(strings.TrimSuffix(res.Header.Get("Location"), "/entries"))
+	s, err := a.Server.Seasons.Get(t.Context(), sid)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{tid}, s.Tournaments)
+}

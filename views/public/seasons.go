@@ -203,3 +203,33 @@ func noLink(int64) string { return "" }
 
 // seasonHead is the name the public layout gives a season's pages.
 func seasonHead(s season.Season) publicTournament { return publicTournament{ID: s.ID, Name: s.Name} }
+
+// seasonLink leads from an entry's page to a member's line in a published season the
+// tournament counts in.
+type seasonLink struct{ Season, Player, Href string }
+
+// seasonLinks are the lines of an entry's members in the published seasons of the
+// tournament (none when seasons are not served, or on an error: the page still shows).
+// The page is kept at the tournament's revision: a season published later shows its
+// link once the tournament changes (see the report of issue 22).
+func (h *Handlers) seasonLinks(ctx context.Context, ev *tournament.State, eid int64) []seasonLink {
+	e := ev.Entry(eid)
+	if h.Seasons == nil || e == nil {
+		return nil
+	}
+	ss, err := h.Seasons.Store.SeasonsOf(ctx, ev.Tournament.ID)
+	if err != nil {
+		return nil
+	}
+	var out []seasonLink
+	for _, s := range ss {
+		if !s.Published {
+			continue
+		}
+		for _, m := range e.Members {
+			out = append(out, seasonLink{Season: s.Name, Player: m.Name,
+				Href: page.IDPath("/p/seasons/", s.ID, "/players/"+page.Itoa64(m.PlayerID))})
+		}
+	}
+	return out
+}

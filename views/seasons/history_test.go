@@ -54,6 +54,23 @@ func TestPlayerHistoryPage(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("/p/seasons/%d/players/%d", sid, ids[1]), link)
 	assert.Equal(t, http.StatusOK, a.Client().Get(link).StatusCode)
 
+	// The evening's public page of an entry links to the player's line in the published
+	// season.
+	tid := viewtest.IDFrom(ev1)
+	tr, err := a.Server.Tournaments.Load(t.Context(), tid)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSeeOther, c.Post(ev1+"/publish", url.Values{"published": {"true"}, "version": {fmt.Sprint(tr.Tournament.Version)}}).StatusCode)
+	var eid int64
+	for _, e := range tr.Entries {
+		if len(e.Members) == 1 && e.Members[0].PlayerID == ids[1] {
+			eid = e.ID
+		}
+	}
+	require.NotZero(t, eid)
+	pub := a.Client().Get(fmt.Sprintf("/p/%d/players/%d", tid, eid)).Doc(t)
+	assert.Equal(t, link, pub.Find(".pub-season-links a").AttrOr("href", ""))
+	assert.Contains(t, pub.Find(".pub-season-links a").Text(), "Campionato di maggio")
+
 	// A player who played nothing: the page says so.
 	doc = c.Get(fmt.Sprintf("/players/%d", ids[3])).Doc(t)
 	assert.Equal(t, 1, doc.Find(".player-history tbody tr").Length())

@@ -45,6 +45,8 @@ var publicRoutes = map[string]bool{
 	"GET /api/v1/public/tournaments/:id":              true,
 	"GET /api/v1/public/tournaments/:id/standings":    true,
 	"GET /api/v1/public/tournaments/:id/players/:eid": true,
+	// A published season's standings (issue 22): 404 while not published.
+	"GET /api/v1/public/seasons/:id": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 // ImportInto reads a tournament document exported by another copy of the app (Export)
 // into this one as a new tournament (every number renewed) and adds it to season sid, in
 // one transaction: its players are matched by card number (the registry's record is
-// kept), the others registered and flagged in their notes ("import.flag").
+// kept), the others registered and flagged in their notes (ImportFlag).
 func (s *Seasons) ImportInto(ctx context.Context, sid int64, raw []byte, director string) (*SeasonImport, error) {
 	se, err := s.Store.Season(ctx, sid)
 	if err != nil {

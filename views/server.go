@@ -237,6 +237,22 @@ func (s *Server) routes() {
 	a.GET("/tokens", apih.ListTokens)
 	a.POST("/tokens", apih.CreateToken)
 	a.DELETE("/tokens/:id", apih.RevokeToken)
+
+	// Seasons (issue 22): a club championship, player history, the federation's files.
+	e.GET("/api/v1/public/seasons/:id", apih.PublicSeason)
+	a.GET("/seasons", apih.ListSeasons)
+	a.POST("/seasons", apih.CreateSeason)
+	a.GET("/seasons/:id", apih.GetSeason)
+	a.PUT("/seasons/:id", apih.UpdateSeason)
+	a.DELETE("/seasons/:id", apih.DeleteSeason)
+	a.PUT("/seasons/:id/published", apih.PublishSeason)
+	a.POST("/seasons/:id/tournaments", apih.AddSeasonTournament)
+	a.DELETE("/seasons/:id/tournaments/:tid", apih.RemoveSeasonTournament)
+	a.GET("/seasons/:id/standings", apih.SeasonStandings)
+	a.GET("/seasons/:id/federation.csv", apih.SeasonFederationCSV)
+	a.POST("/seasons/:id/import", apih.ImportIntoSeason)
+	a.GET("/tournaments/:id/federation.csv", apih.TournamentFederationCSV)
+	a.GET("/players/:id/history", apih.PlayerHistory)
 }
 
 // directorRoutes registers routes behind one middleware without catching unknown paths.

@@ -51,6 +51,8 @@ var publicRoutes = map[string]bool{
 	"GET /p/seasons/:id/players/:pid":   true,
 	"GET /p/seasons/:id/projector":      true,
 	"GET /p/seasons/:id/projector/live": true,
+	// A published season's standings (issue 22): 404 while not published.
+	"GET /api/v1/public/seasons/:id": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

@@ -253,7 +253,7 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 	}
 	// A published season of the evening (issue 22): its pages, scanned in both languages.
 	seasonPaths := publicSeason(t, a, pe)
-	for _, route := range []string{"/p/seasons/:id", "/p/seasons/:id/players/:pid", "/p/seasons/:id/projector", "/p/seasons/:id/projector/live"} {
+	for _, route := range []string{"/p/seasons/:id", "/p/seasons/:id/players/:pid", "/p/seasons/:id/projector", "/p/seasons/:id/projector/live", "/api/v1/public/seasons/:id"} {
 		scanned[route] = true
 	}
 	for _, lang := range []string{"it", "en"} {

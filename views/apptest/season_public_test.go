@@ -11,7 +11,8 @@ import (
 )
 
 // publicSeason publishes a season holding the published evening of pe, and returns
-// its public pages' paths (the standings, a player's line, the projector and its poll).
+// its public pages' paths (the standings, a player's line, the projector and its poll)
+// and the standings' JSON twin.
 func publicSeason(t *testing.T, a *viewtest.App, pe *publicEvening) []string {
 	t.Helper()
 	svc := a.Server.Seasons
@@ -27,5 +28,6 @@ func publicSeason(t *testing.T, a *viewtest.App, pe *publicEvening) []string {
 	require.NoError(t, err)
 	require.NotEmpty(t, st.Lines)
 	base := fmt.Sprintf("/p/seasons/%d", s.ID)
-	return []string{base, fmt.Sprintf("%s/players/%d", base, st.Lines[0].Player.ID), base + "/projector", base + "/projector/live"}
+	return []string{base, fmt.Sprintf("%s/players/%d", base, st.Lines[0].Player.ID), base + "/projector", base + "/projector/live",
+		fmt.Sprintf("/api/v1/public/seasons/%d", s.ID)}
 }

@@ -122,8 +122,11 @@ func TestBrowserSeasonPage(t *testing.T) {
 	// Published: the public page on a phone.
 	do(t, ctx, chromedp.Navigate(base+path), chromedp.WaitVisible(`.season-publish button`), chromedp.Click(`.season-publish button`))
 	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector(".public-links")`)
-	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	pub := strings.Replace(path, "/seasons/", "/p/seasons/", 1)
+	// The projector: the standings full screen, polling for changes.
+	do(t, ctx, chromedp.Navigate(base+pub+"/projector"), chromedp.WaitVisible(`#projector .season-table`))
+	shot(t, ctx, "season-projector")
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	do(t, ctx, chromedp.Navigate(base+pub), chromedp.WaitVisible(`.season-table`))
 	require.Equal(t, 390, run(t, ctx, chromedp.Evaluate[int](`window.innerWidth`)))
 	assert.LessOrEqual(t, run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)), 390, "no sideways scrolling on a phone")

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"burraco/tournament/season"
 )
@@ -49,7 +48,6 @@ type SeasonStore interface {
 type Seasons struct {
 	Store       SeasonStore
 	Tournaments *Tournaments
-	Now         func() time.Time
 
 	mu    sync.Mutex
 	cache map[int64]cachedStandings // by season: standings derived at a revision key

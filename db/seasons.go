@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"burraco/tournament"
 	"burraco/tournament/season"
@@ -246,5 +245,3 @@ func (d *DB) PlayerTournaments(ctx context.Context, playerID int64) ([]int64, er
 	})
 	return ids, wrap(err, "player tournaments")
 }
-
-var _ = time.Now

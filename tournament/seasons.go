@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"burraco/tournament/season"
 )
@@ -49,7 +48,6 @@ type SeasonStore interface {
 type Seasons struct {
 	Store       SeasonStore
 	Tournaments *Tournaments
-	Now         func() time.Time
 
 	mu    sync.Mutex
 	cache map[int64]cachedStandings // by season: standings derived at a revision key
@@ -214,7 +212,8 @@ func dedupe(ids []int64) []int64 {
 }
 
 // Standings computes a season's standings from its evenings' final rankings; derived
-// state, cached per revision key (the season's and every evening's revision).
+// state, cached per revision key (the season's and every evening's revision). The
+// answer shares its evenings and lines with the cache: read them, do not change them.
 func (s *Seasons) Standings(ctx context.Context, id int64) (*SeasonStandings, error) {
 	se, err := s.Store.Season(ctx, id)
 	if err != nil {

@@ -271,9 +271,16 @@ func (h *Handlers) PlayerHistory(c echo.Context) error {
 	return c.JSON(http.StatusOK, dto.PlayerHistoryOf(ph))
 }
 
-// CSVStyleOf is the federation CSV's style in the request's language.
+// CSVStyleOf is the federation CSV's style in the request's language (?lang=it|en
+// first, then the request's own).
 func CSVStyleOf(c echo.Context) tournament.CSVStyle {
 	lang := page.LangOf(c)
+	switch c.QueryParam("lang") {
+	case "en":
+		lang = page.EN
+	case "it":
+		lang = page.IT
+	}
 	style := tournament.CSVStyle{Comma: page.CSVComma(lang), Decimal: ".", BOM: true}
 	if lang != page.EN {
 		style.Decimal = ","

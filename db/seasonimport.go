@@ -14,6 +14,7 @@ import (
 // cannot be undone.
 func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID int64) (int64, []int64, error) {
 	var fresh []int64
+	orig := *doc // each attempt renumbers the document as given
 	err := d.write(ctx, func(x *sqlTx) error {
 		fresh = fresh[:0]
 		max := map[string]int64{}
@@ -24,7 +25,7 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID 
 			}
 			max[tb] = m
 		}
-		c := renumber(doc, max)
+		c := renumber(&orig, max)
 		for _, p := range c.Players {
 			if p.ID > max["players"] {
 				fresh = append(fresh, p.ID)

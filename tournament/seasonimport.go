@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -26,6 +27,7 @@ func (s *Seasons) ImportInto(ctx context.Context, sid int64, raw []byte, directo
 	out := &SeasonImport{Matched: []Player{}, Registered: []Player{}}
 	ids := map[int64]int64{} // the document's player → here
 	fresh := 0
+	var freshAt []int // the registered ones, by index in doc.Players
 	for i := range doc.Players {
 		p := &doc.Players[i]
 		if card := strings.TrimSpace(p.CardNumber); card != "" {
@@ -45,6 +47,7 @@ func (s *Seasons) ImportInto(ctx context.Context, sid int64, raw []byte, directo
 			}
 		}
 		fresh++
+		freshAt = append(freshAt, i)
 		ids[p.ID] = int64(-fresh)
 		p.ID = int64(-fresh)
 		p.Version = 1
@@ -59,15 +62,45 @@ func (s *Seasons) ImportInto(ctx context.Context, sid int64, raw []byte, directo
 			}
 		}
 	}
-	tid, created, err := s.Store.ImportCopy(ctx, doc, sid)
+	// Sent again with its idempotency key, the import answers as it first did.
+	// The record is read in the store's transaction, before the commit: by then the
+	// document carries its new numbers.
+	var rec importRecord
+	record := func() importRecord {
+		r := importRecord{Tournament: doc.Tournament.ID}
+		for _, p := range out.Matched {
+			r.Matched = append(r.Matched, p.ID)
+		}
+		for _, i := range freshAt {
+			r.Registered = append(r.Registered, doc.Players[i].ID)
+		}
+		return r
+	}
+	err = once(ctx, s.Store, "import into season", []any{sid, digest(raw)}, func(ctx context.Context, c *Claim) error {
+		c.setResult(func() string { return jsonResult(record())() })
+		if _, _, err := s.Store.ImportCopy(ctx, doc, sid); err != nil {
+			return err
+		}
+		rec = record()
+		return nil
+	}, func(stored string) error {
+		return json.Unmarshal([]byte(stored), &rec)
+	})
 	if err != nil {
 		return nil, err
 	}
-	k := 0
-	for _, p := range doc.Players {
-		if k < len(created) && p.ID == created[k] {
-			out.Registered = append(out.Registered, p)
-			k++
+	tid := rec.Tournament
+	out.Matched, out.Registered = []Player{}, []Player{}
+	for _, ids := range []struct {
+		ids  []int64
+		into *[]Player
+	}{{rec.Matched, &out.Matched}, {rec.Registered, &out.Registered}} {
+		for _, id := range ids.ids {
+			p, err := players.FindPlayer(ctx, id)
+			if err != nil {
+				return nil, fmt.Errorf("season import: player %d: %w", id, err)
+			}
+			*ids.into = append(*ids.into, *p)
 		}
 	}
 	st, err := s.Tournaments.Store.Load(ctx, tid)
@@ -76,6 +109,14 @@ func (s *Seasons) ImportInto(ctx context.Context, sid int64, raw []byte, directo
 	}
 	out.Tournament = st.Tournament
 	return out, nil
+}
+
+// importRecord is what an import into a season records with its idempotency key: the
+// tournament it created and the players it matched and registered.
+type importRecord struct {
+	Tournament int64   `json:"tournament"`
+	Matched    []int64 `json:"matched"`
+	Registered []int64 `json:"registered"`
 }
 
 // ImportFlag starts the notes of a player registered by importing a tournament into a

@@ -49,11 +49,30 @@ func TestAPIImportIntoSeasonOnASecondCopy(t *testing.T) {
 	// A document dated outside the season is refused, with nothing written.
 	var other dto.Season
 	srv.call("POST", "/api/v1/seasons", `{"name":"Vecchio","from":"2025-09-01","to":"2026-06-30"}`, &other)
-	res := srv.c.API("POST", fmt.Sprintf("/api/v1/seasons/%d/import", other.ID), srv.tok, doc, nil)
-	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
+	bad := srv.c.API("POST", fmt.Sprintf("/api/v1/seasons/%d/import", other.ID), srv.tok, doc, nil)
+	assert.Equal(t, http.StatusUnprocessableEntity, bad.StatusCode, bad.Body)
 
-	var imp dto.SeasonImported
-	srv.call("POST", fmt.Sprintf("/api/v1/seasons/%d/import", se.ID), doc, &imp)
+	// Uploaded with an idempotency key, and again with the same key (the laptop retrying
+	// after a timeout): one tournament, the same answer.
+	upload := func() (dto.SeasonImported, *viewtest.Response) {
+		req, _ := http.NewRequest("POST", server.Srv.URL+fmt.Sprintf("/api/v1/seasons/%d/import", se.ID), strings.NewReader(doc))
+		req.Header.Set("Authorization", "Bearer "+srv.tok)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Idempotency-Key", "laptop-serata-2026-10-06")
+		res := srv.c.Do(req)
+		var out dto.SeasonImported
+		require.NoError(t, jsonUnmarshal(res.Body, &out), res.Body)
+		return out, res
+	}
+	imp, res := upload()
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	again, res := upload()
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	assert.Equal(t, imp.Tournament.ID, again.Tournament.ID, "imported once")
+	assert.Equal(t, len(imp.Registered), len(again.Registered))
+	var ts struct{ Tournaments []struct{ ID int64 } }
+	srv.call("GET", "/api/v1/tournaments", "", &ts)
+	assert.Len(t, ts.Tournaments, 2, "its own and the one imported")
 	assert.NotEqual(t, own, imp.Tournament.ID, "renumbered")
 	assert.Equal(t, "Serata 2026-10-06", imp.Tournament.Name)
 	var matched []int64

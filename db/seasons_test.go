@@ -109,4 +109,3 @@ func TestImportCopyRenumbers(t *testing.T) {
 	next := newEveningIn(t, f.db, 3, nil)
 	assert.Greater(t, next.tid, tid)
 }
-

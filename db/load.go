@@ -1,0 +1,53 @@
+package db
+
+import (
+	"context"
+
+	"burraco/tournament"
+)
+
+// stampCols read a tournament's Stamp from its row in tournaments: its log's latest
+// number and the sum of its members' registry versions (entry_members holds the
+// tournament's id, indexed with the player's).
+const stampCols = "COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), " +
+	"COALESCE((SELECT SUM(p.version) FROM entry_members m JOIN players p ON p.id = m.player_id WHERE m.tournament_id = tournaments.id), 0)"
+
+// Stamp returns what a tournament's loaded stages depend on, in one indexed read.
+func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
+	var s tournament.Stamp
+	err := d.read(ctx, func(x *sqlTx) error {
+		return x.queryRow("SELECT "+stampCols+" FROM tournaments WHERE id = ?", tid).Scan(&s.Revision, &s.Registry)
+	})
+	if isNoRows(err) {
+		return s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return s, wrap(err, "stamp")
+}
+
+// LoadStamped reads stage seq of a tournament whole (0: the current one), as Load and
+// LoadStage do, with its Stamp read in the same snapshot: a fixed number of queries
+// whatever the number of entries, rounds and tables.
+func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.State, tournament.Stamp, error) {
+	var st *tournament.State
+	var s tournament.Stamp
+	err := d.read(ctx, func(x *sqlTx) error {
+		var t tournament.Tournament
+		dest := append(tournamentDest(&t), &s.Revision, &s.Registry)
+		if err := x.queryRow("SELECT "+tournamentCols+", "+stampCols+" FROM tournaments WHERE id = ?", tid).Scan(dest...); err != nil {
+			return err
+		}
+		stage, err := stageAt(x, tid, seq)
+		if err != nil {
+			return err
+		}
+		st, err = loadStage(x, t, stage)
+		return err
+	})
+	if isNoRows(err) {
+		return nil, s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if err != nil {
+		return nil, s, wrap(err, "load stage")
+	}
+	return st, s, nil
+}

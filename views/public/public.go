@@ -162,9 +162,8 @@ func publicLineOf(s tournament.Standing) publicLine {
 		Values: s.Values, Played: s.Played, Qualifies: s.Qualifies, AtCut: s.AtCut, Withdrawn: s.Entry.Withdrawn, Rounds: s.Rounds}
 }
 
-// publicStandingsOf ranks the current stage for the public.
-func publicStandingsOf(ev *tournament.State) publicStandings {
-	cols, lines := ev.Format().Standings(ev)
+// publicStandingsOf is the current stage's standings (cols, lines) for the public.
+func publicStandingsOf(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) publicStandings {
 	ps := publicStandings{Tournament: publicOf(ev), Columns: publicColumns(cols)}
 	for i := range ev.Rounds {
 		if !ev.Complete(&ev.Rounds[i]) {
@@ -205,8 +204,8 @@ func markDeciders(lines []publicLine, cols int) {
 }
 
 // publicPlayerOf is one entry's page, or false when the entry is not ranked here.
-func publicPlayerOf(ev *tournament.State, entryID int64) (publicPlayer, bool) {
-	cols, lines := ev.Format().Standings(ev)
+// cols and lines are the stage's standings.
+func publicPlayerOf(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing, entryID int64) (publicPlayer, bool) {
 	i := slices.IndexFunc(lines, func(s tournament.Standing) bool { return s.Entry.ID == entryID })
 	if i < 0 {
 		return publicPlayer{}, false

@@ -151,7 +151,9 @@ func (pc *Cache) put(k pageID, p *renderedPage) {
 
 // publicRender builds a public page's data from a published tournament, and the page
 // that shows it (nil for a JSON twin). ok false answers 404 (an unknown entry).
-type publicRender func(ev *tournament.State) (data any, page templ.Component, ok bool)
+// ev, cols and lines are the current stage and its standings as the service derived them
+// once for the revision, shared by every reader: read-only.
+type publicRender func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (data any, page templ.Component, ok bool)
 
 // serve answers a public page from the cache when it holds the tournament's
 // current revision, else renders it and keeps it. An unpublished or unknown tournament
@@ -184,14 +186,14 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	if p := h.Cache.get(k, rev); p != nil {
 		return writePublic(c, p)
 	}
-	ev, err := h.Tournaments.Load(ctx, tid)
+	ev, cols, lines, err := h.Tournaments.Standings(ctx, tid)
 	if err != nil {
 		return err
 	}
 	if !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	data, comp, ok := build(ev)
+	data, comp, ok := build(ev, cols, lines)
 	if !ok {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -288,7 +290,7 @@ func (h *Handlers) Tables(c echo.Context) error {
 		// list filtered here, the same way, not kept.
 		return h.search(c, q)
 	}
-	return h.serve(c, "tables", false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "tables", false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		pt := publicOf(ev)
 		return pt, publicTablesPage(pt, ""), true
 	})
@@ -300,7 +302,7 @@ func (h *Handlers) search(c echo.Context, q string) error {
 	if err != nil {
 		return err
 	}
-	ev, err := h.Tournaments.Load(c.Request().Context(), id)
+	ev, _, _, err := h.Tournaments.Standings(c.Request().Context(), id) // shared: read-only
 	if err != nil {
 		return err
 	}
@@ -316,23 +318,23 @@ func (h *Handlers) search(c echo.Context, q string) error {
 
 // APITournament is the tables page's JSON twin.
 func (h *Handlers) APITournament(c echo.Context) error {
-	return h.serve(c, "tables", true, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "tables", true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		return publicOf(ev), nil, true
 	})
 }
 
 // Standings shows a published tournament's standings.
 func (h *Handlers) Standings(c echo.Context) error {
-	return h.serve(c, "standings", false, func(ev *tournament.State) (any, templ.Component, bool) {
-		ps := publicStandingsOf(ev)
+	return h.serve(c, "standings", false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev, cols, lines)
 		return ps, publicStandingsPage(ps), true
 	})
 }
 
 // APIStandings is the standings page's JSON twin.
 func (h *Handlers) APIStandings(c echo.Context) error {
-	return h.serve(c, "standings", true, func(ev *tournament.State) (any, templ.Component, bool) {
-		return publicStandingsOf(ev), nil, true
+	return h.serve(c, "standings", true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		return publicStandingsOf(ev, cols, lines), nil, true
 	})
 }
 
@@ -351,8 +353,8 @@ func (h *Handlers) Player(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.serve(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
-		pp, ok := publicPlayerOf(ev, eid)
+	return h.serve(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, cols, lines, eid)
 		return pp, publicPlayerPage(pp), ok
 	})
 }
@@ -363,15 +365,15 @@ func (h *Handlers) APIPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.serve(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
-		pp, ok := publicPlayerOf(ev, eid)
+	return h.serve(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, cols, lines, eid)
 		return pp, nil, ok
 	})
 }
 
 // Bracket shows a published knockout's bracket.
 func (h *Handlers) Bracket(c echo.Context) error {
-	return h.serve(c, "bracket", false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "bracket", false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		pb, ok := publicBracketOf(ev)
 		return pb, publicBracketPage(pb), ok
 	})
@@ -379,7 +381,7 @@ func (h *Handlers) Bracket(c echo.Context) error {
 
 // APIBracket is the bracket page's JSON twin.
 func (h *Handlers) APIBracket(c echo.Context) error {
-	return h.serve(c, "bracket", true, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "bracket", true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		pb, ok := publicBracketOf(ev)
 		return pb, nil, ok
 	})
@@ -394,8 +396,8 @@ func (h *Handlers) Projector(c echo.Context) error {
 	if !projectorViews[view] {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	return h.serve(c, "projector/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
-		ps := publicStandingsOf(ev)
+	return h.serve(c, "projector/"+view, false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev, cols, lines)
 		return ps, projectorPage(view, ps), true
 	})
 }
@@ -421,8 +423,8 @@ func (h *Handlers) ProjectorLive(c echo.Context) error {
 	if since, err := strconv.ParseInt(c.QueryParam("since"), 10, 64); err == nil && since == rev {
 		return c.NoContent(http.StatusNoContent)
 	}
-	return h.serve(c, "projector-live/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
-		ps := publicStandingsOf(ev)
+	return h.serve(c, "projector-live/"+view, false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev, cols, lines)
 		return ps, projectorContent(view, ps), true
 	})
 }

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 
 	"burraco/tournament"
 )
@@ -12,12 +13,25 @@ import (
 const stampCols = "COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), " +
 	"COALESCE((SELECT SUM(p.version) FROM entry_members m JOIN players p ON p.id = m.player_id WHERE m.tournament_id = tournaments.id), 0)"
 
-// Stamp returns what a tournament's loaded stages depend on, in one indexed read.
+// stampQuery reads a tournament's Stamp.
+const stampQuery = "SELECT " + stampCols + " FROM tournaments WHERE id = ?"
+
+// Stamp returns what a tournament's loaded stages depend on, in one indexed read: one
+// statement, without a transaction of its own (one round trip on PostgreSQL), since
+// every reader pays it.
 func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
 	var s tournament.Stamp
-	err := d.read(ctx, func(x *sqlTx) error {
-		return x.queryRow("SELECT "+stampCols+" FROM tournaments WHERE id = ?", tid).Scan(&s.Revision, &s.Registry)
-	})
+	var row *sql.Row
+	if d.postgres {
+		row = d.reader.QueryRowContext(ctx, d.rebound(stampQuery), tid)
+	} else {
+		st, err := d.stmt(ctx, d.reader, stampQuery)
+		if err != nil {
+			return s, wrap(err, "stamp")
+		}
+		row = st.QueryRowContext(ctx, tid)
+	}
+	err := row.Scan(&s.Revision, &s.Registry)
 	if isNoRows(err) {
 		return s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}

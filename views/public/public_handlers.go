@@ -34,6 +34,8 @@ type Cache struct {
 	// ttl is how long this instance trusts a revision it read (0: ask every time).
 	TTL  time.Duration
 	revs map[int64]revision
+	// rendering are the pages being rendered now, by page.
+	rendering map[pageID]*rendering
 }
 
 // revision is a tournament's revision and publication as read at a time.
@@ -128,7 +130,36 @@ type renderedPage struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}}
+	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}, rendering: map[pageID]*rendering{}}
+}
+
+// rendering is a page being rendered at a revision; done closes when it ends.
+type rendering struct {
+	rev  int64
+	done chan struct{}
+}
+
+// claim returns the channel closed when page k is rendered at rev, and whether the
+// caller is the one to render it (release it then).
+func (pc *Cache) claim(k pageID, rev int64) (chan struct{}, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if r := pc.rendering[k]; r != nil && r.rev == rev {
+		return r.done, false
+	}
+	r := &rendering{rev: rev, done: make(chan struct{})}
+	pc.rendering[k] = r
+	return r.done, true
+}
+
+// release ends a render claimed (done its channel), whether it succeeded or not.
+func (pc *Cache) release(k pageID, done chan struct{}) {
+	pc.mu.Lock()
+	if r := pc.rendering[k]; r != nil && r.done == done {
+		delete(pc.rendering, k)
+	}
+	pc.mu.Unlock()
+	close(done)
 }
 
 func (pc *Cache) get(k pageID, rev int64) *renderedPage {
@@ -185,6 +216,21 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	}
 	if p := h.Cache.get(k, rev); p != nil {
 		return writePublic(c, p)
+	}
+	// One request renders a page at a revision; the others asking for it meanwhile wait
+	// for its bytes rather than render it again (a room of phones at each change).
+	done, mine := h.Cache.claim(k, rev)
+	if mine {
+		defer h.Cache.release(k, done)
+	} else {
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if p := h.Cache.get(k, rev); p != nil {
+			return writePublic(c, p)
+		}
 	}
 	ev, cols, lines, err := h.Tournaments.Standings(ctx, tid)
 	if err != nil {

@@ -176,6 +176,11 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 			fe.Add("format", "tournament.err.fixed")
 		} else if f, ok := FormatOf(old.Format); ok && inStage.Settings != nil {
 			fe = f.CheckChange(old.Settings, inStage.Settings, drawn)
+			if sc, ok := f.(StateChecked); ok {
+				for k, v := range sc.CheckState(st, inStage.Settings) {
+					fe.Add(k, v)
+				}
+			}
 		}
 		if inStage.Rules != old.Rules {
 			fe.Add("rules", "tournament.err.rules_locked")
@@ -836,6 +841,9 @@ func (s *Tournaments) DrawState(ctx context.Context, tid int64, opt DrawOptions,
 		if err := tx.AddRound(st.Stage.ID, r, subs); err != nil {
 			return err
 		}
+		if err := s.drawCodes(tx, tid, st.Stage.ID, r); err != nil { // table reporting
+			return err
+		}
 		st.Entries = append(st.Entries, subs...)
 		st.Rounds = append(st.Rounds, *r)
 		return tx.Log(ev)
@@ -889,6 +897,9 @@ func (s *Tournaments) undoDraw(tx Tx, tid int64, number int, director string) (E
 		return Event{}, Errorf(ECONFLICT, "round.locked", number)
 	}
 	if err := tx.DeleteRound(cur); err != nil {
+		return Event{}, err
+	}
+	if err := dropCodes(tx, st.Stage.ID, number); err != nil { // table reporting
 		return Event{}, err
 	}
 	ev := s.event(tid, director, "draw_undone", number, cur.Seed)
@@ -1371,6 +1382,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			ev.Also = append(ev.Also, Line{Key: "event.also.kept", Args: []string{fmt.Sprint(number + 1), movesText(out.Moves)}})
 		}
 		ev.Also = append(ev.Also, settled...)
+		if err := s.sheetSaved(ctx, tx, stage.ID, number, table, &ev); err != nil { // table reports
+			return err
+		}
 		undo.OutcomeAfter = tb.Outcome
 		if ev.Undo, err = json.Marshal(undo); err != nil {
 			return err

@@ -277,6 +277,8 @@ var operations = []op{
 		answers: []answerSpec{ok[dto.Locked](200)}},
 	{method: "GET", path: "/tournaments/:id/bracket", id: "bracket", summary: "A knockout stage's bracket", tag: "stages",
 		answers: []answerSpec{ok[dto.Bracket](200)}},
+	{method: "GET", path: "/tournaments/:id/movement", id: "movement", summary: "A Mitchell stage's movement (its guide cards)", tag: "stages",
+		answers: []answerSpec{ok[dto.Movement](200)}},
 	{method: "GET", path: "/tournaments/:id/stages/next", id: "nextStage", summary: "What starting the next stage would do", tag: "stages",
 		query: []Parameter{q("format", "string", "the next stage's format (knockout)")}, answers: []answerSpec{ok[dto.StagePlan](200)}},
 	{method: "POST", path: "/tournaments/:id/stages", id: "startStage", summary: "Start the next stage with the qualifiers", tag: "stages",
@@ -404,6 +406,9 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 		if m[1] == "ext" {
 			p.Schema = &Schema{Type: Types{"string"}, Enum: []string{"csv", "pdf"}}
 		}
+		if m[1] == "code" { // a table's code (issue 21)
+			p.Schema = &Schema{Type: Types{"string"}}
+		}
 		out.Parameters = append(out.Parameters, p)
 	}
 	out.Parameters = append(out.Parameters, o.query...)
@@ -493,8 +498,11 @@ func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
 		add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
 		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back")
 	}
-	if o.path == "/login" || o.path == "/setup" {
+	if o.path == "/login" || o.path == "/setup" || strings.HasPrefix(o.path, "/t/") {
 		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
+	}
+	if strings.HasPrefix(o.path, "/t/") && write { // a table's code: the seat's PIN
+		add(http.StatusUnauthorized, "wrong PIN for the seat")
 	}
 	if strings.HasPrefix(o.path, "/public/") {
 		out.Responses["304"] = &Response{Description: "not modified since the ETag sent in If-None-Match"}

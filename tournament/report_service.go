@@ -145,7 +145,8 @@ func sheetUndone(tx Tx, e *Event) error {
 	return nil
 }
 
-// throttled refuses a client address or a code with too many recent failures.
+// throttled refuses a client address or a code with too many recent failures, the
+// attempt under way (recorded before) included.
 func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []string) error {
 	now := s.now().UTC()
 	n, err := rs.Failures(ctx, keys, now.Add(-ReportWindow))
@@ -157,7 +158,7 @@ func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []stri
 		if strings.HasPrefix(k, "report-code:") {
 			limit = ReportPerCode
 		}
-		if n[k] >= limit {
+		if n[k] > limit {
 			return &Error{Code: ETHROTTLED, Key: "report.throttled", RetryAfter: ReportWindow}
 		}
 	}
@@ -167,36 +168,71 @@ func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []stri
 func addrKey(client string) string { return "report-addr:" + client }
 func codeKey(code string) string   { return "report-code:" + code }
 
-// openCode finds a code not throttled, or refuses it (counting the failure).
-func (s *Tournaments) openCode(ctx context.Context, code, client string) (ReportStore, *TableCode, error) {
+// attempt is a guess under way: recorded as a failure of its address and its code
+// before anything is checked, so that guesses sent at once cannot all pass the
+// throttle before any is counted; what turns out not to be a failure is forgotten.
+type attempt struct {
+	rs   ReportStore
+	addr int64 // the failure recorded under the client's address
+	code int64 // and under the code
+}
+
+// settle forgets the parts of an attempt that did not fail: a wrong PIN keeps both,
+// a wrong or expired code the address's only, anything else neither.
+func (a *attempt) settle(ctx context.Context, err error) error {
+	var forget []int64
+	switch e, _ := AsError(err); {
+	case e != nil && e.Key == "report.pin":
+	case e != nil && e.Key == "report.code":
+		forget = []int64{a.code}
+	default:
+		forget = []int64{a.addr, a.code}
+	}
+	if ferr := a.rs.Forget(context.WithoutCancel(ctx), forget); ferr != nil {
+		return ferr
+	}
+	return err
+}
+
+// openCode records an attempt on a code (see attempt) and finds the code, refusing it
+// when the address or the code is throttled ("report.throttled", the attempt then
+// forgotten) or unknown ("report.code"): the caller settles the attempt.
+func (s *Tournaments) openCode(ctx context.Context, code, client string) (*attempt, *TableCode, error) {
 	rs, err := s.reportStore()
 	if err != nil {
 		return nil, nil, err
 	}
 	code = NormalizeCode(code)
-	if err := s.throttled(ctx, rs, []string{addrKey(client), codeKey(code)}); err != nil {
+	keys := []string{addrKey(client), codeKey(code)}
+	ids, err := rs.Fail(ctx, keys, s.now().UTC())
+	if err != nil {
 		return nil, nil, err
+	}
+	a := &attempt{rs: rs, addr: ids[0], code: ids[1]}
+	if err := s.throttled(ctx, rs, keys); err != nil {
+		return nil, nil, a.settle(ctx, err)
 	}
 	tc, err := rs.FindCode(ctx, code)
 	if ErrorCode(err) == ENOTFOUND || len(code) != CodeLength {
-		return nil, nil, s.fail(ctx, rs, []string{addrKey(client)}, Errorf(ENOTFOUND, "report.code"))
+		return a, nil, Errorf(ENOTFOUND, "report.code")
 	}
-	return rs, tc, err
-}
-
-// fail records a failure under keys and returns err.
-func (s *Tournaments) fail(ctx context.Context, rs ReportStore, keys []string, err error) error {
-	if ferr := rs.Fail(ctx, keys, s.now().UTC()); ferr != nil {
-		return ferr
-	}
-	return err
+	return a, tc, err
 }
 
 // TableByCode returns what table code's page shows: refused alike (ENOTFOUND
 // "report.code") for a code never drawn and one expired (its round locked, the next round
 // with scores, a later stage started). A wrong code counts against the client's address.
 func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*TableView, error) {
-	rs, tc, err := s.openCode(ctx, code, client)
+	a, tc, err := s.openCode(ctx, code, client)
+	if a == nil {
+		return nil, err
+	}
+	v, err := s.tableByCode(ctx, a.rs, tc, err)
+	return v, a.settle(ctx, err)
+}
+
+// tableByCode reads the table of a code found (err: openCode's).
+func (s *Tournaments) tableByCode(ctx context.Context, rs ReportStore, tc *TableCode, err error) (*TableView, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +265,7 @@ func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*Ta
 	if err != nil && ErrorCode(err) != ENOTFOUND {
 		return nil, err
 	}
-	return nil, s.fail(ctx, rs, []string{addrKey(client)}, Errorf(ENOTFOUND, "report.code"))
+	return nil, Errorf(ENOTFOUND, "report.code")
 }
 
 // queueLine is a table's state from its reports (oldest first) and its scores.
@@ -404,8 +440,11 @@ func (s *Tournaments) reportEvent(tc *TableCode, seat int, kind string, args ...
 // reportCommand runs a report or a confirmation: throttled, on the code's tournament,
 // a wrong PIN counted against the address and the code.
 func (s *Tournaments) reportCommand(ctx context.Context, code, client string, fn func(tx Tx, tc *TableCode, rs ReportSettings) error) (*TableCode, ReportSettings, error) {
-	rs, tc, err := s.openCode(ctx, code, client)
+	a, tc, err := s.openCode(ctx, code, client)
 	if err != nil {
+		if a != nil {
+			err = a.settle(ctx, err)
+		}
 		return nil, ReportSettings{}, err
 	}
 	var set ReportSettings
@@ -422,13 +461,10 @@ func (s *Tournaments) reportCommand(ctx context.Context, code, client string, fn
 		}
 		return fn(tx, tc, set)
 	})
-	switch e, _ := AsError(err); {
-	case e != nil && e.Key == "report.pin":
-		return nil, set, s.fail(ctx, rs, []string{addrKey(client), codeKey(tc.Code)}, err)
-	case e != nil && e.Key == "report.code":
-		return nil, set, s.fail(ctx, rs, []string{addrKey(client)}, err)
+	if err = a.settle(ctx, err); err != nil {
+		return nil, set, err
 	}
-	return tc, set, err
+	return tc, set, nil
 }
 
 // Report sends a table's result as the player at seat (a side's position) proving it

@@ -51,3 +51,21 @@ func TestReportGuessBurstThrottled(t *testing.T) {
 	})
 	assert.LessOrEqual(t, codes["report.code"], tournament.ReportPerAddress, "codes tried in one burst: %v", codes)
 }
+
+// TestReportGuessesFromOneIPv6Network: a host given an IPv6 /64 (the usual) can use any
+// of its 2^64 addresses; the throttle counts the network, so rotating addresses in it
+// gains nothing.
+func TestReportGuessesFromOneIPv6Network(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	tc := f.reporting(t, false, tournament.PINRandom)[0]
+	for i := range tournament.ReportPerAddress {
+		_, err := f.svc.TableByCode(f.ctx, "ZZZZZZ", fmt.Sprintf("2001:db8:1:2::%x", i+1))
+		assert.Equal(t, "report.code", errKey(err))
+	}
+	_, err := f.svc.TableByCode(f.ctx, tc.Code, "2001:db8:1:2:ffff::1")
+	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err), "the same /64")
+	_, err = f.svc.TableByCode(f.ctx, tc.Code, "2001:db8:1:3::1")
+	assert.NoError(t, err, "another /64")
+	_, err = f.svc.TableByCode(f.ctx, tc.Code, "10.0.0.1")
+	assert.NoError(t, err, "an IPv4 address is its own")
+}

@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"math/big"
+	"net/netip"
 	"slices"
 	"strings"
 	"unicode"
@@ -165,7 +166,14 @@ func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []stri
 	return nil
 }
 
-func addrKey(client string) string { return "report-addr:" + client }
+// addrKey is the throttle's key of a client address: an IPv6 address by its /64, the
+// network a single host usually gets, whose 2^64 addresses it may use in turn.
+func addrKey(client string) string {
+	if a, err := netip.ParseAddr(client); err == nil && a.Is6() && !a.Is4In6() {
+		client = netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return "report-addr:" + client
+}
 func codeKey(code string) string   { return "report-code:" + code }
 
 // attempt is a guess under way: recorded as a failure of its address and its code

@@ -29,6 +29,15 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID 
 		for _, p := range c.Players {
 			if p.ID > max["players"] {
 				fresh = append(fresh, p.ID)
+				continue
+			}
+			// A player matched here before this transaction: still here (a merge in
+			// between deleted it; writing it back would undo the merge).
+			var one int
+			if err := x.queryRow("SELECT 1 FROM players WHERE id = ?", p.ID).Scan(&one); isNoRows(err) {
+				return tournament.Errorf(tournament.ECONFLICT, "import.player_gone", p.FullName())
+			} else if err != nil {
+				return err
 			}
 		}
 		if err := d.importDoc(x, c); err != nil {

@@ -1,0 +1,37 @@
+package db_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/tournament"
+	"burraco/tournament/season"
+)
+
+// TestImportCopyDoesNotResurrectAMergedPlayer: a season import matches the document's
+// players outside the write; a player matched and then merged away before the write
+// (its row deleted) must not be written back under its old number, a duplicate the
+// merge had just removed: the import is refused, the player stays merged.
+func TestImportCopyDoesNotResurrectAMergedPlayer(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	doc, err := f.db.Export(f.ctx, f.tid) // its players are the registry's: as matched
+	require.NoError(t, err)
+	drop := doc.Players[0]
+	keep := &tournament.Player{FirstName: "Keep", LastName: "Test", Active: true}
+	require.NoError(t, f.db.CreatePlayer(f.ctx, keep))
+	players := &tournament.Players{Store: f.db}
+	_, _, err = players.Merge(f.ctx, keep.ID, drop.ID, 0, 0, "anna")
+	require.NoError(t, err)
+
+	s := &season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()}
+	require.NoError(t, f.db.CreateSeason(f.ctx, s))
+	_, _, err = f.db.ImportCopy(f.ctx, doc, s.ID)
+	assert.Equal(t, "import.player_gone", errKey(err))
+	_, err = f.db.FindPlayer(f.ctx, drop.ID)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err), "the merged player stays merged")
+	got, err := f.db.Season(f.ctx, s.ID)
+	require.NoError(t, err)
+	assert.Empty(t, got.Tournaments, "nothing written")
+}

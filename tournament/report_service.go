@@ -174,7 +174,7 @@ func addrKey(client string) string {
 	}
 	return "report-addr:" + client
 }
-func codeKey(code string) string   { return "report-code:" + code }
+func codeKey(code string) string { return "report-code:" + code }
 
 // attempt is a guess under way: recorded as a failure of its address and its code
 // before anything is checked, so that guesses sent at once cannot all pass the

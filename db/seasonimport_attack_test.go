@@ -35,3 +35,24 @@ func TestImportCopyDoesNotResurrectAMergedPlayer(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, got.Tournaments, "nothing written")
 }
+
+// TestSeasonNameHostileText: a season's name is checked like every other text
+// (tournament.CheckText): bidirectional controls and invisible characters
+// refused on create and on edit, with the one message of each.
+func TestSeasonNameHostileText(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	seasons := &tournament.Seasons{Store: f.db, Tournaments: f.svc}
+	for name, key := range map[string]string{
+		"Campionato \u202eelaicos": "error.control_chars",
+		"Campionato \u200bsociale": "error.invisible_chars",
+	} {
+		in := season.Season{Name: name, From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()}
+		_, err := seasons.Create(f.ctx, in)
+		assert.Equal(t, key, fieldKey(err, "name"), "%q", name)
+		ok, err := seasons.Create(f.ctx, season.Season{Name: "Campionato", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()})
+		require.NoError(t, err)
+		in.Version = ok.Version
+		_, err = seasons.Update(f.ctx, ok.ID, in)
+		assert.Equal(t, key, fieldKey(err, "name"), "edit %q", name)
+	}
+}

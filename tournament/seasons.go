@@ -88,7 +88,7 @@ type SeasonPlace struct {
 func (s *Seasons) Create(ctx context.Context, in season.Season) (*season.Season, error) {
 	in.Normalize()
 	in.ID, in.Version, in.Published = 0, 0, false
-	if fe := FieldErrors(in.Validate()); len(fe) > 0 {
+	if fe := seasonErrors(&in); len(fe) > 0 {
 		return nil, fe.Err()
 	}
 	for _, tid := range in.Tournaments {
@@ -101,6 +101,16 @@ func (s *Seasons) Create(ctx context.Context, in season.Season) (*season.Season,
 		return nil, fmt.Errorf("create season: %w", err)
 	}
 	return &in, nil
+}
+
+// seasonErrors validates a normalized season, its name checked as every text is
+// (CheckText: control, bidirectional and invisible characters).
+func seasonErrors(in *season.Season) FieldErrors {
+	fe := FieldErrors(in.Validate())
+	if _, bad := fe["name"]; !bad {
+		CheckText(fe, "name", in.Name, false)
+	}
+	return fe
 }
 
 // Get reads a season (ENOTFOUND).
@@ -116,7 +126,7 @@ func (s *Seasons) List(ctx context.Context) ([]season.Season, error) { return s.
 // kept: they change with AddTournament, RemoveTournament and Publish.
 func (s *Seasons) Update(ctx context.Context, id int64, in season.Season) (*season.Season, error) {
 	in.Normalize()
-	if fe := FieldErrors(in.Validate()); len(fe) > 0 {
+	if fe := seasonErrors(&in); len(fe) > 0 {
 		return nil, fe.Err()
 	}
 	cur, err := s.Store.Season(ctx, id)

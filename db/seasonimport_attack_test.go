@@ -56,3 +56,35 @@ func TestSeasonNameHostileText(t *testing.T) {
 		assert.Equal(t, key, fieldKey(err, "name"), "edit %q", name)
 	}
 }
+
+// TestSeasonStandingsFollowARename: a player renamed in the registry is renamed in every
+// tournament without a line in its log, so the season standings' key must follow the
+// registry too: the standings read after the rename show the new name.
+func TestSeasonStandingsFollowARename(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	seasons := &tournament.Seasons{Store: f.db, Tournaments: f.svc}
+	se, err := seasons.Create(f.ctx, season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31",
+		Settings: season.Defaults(), Tournaments: []int64{f.tid}})
+	require.NoError(t, err)
+	names := func() []string {
+		st, err := seasons.Standings(f.ctx, se.ID)
+		require.NoError(t, err)
+		var out []string
+		for _, l := range st.Lines {
+			out = append(out, l.Player.Name)
+		}
+		return out
+	}
+	before, _ := seasons.RevisionKey(f.ctx, se.ID)
+	require.NotContains(t, names(), "Zorzi Ugo")
+	p, err := f.db.FindPlayer(f.ctx, f.state(t).Entries[0].Members[0].PlayerID)
+	require.NoError(t, err)
+	p.FirstName, p.LastName = "Ugo", "Zorzi"
+	require.NoError(t, f.db.UpdatePlayer(f.ctx, p))
+	after, _ := seasons.RevisionKey(f.ctx, se.ID)
+	assert.NotEqual(t, before, after, "the key follows the registry")
+	assert.Contains(t, names(), "Zorzi Ugo")
+}

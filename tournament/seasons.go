@@ -64,7 +64,7 @@ type SeasonStandings struct {
 	Evenings []season.Evening  `json:"evenings"`
 	Lines    []season.Standing `json:"lines"`
 	// Key is the revision the standings were derived at: the season's revision and each
-	// evening's ("3-12.5-40.7-9"); it changes when anything they depend on changes.
+	// evening's stamp ("3-12.5.40-17.9.51"); it changes when anything they depend on changes.
 	Key string `json:"key"`
 }
 
@@ -245,7 +245,7 @@ func (s *Seasons) PublicStandings(ctx context.Context, id int64) (*SeasonStandin
 }
 
 // RevisionKey is what a season's standings depend on: the season's revision and each
-// of its evenings' revisions; a page rendered at one key is still true while it holds.
+// of its evenings' stamps (revision and registry); a page rendered at one key is still true while it holds.
 func (s *Seasons) RevisionKey(ctx context.Context, id int64) (string, error) {
 	se, err := s.Store.Season(ctx, id)
 	if err != nil {
@@ -258,11 +258,13 @@ func (s *Seasons) keyOf(ctx context.Context, se *season.Season) (string, error) 
 	var b strings.Builder
 	b.WriteString(strconv.FormatInt(se.Revision, 10))
 	for _, tid := range se.Tournaments {
-		rev, err := s.Tournaments.Store.Revision(ctx, tid)
+		// The stamp, not the revision alone: a player renamed in the registry is renamed
+		// in the evening without a line in its log.
+		st, err := s.Tournaments.Store.Stamp(ctx, tid)
 		if err != nil {
 			return "", fmt.Errorf("season %d: evening %d: %w", se.ID, tid, err)
 		}
-		fmt.Fprintf(&b, "-%d.%d", tid, rev)
+		fmt.Fprintf(&b, "-%d.%d.%d", tid, st.Revision, st.Registry)
 	}
 	return b.String(), nil
 }

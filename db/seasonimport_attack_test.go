@@ -88,3 +88,27 @@ func TestSeasonStandingsFollowARename(t *testing.T) {
 	assert.NotEqual(t, before, after, "the key follows the registry")
 	assert.Contains(t, names(), "Zorzi Ugo")
 }
+
+// TestSeasonRangeKeepsItsEvenings: a season's evenings are dated inside its range
+// (RULES.md 8): an edit moving the range away from one of them is refused, the problem
+// next to the date that excludes it, and nothing saved.
+func TestSeasonRangeKeepsItsEvenings(t *testing.T) {
+	f := newEvening(t, 3, nil) // dated 2026-11-20
+	seasons := &tournament.Seasons{Store: f.db, Tournaments: f.svc}
+	se, err := seasons.Create(f.ctx, season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31",
+		Settings: season.Defaults(), Tournaments: []int64{f.tid}})
+	require.NoError(t, err)
+	edit := *se
+	edit.To = "2026-10-31"
+	_, err = seasons.Update(f.ctx, se.ID, edit)
+	assert.Equal(t, "season.err.out_of_range", fieldKey(err, "to"))
+	edit.From, edit.To = "2026-11-21", "2027-06-30"
+	_, err = seasons.Update(f.ctx, se.ID, edit)
+	assert.Equal(t, "season.err.out_of_range", fieldKey(err, "from"))
+	got, err := seasons.Get(f.ctx, se.ID)
+	require.NoError(t, err)
+	assert.Equal(t, se.Version, got.Version, "nothing saved")
+	edit.From, edit.To = "2026-11-01", "2026-11-30"
+	_, err = seasons.Update(f.ctx, se.ID, edit)
+	assert.NoError(t, err, "a narrower range still covering it")
+}

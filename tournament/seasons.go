@@ -136,6 +136,22 @@ func (s *Seasons) Update(ctx context.Context, id int64, in season.Season) (*seas
 	if cur.Version != in.Version {
 		return nil, Errorf(ECONFLICT, "season.stale")
 	}
+	// Its evenings stay dated inside its range (RULES.md 8): a range moved away from one
+	// is refused, the evening named next to the date.
+	for _, tid := range cur.Tournaments {
+		if err := s.checkEvening(ctx, &in, tid); err != nil {
+			e, _ := AsError(err)
+			if e == nil || e.Key != "season.err.out_of_range" {
+				return nil, err
+			}
+			field := "from"
+			if len(e.Args) > 1 && in.To < fmt.Sprint(e.Args[1]) {
+				field = "to"
+			}
+			e.Fields = map[string]string{field: "season.err.out_of_range"}
+			return nil, e
+		}
+	}
 	cur.Name, cur.From, cur.To, cur.Settings = in.Name, in.From, in.To, in.Settings
 	if err := s.Store.SaveSeason(ctx, cur); err != nil {
 		return nil, err

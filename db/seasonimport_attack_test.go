@@ -1,6 +1,10 @@
 package db_test
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,4 +115,51 @@ func TestSeasonRangeKeepsItsEvenings(t *testing.T) {
 	edit.From, edit.To = "2026-11-01", "2026-11-30"
 	_, err = seasons.Update(f.ctx, se.ID, edit)
 	assert.NoError(t, err, "a narrower range still covering it")
+}
+
+// TestTwoSeasonImportsAtOnce: two documents whose players carry the same card numbers,
+// new here, imported into seasons at the same moment: the players are matched outside
+// the write, so both imports find no holder and both register the cards. Neither may
+// fail with an internal error: each either imports (sharing the players) or is refused
+// with a conflict to send again; the registry keeps one player per card.
+func TestTwoSeasonImportsAtOnce(t *testing.T) {
+	src := newEvening(t, 3, nil)
+	for i, e := range src.state(t).Entries {
+		p, err := src.db.FindPlayer(src.ctx, e.Members[0].PlayerID)
+		require.NoError(t, err)
+		p.CardNumber = fmt.Sprintf("FIBUR%03d", i+1)
+		require.NoError(t, src.db.UpdatePlayer(src.ctx, p))
+	}
+	doc, err := src.db.Export(src.ctx, src.tid)
+	require.NoError(t, err)
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+
+	dst := newEvening(t, 0, nil)
+	seasons := &tournament.Seasons{Store: dst.db, Tournaments: dst.svc}
+	var sids []int64
+	for i := range 2 {
+		se, err := seasons.Create(dst.ctx, season.Season{Name: fmt.Sprintf("S%d", i), From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()})
+		require.NoError(t, err)
+		sids = append(sids, se.ID)
+	}
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Go(func() { _, errs[i] = seasons.ImportInto(context.Background(), sids[i], raw, "anna") })
+	}
+	wg.Wait()
+	t.Logf("the two imports: %v", errs)
+	for i, err := range errs {
+		if err != nil {
+			_, ok := tournament.AsError(err)
+			assert.True(t, ok, "import %d: a refusal, not an internal error: %v", i, err)
+			assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err), "import %d", i)
+		}
+	}
+	for i := range 3 {
+		id, err := dst.db.CardHolder(dst.ctx, fmt.Sprintf("FIBUR%03d", i+1))
+		require.NoError(t, err)
+		assert.NotZero(t, id)
+	}
 }

@@ -804,7 +804,7 @@ func (s *Tournaments) DrawState(ctx context.Context, tid int64, opt DrawOptions,
 		if opt.Seed == 0 {
 			opt.Seed = NewSeed()
 		}
-		if st.Stage.FromStageID != nil && len(st.Rounds) == 0 {
+		if st.Stage.Seeded() && len(st.Rounds) == 0 {
 			if st.Seeds, err = seedsFor(tx, st); err != nil {
 				return err
 			}

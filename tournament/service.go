@@ -161,7 +161,7 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 	old := st.Stage
 	in.ID, in.CreatedAt, in.Version, in.Revision = id, cur.CreatedAt, cur.Version, cur.Revision
 	inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = old.ID, id, old.Seq, old.Version
-	inStage.FromStageID = old.FromStageID
+	inStage.FromStageID, inStage.Start = old.FromStageID, old.Start
 	if old.FromStageID != nil && inStage.Format != old.Format {
 		// A stage fed by the one before plays its qualifiers as a bracket: another
 		// format would draw everybody.

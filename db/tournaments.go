@@ -680,7 +680,7 @@ type storeTx struct {
 // openCols are the tournament's columns and its current stage's, read by open.
 const openCols = "t.id, t.name, t.date, t.venue, t.notes, t.version, t.published, " +
 	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.created_at, t.updated_at, " +
-	"s.id, s.tournament_id, s.seq, s.format, s.settings, s.rules, s.scale_id, s.scale_copy, s.qualifiers, s.from_stage_id, s.version"
+	"s.id, s.tournament_id, s.seq, s.format, s.settings, s.rules, s.scale_id, s.scale_copy, s.qualifiers, s.from_stage_id, s.start_mode, s.version"
 
 // open reads the tournament and its current stage in one query, for Tournament and
 // Stage to answer (ENOTFOUND without the tournament).

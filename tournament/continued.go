@@ -14,8 +14,9 @@ const (
 // Carried is what an entry brings into a stage that continues another: its standing
 // values (in the order of the format's columns) and its byes so far.
 type Carried struct {
-	Values []int `json:"values"`
-	Byes   int   `json:"byes"`
+	Values []int   `json:"values"`
+	Byes   int     `json:"byes"`
+	Met    []int64 `json:"met,omitempty"` // the entries it met at a table in the stages before
 }
 
 // Carrier is a format whose standings add the values carried from the stage before
@@ -34,10 +35,26 @@ func (s *Stage) Continued() bool { return s.FromStageID != nil && s.Start == Sta
 // stage that continues it: their final standing values, which already include what
 // prev itself carried, and their byes.
 func CarryOf(prev *State) map[int64]Carried {
+	met := map[int64][]int64{}
+	for id, c := range prev.Carry {
+		met[id] = slices.Clone(c.Met)
+	}
+	for _, r := range prev.Rounds {
+		for _, t := range r.Tables {
+			ids := t.Entries()
+			for _, a := range ids {
+				for _, b := range ids {
+					if a != b && !slices.Contains(met[a], b) {
+						met[a] = append(met[a], b)
+					}
+				}
+			}
+		}
+	}
 	_, lines := prev.Format().Standings(prev)
 	out := make(map[int64]Carried, len(lines))
 	for _, l := range lines {
-		out[l.Entry.ID] = Carried{Values: slices.Clone(l.Values), Byes: l.Byes}
+		out[l.Entry.ID] = Carried{Values: slices.Clone(l.Values), Byes: l.Byes, Met: met[l.Entry.ID]}
 	}
 	return out
 }

@@ -201,9 +201,18 @@ func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []
 	return columns, out
 }
 
-// met returns who each entry met in the given rounds.
-func met(rounds []tournament.Round) map[int64]map[int64]bool {
+// met returns who each entry met in the given rounds, and in the stages before that
+// carry (a stage that continues another: RULES.md section 6).
+func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int64]map[int64]bool {
 	out := map[int64]map[int64]bool{}
+	for a, c := range carry {
+		for _, b := range c.Met {
+			if out[a] == nil {
+				out[a] = map[int64]bool{}
+			}
+			out[a][b] = true
+		}
+	}
 	for _, r := range rounds {
 		for _, t := range r.Tables {
 			ids := t.Entries()
@@ -247,9 +256,9 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 	var avoid map[int64]map[int64]bool
 	switch {
 	case s.Pairing == NoRematch:
-		avoid = met(st.Rounds)
+		avoid = met(st.Rounds, st.Carry)
 	case s.Pairing == Modified && n < s.Count && len(st.Rounds) > 0:
-		avoid = met(st.Rounds[len(st.Rounds)-1:])
+		avoid = met(st.Rounds[len(st.Rounds)-1:], nil)
 	}
 	tables, bye := PairLines(lines, func(a, b int64) bool { return avoid[a][b] })
 	r := &tournament.Round{Number: n, Seed: seed}

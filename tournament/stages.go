@@ -304,6 +304,9 @@ func stageSeeds(tx Tx, stageID int64) ([]int64, error) {
 // when the qualifiers are the same, in the same order. It returns what it did and the
 // lines for the log.
 func requalify(tx Tx, from, current *Stage, before []int64) (*Requalified, []Line, error) {
+	if current.Continued() && *current.FromStageID == from.ID {
+		return nil, nil, nil // no qualifiers: the carried values are read as they are
+	}
 	after, err := stageSeeds(tx, from.ID)
 	if err != nil {
 		return nil, nil, err

@@ -51,45 +51,67 @@ func rematches(st *tournament.State, s Settings, n int) map[int64]map[int64]bool
 	return nil
 }
 
-// fieldOf is the field of lines (in pairing order, the bye out) that round n pairs:
-// the pairs never to meet, the rematches of the mode, and the clubs while they are kept
-// apart.
-func fieldOf(st *tournament.State, s Settings, n int, lines []Line) Field {
-	avoid := rematches(st, s, n)
-	var never map[[2]int64]bool
+// constraints are what round n's pairing avoids: the mode's rematches, the pairs never
+// to meet, and each side's club (by a number) while clubs are kept apart.
+type constraints struct {
+	avoid map[int64]map[int64]bool
+	never map[[2]int64]bool
+	club  map[int64]int // nil when clubs are not kept apart this round
+}
+
+// constraintsOf reads round n's constraints from the stage.
+func constraintsOf(st *tournament.State, s Settings, n int) constraints {
+	c := constraints{avoid: rematches(st, s, n)}
 	if len(s.NeverMeet) > 0 {
-		never = map[[2]int64]bool{}
+		c.never = map[[2]int64]bool{}
 		for _, p := range s.NeverMeet {
-			never[p], never[[2]int64{p[1], p[0]}] = true, true
-		}
-	}
-	f := Field{N: len(lines)}
-	if avoid != nil || never != nil {
-		f.Clash = func(i, j int) Clash {
-			a, b := lines[i].Entry, lines[j].Entry
-			var c Clash
-			if avoid[a][b] {
-				c |= Rematch
-			}
-			if never != nil && never[[2]int64{a, b}] {
-				c |= NeverMeet
-			}
-			return c
+			c.never[p], c.never[[2]int64{p[1], p[0]}] = true, true
 		}
 	}
 	if n <= s.ApartClubs {
 		ids := map[string]int{}
-		f.Club = make([]int, len(lines))
-		for i, l := range lines {
-			if club := ClubOf(st.Entry(l.Entry)); club != "" {
+		c.club = map[int64]int{}
+		for _, e := range st.Entries {
+			if club := ClubOf(&e); club != "" {
 				if ids[club] == 0 {
 					ids[club] = len(ids) + 1
 				}
-				f.Club[i] = ids[club]
+				c.club[e.ID] = ids[club]
 			}
 		}
 	}
+	return c
+}
+
+// field is the field of lines (in pairing order, the bye out) under the constraints.
+func (c constraints) field(lines []Line) Field {
+	f := Field{N: len(lines)}
+	if c.avoid != nil || c.never != nil {
+		avoid, never := c.avoid, c.never
+		f.Clash = func(i, j int) Clash {
+			a, b := lines[i].Entry, lines[j].Entry
+			var k Clash
+			if avoid[a][b] {
+				k |= Rematch
+			}
+			if never != nil && never[[2]int64{a, b}] {
+				k |= NeverMeet
+			}
+			return k
+		}
+	}
+	if c.club != nil {
+		f.Club = make([]int, len(lines))
+		for i, l := range lines {
+			f.Club[i] = c.club[l.Entry]
+		}
+	}
 	return f
+}
+
+// fieldOf is the field of lines (in pairing order, the bye out) that round n pairs.
+func fieldOf(st *tournament.State, s Settings, n int, lines []Line) Field {
+	return constraintsOf(st, s, n).field(lines)
 }
 
 // explain says, for each side that did not meet the nearest side left below it in the

@@ -65,7 +65,7 @@ type Settings struct {
 	// ApartClubs keeps sides of the same club apart in rounds 1 to ApartClubs (0: never).
 	ApartClubs int `json:"apart_clubs_rounds"`
 	// NeverMeet lists pairs of entries (IDs) that must never meet.
-	NeverMeet [][2]int64 `json:"never_meet"`
+	NeverMeet [][2]int64 `json:"never_meet,omitempty"`
 }
 
 // TimeOut is the time-out technical score as the scoring package applies it.

@@ -129,7 +129,7 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.SitOutScore != SitOutScoreSecond && s.SitOutScore != SitOutScoreZero {
 		fe.Add("sit_out_score", "tournament.err.sit_out_score")
 	}
-	if s.Scoring != ScoringRP && s.Scoring != ScoringVP {
+	if s.Scoring != ScoringRP && s.Scoring != ScoringVP && s.Scoring != "" { // "": 6/3/1, as before the setting
 		fe.Add("scoring", "individual3.err.scoring")
 	}
 	if s.ByeVP < 0 || s.ByeVP > MaxByeVP {
@@ -173,7 +173,7 @@ func (Format) Fields() []tournament.Field {
 		{Name: "bye_points", Kind: "points", Label: "tournament.bye_points"},
 		{Name: "sit_out_score", Kind: "choice", Choices: []string{string(SitOutScoreSecond), string(SitOutScoreZero)}, ChoicePrefix: "sitout_score",
 			Label: "tournament.sit_out_score", Help: "tournament.sit_out_score_help"},
-		{Name: "scoring", Kind: "choice", Choices: []string{string(ScoringRP), string(ScoringVP)}, ChoicePrefix: "individual3.scoring",
+		{Name: "scoring", Kind: "choice", Choices: []string{string(ScoringRP), string(ScoringVP)}, ChoicePrefix: "table_scoring",
 			Label: "individual3.scoring_label", Help: "individual3.scoring_help"},
 		{Name: "bye_vp", Kind: "number", Label: "individual3.bye_vp", Help: "individual3.bye_vp_help"},
 	}

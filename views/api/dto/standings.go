@@ -141,6 +141,10 @@ type PairingLine struct {
 	Table   int          `json:"table"`
 	Against int64        `json:"against"`
 	Bye     bool         `json:"bye"`
+	// Avoided is the side this one would have met (the nearest left below it) when the
+	// pairing moved it down, and Why the reason: never_meet, rematch, club or others.
+	Avoided int64        `json:"avoided,omitempty"`
+	Why     string       `json:"why,omitempty"`
 	Values  ColumnValues `json:"-"`
 }
 

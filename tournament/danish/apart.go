@@ -3,7 +3,6 @@ package danish
 import (
 	"cmp"
 	"slices"
-	"strings"
 
 	"burraco/tournament"
 )
@@ -21,20 +20,6 @@ const (
 type Move struct {
 	Avoided int64  // the side it would have met
 	Why     string // WhyNeverMeet, WhyRematch, WhyClub or WhyOthers
-}
-
-// ClubOf is the club a side plays for when clubs are kept apart: the club of its
-// entry, folded (case, accents and spaces aside); a pair whose members named two
-// different clubs (stored as "A / B") plays for none. "" is none.
-func ClubOf(e *tournament.Entry) string {
-	if e == nil || e.Substitute() {
-		return ""
-	}
-	if a, b, two := strings.Cut(e.Club, " / "); two && tournament.FoldName(a) != tournament.FoldName(b) {
-		return ""
-	}
-	club, _, _ := strings.Cut(e.Club, " / ")
-	return tournament.FoldName(club)
 }
 
 // rematches returns who should not meet again in round n under the stage's mode: every
@@ -72,7 +57,7 @@ func constraintsOf(st *tournament.State, s Settings, n int) constraints {
 		ids := map[string]int{}
 		c.club = map[int64]int{}
 		for _, e := range st.Entries {
-			if club := ClubOf(&e); club != "" {
+			if club := tournament.ClubKey(&e); club != "" {
 				if ids[club] == 0 {
 					ids[club] = len(ids) + 1
 				}

@@ -9,7 +9,7 @@ import (
 	"burraco/tournament"
 )
 
-func TestClubOf(t *testing.T) {
+func TestClubKey(t *testing.T) {
 	tests := []struct {
 		entry tournament.Entry
 		want  string
@@ -24,7 +24,7 @@ func TestClubOf(t *testing.T) {
 		{tournament.Entry{Kind: tournament.EntrySubstitute, Club: "Circolo Roma"}, ""},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, ClubOf(&tc.entry), "%q", tc.entry.Club)
+		assert.Equal(t, tc.want, tournament.ClubKey(&tc.entry), "%q", tc.entry.Club)
 	}
 }
 
@@ -47,7 +47,7 @@ func TestRoundOneKeepsClubsApart(t *testing.T) {
 		r := draw(t, st, seed)
 		n := 0
 		for _, tb := range r.Tables {
-			a, b := ClubOf(st.Entry(tb.Sides[0].EntryID)), ClubOf(st.Entry(tb.Sides[1].EntryID))
+			a, b := tournament.ClubKey(st.Entry(tb.Sides[0].EntryID)), tournament.ClubKey(st.Entry(tb.Sides[1].EntryID))
 			if a != "" && a == b {
 				n++
 			}

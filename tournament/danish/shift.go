@@ -99,7 +99,7 @@ func lineUp(st *tournament.State, s Settings, tables [][2]int64, bye int64) {
 	count := map[string]*[2]int{} // each club's sides in each line
 	if s.ApartClubs > 0 {
 		for id, l := range line {
-			if c := ClubOf(st.Entry(id)); c != "" {
+			if c := tournament.ClubKey(st.Entry(id)); c != "" {
 				clubOf[id] = c
 				if count[c] == nil {
 					count[c] = &[2]int{}

@@ -1,18 +1,23 @@
 package tournament
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
-// ClubKey is the club a side plays for when a draw keeps clubs apart (RULES.md 4.1):
-// its entry's club, folded (case, accents and spaces aside); a pair whose members named
-// two different clubs (stored as "A / B") plays for none, nor does a substitute. "" is
-// none.
-func ClubKey(e *Entry) string {
+// ClubKeys are the clubs a side plays for when a draw keeps clubs apart (RULES.md 4.1
+// and 7.4): its entry's club, folded (case, accents and spaces aside); a pair whose
+// members named two clubs (stored as "Roma / Milano") plays for both. None for a
+// substitute or a side without a club.
+func ClubKeys(e *Entry) []string {
 	if e == nil || e.Substitute() {
-		return ""
+		return nil
 	}
-	club, other, two := strings.Cut(e.Club, " / ")
-	if two && FoldName(club) != FoldName(other) {
-		return ""
+	var out []string
+	for c := range strings.SplitSeq(e.Club, " / ") {
+		if f := FoldName(c); f != "" && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
 	}
-	return FoldName(club)
+	return out
 }

@@ -41,7 +41,7 @@ func rematches(st *tournament.State, s Settings, n int) map[int64]map[int64]bool
 type constraints struct {
 	avoid map[int64]map[int64]bool
 	never map[[2]int64]bool
-	club  map[int64]int // nil when clubs are not kept apart this round
+	clubs map[int64][]int // nil when clubs are not kept apart this round
 }
 
 // constraintsOf reads round n's constraints from the stage.
@@ -55,13 +55,13 @@ func constraintsOf(st *tournament.State, s Settings, n int) constraints {
 	}
 	if n <= s.ApartClubs {
 		ids := map[string]int{}
-		c.club = map[int64]int{}
+		c.clubs = map[int64][]int{}
 		for _, e := range st.Entries {
-			if club := tournament.ClubKey(&e); club != "" {
+			for _, club := range tournament.ClubKeys(&e) {
 				if ids[club] == 0 {
 					ids[club] = len(ids) + 1
 				}
-				c.club[e.ID] = ids[club]
+				c.clubs[e.ID] = append(c.clubs[e.ID], ids[club])
 			}
 		}
 	}
@@ -85,10 +85,10 @@ func (c constraints) field(lines []Line) Field {
 			return k
 		}
 	}
-	if c.club != nil {
-		f.Club = make([]int, len(lines))
+	if c.clubs != nil {
+		f.Clubs = make([][]int, len(lines))
 		for i, l := range lines {
-			f.Club[i] = c.club[l.Entry]
+			f.Clubs[i] = c.clubs[l.Entry]
 		}
 	}
 	return f

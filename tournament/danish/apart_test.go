@@ -1,6 +1,7 @@
 package danish
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,22 +10,22 @@ import (
 	"burraco/tournament"
 )
 
-func TestClubKey(t *testing.T) {
+func TestClubKeys(t *testing.T) {
 	tests := []struct {
 		entry tournament.Entry
-		want  string
+		want  []string
 	}{
-		{tournament.Entry{Kind: tournament.EntryPlayer, Club: "Circolo Roma"}, "circoloroma"},
-		{tournament.Entry{Kind: tournament.EntryPlayer, Club: ""}, ""},
+		{tournament.Entry{Kind: tournament.EntryPlayer, Club: "Circolo Roma"}, []string{"circoloroma"}},
+		{tournament.Entry{Kind: tournament.EntryPlayer, Club: ""}, nil},
 		// A pair stores one club when both members named it, or only one named one.
-		{tournament.Entry{Kind: tournament.EntryPair, Club: "Circolo Roma"}, "circoloroma"},
-		// Two different clubs: the pair plays for neither.
-		{tournament.Entry{Kind: tournament.EntryPair, Club: "Circolo Roma / Forlì"}, ""},
-		{tournament.Entry{Kind: tournament.EntryPair, Club: "Circolo Roma / circolo  roma"}, "circoloroma"},
-		{tournament.Entry{Kind: tournament.EntrySubstitute, Club: "Circolo Roma"}, ""},
+		{tournament.Entry{Kind: tournament.EntryPair, Club: "Circolo Roma"}, []string{"circoloroma"}},
+		// Two different clubs: the pair plays for both (as in the Mitchell, RULES.md 7.4).
+		{tournament.Entry{Kind: tournament.EntryPair, Club: "Circolo Roma / Forlì"}, []string{"circoloroma", "forli"}},
+		{tournament.Entry{Kind: tournament.EntryPair, Club: "Circolo Roma / circolo  roma"}, []string{"circoloroma"}},
+		{tournament.Entry{Kind: tournament.EntrySubstitute, Club: "Circolo Roma"}, nil},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, tournament.ClubKey(&tc.entry), "%q", tc.entry.Club)
+		assert.Equal(t, tc.want, tournament.ClubKeys(&tc.entry), "%q", tc.entry.Club)
 	}
 }
 
@@ -47,8 +48,8 @@ func TestRoundOneKeepsClubsApart(t *testing.T) {
 		r := draw(t, st, seed)
 		n := 0
 		for _, tb := range r.Tables {
-			a, b := tournament.ClubKey(st.Entry(tb.Sides[0].EntryID)), tournament.ClubKey(st.Entry(tb.Sides[1].EntryID))
-			if a != "" && a == b {
+			a, b := tournament.ClubKeys(st.Entry(tb.Sides[0].EntryID)), tournament.ClubKeys(st.Entry(tb.Sides[1].EntryID))
+			if len(a) > 0 && slices.Equal(a, b) {
 				n++
 			}
 		}

@@ -84,10 +84,11 @@ const (
 type Field struct {
 	N     int
 	Clash func(i, j int) Clash // what pairing i with j would cost (nil: nothing)
-	// Club is each side's club, 0 for none, when clubs are kept apart this round (nil
-	// otherwise): two sides of one club are a SameClub clash, and the search uses the
-	// largest club left to bound the clashes it cannot avoid.
-	Club []int
+	// Clubs are each side's clubs (numbers from 1, each once; none, one, or two for a
+	// pair of two clubs) when clubs are kept apart this round (nil otherwise): two sides sharing a
+	// club are a SameClub clash, and the search uses the largest club left to bound the
+	// clashes it cannot avoid.
+	Clubs [][]int
 }
 
 // Clashes counts the clashes of a pairing, by kind.
@@ -101,10 +102,20 @@ func (f *Field) clash(i, j int) Clash {
 	if f.Clash != nil {
 		c = f.Clash(i, j)
 	}
-	if f.Club != nil && f.Club[i] != 0 && f.Club[i] == f.Club[j] {
+	if f.Clubs != nil && shareClub(f.Clubs[i], f.Clubs[j]) {
 		c |= SameClub
 	}
 	return c
+}
+
+// shareClub reports whether two sides have a club in common.
+func shareClub(a, b []int) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // Pair pairs an even field given in standings order (best first), where avoid says which
@@ -150,8 +161,8 @@ func PairField(f Field) (pairs [][2]int, clashes Clashes) {
 	if n <= memoMax {
 		p.bounds = map[uint64]int{}
 	}
-	if f.Club != nil {
-		p.clubs = newClubCount(f.Club)
+	if f.Clubs != nil {
+		p.clubs = newClubCount(f.Clubs)
 	}
 	p.reset()
 	k := p.bound()
@@ -224,7 +235,7 @@ func (p *pairer) cost(i, j int) int {
 
 // bound is a lower bound of the cost of pairing the sides left: the one proved by an
 // earlier search of the same sides, or the club clashes the largest club left forces
-// (a club of c among m sides has at least c − m/2 of its pairs among themselves).
+// (c sides of a club among m have at least c − m/2 of their pairs among themselves).
 func (p *pairer) bound() int {
 	b := 0
 	if p.clubs != nil {
@@ -347,18 +358,20 @@ func (p *pairer) search(k int) (bool, int) {
 }
 
 // clubCount counts the sides left of each club, and the largest count, in constant time
-// per side taken or put back.
+// per club of a side taken or put back.
 type clubCount struct {
-	of     []int // each side's club (0: none, never counted)
-	count  []int // sides left by club
-	counts []int // clubs by number of sides left
+	of     [][]int // each side's clubs
+	count  []int   // sides left by club
+	counts []int   // clubs by number of sides left
 	max    int
 }
 
-func newClubCount(of []int) *clubCount {
+func newClubCount(of [][]int) *clubCount {
 	most := 0
-	for _, c := range of {
-		most = max(most, c)
+	for _, cs := range of {
+		for _, c := range cs {
+			most = max(most, c)
+		}
 	}
 	return &clubCount{of: of, count: make([]int, most+1), counts: make([]int, len(of)+2)}
 }
@@ -373,29 +386,25 @@ func (c *clubCount) reset() {
 }
 
 func (c *clubCount) take(i int) {
-	k := c.of[i]
-	if k == 0 {
-		return
-	}
-	n := c.count[k]
-	c.counts[n]--
-	c.count[k] = n - 1
-	c.counts[n-1]++
-	if n == c.max && c.counts[n] == 0 {
-		c.max--
+	for _, k := range c.of[i] {
+		n := c.count[k]
+		c.counts[n]--
+		c.count[k] = n - 1
+		c.counts[n-1]++
+		if n == c.max && c.counts[n] == 0 {
+			c.max--
+		}
 	}
 }
 
 func (c *clubCount) put(i int) {
-	k := c.of[i]
-	if k == 0 {
-		return
-	}
-	n := c.count[k]
-	c.counts[n]--
-	c.count[k] = n + 1
-	c.counts[n+1]++
-	if n+1 > c.max {
-		c.max = n + 1
+	for _, k := range c.of[i] {
+		n := c.count[k]
+		c.counts[n]--
+		c.count[k] = n + 1
+		c.counts[n+1]++
+		if n+1 > c.max {
+			c.max = n + 1
+		}
 	}
 }

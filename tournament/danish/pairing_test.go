@@ -271,10 +271,15 @@ func TestPairFieldMatchesBruteForce(t *testing.T) {
 			}
 			return c
 		}}
-		if clubs := rng.IntN(4); clubs > 0 { // 1 to 3 clubs, and some sides of none
-			f.Club = make([]int, n)
-			for i := range f.Club {
-				f.Club[i] = rng.IntN(clubs + 1)
+		if clubs := rng.IntN(4); clubs > 0 { // 1 to 3 clubs, some sides of none, some of two
+			f.Clubs = make([][]int, n)
+			for i := range f.Clubs {
+				if k := rng.IntN(clubs + 1); k > 0 {
+					f.Clubs[i] = []int{k}
+				}
+				if k := 1 + rng.IntN(clubs); rng.IntN(5) == 0 && !slices.Contains(f.Clubs[i], k) { // a pair of two clubs
+					f.Clubs[i] = append(f.Clubs[i], k)
+				}
 			}
 		}
 		want, wantC := bruteField(f)
@@ -293,13 +298,13 @@ func TestPairFieldByHand(t *testing.T) {
 	// none. 1–2 would put Roma against Roma: 1 takes 4, the nearest of another club (2,
 	// 3, 5, 6 can still be paired apart: 2–5, 3–6); 2 skips 3 (Roma) and takes 5; 3
 	// takes 6. Roma v Roma avoided at every table: 1–4, 2–5, 3–6.
-	f := Field{N: 6, Club: []int{1, 1, 1, 2, 2, 0}}
+	f := Field{N: 6, Clubs: clubs(1, 1, 1, 2, 2, 0)}
 	got, c := PairField(f)
 	assert.Equal(t, [][2]int{{1, 4}, {2, 5}, {3, 6}}, ranks(got))
 	assert.Equal(t, Clashes{}, c)
 
 	// Four sides all of Roma: clashes cannot be avoided, and the pairing stays 1–2, 3–4.
-	got, c = PairField(Field{N: 4, Club: []int{1, 1, 1, 1}})
+	got, c = PairField(Field{N: 4, Clubs: clubs(1, 1, 1, 1)})
 	assert.Equal(t, [][2]int{{1, 2}, {3, 4}}, ranks(got))
 	assert.Equal(t, Clashes{SameClub: 2}, c)
 
@@ -329,7 +334,18 @@ func TestPairFieldByHand(t *testing.T) {
 			return Rematch
 		}
 		return 0
-	}, Club: []int{1, 1, 0, 0}})
+	}, Clubs: clubs(1, 1, 0, 0)})
 	assert.Equal(t, [][2]int{{1, 2}, {3, 4}}, ranks(got))
 	assert.Equal(t, Clashes{SameClub: 1}, c)
+}
+
+// clubs gives each side one club, 0 for none.
+func clubs(ids ...int) [][]int {
+	out := make([][]int, len(ids))
+	for i, id := range ids {
+		if id != 0 {
+			out[i] = []int{id}
+		}
+	}
+	return out
 }

@@ -95,12 +95,12 @@ func lineUp(st *tournament.State, s Settings, tables [][2]int64, bye int64) {
 			}
 		}
 	}
-	clubOf := map[int64]string{}
+	clubsOf := map[int64][]string{}
 	count := map[string]*[2]int{} // each club's sides in each line
 	if s.ApartClubs > 0 {
 		for id, l := range line {
-			if c := tournament.ClubKey(st.Entry(id)); c != "" {
-				clubOf[id] = c
+			clubsOf[id] = tournament.ClubKeys(st.Entry(id))
+			for _, c := range clubsOf[id] {
 				if count[c] == nil {
 					count[c] = &[2]int{}
 				}
@@ -117,13 +117,13 @@ func lineUp(st *tournament.State, s Settings, tables [][2]int64, bye int64) {
 				w += bigW
 			}
 		}
-		if c := clubOf[id]; c != "" {
+		for _, c := range clubsOf[id] {
 			w += count[c][1-line[id]]
 		}
 		return w
 	}
 	move := func(id int64) {
-		if c := clubOf[id]; c != "" {
+		for _, c := range clubsOf[id] {
 			count[c][line[id]]--
 			count[c][1-line[id]]++
 		}

@@ -353,7 +353,7 @@ func (h *Handlers) Player(c echo.Context) error {
 	}
 	return h.serve(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
 		pp, ok := publicPlayerOf(ev, eid)
-		return pp, publicPlayerPage(pp), ok
+		return pp, publicPlayerPage(pp, h.seasonLinks(c.Request().Context(), ev, eid)), ok
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/season"
 	"burraco/views/page"
 )
 
@@ -165,7 +166,14 @@ func (h *Handlers) settingsPage(c echo.Context, status int, tr *tournament.Tourn
 			return err
 		}
 	}
-	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales, entries))
+	var seasons []season.Season
+	if tr == nil && h.Seasons != nil {
+		var err error
+		if seasons, err = h.Seasons.List(c.Request().Context()); err != nil {
+			return err
+		}
+	}
+	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales, seasons, entries))
 }
 
 // List shows the tournaments.
@@ -206,6 +214,11 @@ func (h *Handlers) Create(c echo.Context) error {
 	fm := formatNamed(c.FormValue("format"))
 	f := settingsForm(c, fm)
 	t, st := tournamentOf(f, fm, fm.Rules())
+	f.Values["season_id"] = c.FormValue("season_id")
+	sid, err := h.seasonOfNew(c, f, t.Date)
+	if err != nil {
+		return err
+	}
 	if len(f.Errors) > 0 {
 		return h.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f, nil)
 	}
@@ -214,6 +227,11 @@ func (h *Handlers) Create(c echo.Context) error {
 			return err
 		}
 		return h.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), nil, fm, f, nil)
+	}
+	if sid > 0 {
+		if _, err := h.Seasons.AddTournament(c.Request().Context(), sid, t.ID); err != nil {
+			return err
+		}
 	}
 	page.SetFlash(c, "tournaments.created", t.Name)
 	return page.Redirect(c, page.IDPath("/tournaments/", t.ID, "/entries"))

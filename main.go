@@ -151,13 +151,15 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		return err
 	}
 	defer store.Close()
+	tournaments := &tournament.Tournaments{Store: store, Players: store}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
 			Players:     &tournament.Players{Store: store},
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
-			Tournaments: &tournament.Tournaments{Store: store, Players: store},
+			Tournaments: tournaments,
+			Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
 			Backup:      store,
 			Health:      store,
 		}, log, views.WithTrustedProxies(cfg.TrustedProxies),

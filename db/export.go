@@ -127,73 +127,7 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 		} else if n > 0 {
 			return tournament.Errorf(tournament.ECONFLICT, "import.exists", doc.Tournament.ID)
 		}
-		for _, p := range doc.Players {
-			var first, last string
-			var card *string
-			err := x.queryRow("SELECT first_name, last_name, card_number FROM players WHERE id = ?", p.ID).Scan(&first, &last, &card)
-			switch {
-			case err == nil:
-				if first != p.FirstName || last != p.LastName || (card == nil) != (p.CardNumber == "") || (card != nil && *card != p.CardNumber) {
-					return tournament.Errorf(tournament.ECONFLICT, "import.player_clash", p.FullName())
-				}
-				continue // the same player, already in the registry
-			case !isNoRows(err):
-				return err
-			}
-			r := toPlayerRow(&p)
-			if err := x.run("INSERT INTO players (id, first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at) "+
-				"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.ID, r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
-				r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt); err != nil {
-				return fmt.Errorf("player %d: %w", p.ID, err)
-			}
-		}
-		t := doc.Tournament
-		if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, published, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			t.ID, t.Name, t.Date, t.Venue, t.Notes, t.Version, t.Published, t.CreatedAt, t.UpdatedAt); err != nil {
-			return err
-		}
-		now := storedNow()
-		for _, e := range doc.Entries {
-			if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-				e.ID, t.ID, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, now); err != nil {
-				return fmt.Errorf("entry %d: %w", e.ID, err)
-			}
-			for i, m := range e.Members {
-				if err := x.run("INSERT INTO entry_members (entry_id, tournament_id, player_id, position) VALUES (?, ?, ?, ?)", e.ID, t.ID, m.PlayerID, i+1); err != nil {
-					return fmt.Errorf("entry %d: %w", e.ID, err)
-				}
-			}
-		}
-		for _, sr := range doc.Stages {
-			if err := importStage(x, t.ID, &sr, now); err != nil {
-				return err
-			}
-		}
-		for _, e := range doc.Events {
-			e.Event.Undo = e.Undo
-			data, err := eventData(&e.Event)
-			if err != nil {
-				return err
-			}
-			var undo *string
-			if len(e.Undo) > 0 {
-				u := string(e.Undo)
-				undo = &u
-			}
-			if err := x.run("INSERT INTO events (tournament_id, seq, at, director, kind, detail, data, stage_id, round_no, table_no, entry_id, undoes, undone_by, undo) "+
-				"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", t.ID, e.ID, e.At, e.Director, e.Kind, e.Detail, data, e.StageID, e.Round, e.Table,
-				e.EntryID, e.Undoes, e.UndoneBy, undo); err != nil {
-				return fmt.Errorf("event %d: %w", e.ID, err)
-			}
-		}
-		if d.postgres {
-			for _, tb := range []string{"players", "tournaments", "stages", "entries", "rounds", "round_tables"} {
-				if err := x.run(fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", tb, tb)); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
+		return d.importDoc(x, doc)
 	})
 	if isUniqueViolation(err) {
 		// The tournament was not here (checked first, in the transaction): the number
@@ -206,6 +140,78 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 		return tournament.Errorf(tournament.EINVALID, "import.inconsistent")
 	}
 	return wrap(err, "import tournament")
+}
+
+// importDoc writes a document with its own IDs inside a write transaction (players
+// already here with the same name and card are kept).
+func (d *DB) importDoc(x *sqlTx, doc *tournament.Document) error {
+	for _, p := range doc.Players {
+		var first, last string
+		var card *string
+		err := x.queryRow("SELECT first_name, last_name, card_number FROM players WHERE id = ?", p.ID).Scan(&first, &last, &card)
+		switch {
+		case err == nil:
+			if first != p.FirstName || last != p.LastName || (card == nil) != (p.CardNumber == "") || (card != nil && *card != p.CardNumber) {
+				return tournament.Errorf(tournament.ECONFLICT, "import.player_clash", p.FullName())
+			}
+			continue // the same player, already in the registry
+		case !isNoRows(err):
+			return err
+		}
+		r := toPlayerRow(&p)
+		if err := x.run("INSERT INTO players (id, first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at) "+
+			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.ID, r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
+			r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt); err != nil {
+			return fmt.Errorf("player %d: %w", p.ID, err)
+		}
+	}
+	t := doc.Tournament
+	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, published, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		t.ID, t.Name, t.Date, t.Venue, t.Notes, t.Version, t.Published, t.CreatedAt, t.UpdatedAt); err != nil {
+		return err
+	}
+	now := storedNow()
+	for _, e := range doc.Entries {
+		if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+			e.ID, t.ID, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, now); err != nil {
+			return fmt.Errorf("entry %d: %w", e.ID, err)
+		}
+		for i, m := range e.Members {
+			if err := x.run("INSERT INTO entry_members (entry_id, tournament_id, player_id, position) VALUES (?, ?, ?, ?)", e.ID, t.ID, m.PlayerID, i+1); err != nil {
+				return fmt.Errorf("entry %d: %w", e.ID, err)
+			}
+		}
+	}
+	for _, sr := range doc.Stages {
+		if err := importStage(x, t.ID, &sr, now); err != nil {
+			return err
+		}
+	}
+	for _, e := range doc.Events {
+		e.Event.Undo = e.Undo
+		data, err := eventData(&e.Event)
+		if err != nil {
+			return err
+		}
+		var undo *string
+		if len(e.Undo) > 0 {
+			u := string(e.Undo)
+			undo = &u
+		}
+		if err := x.run("INSERT INTO events (tournament_id, seq, at, director, kind, detail, data, stage_id, round_no, table_no, entry_id, undoes, undone_by, undo) "+
+			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", t.ID, e.ID, e.At, e.Director, e.Kind, e.Detail, data, e.StageID, e.Round, e.Table,
+			e.EntryID, e.Undoes, e.UndoneBy, undo); err != nil {
+			return fmt.Errorf("event %d: %w", e.ID, err)
+		}
+	}
+	if d.postgres {
+		for _, tb := range []string{"players", "tournaments", "stages", "entries", "rounds", "round_tables"} {
+			if err := x.run(fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", tb, tb)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // importStage writes a stage with its rounds, tables, sides, byes and hands. A VP scale

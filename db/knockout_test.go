@@ -139,7 +139,12 @@ func setOutcome(t testing.TB, f *fixture, round, table int, o tournament.Outcome
 		}
 		tb.Hands = st.Round(round).Table(table).Hands
 		tb.Outcome = o
-		return tx.SaveTable(tb)
+		if err := tx.SaveTable(tb); err != nil {
+			return err
+		}
+		// As every command, it logs: the revision moves, and readers see the change.
+		return tx.Log(tournament.Event{TournamentID: f.tid, At: time.Now().UTC(), Director: "anna", Kind: "sheet",
+			StageID: st.Stage.ID, Round: round, Table: table})
 	}))
 }
 

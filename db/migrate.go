@@ -115,6 +115,8 @@ var migrations = []migration{
 	{8, "structured audit log with undo; rounds locked as final", migrate8},
 	{10, "byes.awarded: a late arrival's bye told from the draw's", migrate10},
 	{11, "idempotency_keys: a create or an import sent again with its key happens once", migrate11},
+	{12, "table reporting: settings, table codes with seat PINs, reports", migrate12},
+	{13, "seasons and season_tournaments: club championships across evenings", migrate13},
 	{15, "stages.start_mode: a stage fed from another is seeded or continued", migrate15},
 }
 

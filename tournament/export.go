@@ -68,6 +68,39 @@ func (s *Tournaments) Export(ctx context.Context, tid int64) (*Document, error) 
 // no reference outside the document. A document with problems is refused whole
 // (EINVALID "import.invalid" with every problem, by path) and nothing is written.
 func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, error) {
+	doc, err := ReadDocument(raw)
+	if err != nil {
+		return nil, err
+	}
+	a, ok := s.Store.(Archive)
+	if !ok {
+		return nil, fmt.Errorf("import: the store cannot import")
+	}
+	t := &doc.Tournament
+	err = once(ctx, s.Store, "import tournament", digest(raw), func(ctx context.Context, c *Claim) error {
+		c.setResult(idResult(&doc.Tournament.ID))
+		return a.Import(ctx, doc)
+	}, func(stored string) error {
+		id, err := parseID(stored)
+		if err != nil {
+			return err
+		}
+		got, err := s.Store.Load(ctx, id)
+		if err != nil {
+			return err
+		}
+		t = &got.Tournament
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// ReadDocument reads a tournament document and makes every check Import makes of it
+// before writing (strict JSON, text rules, settings, hands, shape, references).
+func ReadDocument(raw []byte) (*Document, error) {
 	var head struct {
 		Kind    string `json:"kind"`
 		Version int    `json:"version"`
@@ -81,8 +114,8 @@ func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, erro
 	if !utf8.Valid(raw) {
 		return nil, Errorf(EINVALID, "import.doc_unreadable", "the document is not valid UTF-8")
 	}
-	var doc Document
-	if err := strictjson.Decode(raw, &doc); err != nil {
+	doc := &Document{}
+	if err := strictjson.Decode(raw, doc); err != nil {
 		return nil, Errorf(EINVALID, "import.doc_unreadable", err.Error())
 	}
 	for i := range doc.Stages {
@@ -107,28 +140,5 @@ func (s *Tournaments) Import(ctx context.Context, raw []byte) (*Tournament, erro
 		}
 		return nil, e
 	}
-	a, ok := s.Store.(Archive)
-	if !ok {
-		return nil, fmt.Errorf("import: the store cannot import")
-	}
-	t := &doc.Tournament
-	err := once(ctx, s.Store, "import tournament", digest(raw), func(ctx context.Context, c *Claim) error {
-		c.setResult(idResult(&doc.Tournament.ID))
-		return a.Import(ctx, &doc)
-	}, func(stored string) error {
-		id, err := parseID(stored)
-		if err != nil {
-			return err
-		}
-		got, err := s.Store.Load(ctx, id)
-		if err != nil {
-			return err
-		}
-		t = &got.Tournament
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
+	return doc, nil
 }

@@ -26,6 +26,8 @@ type memStore struct {
 	failOn string
 	// updates counts the commands run (committed or not).
 	updates int
+	// loads counts the whole stages read by LoadStamped (what the derived cache saves).
+	loads int
 }
 
 // memData is everything stored.
@@ -277,6 +279,25 @@ func (m *memStore) LoadStageTable(_ context.Context, tid int64, seq, n, t int) (
 func (m *memStore) Revision(_ context.Context, tid int64) (rev int64, err error) {
 	err = m.read(tid, func(mt *memTournament) error { rev = int64(len(mt.events)); return nil })
 	return rev, err
+}
+
+// Stamp is the revision alone: the memory store's entries keep the names they were
+// entered with, so the registry changes nothing they show.
+func (m *memStore) Stamp(_ context.Context, tid int64) (s tournament.Stamp, err error) {
+	err = m.read(tid, func(mt *memTournament) error { s.Revision = int64(len(mt.events)); return nil })
+	return s, err
+}
+
+func (m *memStore) LoadStamped(_ context.Context, tid int64, seq int) (st *tournament.State, s tournament.Stamp, err error) {
+	err = m.read(tid, func(mt *memTournament) error {
+		m.loads++
+		stage, err := mt.stageAt(seq)
+		if err == nil {
+			st, s.Revision = mt.state(stage), int64(len(mt.events))
+		}
+		return err
+	})
+	return st, s, err
 }
 
 func (m *memStore) PublicRevision(_ context.Context, tid int64) (rev int64, published bool, err error) {

@@ -20,6 +20,9 @@ type Tournaments struct {
 	Store   TournamentStore
 	Players PlayerStore
 	Now     func() time.Time
+
+	// derived holds the stages read lately, each computed once per stamp (derived.go).
+	derived derivedCache
 }
 
 func (s *Tournaments) now() time.Time {
@@ -61,6 +64,9 @@ func validate(t *Tournament, st *Stage) error {
 func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) error {
 	st.Seq = 1
 	if err := validate(t, st); err != nil {
+		return err
+	}
+	if err := checkEntries(st, func(int64) *Entry { return nil }); err != nil { // a new tournament has no entries
 		return err
 	}
 	request := struct {
@@ -193,6 +199,9 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 	if err := validate(in, inStage); err != nil {
 		return Event{}, err
 	}
+	if err := checkEntries(inStage, st.Entry); err != nil { // settings naming entries name this tournament's
+		return Event{}, err
+	}
 	if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(inStage) {
 		// Entries are single players or pairs as the stage was: they cannot change kind.
 		return Event{}, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "entries.kind_fixed"}}
@@ -285,9 +294,15 @@ func (s *Tournaments) List(ctx context.Context) ([]Tournament, error) {
 	return s.Store.ListTournaments(ctx)
 }
 
-// Load returns a tournament's current stage with everything entered so far.
+// Load returns a tournament's current stage with everything entered so far: a copy of
+// the one loaded once per stamp (derived.go), the caller's to change. A command loads
+// what it decides on inside its transaction instead.
 func (s *Tournaments) Load(ctx context.Context, id int64) (*State, error) {
-	return s.Store.Load(ctx, id)
+	d, err := s.derive(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	return d.state.Clone(), nil
 }
 
 // RoundResults computes the tables of round n without loading the rest of the
@@ -832,6 +847,9 @@ func (s *Tournaments) DrawState(ctx context.Context, tid int64, opt DrawOptions,
 		if err := tx.AddRound(st.Stage.ID, r, subs); err != nil {
 			return err
 		}
+		if err := s.drawCodes(tx, tid, st.Stage.ID, r); err != nil { // table reporting
+			return err
+		}
 		st.Entries = append(st.Entries, subs...)
 		st.Rounds = append(st.Rounds, *r)
 		return tx.Log(ev)
@@ -885,6 +903,9 @@ func (s *Tournaments) undoDraw(tx Tx, tid int64, number int, director string) (E
 		return Event{}, Errorf(ECONFLICT, "round.locked", number)
 	}
 	if err := tx.DeleteRound(cur); err != nil {
+		return Event{}, err
+	}
+	if err := dropCodes(tx, st.Stage.ID, number); err != nil { // table reporting
 		return Event{}, err
 	}
 	ev := s.event(tid, director, "draw_undone", number, cur.Seed)
@@ -1367,6 +1388,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			ev.Also = append(ev.Also, Line{Key: "event.also.kept", Args: []string{fmt.Sprint(number + 1), movesText(out.Moves)}})
 		}
 		ev.Also = append(ev.Also, settled...)
+		if err := s.sheetSaved(ctx, tx, stage.ID, number, table, &ev); err != nil { // table reports
+			return err
+		}
 		undo.OutcomeAfter = tb.Outcome
 		if ev.Undo, err = json.Marshal(undo); err != nil {
 			return err
@@ -1622,44 +1646,40 @@ func sameSeats(a, b Seats) bool {
 	return true
 }
 
-// Standings ranks a tournament's current stage.
+// Standings ranks a tournament's current stage. The state, columns and lines are
+// shared by every reader of the same revision: read-only.
 func (s *Tournaments) Standings(ctx context.Context, tid int64) (*State, []Column, []Standing, error) {
-	st, err := s.Store.Load(ctx, tid)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	cols, lines := st.Format().Standings(st)
-	return st, cols, lines, nil
+	return s.StageStandings(ctx, tid, 0)
 }
 
 // PairingOrder returns the running standings round n was paired from, with the random
 // order that broke its ties, for a format that pairs from the standings (ENOTFOUND for
 // another format or a round not drawn).
+// The state, columns and lines are shared by every reader of the same revision:
+// read-only.
 func (s *Tournaments) PairingOrder(ctx context.Context, tid int64, n int) (*State, []Column, []OrderLine, error) {
-	st, err := s.Store.Load(ctx, tid)
+	d, err := s.derive(ctx, tid, 0)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	p, ok := st.Format().(Paired)
-	if !ok || st.Round(n) == nil {
+	p, ok := d.state.Format().(Paired)
+	if !ok || d.state.Round(n) == nil {
 		return nil, nil, nil, Errorf(ENOTFOUND, "error.not_found")
 	}
-	cols, lines := p.PairingOrder(st, n)
-	return st, cols, lines, nil
+	cols, lines := d.pairing(p, n)
+	return d.state, cols, lines, nil
 }
 
 // StageStandings ranks stage seq of a tournament (0: the current one): an earlier stage
-// stays readable once the next one has started.
+// stays readable once the next one has started. The state, columns and lines are
+// computed once per revision and shared by every reader: read-only.
 func (s *Tournaments) StageStandings(ctx context.Context, tid int64, seq int) (*State, []Column, []Standing, error) {
-	if seq == 0 {
-		return s.Standings(ctx, tid)
-	}
-	st, err := s.Store.LoadStage(ctx, tid, seq)
+	d, err := s.derive(ctx, tid, seq)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cols, lines := st.Format().Standings(st)
-	return st, cols, lines, nil
+	cols, lines := d.rankings()
+	return d.state, cols, lines, nil
 }
 
 // Events returns a tournament's log, newest first.

@@ -82,6 +82,13 @@ type TournamentStore interface {
 	// PublicRevision returns a tournament's revision and whether it is published, in one
 	// cheap read: what the public pages check before serving what they rendered.
 	PublicRevision(ctx context.Context, tid int64) (rev int64, published bool, err error)
+	// Stamp returns what a tournament's loaded stages depend on (its revision and its
+	// members' registry versions), in one cheap read: a derived state computed at the
+	// same stamp is current.
+	Stamp(ctx context.Context, tid int64) (Stamp, error)
+	// LoadStamped reads stage seq whole (0: the current one), as LoadStage does, with its
+	// Stamp read in the same snapshot.
+	LoadStamped(ctx context.Context, tid int64, seq int) (*State, Stamp, error)
 	Events(ctx context.Context, tid int64) ([]Event, error)
 	// Update runs a command on one tournament in one write transaction: it starts by
 	// taking the tournament's lock (ENOTFOUND when there is none), so that commands on

@@ -16,6 +16,7 @@ import (
 	"burraco/views/registry"
 	"burraco/views/rounds"
 	"burraco/views/scales"
+	"burraco/views/seasons"
 	"burraco/views/sheets"
 	"burraco/views/standings"
 	"burraco/views/tournaments"
@@ -43,6 +44,12 @@ func (s *Server) routes() {
 	e.GET("/p/:id/projector/:view", s.public.Projector)
 	e.GET("/p/:id/projector/:view/live", s.public.ProjectorLive)
 	e.GET("/p/:id/qr.svg", s.public.QR)
+	// Seasons' public pages (issue 22): a published season's standings, a player's line,
+	// the projector.
+	e.GET("/p/seasons/:id", s.public.Season)
+	e.GET("/p/seasons/:id/players/:pid", s.public.SeasonPlayer)
+	e.GET("/p/seasons/:id/projector", s.public.SeasonProjector)
+	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive)
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
@@ -63,6 +70,7 @@ func (s *Server) routes() {
 	d.POST("/players/import/preview", regs.ImportPreview)
 	d.POST("/players/import", regs.Import)
 	d.GET("/players/export.csv", regs.Export)
+	d.GET("/players/:id", regs.Show) // a player's history (issue 22)
 	tourns := &tournaments.Handlers{App: s.App}
 	d.GET("/tournaments", tourns.List)
 	d.GET("/tournaments/new", tourns.New)
@@ -142,6 +150,19 @@ func (s *Server) routes() {
 	d.GET("/scales/:id/export.:format", scaleh.Export)
 	d.GET("/directors", admins.Directors)
 	d.POST("/directors", admins.CreateDirector)
+	// Seasons (issue 22): the director's pages, the standings' downloads.
+	seas := &seasons.Handlers{App: s.App}
+	d.GET("/seasons", seas.List)
+	d.GET("/seasons/new", seas.New)
+	d.POST("/seasons", seas.Create)
+	d.GET("/seasons/:id", seas.Show)
+	d.GET("/seasons/:id/edit", seas.Edit)
+	d.POST("/seasons/:id", seas.Update)
+	d.POST("/seasons/:id/tournaments", seas.AddTournament)
+	d.POST("/seasons/:id/tournaments/:tid/remove", seas.RemoveTournament)
+	d.POST("/seasons/:id/publish", seas.Publish)
+	d.POST("/seasons/:id/delete", seas.Delete)
+	d.GET("/seasons/:id/standings.:ext", exps.SeasonStandings)
 	d.GET("/account", admins.Account)
 	d.POST("/account/password", admins.ChangePassword)
 	d.GET("/tokens", admins.Tokens)
@@ -158,7 +179,18 @@ func (s *Server) routes() {
 	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings)
 	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer)
 	e.GET("/api/v1/public/tournaments/:id/bracket", s.public.APIBracket)
+	// Table reporting (issue 21): a table by its code, public; the director's queue.
+	e.GET("/api/v1/t/:code", apih.TableByCode)
+	e.POST("/api/v1/t/:code/report", apih.ReportTable)
+	e.POST("/api/v1/t/:code/confirm", apih.ConfirmReport)
 	a := e.Group("/api/v1", s.gates.Token)
+	a.GET("/tournaments/:id/reporting", apih.GetReporting)
+	a.PUT("/tournaments/:id/reporting", apih.SetReporting)
+	a.GET("/tournaments/:id/rounds/:n/codes", apih.TableCodes)
+	a.GET("/tournaments/:id/rounds/:n/reports", apih.ReportQueue)
+	a.POST("/tournaments/:id/rounds/:n/reports/accept", apih.AcceptConfirmed)
+	a.POST("/tournaments/:id/reports/:rid/accept", apih.AcceptReport)
+	a.POST("/tournaments/:id/reports/:rid/reject", apih.RejectReport)
 	a.GET("/players", apih.ListPlayers)
 	a.POST("/players", apih.CreatePlayer)
 	a.GET("/players/export", apih.ExportPlayers)
@@ -219,6 +251,22 @@ func (s *Server) routes() {
 	a.GET("/tokens", apih.ListTokens)
 	a.POST("/tokens", apih.CreateToken)
 	a.DELETE("/tokens/:id", apih.RevokeToken)
+
+	// Seasons (issue 22): a club championship, player history, the federation's files.
+	e.GET("/api/v1/public/seasons/:id", apih.PublicSeason)
+	a.GET("/seasons", apih.ListSeasons)
+	a.POST("/seasons", apih.CreateSeason)
+	a.GET("/seasons/:id", apih.GetSeason)
+	a.PUT("/seasons/:id", apih.UpdateSeason)
+	a.DELETE("/seasons/:id", apih.DeleteSeason)
+	a.PUT("/seasons/:id/published", apih.PublishSeason)
+	a.POST("/seasons/:id/tournaments", apih.AddSeasonTournament)
+	a.DELETE("/seasons/:id/tournaments/:tid", apih.RemoveSeasonTournament)
+	a.GET("/seasons/:id/standings", apih.SeasonStandings)
+	a.GET("/seasons/:id/federation.csv", apih.SeasonFederationCSV)
+	a.POST("/seasons/:id/import", apih.ImportIntoSeason)
+	a.GET("/tournaments/:id/federation.csv", apih.TournamentFederationCSV)
+	a.GET("/players/:id/history", apih.PlayerHistory)
 }
 
 // directorRoutes registers routes behind one middleware without catching unknown paths.

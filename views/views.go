@@ -26,6 +26,7 @@ type Services struct {
 	Auth        *tournament.Auth
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
+	Seasons     *tournament.Seasons
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
@@ -96,7 +97,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Backup: svc.Backup, Log: log},
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log},
 		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}}
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed

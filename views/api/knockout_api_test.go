@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -59,7 +60,12 @@ func apiSetOutcome(t *testing.T, app *viewtest.App, tid int64, round, table int,
 			return err
 		}
 		tb.Hands, tb.Outcome = st.Round(round).Table(table).Hands, o
-		return tx.SaveTable(tb)
+		if err := tx.SaveTable(tb); err != nil {
+			return err
+		}
+		// As every command, it logs: the revision moves, and readers see the change.
+		return tx.Log(tournament.Event{TournamentID: tid, At: time.Now().UTC(), Director: "anna", Kind: "sheet",
+			StageID: st.Stage.ID, Round: round, Table: table})
 	}))
 }
 

@@ -45,6 +45,19 @@ var publicRoutes = map[string]bool{
 	"GET /api/v1/public/tournaments/:id":              true,
 	"GET /api/v1/public/tournaments/:id/standings":    true,
 	"GET /api/v1/public/tournaments/:id/players/:eid": true,
+	// A table by its code (issue 21): the code and the seats' PINs are the proof, guesses
+	// throttled per address and per code (TestReportGuessingThrottled).
+	"GET /api/v1/t/:code":          true,
+	"POST /api/v1/t/:code/report":  true,
+	"POST /api/v1/t/:code/confirm": true,
+	// A published season's pages (issue 22): read-only, 404 unless published; scanned by
+	// TestPublicPagesExposeNothingPrivate too.
+	"GET /p/seasons/:id":                true,
+	"GET /p/seasons/:id/players/:pid":   true,
+	"GET /p/seasons/:id/projector":      true,
+	"GET /p/seasons/:id/projector/live": true,
+	// A published season's standings (issue 22): 404 while not published.
+	"GET /api/v1/public/seasons/:id": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

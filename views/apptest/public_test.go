@@ -251,6 +251,22 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 		}
 		scanned[strings.Join(segs, "/")] = true
 	}
+	// A published season of the evening (issue 22): its pages, scanned in both languages.
+	seasonPaths := publicSeason(t, a, pe)
+	for _, route := range []string{"/p/seasons/:id", "/p/seasons/:id/players/:pid", "/p/seasons/:id/projector", "/p/seasons/:id/projector/live", "/api/v1/public/seasons/:id"} {
+		scanned[route] = true
+	}
+	for _, lang := range []string{"it", "en"} {
+		anon.Lang = lang
+		for _, p := range seasonPaths {
+			res := anon.Get(p)
+			require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", p, res.Body)
+			body := strings.ToLower(res.Body)
+			for _, secret := range append(pe.private, pe.director) {
+				assert.NotContains(t, body, strings.ToLower(secret), "%s (%s) shows %q", p, lang, secret)
+			}
+		}
+	}
 	for _, r := range a.Srv.Config.Handler.(*views.Server).Routes() {
 		if strings.HasPrefix(r.Path, "/p/") || strings.HasPrefix(r.Path, "/api/v1/public/") {
 			assert.True(t, scanned[r.Path], "public route %s is not scanned", r.Path)

@@ -30,6 +30,7 @@ type report struct {
 	Num        []bool // right-aligned columns
 	Rows       [][]string
 	File       string // the download's name, without extension
+	Landscape  bool   // printed across the page (many columns)
 }
 
 // standingsReport is the standings of the current stage.
@@ -181,7 +182,11 @@ func (r *report) writePDF(w io.Writer, lang page.Lang) error {
 	if err != nil {
 		return err
 	}
-	pdf := fpdf.New("P", "mm", "A4", "")
+	orientation := "P"
+	if r.Landscape {
+		orientation = "L"
+	}
+	pdf := fpdf.New(orientation, "mm", "A4", "")
 	pdf.AddUTF8FontFromBytes("DejaVu", "", reg)
 	pdf.AddUTF8FontFromBytes("DejaVu", "B", bold)
 	pdf.SetTitle(r.Title, true)

@@ -23,6 +23,7 @@ type App struct {
 	Auth        *tournament.Auth
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
+	Seasons     *tournament.Seasons
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger

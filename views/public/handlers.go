@@ -9,4 +9,6 @@ import "burraco/views/page"
 type Handlers struct {
 	*page.App
 	Cache *Cache
+	// seasons keeps the season pages (seasons.go).
+	seasons seasonCache
 }

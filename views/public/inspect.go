@@ -21,5 +21,6 @@ func (pc *Cache) Kept(tid int64, name string, lang page.Lang) any {
 // RenderStandings renders a tournament's public standings afresh, as the cache would
 // keep them: the standings computed and the page rendered.
 func RenderStandings(ctx context.Context, lang page.Lang, ev *tournament.State) ([]byte, error) {
-	return renderPublic(ctx, lang, ev.Stage.Format, "/", publicStandingsPage(publicStandingsOf(ev)))
+	cols, lines := ev.Format().Standings(ev)
+	return renderPublic(ctx, lang, ev.Stage.Format, "/", publicStandingsPage(publicStandingsOf(ev, cols, lines)))
 }

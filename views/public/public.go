@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"burraco/tournament"
 	"burraco/views/api/dto"
@@ -35,8 +36,41 @@ type (
 	publicBracketSide  = dto.PublicBracketSide
 )
 
-// publicOf picks what the public sees of a tournament and its current round.
+// madeOf keeps publicOf for the states it was made of lately: the public pages of one
+// revision are all built from the one state the service derived for it (shared, never
+// changed), so the current round's tables are picked once, not once per page.
+var madeOf struct {
+	sync.Mutex
+	at map[*tournament.State]madePublic
+}
+
+// madePublic is what publicOf made of a state at a revision.
+type madePublic struct {
+	rev int64
+	pt  publicTournament
+}
+
+// publicOf picks what the public sees of a tournament and its current round. What it
+// returns may be shared with other pages of the same state: read-only.
 func publicOf(ev *tournament.State) publicTournament {
+	madeOf.Lock()
+	m, ok := madeOf.at[ev]
+	madeOf.Unlock()
+	if ok && m.rev == ev.Tournament.Revision {
+		return m.pt
+	}
+	pt := pickPublic(ev)
+	madeOf.Lock()
+	if madeOf.at == nil || len(madeOf.at) >= 8 {
+		madeOf.at = map[*tournament.State]madePublic{} // a few tournaments at a time: start again
+	}
+	madeOf.at[ev] = madePublic{rev: ev.Tournament.Revision, pt: pt}
+	madeOf.Unlock()
+	return pt
+}
+
+// pickPublic is publicOf made afresh.
+func pickPublic(ev *tournament.State) publicTournament {
 	pt := publicTournament{ID: ev.Tournament.ID, Name: ev.Tournament.Name, Date: ev.Tournament.Date,
 		Venue: ev.Tournament.Venue, Revision: ev.Tournament.Revision, Rounds: ev.Stage.Settings.Rounds(), Drawn: len(ev.Rounds)}
 	if g := ev.Current(); g != nil {
@@ -78,8 +112,13 @@ func publicBracketOf(ev *tournament.State) (publicBracket, bool) {
 }
 
 func publicSeatOf(ev *tournament.State, id int64) publicSeat {
+	return publicSeatAt(ev.Entry(id), id)
+}
+
+// publicSeatAt is entry id's seat, e its entry (nil: not found).
+func publicSeatAt(e *tournament.Entry, id int64) publicSeat {
 	ps := publicSeat{EntryID: id, Name: "?"}
-	if e := ev.Entry(id); e != nil {
+	if e != nil {
 		ps.Name, ps.Club, ps.Substitute = e.Name, e.Club, e.Substitute()
 	}
 	ps.Search = tournament.SearchText(ps.Name)
@@ -88,10 +127,15 @@ func publicSeatOf(ev *tournament.State, id int64) publicSeat {
 
 func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
 	pr := &publicRound{Number: g.Number, Clock: g.Clock, Tables: []publicTable{}, Byes: []publicSeat{}, Late: []publicSeat{}}
+	// The entries by ID, once: a seat's lookup must not scan the field (300 tables).
+	at := make(map[int64]*tournament.Entry, len(ev.Entries))
+	for i := range ev.Entries {
+		at[ev.Entries[i].ID] = &ev.Entries[i]
+	}
 	for i, res := range ev.Results(g) {
 		tb := publicTable{Number: g.Tables[i].Number, Complete: res.Complete}
 		for si, id := range res.Entries {
-			ps := publicSeatOf(ev, id)
+			ps := publicSeatAt(at[id], id)
 			ps.Position, ps.Table, ps.Done = si+1, tb.Number, res.Complete
 			if si < len(res.Scores) {
 				ps.Score = res.Scores[si]
@@ -107,7 +151,7 @@ func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
 		pr.Tables = append(pr.Tables, tb)
 	}
 	for _, b := range g.Byes {
-		ps := publicSeatOf(ev, b.EntryID)
+		ps := publicSeatAt(at[b.EntryID], b.EntryID)
 		ps.Points, ps.Late = b.Points, b.Awarded
 		if b.Awarded {
 			pr.Late = append(pr.Late, ps)
@@ -162,9 +206,8 @@ func publicLineOf(s tournament.Standing) publicLine {
 		Values: s.Values, Played: s.Played, Qualifies: s.Qualifies, AtCut: s.AtCut, Withdrawn: s.Entry.Withdrawn, Rounds: s.Rounds}
 }
 
-// publicStandingsOf ranks the current stage for the public.
-func publicStandingsOf(ev *tournament.State) publicStandings {
-	cols, lines := ev.Format().Standings(ev)
+// publicStandingsOf is the current stage's standings (cols, lines) for the public.
+func publicStandingsOf(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) publicStandings {
 	ps := publicStandings{Tournament: publicOf(ev), Columns: publicColumns(cols)}
 	for i := range ev.Rounds {
 		if !ev.Complete(&ev.Rounds[i]) {
@@ -205,8 +248,8 @@ func markDeciders(lines []publicLine, cols int) {
 }
 
 // publicPlayerOf is one entry's page, or false when the entry is not ranked here.
-func publicPlayerOf(ev *tournament.State, entryID int64) (publicPlayer, bool) {
-	cols, lines := ev.Format().Standings(ev)
+// cols and lines are the stage's standings.
+func publicPlayerOf(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing, entryID int64) (publicPlayer, bool) {
 	i := slices.IndexFunc(lines, func(s tournament.Standing) bool { return s.Entry.ID == entryID })
 	if i < 0 {
 		return publicPlayer{}, false

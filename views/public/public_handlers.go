@@ -34,6 +34,8 @@ type Cache struct {
 	// ttl is how long this instance trusts a revision it read (0: ask every time).
 	TTL  time.Duration
 	revs map[int64]revision
+	// rendering are the pages being rendered now, by page.
+	rendering map[pageID]*rendering
 }
 
 // revision is a tournament's revision and publication as read at a time.
@@ -116,7 +118,7 @@ type pageID struct {
 }
 
 // renderedPage is a page's bytes at a revision, with its ETag, and the same gzipped
-// once (a phone on the club's Wi-Fi gets a sixth of the bytes, at no cost per request).
+// once (a phone on the club's Wi-Fi gets a fraction of the bytes, at no cost per request).
 type renderedPage struct {
 	rev    int64
 	body   []byte
@@ -128,7 +130,36 @@ type renderedPage struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}}
+	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}, rendering: map[pageID]*rendering{}}
+}
+
+// rendering is a page being rendered at a revision; done closes when it ends.
+type rendering struct {
+	rev  int64
+	done chan struct{}
+}
+
+// claim returns the channel closed when page k is rendered at rev, and whether the
+// caller is the one to render it (release it then).
+func (pc *Cache) claim(k pageID, rev int64) (chan struct{}, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if r := pc.rendering[k]; r != nil && r.rev == rev {
+		return r.done, false
+	}
+	r := &rendering{rev: rev, done: make(chan struct{})}
+	pc.rendering[k] = r
+	return r.done, true
+}
+
+// release ends a render claimed (done its channel), whether it succeeded or not.
+func (pc *Cache) release(k pageID, done chan struct{}) {
+	pc.mu.Lock()
+	if r := pc.rendering[k]; r != nil && r.done == done {
+		delete(pc.rendering, k)
+	}
+	pc.mu.Unlock()
+	close(done)
 }
 
 func (pc *Cache) get(k pageID, rev int64) *renderedPage {
@@ -151,7 +182,9 @@ func (pc *Cache) put(k pageID, p *renderedPage) {
 
 // publicRender builds a public page's data from a published tournament, and the page
 // that shows it (nil for a JSON twin). ok false answers 404 (an unknown entry).
-type publicRender func(ev *tournament.State) (data any, page templ.Component, ok bool)
+// ev, cols and lines are the current stage and its standings as the service derived them
+// once for the revision, shared by every reader: read-only.
+type publicRender func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (data any, page templ.Component, ok bool)
 
 // serve answers a public page from the cache when it holds the tournament's
 // current revision, else renders it and keeps it. An unpublished or unknown tournament
@@ -184,14 +217,29 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	if p := h.Cache.get(k, rev); p != nil {
 		return writePublic(c, p)
 	}
-	ev, err := h.Tournaments.Load(ctx, tid)
+	// One request renders a page at a revision; the others asking for it meanwhile wait
+	// for its bytes rather than render it again (a room of phones at each change).
+	done, mine := h.Cache.claim(k, rev)
+	if mine {
+		defer h.Cache.release(k, done)
+	} else {
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if p := h.Cache.get(k, rev); p != nil {
+			return writePublic(c, p)
+		}
+	}
+	ev, cols, lines, err := h.Tournaments.Standings(ctx, tid)
 	if err != nil {
 		return err
 	}
 	if !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	data, comp, ok := build(ev)
+	data, comp, ok := build(ev, cols, lines)
 	if !ok {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -211,7 +259,7 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
 	p.etag, p.gzEtag = `"`+tag+`"`, `"`+tag+`-gz"`
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed) // rendered once per revision per instance: speed first
 	if _, err := zw.Write(p.body); err != nil {
 		return err
 	}
@@ -288,7 +336,7 @@ func (h *Handlers) Tables(c echo.Context) error {
 		// list filtered here, the same way, not kept.
 		return h.search(c, q)
 	}
-	return h.serve(c, "tables", false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "tables", false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		pt := publicOf(ev)
 		return pt, publicTablesPage(pt, ""), true
 	})
@@ -300,7 +348,7 @@ func (h *Handlers) search(c echo.Context, q string) error {
 	if err != nil {
 		return err
 	}
-	ev, err := h.Tournaments.Load(c.Request().Context(), id)
+	ev, _, _, err := h.Tournaments.Standings(c.Request().Context(), id) // shared: read-only
 	if err != nil {
 		return err
 	}
@@ -316,23 +364,23 @@ func (h *Handlers) search(c echo.Context, q string) error {
 
 // APITournament is the tables page's JSON twin.
 func (h *Handlers) APITournament(c echo.Context) error {
-	return h.serve(c, "tables", true, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "tables", true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		return publicOf(ev), nil, true
 	})
 }
 
 // Standings shows a published tournament's standings.
 func (h *Handlers) Standings(c echo.Context) error {
-	return h.serve(c, "standings", false, func(ev *tournament.State) (any, templ.Component, bool) {
-		ps := publicStandingsOf(ev)
+	return h.serve(c, "standings", false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev, cols, lines)
 		return ps, publicStandingsPage(ps), true
 	})
 }
 
 // APIStandings is the standings page's JSON twin.
 func (h *Handlers) APIStandings(c echo.Context) error {
-	return h.serve(c, "standings", true, func(ev *tournament.State) (any, templ.Component, bool) {
-		return publicStandingsOf(ev), nil, true
+	return h.serve(c, "standings", true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		return publicStandingsOf(ev, cols, lines), nil, true
 	})
 }
 
@@ -351,9 +399,9 @@ func (h *Handlers) Player(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.serve(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State) (any, templ.Component, bool) {
-		pp, ok := publicPlayerOf(ev, eid)
-		return pp, publicPlayerPage(pp), ok
+	return h.serve(c, "player/"+page.Itoa64(eid), false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, cols, lines, eid)
+		return pp, publicPlayerPage(pp, h.seasonLinks(c.Request().Context(), ev, eid)), ok
 	})
 }
 
@@ -363,15 +411,15 @@ func (h *Handlers) APIPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.serve(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State) (any, templ.Component, bool) {
-		pp, ok := publicPlayerOf(ev, eid)
+	return h.serve(c, "player/"+page.Itoa64(eid), true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		pp, ok := publicPlayerOf(ev, cols, lines, eid)
 		return pp, nil, ok
 	})
 }
 
 // Bracket shows a published knockout's bracket.
 func (h *Handlers) Bracket(c echo.Context) error {
-	return h.serve(c, "bracket", false, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "bracket", false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		pb, ok := publicBracketOf(ev)
 		return pb, publicBracketPage(pb), ok
 	})
@@ -379,7 +427,7 @@ func (h *Handlers) Bracket(c echo.Context) error {
 
 // APIBracket is the bracket page's JSON twin.
 func (h *Handlers) APIBracket(c echo.Context) error {
-	return h.serve(c, "bracket", true, func(ev *tournament.State) (any, templ.Component, bool) {
+	return h.serve(c, "bracket", true, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
 		pb, ok := publicBracketOf(ev)
 		return pb, nil, ok
 	})
@@ -394,8 +442,8 @@ func (h *Handlers) Projector(c echo.Context) error {
 	if !projectorViews[view] {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	return h.serve(c, "projector/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
-		ps := publicStandingsOf(ev)
+	return h.serve(c, "projector/"+view, false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev, cols, lines)
 		return ps, projectorPage(view, ps), true
 	})
 }
@@ -421,8 +469,8 @@ func (h *Handlers) ProjectorLive(c echo.Context) error {
 	if since, err := strconv.ParseInt(c.QueryParam("since"), 10, 64); err == nil && since == rev {
 		return c.NoContent(http.StatusNoContent)
 	}
-	return h.serve(c, "projector-live/"+view, false, func(ev *tournament.State) (any, templ.Component, bool) {
-		ps := publicStandingsOf(ev)
+	return h.serve(c, "projector-live/"+view, false, func(ev *tournament.State, cols []tournament.Column, lines []tournament.Standing) (any, templ.Component, bool) {
+		ps := publicStandingsOf(ev, cols, lines)
 		return ps, projectorContent(view, ps), true
 	})
 }

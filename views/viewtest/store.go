@@ -17,11 +17,13 @@ import (
 func NewAppWith(t *testing.T, store *db.DB, opts ...views.Option) *App {
 	t.Helper()
 	t.Cleanup(func() { store.Close() })
+	tournaments := &tournament.Tournaments{Store: store, Players: store}
 	s := views.New(views.Services{
 		Players:     &tournament.Players{Store: store},
 		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
 		Scales:      &tournament.Scales{Store: store},
-		Tournaments: &tournament.Tournaments{Store: store, Players: store},
+		Tournaments: tournaments,
+		Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
 		Backup:      store,
 		Health:      store,
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)

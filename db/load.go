@@ -1,0 +1,67 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+
+	"burraco/tournament"
+)
+
+// stampCols read a tournament's Stamp from its row in tournaments: its log's latest
+// number and the sum of its members' registry versions (entry_members holds the
+// tournament's id, indexed with the player's).
+const stampCols = "COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), " +
+	"COALESCE((SELECT SUM(p.version) FROM entry_members m JOIN players p ON p.id = m.player_id WHERE m.tournament_id = tournaments.id), 0)"
+
+// stampQuery reads a tournament's Stamp.
+const stampQuery = "SELECT " + stampCols + " FROM tournaments WHERE id = ?"
+
+// Stamp returns what a tournament's loaded stages depend on, in one indexed read: one
+// statement, without a transaction of its own (one round trip on PostgreSQL), since
+// every reader pays it.
+func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
+	var s tournament.Stamp
+	var row *sql.Row
+	if d.postgres {
+		row = d.reader.QueryRowContext(ctx, d.rebound(stampQuery), tid)
+	} else {
+		st, err := d.stmt(ctx, d.reader, stampQuery)
+		if err != nil {
+			return s, wrap(err, "stamp")
+		}
+		row = st.QueryRowContext(ctx, tid)
+	}
+	err := row.Scan(&s.Revision, &s.Registry)
+	if isNoRows(err) {
+		return s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return s, wrap(err, "stamp")
+}
+
+// LoadStamped reads stage seq of a tournament whole (0: the current one), as Load and
+// LoadStage do, with its Stamp read in the same snapshot: a fixed number of queries
+// whatever the number of entries, rounds and tables.
+func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.State, tournament.Stamp, error) {
+	var st *tournament.State
+	var s tournament.Stamp
+	err := d.read(ctx, func(x *sqlTx) error {
+		var t tournament.Tournament
+		dest := append(tournamentDest(&t), &s.Revision, &s.Registry)
+		if err := x.queryRow("SELECT "+tournamentCols+", "+stampCols+" FROM tournaments WHERE id = ?", tid).Scan(dest...); err != nil {
+			return err
+		}
+		stage, err := stageAt(x, tid, seq)
+		if err != nil {
+			return err
+		}
+		st, err = loadStage(x, t, stage)
+		return err
+	})
+	if isNoRows(err) {
+		return nil, s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if err != nil {
+		return nil, s, wrap(err, "load stage")
+	}
+	return st, s, nil
+}

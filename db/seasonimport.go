@@ -1,0 +1,166 @@
+package db
+
+import (
+	"context"
+	"fmt"
+
+	"burraco/tournament"
+)
+
+// ImportCopy implements tournament.SeasonStore: the document is renumbered past the
+// highest number of each table, in the transaction that writes it, so that a tournament
+// from another copy of the app never meets one of this copy's numbers. The log's undo
+// data (which names the old numbers) is not kept: an imported tournament's past changes
+// cannot be undone.
+func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID int64) (int64, []int64, error) {
+	var fresh []int64
+	orig := *doc // each attempt renumbers the document as given
+	err := d.write(ctx, func(x *sqlTx) error {
+		fresh = fresh[:0]
+		max := map[string]int64{}
+		for _, tb := range []string{"players", "tournaments", "stages", "entries", "rounds", "round_tables"} {
+			var m int64
+			if err := x.queryRow(fmt.Sprintf("SELECT COALESCE(MAX(id), 0) FROM %s", tb)).Scan(&m); err != nil {
+				return err
+			}
+			max[tb] = m
+		}
+		c := renumber(&orig, max)
+		for _, p := range c.Players {
+			if p.ID > max["players"] {
+				fresh = append(fresh, p.ID)
+			}
+		}
+		if err := d.importDoc(x, c); err != nil {
+			return err
+		}
+		if seasonID != 0 {
+			n, err := x.affected("UPDATE seasons SET revision = revision + 1, updated_at = ? WHERE id = ?", storedNow(), seasonID)
+			if err != nil {
+				return err
+			} else if n == 0 {
+				return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+			}
+			if err := addSeasonTournament(x, seasonID, c.Tournament.ID); err != nil {
+				return err
+			}
+		}
+		*doc = *c
+		return nil
+	})
+	if isFKViolation(err) {
+		return 0, nil, tournament.Errorf(tournament.EINVALID, "import.inconsistent")
+	}
+	if err != nil {
+		return 0, nil, wrap(err, "import copy")
+	}
+	return doc.Tournament.ID, fresh, nil
+}
+
+// renumber returns a copy of doc with every number moved past max (by table name); a
+// player with a negative ID becomes a new one, the others keep theirs.
+func renumber(doc *tournament.Document, max map[string]int64) *tournament.Document {
+	c := *doc
+	tid := max["tournaments"] + 1
+	stage := func(id int64) int64 { return id - minID(doc, "stages") + max["stages"] + 1 }
+	entry := func(id int64) int64 {
+		if id == 0 {
+			return 0
+		}
+		return id - minID(doc, "entries") + max["entries"] + 1
+	}
+	player := func(id int64) int64 {
+		if id < 0 {
+			return max["players"] - id
+		}
+		return id
+	}
+	c.Tournament.ID = tid
+	c.Players = append([]tournament.Player(nil), doc.Players...)
+	for i := range c.Players {
+		c.Players[i].ID = player(c.Players[i].ID)
+	}
+	c.Entries = append([]tournament.Entry(nil), doc.Entries...)
+	for i := range c.Entries {
+		e := &c.Entries[i]
+		e.ID, e.TournamentID = entry(e.ID), tid
+		e.Members = append([]tournament.Member(nil), e.Members...)
+		for j := range e.Members {
+			e.Members[j].PlayerID = player(e.Members[j].PlayerID)
+		}
+	}
+	roundBase, tableBase := minID(doc, "rounds"), minID(doc, "round_tables")
+	c.Stages = append([]tournament.StageRounds(nil), doc.Stages...)
+	for i := range c.Stages {
+		sr := &c.Stages[i]
+		sr.ID, sr.TournamentID = stage(sr.ID), tid
+		if sr.FromStageID != nil {
+			f := stage(*sr.FromStageID)
+			sr.FromStageID = &f
+		}
+		sr.Rounds = append([]tournament.Round(nil), sr.Rounds...)
+		for j := range sr.Rounds {
+			r := &sr.Rounds[j]
+			r.ID, r.StageID = r.ID-roundBase+max["rounds"]+1, sr.ID
+			r.Tables = append([]tournament.Table(nil), r.Tables...)
+			for k := range r.Tables {
+				t := &r.Tables[k]
+				t.ID = t.ID - tableBase + max["round_tables"] + 1
+				t.Sides = append([]tournament.Side(nil), t.Sides...)
+				for s := range t.Sides {
+					t.Sides[s].EntryID = entry(t.Sides[s].EntryID)
+				}
+			}
+			r.Byes = append([]tournament.Bye(nil), r.Byes...)
+			for b := range r.Byes {
+				r.Byes[b].EntryID = entry(r.Byes[b].EntryID)
+			}
+		}
+	}
+	c.Events = append([]tournament.LoggedEvent(nil), doc.Events...)
+	for i := range c.Events {
+		e := &c.Events[i]
+		e.TournamentID, e.Undo = tid, nil
+		if e.StageID != 0 {
+			e.StageID = stage(e.StageID)
+		}
+		e.EntryID = entry(e.EntryID)
+	}
+	return &c
+}
+
+// minID is the lowest number a document gives in a table (1 when it has none), so
+// that renumbering keeps the document's order and gaps small.
+func minID(doc *tournament.Document, table string) int64 {
+	var ids []int64
+	switch table {
+	case "stages":
+		for _, s := range doc.Stages {
+			ids = append(ids, s.ID)
+		}
+	case "entries":
+		for _, e := range doc.Entries {
+			ids = append(ids, e.ID)
+		}
+	case "rounds", "round_tables":
+		for _, s := range doc.Stages {
+			for _, r := range s.Rounds {
+				if table == "rounds" {
+					ids = append(ids, r.ID)
+				}
+				for _, t := range r.Tables {
+					if table == "round_tables" {
+						ids = append(ids, t.ID)
+					}
+				}
+			}
+		}
+	}
+	m := int64(1)
+	for i, id := range ids {
+		if i == 0 || id < m {
+			m = id
+		}
+	}
+	return m
+}

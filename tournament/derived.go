@@ -1,0 +1,187 @@
+package tournament
+
+import (
+	"context"
+	"slices"
+	"sync"
+)
+
+// Stamp is what a loaded stage depends on in the database: the tournament's revision
+// (its log's latest number: every command logs) and the sum of the registry versions of
+// its members (a player renamed in the registry shows renamed in every tournament, and
+// that logs nothing there). A stage derived at a stamp is current while the stored stamp
+// is the same, on every instance of the app.
+type Stamp struct {
+	Revision int64
+	Registry int64
+}
+
+// maxDerived bounds how many stages the service keeps derived: the evenings being run
+// and read now, each a few megabytes at 3,000 players.
+const maxDerived = 16
+
+// derived is a stage as loaded at a stamp with what is computed from it, once, for
+// every reader (director and public, HTML and JSON): it is never changed after it is
+// built, and what it hands out is read-only or copied.
+type derived struct {
+	stamp Stamp
+	state *State
+
+	standings sync.Once
+	cols      []Column
+	lines     []Standing
+
+	mu     sync.Mutex
+	orders map[int]*pairingOrder
+}
+
+// pairingOrder is the order round n was paired from, computed once.
+type pairingOrder struct {
+	once  sync.Once
+	cols  []Column
+	lines []OrderLine
+}
+
+// rankings returns the stage's standings, computed on first use.
+func (d *derived) rankings() ([]Column, []Standing) {
+	d.standings.Do(func() { d.cols, d.lines = d.state.Format().Standings(d.state) })
+	return d.cols, d.lines
+}
+
+// pairing returns the running standings round n was paired from, computed on first use.
+func (d *derived) pairing(p Paired, n int) ([]Column, []OrderLine) {
+	d.mu.Lock()
+	if d.orders == nil {
+		d.orders = map[int]*pairingOrder{}
+	}
+	o := d.orders[n]
+	if o == nil {
+		o = &pairingOrder{}
+		d.orders[n] = o
+	}
+	d.mu.Unlock()
+	o.once.Do(func() { o.cols, o.lines = p.PairingOrder(d.state, n) })
+	return o.cols, o.lines
+}
+
+// derivedKey names a stage of a tournament: seq 0 is whichever is current.
+type derivedKey struct {
+	tid int64
+	seq int
+}
+
+// derivedSlot holds the latest derived state of a stage, and the load under way.
+type derivedSlot struct {
+	d       *derived
+	used    uint64
+	loading chan struct{} // closed when the load under way ends
+	want    Stamp         // the stamp the load under way was started for
+}
+
+// derivedCache keeps the latest derived state of the stages read lately. The zero
+// value is ready to use; it is safe for concurrent use.
+type derivedCache struct {
+	mu    sync.Mutex
+	slots map[derivedKey]*derivedSlot
+	tick  uint64
+}
+
+// derive returns stage seq of a tournament (0: the current one) derived at the stamp
+// stored now: from the cache when it holds that stamp, else loaded once (readers
+// arriving during a load wait for it rather than load again).
+func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived, error) {
+	stamp, err := s.Store.Stamp(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	c := &s.derived
+	k := derivedKey{tid, seq}
+	for {
+		c.mu.Lock()
+		if c.slots == nil {
+			c.slots = map[derivedKey]*derivedSlot{}
+		}
+		c.tick++
+		sl := c.slots[k]
+		if sl != nil && sl.d != nil && sl.d.stamp == stamp {
+			sl.used = c.tick
+			c.mu.Unlock()
+			return sl.d, nil
+		}
+		if sl != nil && sl.loading != nil && sl.want == stamp {
+			wait := sl.loading
+			c.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		done := make(chan struct{})
+		if sl == nil {
+			sl = &derivedSlot{}
+			c.slots[k] = sl
+		}
+		sl.loading, sl.want, sl.used = done, stamp, c.tick
+		c.evict()
+		c.mu.Unlock()
+
+		st, got, err := s.Store.LoadStamped(ctx, tid, seq)
+		c.mu.Lock()
+		if sl.loading == done {
+			sl.loading = nil
+		}
+		var d *derived
+		if err == nil {
+			// What was read is at least as new as the stamp asked for: the next reader
+			// whose stamp is older loads again, which only happens across a change.
+			d = &derived{stamp: got, state: st}
+			sl.d = d
+		}
+		c.mu.Unlock()
+		close(done)
+		return d, err
+	}
+}
+
+// evict drops the least recently used stages beyond maxDerived (not one being loaded).
+// c.mu is held.
+func (c *derivedCache) evict() {
+	for len(c.slots) > maxDerived {
+		var oldest derivedKey
+		var at uint64
+		found := false
+		for k, sl := range c.slots {
+			if sl.loading == nil && (!found || sl.used < at) {
+				oldest, at, found = k, sl.used, true
+			}
+		}
+		if !found {
+			return
+		}
+		delete(c.slots, oldest)
+	}
+}
+
+// Clone returns a deep copy of the state: its entries, rounds, tables, sides, hands and
+// byes are the copy's own, to change.
+func (st *State) Clone() *State {
+	cp := *st
+	cp.Entries = slices.Clone(st.Entries)
+	for i := range cp.Entries {
+		cp.Entries[i].Members = slices.Clone(cp.Entries[i].Members)
+	}
+	cp.Rounds = slices.Clone(st.Rounds)
+	for i := range cp.Rounds {
+		r := &cp.Rounds[i]
+		r.Tables = slices.Clone(r.Tables)
+		for j := range r.Tables {
+			r.Tables[j].Sides = slices.Clone(r.Tables[j].Sides)
+			r.Tables[j].Hands = slices.Clone(r.Tables[j].Hands)
+		}
+		r.Byes = slices.Clone(r.Byes)
+	}
+	cp.Seeds = slices.Clone(st.Seeds)
+	return &cp
+}

@@ -1,0 +1,33 @@
+package apptest_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"burraco/tournament/season"
+	"burraco/views/viewtest"
+)
+
+// publicSeason publishes a season holding the published evening of pe, and returns
+// its public pages' paths (the standings, a player's line, the projector and its poll)
+// and the standings' JSON twin.
+func publicSeason(t *testing.T, a *viewtest.App, pe *publicEvening) []string {
+	t.Helper()
+	svc := a.Server.Seasons
+	s, err := svc.Create(t.Context(), season.Season{Name: "Campionato Aurora", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()})
+	require.NoError(t, err)
+	_, err = svc.AddTournament(t.Context(), s.ID, pe.tid)
+	require.NoError(t, err)
+	cur, err := svc.Get(t.Context(), s.ID)
+	require.NoError(t, err)
+	_, err = svc.Publish(t.Context(), s.ID, true, cur.Version)
+	require.NoError(t, err)
+	st, err := svc.Standings(t.Context(), s.ID)
+	require.NoError(t, err)
+	require.NotEmpty(t, st.Lines)
+	base := fmt.Sprintf("/p/seasons/%d", s.ID)
+	return []string{base, fmt.Sprintf("%s/players/%d", base, st.Lines[0].Player.ID), base + "/projector", base + "/projector/live",
+		fmt.Sprintf("/api/v1/public/seasons/%d", s.ID)}
+}

@@ -1,0 +1,259 @@
+package tournament
+
+import (
+	"context"
+	"time"
+
+	"burraco/scoring"
+)
+
+// Table reporting (issue 21): players report their table's result from their phones
+// with the table's code, a player of each other side confirms it with their seat's PIN,
+// and the director accepts it into the sheet. The director always wins: a sheet the
+// director saves supersedes any report, and a table with scores takes no more.
+
+// ReportSettings are a tournament's table reporting settings (off by default).
+type ReportSettings struct {
+	// Reporting gives each table of each round drawn a code and each seat a PIN.
+	Reporting bool `json:"reporting"`
+	// AutoAccept accepts a report as soon as it is confirmed.
+	AutoAccept bool `json:"auto_accept"`
+	// PIN is where a seat's PIN comes from: PINRandom (printed on the table card) or
+	// PINCard (the last digits of a member's card number).
+	PIN string `json:"pin"`
+	// Version counts changes: a save from an older version is refused.
+	Version int `json:"version"`
+}
+
+// Where a seat's PIN comes from.
+const (
+	PINRandom = "pin"
+	PINCard   = "card"
+)
+
+// PINDigits is the length of a seat's PIN (and the card number's digits compared).
+const PINDigits = 4
+
+// CodeAlphabet is the alphabet of table codes: no 0/O, 1/I/L to confuse.
+const CodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+// CodeLength is the length of a table code: 31^6 ≈ 8.9·10^8 values.
+const CodeLength = 6
+
+// TableCode is the code of one table of one round, with each seat's PIN (by position).
+type TableCode struct {
+	Code         string   `json:"code"`
+	TournamentID int64    `json:"tournament_id"`
+	StageID      int64    `json:"stage_id"`
+	Round        int      `json:"round"`
+	Table        int      `json:"table"`
+	PINs         []string `json:"-"` // by position; never shown but to the director
+}
+
+// The states of a report.
+const (
+	ReportReported   = "reported"   // sent, waiting for the other sides
+	ReportConfirmed  = "confirmed"  // every other side confirmed it
+	ReportDisputed   = "disputed"   // another side entered other figures (a counter-report)
+	ReportAccepted   = "accepted"   // the director (or auto-accept) put it in the sheet
+	ReportRejected   = "rejected"   // the director refused it
+	ReportSuperseded = "superseded" // the director's own sheet replaced it
+)
+
+// The states of a table in the director's queue.
+const (
+	TableNotReported = "not_reported"
+	TableReported    = ReportReported
+	TableConfirmed   = ReportConfirmed
+	TableDisputed    = ReportDisputed
+	TableAccepted    = ReportAccepted // scores in, from a report
+	TableEntered     = "entered"      // scores in, typed by the director
+)
+
+// ReportSheet is a table's sheet as a player reports it: Hands[h][p] as in Sheet, and
+// the outcome the format offers (nil: none).
+type ReportSheet struct {
+	Hands   [][]*scoring.Hand `json:"hands"`
+	Outcome *Outcome          `json:"outcome,omitempty"`
+}
+
+// Report is a table's result sent by a player, or a counter-report: the other figures
+// a confirmer entered (Answers names the report it disputes).
+type Report struct {
+	ID           int64       `json:"id"`
+	TournamentID int64       `json:"tournament_id"`
+	StageID      int64       `json:"stage_id"`
+	Round        int         `json:"round"`
+	Table        int         `json:"table"`
+	Code         string      `json:"code"`
+	Seat         int         `json:"seat"`              // the side position of who sent it
+	Answers      int64       `json:"answers,omitempty"` // the report a counter-report disputes
+	State        string      `json:"state"`
+	Sheet        ReportSheet `json:"sheet"`
+	Confirmed    []int       `json:"confirmed,omitempty"` // the seats that confirmed it
+	Prior        string      `json:"-"`                   // the state before acceptance, for undo
+	Version      int         `json:"version"`
+	CreatedAt    time.Time   `json:"created_at"`
+	UpdatedAt    time.Time   `json:"updated_at"`
+}
+
+// Live reports whether the report still waits for the director.
+func (r *Report) Live() bool {
+	return r.State == ReportReported || r.State == ReportConfirmed || r.State == ReportDisputed
+}
+
+// TableView is what a table's page shows to whoever has its code: the table with its
+// sides and who sits there, the sheet's shape, its state and the report waiting (no PIN,
+// no contact detail).
+type TableView struct {
+	TableState
+	Code     string   `json:"code"`
+	Outcomes []string `json:"outcomes"` // what the format offers beside scores
+	State    string   `json:"state"`    // a Table* state
+	// Report is the live report (nil: none); Counter the counter-report of a dispute.
+	Report  *Report `json:"report,omitempty"`
+	Counter *Report `json:"counter,omitempty"`
+	// Waiting are the seats whose confirmation the report still needs.
+	Waiting []int `json:"waiting,omitempty"`
+}
+
+// QueueLine is one table of a round in the director's queue.
+type QueueLine struct {
+	Table   int    `json:"table"`
+	Code    string `json:"code"`
+	State   string `json:"state"`
+	Waiting []int  `json:"waiting,omitempty"`
+	// Report is the report that decides the state (the live one, or the one accepted);
+	// Counter the other version of a dispute.
+	Report  *Report `json:"report,omitempty"`
+	Counter *Report `json:"counter,omitempty"`
+}
+
+// Queue is a round's reports for the director: every table's state, with counts.
+type Queue struct {
+	Settings ReportSettings `json:"settings"`
+	Round    int            `json:"round"`
+	Lines    []QueueLine    `json:"lines"`
+	Counts   map[string]int `json:"counts"` // by Table* state
+}
+
+// ReportStore is what table reporting reads outside commands and the throttle it keeps;
+// the SQL store implements it (a type assertion on TournamentStore).
+type ReportStore interface {
+	// FindCode returns a table code (ENOTFOUND).
+	FindCode(ctx context.Context, code string) (*TableCode, error)
+	// ReportSettings returns a tournament's reporting settings (the defaults when none).
+	ReportSettings(ctx context.Context, tid int64) (ReportSettings, error)
+	// RoundReports returns the codes of round n of a stage and its reports, oldest first.
+	RoundReports(ctx context.Context, tid, stageID int64, n int) ([]TableCode, []Report, error)
+	// Failures counts the failures recorded under each key since a time.
+	Failures(ctx context.Context, keys []string, since time.Time) (map[string]int, error)
+	// Fail records a failure under each key, and forgets those older than before.
+	Fail(ctx context.Context, keys []string, at, before time.Time) error
+}
+
+// ReportTx is what table reporting reads and writes inside a command (a type assertion
+// on Tx).
+type ReportTx interface {
+	// ReportSettings returns the tournament's reporting settings.
+	ReportSettings() (ReportSettings, error)
+	// SaveReportSettings stores them; rs must still be at its version (ECONFLICT), which
+	// goes up.
+	SaveReportSettings(rs *ReportSettings) error
+	// AddCodes stores the codes of a round's tables, replacing any it had.
+	AddCodes(stageID int64, n int, codes []TableCode) error
+	// DeleteCodes removes the codes of a round (and its reports).
+	DeleteCodes(stageID int64, n int) error
+	// CodeTaken reports whether a code is stored.
+	CodeTaken(code string) (bool, error)
+	// TableReports returns the reports of one table, oldest first.
+	TableReports(stageID int64, n, t int) ([]Report, error)
+	// AddReport stores a new report (its ID and version set).
+	AddReport(r *Report) error
+	// SaveReport writes a report's state and confirmations; r must still be at its
+	// version (ECONFLICT "report.stale"), which goes up.
+	SaveReport(r *Report) error
+	// CloseReports marks a table's live reports superseded, and report accepted (0:
+	// none) accepted with its state before kept: one statement, on every sheet saved.
+	CloseReports(stageID int64, n, t int, accepted int64) error
+	// ReopenReports puts a table's accepted report back in the state it had before.
+	ReopenReports(stageID int64, n, t int) error
+}
+
+// The throttle of wrong codes and PINs (docs/SECURITY.md): per client address and per
+// code, over a sliding window, kept in the database for every instance.
+const (
+	ReportWindow     = 15 * time.Minute
+	ReportPerAddress = 10 // failures per address per window
+	ReportPerCode    = 6  // wrong PINs per code per window
+)
+
+// TableByCode returns what table code's page shows: refused alike (ENOTFOUND
+// "report.code") for a code never drawn and one expired (its round locked, the next round
+// with scores, a later stage started). A wrong code counts against the client's address.
+func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*TableView, error) {
+	return nil, Errorf(EINTERNAL, "error.internal")
+}
+
+// Report sends a table's result as the player at seat (a side's position) proving it
+// with the seat's PIN. It is validated as the director's sheet is (same field keys);
+// refused when a live report exists (ECONFLICT "report.exists"), the table has scores or
+// is locked ("report.closed"), or the PIN is wrong (EUNAUTHORIZED "report.pin", counted).
+func (s *Tournaments) Report(ctx context.Context, code string, seat int, pin string, sh ReportSheet, client string) (*Report, error) {
+	return nil, Errorf(EINTERNAL, "error.internal")
+}
+
+// Confirm confirms the table's live report as the player at seat, of another side than
+// the reporter's. With no sheet, or one with the same figures, the seat confirms it (and
+// once every other side has, it is confirmed, and accepted with AutoAccept); with other
+// figures the report is disputed and the confirmer's version kept beside it.
+func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin string, sh *ReportSheet, client string) (*Report, error) {
+	return nil, Errorf(EINTERNAL, "error.internal")
+}
+
+// Reports returns round n's queue (0: the current round of the current stage).
+func (s *Tournaments) Reports(ctx context.Context, tid int64, n int) (*Queue, error) {
+	return nil, Errorf(EINTERNAL, "error.internal")
+}
+
+// Accept puts a report (at its version) in the table's sheet through SaveSheet, in one
+// transaction, logged as the director's with the report's code and seat; its undo is
+// the sheet's undo, which sends the report back to the queue.
+func (s *Tournaments) Accept(ctx context.Context, tid, reportID int64, version int, director string) (*SheetOutcome, error) {
+	return nil, Errorf(EINTERNAL, "error.internal")
+}
+
+// AcceptConfirmed accepts every confirmed report of round n, and returns the tables
+// accepted (a table whose save is refused stays in the queue).
+func (s *Tournaments) AcceptConfirmed(ctx context.Context, tid int64, n int, director string) ([]int, error) {
+	return nil, Errorf(EINTERNAL, "error.internal")
+}
+
+// Reject refuses a live report (at its version), and its counter-report: the table
+// takes reports again.
+func (s *Tournaments) Reject(ctx context.Context, tid, reportID int64, version int, director string) error {
+	return Errorf(EINTERNAL, "error.internal")
+}
+
+// ReportSettings returns a tournament's reporting settings.
+func (s *Tournaments) ReportSettings(ctx context.Context, tid int64) (ReportSettings, error) {
+	return ReportSettings{}, Errorf(EINTERNAL, "error.internal")
+}
+
+// SetReportSettings changes a tournament's reporting settings (at rs.Version), logged;
+// turned on, the current round's tables get their codes.
+func (s *Tournaments) SetReportSettings(ctx context.Context, tid int64, rs ReportSettings, director string) (ReportSettings, error) {
+	return ReportSettings{}, Errorf(EINTERNAL, "error.internal")
+}
+
+// TableCodes returns the codes of round n's tables with their PINs, for the director's
+// printed table cards and sheets (nil when reporting is off).
+func (s *Tournaments) TableCodes(ctx context.Context, tid int64, n int) ([]TableCode, error) {
+	return nil, Errorf(EINTERNAL, "error.internal")
+}
+
+// PreviewReport is what a report would give (the table's result under its format) and
+// its problems, for the live totals of the table's page.
+func PreviewReport(v *TableView, sh ReportSheet) (TableResult, FieldErrors, error) {
+	return TableResult{}, nil, Errorf(EINTERNAL, "error.internal")
+}

@@ -55,7 +55,8 @@ func (e *Event) Undoable() bool {
 // round, table, entry), so it holds for every format.
 func dependsOn(later, e *Event) bool {
 	switch later.Kind {
-	case "undo", "lock", "unlock", "clock", "publish":
+	case "undo", "lock", "unlock", "clock", "publish",
+		"report", "report_confirmed", "report_disputed", "report_rejected", "report_settings":
 		return false // they change nothing a later undo could pull from under them
 	}
 	if later.UndoneBy != 0 {
@@ -263,7 +264,10 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 			return ev, err
 		}
 		tb.Hands, tb.Outcome = u.Before, u.OutcomeBefore
-		return ev, tx.SaveTable(tb)
+		if err := tx.SaveTable(tb); err != nil {
+			return ev, err
+		}
+		return ev, sheetUndone(tx, e) // the reports it closed go back to the queue
 	}
 }
 

@@ -148,8 +148,8 @@ type ReportStore interface {
 	RoundReports(ctx context.Context, tid, stageID int64, n int) ([]TableCode, []Report, error)
 	// Failures counts the failures recorded under each key since a time.
 	Failures(ctx context.Context, keys []string, since time.Time) (map[string]int, error)
-	// Fail records a failure under each key, and forgets those older than before.
-	Fail(ctx context.Context, keys []string, at, before time.Time) error
+	// Fail records a failure under each key.
+	Fail(ctx context.Context, keys []string, at time.Time) error
 }
 
 // ReportTx is what table reporting reads and writes inside a command (a type assertion
@@ -174,10 +174,11 @@ type ReportTx interface {
 	// version (ECONFLICT "report.stale"), which goes up.
 	SaveReport(r *Report) error
 	// CloseReports marks a table's live reports superseded, and report accepted (0:
-	// none) accepted with its state before kept: one statement, on every sheet saved.
-	CloseReports(stageID int64, n, t int, accepted int64) error
-	// ReopenReports puts a table's accepted report back in the state it had before.
-	ReopenReports(stageID int64, n, t int) error
+	// none) accepted, each keeping its state before and by, the log line that closed
+	// them: one statement, on every sheet saved.
+	CloseReports(stageID int64, n, t int, accepted, by int64) error
+	// ReopenReports puts the reports log line by closed back in their state before.
+	ReopenReports(stageID int64, n, t int, by int64) error
 }
 
 // The throttle of wrong codes and PINs (docs/SECURITY.md): per client address and per
@@ -187,73 +188,3 @@ const (
 	ReportPerAddress = 10 // failures per address per window
 	ReportPerCode    = 6  // wrong PINs per code per window
 )
-
-// TableByCode returns what table code's page shows: refused alike (ENOTFOUND
-// "report.code") for a code never drawn and one expired (its round locked, the next round
-// with scores, a later stage started). A wrong code counts against the client's address.
-func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*TableView, error) {
-	return nil, Errorf(EINTERNAL, "error.internal")
-}
-
-// Report sends a table's result as the player at seat (a side's position) proving it
-// with the seat's PIN. It is validated as the director's sheet is (same field keys);
-// refused when a live report exists (ECONFLICT "report.exists"), the table has scores or
-// is locked ("report.closed"), or the PIN is wrong (EUNAUTHORIZED "report.pin", counted).
-func (s *Tournaments) Report(ctx context.Context, code string, seat int, pin string, sh ReportSheet, client string) (*Report, error) {
-	return nil, Errorf(EINTERNAL, "error.internal")
-}
-
-// Confirm confirms the table's live report as the player at seat, of another side than
-// the reporter's. With no sheet, or one with the same figures, the seat confirms it (and
-// once every other side has, it is confirmed, and accepted with AutoAccept); with other
-// figures the report is disputed and the confirmer's version kept beside it.
-func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin string, sh *ReportSheet, client string) (*Report, error) {
-	return nil, Errorf(EINTERNAL, "error.internal")
-}
-
-// Reports returns round n's queue (0: the current round of the current stage).
-func (s *Tournaments) Reports(ctx context.Context, tid int64, n int) (*Queue, error) {
-	return nil, Errorf(EINTERNAL, "error.internal")
-}
-
-// Accept puts a report (at its version) in the table's sheet through SaveSheet, in one
-// transaction, logged as the director's with the report's code and seat; its undo is
-// the sheet's undo, which sends the report back to the queue.
-func (s *Tournaments) Accept(ctx context.Context, tid, reportID int64, version int, director string) (*SheetOutcome, error) {
-	return nil, Errorf(EINTERNAL, "error.internal")
-}
-
-// AcceptConfirmed accepts every confirmed report of round n, and returns the tables
-// accepted (a table whose save is refused stays in the queue).
-func (s *Tournaments) AcceptConfirmed(ctx context.Context, tid int64, n int, director string) ([]int, error) {
-	return nil, Errorf(EINTERNAL, "error.internal")
-}
-
-// Reject refuses a live report (at its version), and its counter-report: the table
-// takes reports again.
-func (s *Tournaments) Reject(ctx context.Context, tid, reportID int64, version int, director string) error {
-	return Errorf(EINTERNAL, "error.internal")
-}
-
-// ReportSettings returns a tournament's reporting settings.
-func (s *Tournaments) ReportSettings(ctx context.Context, tid int64) (ReportSettings, error) {
-	return ReportSettings{}, Errorf(EINTERNAL, "error.internal")
-}
-
-// SetReportSettings changes a tournament's reporting settings (at rs.Version), logged;
-// turned on, the current round's tables get their codes.
-func (s *Tournaments) SetReportSettings(ctx context.Context, tid int64, rs ReportSettings, director string) (ReportSettings, error) {
-	return ReportSettings{}, Errorf(EINTERNAL, "error.internal")
-}
-
-// TableCodes returns the codes of round n's tables with their PINs, for the director's
-// printed table cards and sheets (nil when reporting is off).
-func (s *Tournaments) TableCodes(ctx context.Context, tid int64, n int) ([]TableCode, error) {
-	return nil, Errorf(EINTERNAL, "error.internal")
-}
-
-// PreviewReport is what a report would give (the table's result under its format) and
-// its problems, for the live totals of the table's page.
-func PreviewReport(v *TableView, sh ReportSheet) (TableResult, FieldErrors, error) {
-	return TableResult{}, nil, Errorf(EINTERNAL, "error.internal")
-}

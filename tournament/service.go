@@ -827,6 +827,9 @@ func (s *Tournaments) DrawState(ctx context.Context, tid int64, opt DrawOptions,
 		if err := tx.AddRound(st.Stage.ID, r, subs); err != nil {
 			return err
 		}
+		if err := s.drawCodes(tx, tid, st.Stage.ID, r); err != nil { // table reporting
+			return err
+		}
 		st.Entries = append(st.Entries, subs...)
 		st.Rounds = append(st.Rounds, *r)
 		return tx.Log(ev)
@@ -880,6 +883,9 @@ func (s *Tournaments) undoDraw(tx Tx, tid int64, number int, director string) (E
 		return Event{}, Errorf(ECONFLICT, "round.locked", number)
 	}
 	if err := tx.DeleteRound(cur); err != nil {
+		return Event{}, err
+	}
+	if err := dropCodes(tx, st.Stage.ID, number); err != nil { // table reporting
 		return Event{}, err
 	}
 	ev := s.event(tid, director, "draw_undone", number, cur.Seed)
@@ -1362,6 +1368,9 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			ev.Also = append(ev.Also, Line{Key: "event.also.kept", Args: []string{fmt.Sprint(number + 1), movesText(out.Moves)}})
 		}
 		ev.Also = append(ev.Also, settled...)
+		if err := s.sheetSaved(ctx, tx, stage.ID, number, table, &ev); err != nil { // table reports
+			return err
+		}
 		undo.OutcomeAfter = tb.Outcome
 		if ev.Undo, err = json.Marshal(undo); err != nil {
 			return err

@@ -115,6 +115,7 @@ var migrations = []migration{
 	{8, "structured audit log with undo; rounds locked as final", migrate8},
 	{10, "byes.awarded: a late arrival's bye told from the draw's", migrate10},
 	{11, "idempotency_keys: a create or an import sent again with its key happens once", migrate11},
+	{12, "table reporting: settings, table codes with seat PINs, reports", migrate12},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -597,7 +597,7 @@ func (s *Tournaments) findReport(ctx context.Context, tid, id int64) (*Report, e
 	if err != nil {
 		return nil, err
 	}
-	st, _, err := s.currentRound(ctx, tid, 0)
+	st, err := s.Store.Load(ctx, tid)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ import (
 	"burraco/views/scales"
 	"burraco/views/sheets"
 	"burraco/views/standings"
+	"burraco/views/table"
 	"burraco/views/tournaments"
 )
 
@@ -43,6 +44,15 @@ func (s *Server) routes() {
 	e.GET("/p/:id/projector/:view", s.public.Projector)
 	e.GET("/p/:id/projector/:view/live", s.public.ProjectorLive)
 	e.GET("/p/:id/qr.svg", s.public.QR)
+	// Table reporting (issue 21): a table's page for its players, by its code, no login
+	// (CSRF as on every form).
+	tables := &table.Handlers{App: s.App}
+	e.GET("/t", tables.Enter)
+	e.GET("/t/:code", tables.Show)
+	e.GET("/t/:code/state", tables.State)
+	e.POST("/t/:code/preview", tables.Preview)
+	e.POST("/t/:code/report", tables.Report)
+	e.POST("/t/:code/confirm", tables.Confirm)
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
@@ -114,6 +124,12 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/rounds/:n/seats", roundh.Seats)
 	d.GET("/tournaments/:id/rounds/:n/order", stands.PairingOrder)
 	d.POST("/tournaments/:id/rounds/:n/seats", roundh.OverrideSeats)
+	// Table reporting: the round page's live part and the director's queue.
+	d.GET("/tournaments/:id/rounds/:n/live", roundh.Live)
+	d.POST("/tournaments/:id/rounds/:n/reports/accept", roundh.AcceptAll)
+	d.POST("/tournaments/:id/rounds/:n/reports/:rid/accept", roundh.Accept)
+	d.POST("/tournaments/:id/rounds/:n/reports/:rid/reject", roundh.Reject)
+	d.POST("/tournaments/:id/reporting", tourns.SetReporting)
 	sheeth := &sheets.Handlers{App: s.App}
 	d.GET("/tournaments/:id/rounds/:n/tables/:t", sheeth.Form)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t", sheeth.Save)

@@ -132,19 +132,6 @@ func settingsConflict(f *page.Form, st *tournament.State) {
 	f.Values["version"] = stored.Values["version"]
 }
 
-// settingsPage renders the settings form of a format, with the VP scales to choose from
-// when the format scores with one.
-func (h *Handlers) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form) error {
-	var scales []tournament.Scale
-	if _, scaled := fm.(tournament.Scaled); scaled {
-		var err error
-		if scales, err = h.Scales.List(c.Request().Context()); err != nil {
-			return err
-		}
-	}
-	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales))
-}
-
 // List shows the tournaments.
 func (h *Handlers) List(c echo.Context) error {
 	ts, err := h.Tournaments.List(c.Request().Context())

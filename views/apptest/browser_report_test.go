@@ -1,0 +1,200 @@
+package apptest_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
+)
+
+// tableCard is what a printed table card carries for reporting: the code and the seats'
+// PINs.
+type tableCard struct {
+	Code string
+	PINs []string
+}
+
+// reportingOn turns table reporting on for a tournament (PINs printed) through its
+// settings form.
+func reportingOn(t *testing.T, c *viewtest.Client, base string) {
+	t.Helper()
+	version, _ := c.Get(base + "/edit").Doc(t).Find(`#reporting input[name="version"]`).Attr("value")
+	res := c.Post(base+"/reporting", url.Values{"reporting": {"on"}, "pin": {"pin"}, "version": {version}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+}
+
+// printedCards reads the codes and PINs of a round's printed table cards, by table.
+func printedCards(t *testing.T, c *viewtest.Client, round string) map[int]tableCard {
+	t.Helper()
+	out := map[int]tableCard{}
+	c.Get(round+"/cards").Doc(t).Find(".table-sign").Each(func(_ int, s *goquery.Selection) {
+		var n int
+		fmt.Sscan(strings.TrimSpace(s.Find(".sign-no").Text()), &n)
+		tc := tableCard{Code: strings.TrimSpace(s.Find(".code-value").Text())}
+		s.Find(".code-pins strong").Each(func(_ int, p *goquery.Selection) { tc.PINs = append(tc.PINs, p.Text()) })
+		out[n] = tc
+	})
+	return out
+}
+
+// phoneContext opens a new browser context (its own cookies) at 390×844, as a player's phone.
+func phoneContext(t *testing.T, parent context.Context) context.Context {
+	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+	return ctx
+}
+
+// typeTotals switches a table page's sheet to hand totals and types them, row by row.
+func typeTotals(t *testing.T, ctx context.Context, rows [][]string) {
+	t.Helper()
+	do(t, ctx, chromedp.Click(`.form-switch button[value="total"]`))
+	waitFor(t, ctx, `document.readyState === "complete" && !!document.getElementById("h1.s1.total")`)
+	for h, row := range rows {
+		for s, v := range row {
+			js := fmt.Sprintf(`(() => { const el = document.getElementById("h%d.s%d.total"); el.value = %q; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, h+1, s+1, v)
+			waitFor(t, ctx, js)
+		}
+	}
+}
+
+// sendAs picks the side and types its PIN in the form holding #seat, and sends it with
+// the button given.
+func sendAs(t *testing.T, ctx context.Context, seat int, pin, button string) {
+	t.Helper()
+	waitFor(t, ctx, fmt.Sprintf(`(() => { const s = document.getElementById("seat"), p = document.getElementById("pin"); if (!s || !p) return false; s.value = %q; p.value = %q; return true })()`, fmt.Sprint(seat), pin))
+	do(t, ctx, chromedp.Click(button))
+}
+
+// pageState waits until a table's page shows a state.
+func pageState(t *testing.T, ctx context.Context, state string) {
+	t.Helper()
+	waitFor(t, ctx, fmt.Sprintf(`document.readyState === "complete" && document.querySelector("#tp") && document.querySelector("#tp").dataset.state === %q`, state))
+}
+
+// chipState waits until the director's round page, never reloaded, shows a table in a
+// state.
+func chipState(t *testing.T, ctx context.Context, table int, state string) {
+	t.Helper()
+	waitFor(t, ctx, fmt.Sprintf(`window.__notReloaded === true && document.querySelector('.chip[data-table="%d"]') && document.querySelector('.chip[data-table="%d"]').dataset.state === %q`, table, table, state))
+}
+
+// Three browser contexts, as on a club night: a reporter's and a confirmer's phones at
+// 390×844 and the director at 1366×768. A 3-player table is reported, confirmed from a
+// phone handed round, and the director's page (never reloaded) follows it to the
+// acceptance, and the standings have it. Then a Danish round: a dispute the director
+// settles by accepting one version, and the director's entry beating a late report.
+func TestBrowserTableReporting(t *testing.T) {
+	director := browserFor(t, 1366, 768, 60*time.Second)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	base := app.Srv.URL
+
+	// A 3-player game of one table, reporting on.
+	tour := viewtest.TournamentWithEntries(t, c, 3)
+	reportingOn(t, c, tour)
+	res := c.Post(tour+"/draw", url.Values{"seed": {"77"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	game1 := res.Header.Get("Location")
+	card := printedCards(t, c, game1)[1]
+	require.Len(t, card.PINs, 3)
+
+	loginInBrowser(t, director, base)
+	do(t, director, chromedp.Navigate(base+game1), chromedp.WaitVisible(`.queue`))
+	do(t, director, chromedp.Evaluate[chromedp.Void](`window.__notReloaded = true`))
+	chipState(t, director, 1, "not_reported")
+
+	reporter, confirmer := phoneContext(t, director), phoneContext(t, director)
+	do(t, reporter, chromedp.Navigate(base+"/t"), chromedp.WaitVisible(`#code`), chromedp.SendKeys(`#code`, strings.ToLower(card.Code)), chromedp.Submit(`#code`))
+	pageState(t, reporter, "not_reported")
+	typeTotals(t, reporter, [][]string{{"300", "200", "100"}, {"300", "200", "100"}, {"300", "200", "100"}})
+	// The live totals and what they give, before sending: 900 and 6 points for the first.
+	waitFor(t, reporter, `document.querySelector("#game-1").textContent.trim() === "900" && document.querySelector("#result-1").textContent.trim() === "6"`)
+	assert.False(t, run(t, reporter, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > 390`)), "no sideways scrolling on a phone")
+	shot(t, reporter, "report-phone-sheet")
+	sendAs(t, reporter, 1, card.PINs[0], `#sheet button.primary`)
+	pageState(t, reporter, "reported")
+	chipState(t, director, 1, "reported")
+
+	// The phone handed round: sides 2 and 3 confirm.
+	do(t, confirmer, chromedp.Navigate(base+"/t/"+card.Code))
+	pageState(t, confirmer, "reported")
+	shot(t, confirmer, "report-phone-confirm")
+	sendAs(t, confirmer, 2, card.PINs[1], `#confirm button.primary`)
+	waitFor(t, confirmer, `document.readyState === "complete" && !!document.querySelector(".flash")`)
+	sendAs(t, confirmer, 3, card.PINs[2], `#confirm button.primary`)
+	pageState(t, confirmer, "confirmed")
+	chipState(t, director, 1, "confirmed")
+	// The reporter's phone, left open, follows the table.
+	pageState(t, reporter, "confirmed")
+	shot(t, director, "report-director-confirmed")
+
+	do(t, director, chromedp.Click(`#accept-all`))
+	waitFor(t, director, `document.readyState === "complete" && document.querySelector('.chip[data-table="1"]') && document.querySelector('.chip[data-table="1"]').dataset.state === "accepted"`)
+	pageState(t, reporter, "accepted")
+	do(t, director, chromedp.Navigate(base+tour+"/standings"), chromedp.WaitVisible(`table`))
+	assert.Contains(t, text(t, director, "table tbody tr"), "6", "the winner's 6 points are in the standings")
+
+	// A Danish round of two tables of pairs.
+	names := [][2]string{{"Anna", "Verdi"}, {"Bruno", "Neri"}, {"Carla", "Bianchi"}, {"Dario", "Rossi"},
+		{"Elena", "Gallo"}, {"Fabio", "Costa"}, {"Gina", "Fontana"}, {"Ugo", "Moretti"}}
+	danish := drawnDanishPairs(t, app, c, names, 3)
+	reportingOn(t, c, danish)
+	round1 := danish + "/rounds/1"
+	cards := printedCards(t, c, round1)
+	require.Len(t, cards, 2)
+	do(t, director, chromedp.Navigate(base+round1), chromedp.WaitVisible(`.queue`))
+	do(t, director, chromedp.Evaluate[chromedp.Void](`window.__notReloaded = true`))
+
+	// Table 1: side 2 sees other figures: disputed, both versions beside each other.
+	t1 := cards[1]
+	do(t, reporter, chromedp.Navigate(base+"/t/"+t1.Code))
+	pageState(t, reporter, "not_reported")
+	typeTotals(t, reporter, [][]string{{"400", "100"}, {"300", "0"}, {"200", "50"}})
+	sendAs(t, reporter, 1, t1.PINs[0], `#sheet button.primary`)
+	pageState(t, reporter, "reported")
+	do(t, confirmer, chromedp.Navigate(base+"/t/"+t1.Code))
+	pageState(t, confirmer, "reported")
+	do(t, confirmer, chromedp.Click(`.tp-other summary`))
+	typeTotals(t, confirmer, [][]string{{"400", "100"}, {"100", "200"}, {"200", "50"}})
+	do(t, confirmer, chromedp.WaitVisible(`.tp-other[open]`))
+	sendAs(t, confirmer, 2, t1.PINs[1], `#sheet button.primary`)
+	pageState(t, confirmer, "disputed")
+	shot(t, confirmer, "report-phone-disputed")
+	chipState(t, director, 1, "disputed")
+	shot(t, director, "report-director-dispute")
+	// The director accepts side 2's version.
+	do(t, director, chromedp.Click(`#queue-1 .queue-version:nth-child(2) button`))
+	waitFor(t, director, `document.readyState === "complete" && document.querySelector('.chip[data-table="1"]') && document.querySelector('.chip[data-table="1"]').dataset.state === "accepted"`)
+
+	// Table 2: the phone opens the page, the director enters the sheet first; the late
+	// report is refused and the page says the director entered it.
+	t2 := cards[2]
+	do(t, reporter, chromedp.Navigate(base+"/t/"+t2.Code))
+	pageState(t, reporter, "not_reported")
+	do(t, reporter, chromedp.Evaluate[chromedp.Void](`document.querySelector("#tp").removeAttribute("hx-trigger")`))
+	typeTotals(t, reporter, [][]string{{"200", "100"}, {"200", "100"}, {"200", "100"}})
+	form := url.Values{"form": {"total"}}
+	for h := 1; h <= 3; h++ {
+		form.Set(fmt.Sprintf("h%d.s1.total", h), "500")
+		form.Set(fmt.Sprintf("h%d.s2.total", h), "0")
+	}
+	require.Equal(t, http.StatusSeeOther, c.Post(round1+"/tables/2", form).StatusCode)
+	sendAs(t, reporter, 1, t2.PINs[0], `#sheet button.primary`)
+	pageState(t, reporter, "entered")
+	assert.NotEmpty(t, text(t, reporter, ".alert"))
+	shot(t, reporter, "report-phone-late")
+	do(t, director, chromedp.Navigate(base+round1), chromedp.WaitVisible(`.queue`))
+	assert.Equal(t, "entered", run(t, director, chromedp.Evaluate[string](`document.querySelector('.chip[data-table="2"]').dataset.state`)))
+	shot(t, director, "report-director-round")
+}

@@ -37,7 +37,7 @@ func reportingOn(t *testing.T, c *viewtest.Client, base string) {
 func printedCards(t *testing.T, c *viewtest.Client, round string) map[int]tableCard {
 	t.Helper()
 	out := map[int]tableCard{}
-	c.Get(round+"/cards").Doc(t).Find(".table-sign").Each(func(_ int, s *goquery.Selection) {
+	c.Get(round + "/cards").Doc(t).Find(".table-sign").Each(func(_ int, s *goquery.Selection) {
 		var n int
 		fmt.Sscan(strings.TrimSpace(s.Find(".sign-no").Text()), &n)
 		tc := tableCard{Code: strings.TrimSpace(s.Find(".code-value").Text())}

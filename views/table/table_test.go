@@ -40,7 +40,7 @@ type card struct {
 func cards(t *testing.T, c *viewtest.Client, game string) map[int]card {
 	t.Helper()
 	out := map[int]card{}
-	c.Get(game+"/cards").Doc(t).Find(".table-sign").Each(func(_ int, s *goquery.Selection) {
+	c.Get(game + "/cards").Doc(t).Find(".table-sign").Each(func(_ int, s *goquery.Selection) {
 		var n int
 		fmt.Sscan(strings.TrimSpace(s.Find(".sign-no").Text()), &n)
 		cd := card{Code: strings.TrimSpace(s.Find(".code-value").Text()), URL: strings.TrimSpace(s.Find(".code-url").Text())}

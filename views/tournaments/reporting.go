@@ -77,4 +77,3 @@ func (h *Handlers) settingsPageWith(c echo.Context, status int, tr *tournament.T
 func (h *Handlers) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form) error {
 	return h.settingsPageWith(c, status, tr, fm, f, nil)
 }
-

@@ -182,6 +182,10 @@ func TestReportCodeOnlyOpensItsTableWhileOpen(t *testing.T) {
 
 	_, err = f.svc.TableByCode(f.ctx, "ZZZZZZ", "10.0.0.9")
 	assert.Equal(t, "report.code", errKey(err))
+	_, err = other.svc.SetReportSettings(other.ctx, other.tid, tournament.ReportSettings{Reporting: false}, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.TableByCode(f.ctx, otherCodes[1].Code, "10.0.0.9")
+	assert.Equal(t, "report.code", errKey(err), "reporting turned off: the codes open nothing")
 
 	f.fill(t, 1)
 	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 8}, "anna")

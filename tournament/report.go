@@ -186,5 +186,5 @@ type ReportTx interface {
 const (
 	ReportWindow     = 15 * time.Minute
 	ReportPerAddress = 10 // failures per address per window
-	ReportPerCode    = 6  // wrong PINs per code per window
+	ReportPerCode    = 5  // wrong PINs per code per window
 )

@@ -200,8 +200,12 @@ func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*Ta
 	if err != nil {
 		return nil, err
 	}
+	set, err := rs.ReportSettings(ctx, tc.TournamentID)
+	if err != nil {
+		return nil, err
+	}
 	ts, err := s.Store.LoadTable(ctx, tc.TournamentID, tc.Round, tc.Table)
-	if err == nil && ts.Stage.ID == tc.StageID && !ts.Round.Locked {
+	if err == nil && set.Reporting && ts.Stage.ID == tc.StageID && !ts.Round.Locked {
 		var next *Round
 		_, next, err = s.Store.LoadRound(ctx, tc.TournamentID, tc.Round+1)
 		if ErrorCode(err) == ENOTFOUND {
@@ -392,7 +396,7 @@ func sameReport(a, b []HandScore, oa, ob *Outcome) bool {
 
 // reportEvent is a log line about a table's report: who is the table's code and seat.
 func (s *Tournaments) reportEvent(tc *TableCode, seat int, kind string, args ...any) Event {
-	ev := s.event(tc.TournamentID, fmt.Sprintf("%s/%d", tc.Code, seat), kind, append([]any{tc.Table, tc.Code, seat}, args...)...)
+	ev := s.event(tc.TournamentID, fmt.Sprintf("%s/%d", tc.Code, seat), kind, append([]any{tc.Round, tc.Table, tc.Code, seat}, args...)...)
 	ev.StageID, ev.Round, ev.Table = tc.StageID, tc.Round, tc.Table
 	return ev
 }
@@ -679,7 +683,7 @@ func (s *Tournaments) Reject(ctx context.Context, tid, reportID int64, version i
 				}
 			}
 		}
-		ev := s.event(tid, director, "report_rejected", r.Table, r.Code, reps[i].Seat)
+		ev := s.event(tid, director, "report_rejected", r.Round, r.Table, r.Code, reps[i].Seat)
 		ev.StageID, ev.Round, ev.Table = r.StageID, r.Round, r.Table
 		return tx.Log(ev)
 	})
@@ -729,7 +733,7 @@ func (s *Tournaments) SetReportSettings(ctx context.Context, tid int64, in Repor
 		}{
 			{"change.reporting", yesNo(old.Reporting), yesNo(out.Reporting)},
 			{"change.auto_accept", yesNo(old.AutoAccept), yesNo(out.AutoAccept)},
-			{"change.pin_source", "report.pin_source." + old.PIN, "report.pin_source." + out.PIN},
+			{"change.pin_source", pinSourceKey(old.PIN), pinSourceKey(out.PIN)},
 		} {
 			if c.before != c.after {
 				ev.Changes = append(ev.Changes, Change{What: c.what, Before: c.before, After: c.after, Words: true})
@@ -799,4 +803,12 @@ func PreviewReport(v *TableView, sh ReportSheet) (TableResult, FieldErrors, erro
 		return TableResult{}, fe, Errorf(EINTERNAL, "error.internal")
 	}
 	return f.Result(&State{Stage: v.Stage}, &tb), fe, nil
+}
+
+// pinSourceKey is the message key naming a PIN source.
+func pinSourceKey(source string) string {
+	if source == PINCard {
+		return "report.pin_source.card"
+	}
+	return "report.pin_source.pin"
 }

@@ -404,6 +404,9 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 		if m[1] == "ext" {
 			p.Schema = &Schema{Type: Types{"string"}, Enum: []string{"csv", "pdf"}}
 		}
+		if m[1] == "code" { // a table's code (issue 21)
+			p.Schema = &Schema{Type: Types{"string"}}
+		}
 		out.Parameters = append(out.Parameters, p)
 	}
 	out.Parameters = append(out.Parameters, o.query...)
@@ -493,8 +496,11 @@ func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
 		add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
 		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back")
 	}
-	if o.path == "/login" || o.path == "/setup" {
+	if o.path == "/login" || o.path == "/setup" || strings.HasPrefix(o.path, "/t/") {
 		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
+	}
+	if strings.HasPrefix(o.path, "/t/") && write { // a table's code: the seat's PIN
+		add(http.StatusUnauthorized, "wrong PIN for the seat")
 	}
 	if strings.HasPrefix(o.path, "/public/") {
 		out.Responses["304"] = &Response{Description: "not modified since the ETag sent in If-None-Match"}

@@ -51,6 +51,11 @@ var publicRoutes = map[string]bool{
 	"GET /api/v1/public/tournaments/:id":              true,
 	"GET /api/v1/public/tournaments/:id/standings":    true,
 	"GET /api/v1/public/tournaments/:id/players/:eid": true,
+	// A table by its code (issue 21): the code and the seats' PINs are the proof, guesses
+	// throttled per address and per code (TestReportGuessingThrottled).
+	"GET /api/v1/t/:code":          true,
+	"POST /api/v1/t/:code/report":  true,
+	"POST /api/v1/t/:code/confirm": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

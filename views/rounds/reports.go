@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -18,6 +17,7 @@ type roundLive struct {
 	G   *tournament.Round
 	Q   *tournament.Queue // nil: reporting off
 	Rev int64
+	Err *page.Form // a refused queue action, shown above the queue
 }
 
 // live reads the queue and the revision of a round's page.
@@ -102,19 +102,24 @@ func back(c echo.Context) string {
 	return page.RoundPath(tid, n, "")
 }
 
-// refusal puts a refused queue action in the flash (the page shows the queue as it is
-// now), or returns the error when it is not the director's to read.
-func refusal(c echo.Context, err error) error {
-	e, ok := tournament.AsError(err)
-	if !ok || e.Code == tournament.EINTERNAL {
+// refusal shows the round page again, as it is now, with why a queue action was
+// refused above the queue (a report changed meanwhile, a stale version), or returns
+// the error when it is not the director's to read.
+func (h *Handlers) refusal(c echo.Context, err error) error {
+	f := page.NewForm()
+	if !f.Fail(err) {
 		return err
 	}
-	args := make([]string, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = fmt.Sprint(a)
+	ev, g, lerr := h.EveningRound(c)
+	if lerr != nil {
+		return lerr
 	}
-	page.SetFlash(c, e.Key, args...)
-	return page.Redirect(c, back(c))
+	rl, lerr := h.live(c, ev, g)
+	if lerr != nil {
+		return lerr
+	}
+	rl.Err = f
+	return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), gamePage(rl))
 }
 
 // Accept puts a report in its table's sheet.
@@ -128,7 +133,7 @@ func (h *Handlers) Accept(c echo.Context) error {
 		return err
 	}
 	if _, err := h.Tournaments.Accept(c.Request().Context(), tid, rid, version, page.DirectorOf(c).Username); err != nil {
-		return refusal(c, err)
+		return h.refusal(c, err)
 	}
 	page.SetFlash(c, "queue.accepted", c.FormValue("table"))
 	return page.Redirect(c, back(c))
@@ -146,7 +151,7 @@ func (h *Handlers) AcceptAll(c echo.Context) error {
 	}
 	done, err := h.Tournaments.AcceptConfirmed(c.Request().Context(), tid, n, page.DirectorOf(c).Username)
 	if err != nil {
-		return refusal(c, err)
+		return h.refusal(c, err)
 	}
 	page.SetFlash(c, "queue.accepted_all", page.Itoa(len(done)))
 	return page.Redirect(c, back(c))
@@ -163,7 +168,7 @@ func (h *Handlers) Reject(c echo.Context) error {
 		return err
 	}
 	if err := h.Tournaments.Reject(c.Request().Context(), tid, rid, version, page.DirectorOf(c).Username); err != nil {
-		return refusal(c, err)
+		return h.refusal(c, err)
 	}
 	page.SetFlash(c, "queue.rejected", c.FormValue("table"))
 	return page.Redirect(c, back(c))

@@ -165,6 +165,10 @@ func TestDisputeSettledByTheDirector(t *testing.T) {
 	version, _ := line.Find(".queue-version").Eq(1).Find(`input[name="version"]`).Attr("value")
 	res = dir.Post(action, url.Values{"version": {version}, "table": {"1"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	// The same click again (a second tab): refused, said above the queue.
+	res = dir.Post(action, url.Values{"version": {version}, "table": {"1"}})
+	require.Equal(t, http.StatusConflict, res.StatusCode, res.Body)
+	assert.Contains(t, res.Doc(t).Find("#round-live .alert").Text(), "table 1")
 	doc = dir.Get(game1).Doc(t)
 	assert.Equal(t, "accepted", doc.Find(`.chip[data-table="1"]`).AttrOr("data-state", ""))
 	// Side 2's version is in: 600 for side 2 (200 × 3 for side 1).

@@ -144,6 +144,14 @@ func TestBrowserTableReporting(t *testing.T) {
 	pageState(t, reporter, "accepted")
 	do(t, director, chromedp.Navigate(base+tour+"/standings"), chromedp.WaitVisible(`table`))
 	assert.Contains(t, text(t, director, "table tbody tr"), "6", "the winner's 6 points are in the standings")
+	// The table's page on a wide screen, the setting, and the card printed on one A4.
+	do(t, director, chromedp.Navigate(base+"/t/"+card.Code), chromedp.WaitVisible(`#tp`))
+	shot(t, director, "report-table-desktop")
+	do(t, director, chromedp.Navigate(base+tour+"/edit"), chromedp.WaitVisible(`#reporting`))
+	shot(t, director, "report-settings")
+	do(t, director, chromedp.Navigate(base+game1+"/cards"), chromedp.WaitVisible(`.code-qr svg`))
+	shot(t, director, "report-card")
+	assert.Equal(t, 1, printA4(t, director, "report-card"), "one table, one A4 card")
 
 	// A Danish round of two tables of pairs.
 	names := [][2]string{{"Anna", "Verdi"}, {"Bruno", "Neri"}, {"Carla", "Bianchi"}, {"Dario", "Rossi"},

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -205,4 +207,100 @@ func TestBrowserTableReporting(t *testing.T) {
 	do(t, director, chromedp.Navigate(base+round1), chromedp.WaitVisible(`.queue`))
 	assert.Equal(t, "entered", run(t, director, chromedp.Evaluate[string](`document.querySelector('.chip[data-table="2"]').dataset.state`)))
 	shot(t, director, "report-director-round")
+}
+
+// The table reporting pages pass axe-core (WCAG 2.1 A and AA) where they are used: the
+// players' pages on a phone (390×844), in each state and with their mistakes shown (the
+// code form, the table's page to report, to confirm, disputed), none scrolling
+// sideways; the director's round page with a dispute in its queue, the setting and the
+// printed card at 1366×768.
+func TestBrowserAxeTableReporting(t *testing.T) {
+	browserCtx := browserFor(t, 1366, 768, 3*time.Minute)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	names := [][2]string{{"Anna", "Verdi"}, {"Bruno", "Neri"}, {"Carla", "Bianchi"}, {"Dario", "Rossi"},
+		{"Elena", "Gallo"}, {"Fabio", "Costa"}, {"Gina", "Fontana"}, {"Ugo", "Moretti"}}
+	danish := drawnDanishPairs(t, app, c, names, 3)
+	reportingOn(t, c, danish)
+	cards := printedCards(t, c, danish+"/rounds/1")
+	t1, t2 := cards[1], cards[2]
+	// Table 1 disputed; table 2 reported, waiting for confirmation.
+	phoneClient := app.Client()
+	sheet := func(a, b string, extra url.Values) url.Values {
+		f := url.Values{"form": {"total"}}
+		for h := 1; h <= 3; h++ {
+			f.Set(fmt.Sprintf("h%d.s1.total", h), a)
+			f.Set(fmt.Sprintf("h%d.s2.total", h), b)
+		}
+		for k, v := range extra {
+			f[k] = v
+		}
+		return f
+	}
+	require.Equal(t, http.StatusSeeOther, phoneClient.Post("/t/"+t1.Code+"/report", sheet("300", "100", url.Values{"seat": {"1"}, "pin": {t1.PINs[0]}})).StatusCode)
+	require.Equal(t, http.StatusSeeOther, phoneClient.Post("/t/"+t1.Code+"/confirm", sheet("100", "300", url.Values{"seat": {"2"}, "pin": {t1.PINs[1]}, "other": {"1"}})).StatusCode)
+	require.Equal(t, http.StatusSeeOther, phoneClient.Post("/t/"+t2.Code+"/report", sheet("200", "100", url.Values{"seat": {"1"}, "pin": {t2.PINs[0]}})).StatusCode)
+	// A third tournament's table, not reported yet, for the sheet.
+	tour := viewtest.TournamentWithEntries(t, c, 3)
+	reportingOn(t, c, tour)
+	res := c.Post(tour+"/draw", url.Values{"seed": {"77"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	t3 := printedCards(t, c, res.Header.Get("Location"))[1]
+
+	players := []a11yPage{
+		{path: "/t"},
+		{path: "/t", error: sendWith("#code", map[string]string{"#code": ""})},
+		{path: "/t/" + t3.Code},
+		{path: "/t/" + t3.Code, error: sendWith(`[id="h1.s1.base"]`, map[string]string{`[id="h1.s1.base"]`: "12x", "#seat": "1", "#pin": t3.PINs[0]})},
+		{path: "/t/" + t2.Code},
+		{path: "/t/" + t1.Code},
+	}
+	director := []a11yPage{{path: danish + "/rounds/1"}, {path: danish + "/edit"}, {path: danish + "/rounds/1/cards", wide: true}}
+	do(t, browserCtx, chromedp.Navigate("about:blank"))
+	for _, size := range [][2]int64{{1366, 768}, {390, 844}} {
+		w := size[0]
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+			defer cancel()
+			do(t, ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: axeSource})
+				return chromedp.Void{}, err
+			})
+			if w < 640 {
+				phone(t, ctx, size[0], size[1])
+			} else {
+				do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
+			}
+			check := func(p a11yPage) {
+				t.Helper()
+				do(t, ctx, chromedp.Navigate(app.Srv.URL+p.path))
+				waitFor(t, ctx, `document.readyState === "complete" && !!window.axe`)
+				state := ""
+				if p.error != "" {
+					state = " (error state)"
+					run(t, ctx, chromedp.Evaluate[bool](p.error))
+					waitFor(t, ctx, `!window.__sent && document.readyState === "complete" && !!window.axe`)
+					require.True(t, run(t, ctx, chromedp.Evaluate[bool](`!!document.querySelector(".error, .alert, [aria-invalid=true]")`)), "%s: the mistakes show", p.path)
+				}
+				for _, v := range run(t, ctx, chromedp.Evaluate[[]axeViolation](axeRun, chromedp.EvalAwaitPromise)) {
+					t.Errorf("%s%s: %s (%s): %s", p.path, state, v.ID, v.Help, strings.Join(v.Nodes, " | "))
+				}
+				shot(t, ctx, fmt.Sprintf("axe-report-%d%s%s", w, strings.NewReplacer("/", "_", "?", "_").Replace(p.path), strings.ReplaceAll(state, " ", "_")))
+				if w < 640 && !p.wide {
+					sw := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+					assert.LessOrEqual(t, sw, int(w), "%s%s scrolls sideways", p.path, state)
+				}
+			}
+			if w < 640 {
+				for _, p := range players {
+					check(p)
+				}
+				return
+			}
+			loginInBrowser(t, ctx, app.Srv.URL)
+			for _, p := range director {
+				check(p)
+			}
+		})
+	}
 }

@@ -133,8 +133,21 @@ func TestReportConfirmAccept(t *testing.T) {
 	assert.Equal(t, "confirmed", doc.Find(`.chip[data-table="1"]`).AttrOr("data-state", ""))
 	assert.Equal(t, 1, doc.Find("#accept-all").Length())
 
+	// The projector, published, shows the revision before the acceptance.
+	tour := strings.Split(game1, "/rounds/")[0]
+	version, _ := dir.Get(tour).Doc(t).Find(`form[action$="/publish"] input[name="version"]`).Attr("value")
+	require.Equal(t, http.StatusSeeOther, dir.Post(tour+"/publish", url.Values{"version": {version}, "published": {"true"}}).StatusCode)
+	projector := strings.Replace(tour, "/tournaments/", "/p/", 1) + "/projector/standings"
+	rev, ok := app.Client().Get(projector).Doc(t).Find("#projector").Attr("data-revision")
+	require.True(t, ok)
+	assert.Equal(t, http.StatusNoContent, app.Client().Get(projector+"/live?since="+rev).StatusCode)
+
 	res = dir.Post(game1+"/reports/accept", nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	// The projector's next poll brings the new standings.
+	live := app.Client().Get(projector + "/live?since=" + rev)
+	require.Equal(t, http.StatusOK, live.StatusCode)
+	assert.Contains(t, live.Body, "900")
 	doc = dir.Get(game1).Doc(t)
 	assert.Equal(t, "accepted", doc.Find(`.chip[data-table="1"]`).AttrOr("data-state", ""))
 	assert.Equal(t, 1, doc.Find(".table-card.done").Length(), "the sheet is in the round's results")

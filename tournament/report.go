@@ -173,9 +173,9 @@ type ReportTx interface {
 	// SaveReport writes a report's state and confirmations; r must still be at its
 	// version (ECONFLICT "report.stale"), which goes up.
 	SaveReport(r *Report) error
-	// CloseReports marks a table's live reports superseded, and report accepted (0:
-	// none) accepted, each keeping its state before and by, the log line that closed
-	// them: one statement, on every sheet saved.
+	// CloseReports marks a table's live reports, and the one it had accepted, superseded,
+	// and report accepted (0: none) accepted, each keeping its state before and by, the
+	// log line that closed them: one statement, on every sheet saved.
 	CloseReports(stageID int64, n, t int, accepted, by int64) error
 	// ReopenReports puts the reports log line by closed back in their state before.
 	ReopenReports(stageID int64, n, t int, by int64) error

@@ -173,6 +173,11 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 			fe.Add("format", "tournament.err.fixed")
 		} else if f, ok := FormatOf(old.Format); ok && inStage.Settings != nil {
 			fe = f.CheckChange(old.Settings, inStage.Settings, drawn)
+			if sc, ok := f.(StateChecked); ok {
+				for k, v := range sc.CheckState(st, inStage.Settings) {
+					fe.Add(k, v)
+				}
+			}
 		}
 		if inStage.Rules != old.Rules {
 			fe.Add("rules", "tournament.err.rules_locked")

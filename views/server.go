@@ -121,6 +121,8 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/rounds/:n/print", roundh.TableList)
 	d.GET("/tournaments/:id/rounds/:n/sheets", roundh.Sheets)
 	d.GET("/tournaments/:id/rounds/:n/cards", roundh.Cards)
+	// Mitchell: the movement's guide cards, one per table.
+	d.GET("/tournaments/:id/rounds/:n/guide", roundh.Guide)
 	d.GET("/tournaments/:id/rounds/:n/seats", roundh.Seats)
 	d.GET("/tournaments/:id/rounds/:n/order", stands.PairingOrder)
 	d.POST("/tournaments/:id/rounds/:n/seats", roundh.OverrideSeats)
@@ -226,6 +228,7 @@ func (s *Server) routes() {
 	a.POST("/tournaments/:id/rounds/:n/lock", apih.Lock(true))
 	a.POST("/tournaments/:id/rounds/:n/unlock", apih.Lock(false))
 	a.GET("/tournaments/:id/bracket", apih.Bracket)
+	a.GET("/tournaments/:id/movement", apih.Movement) // Mitchell: the guide cards' data
 	a.GET("/tournaments/:id/stages/next", apih.NextStage)
 	a.POST("/tournaments/:id/stages", apih.StartStage)
 	a.GET("/scales", apih.ListScales)

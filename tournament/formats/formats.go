@@ -7,6 +7,7 @@ import (
 	"burraco/tournament"
 	"burraco/tournament/danish"
 	"burraco/tournament/knockout"
+	"burraco/tournament/mitchell"
 	"burraco/tournament/threeplayer"
 )
 
@@ -16,6 +17,7 @@ func All() []tournament.Format {
 		threeplayer.Format{},
 		danish.Format{},
 		knockout.Format{},
+		mitchell.Format{},
 	}
 }
 

@@ -277,6 +277,8 @@ var operations = []op{
 		answers: []answerSpec{ok[dto.Locked](200)}},
 	{method: "GET", path: "/tournaments/:id/bracket", id: "bracket", summary: "A knockout stage's bracket", tag: "stages",
 		answers: []answerSpec{ok[dto.Bracket](200)}},
+	{method: "GET", path: "/tournaments/:id/movement", id: "movement", summary: "A Mitchell stage's movement (its guide cards)", tag: "stages",
+		answers: []answerSpec{ok[dto.Movement](200)}},
 	{method: "GET", path: "/tournaments/:id/stages/next", id: "nextStage", summary: "What starting the next stage would do", tag: "stages",
 		query: []Parameter{q("format", "string", "the next stage's format (knockout)")}, answers: []answerSpec{ok[dto.StagePlan](200)}},
 	{method: "POST", path: "/tournaments/:id/stages", id: "startStage", summary: "Start the next stage with the qualifiers", tag: "stages",

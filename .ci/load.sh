@@ -6,7 +6,8 @@
 #   LOAD_DB=postgres://root@127.0.0.1:5432/test .ci/load.sh   — on PostgreSQL instead, in a
 #     schema of its own (created and dropped with psql);
 #   INSTANCES=2 (PostgreSQL only) — two app processes on that schema, the 32 clients split
-#     16 + 16 between them (what a reverse proxy would do), requests/s summed.
+#     16 + 16 between them (what a reverse proxy would do), requests/s summed;
+#   IMPORT_SECONDS=3 — how long the saves run from the start of a 10,000-pair import.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-5000}
@@ -71,7 +72,7 @@ load() {
     outs+=("$dir/hey$i.txt")
   done
   wait "${heys[@]}"
-  for f in "${outs[@]}"; do sed -n '/Summary/,/Requests\/sec/p; /Status code/,$p' "$f"; done
+  for f in "${outs[@]}"; do sed -n '/Summary/,/Requests\/sec/p; /99%/p; /Status code/,$p' "$f"; done
   if ((INSTANCES > 1)); then
     awk '/Requests\/sec/ {s += $2} END {printf "  total over %d instances: %.1f requests/s\n", '"$INSTANCES"', s}' "${outs[@]}"
   fi
@@ -81,6 +82,34 @@ echo "== floor: an echo hello-world, 32 clients, $N requests"
 echo "== on $( [[ -n ${LOAD_DB:-} ]] && echo PostgreSQL || echo SQLite ), $INSTANCES instance(s)"
 echo "== save a score sheet: PUT /tournaments/$T/rounds/1/tables/1, 32 clients, $N requests"
 load "/tournaments/$T/rounds/1/tables/1" -m PUT -H "Authorization: Bearer $TOKEN" -T application/json -D "$dir/sheet.json"
+# Writes never wait on imports: the same saves while a 10,000-pair CSV (20,000 new
+# players) is imported into a Danish tournament of pairs; beside them, the saves alone
+# above (the floor), the import's own time, and its time with no save running.
+TP=$(curl -fs -X POST $API/tournaments "${H[@]}" -d '{"name":"Coppie","date":"2026-11-29","format":"danish","settings":{"sides":"pairs"}}' | sed -E 's/.*"id":([0-9]+).*/\1/')
+TP2=$(curl -fs -X POST $API/tournaments "${H[@]}" -d '{"name":"Coppie 2","date":"2026-11-29","format":"danish","settings":{"sides":"pairs"}}' | sed -E 's/.*"id":([0-9]+).*/\1/')
+pairs() { # pairs PREFIX: a CSV of 10,000 pairs of new players, named from PREFIX
+  awk -v p="$1" 'BEGIN { print "last_name_1;first_name_1;last_name_2;first_name_2";
+    for (i = 0; i < 10000; i++) { n = ""; k = i; do { n = n sprintf("%c", 97 + k % 26); k = int(k / 26) } while (k > 0);
+      printf "Nuovo;%sA %s;Nuovo;%sB %s\n", p, n, p, n } }'
+}
+pairs X >"$dir/pairs1.csv"
+pairs Y >"$dir/pairs2.csv"
+import_pairs() { # import_pairs TOURNAMENT FILE: prints the seconds the import took
+  local t0 t1
+  t0=$(date +%s.%N)
+  curl -fs -o /dev/null -X POST "$API/tournaments/$1/entries/import?confirm=true" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: text/csv' --data-binary @"$2"
+  t1=$(date +%s.%N)
+  echo "$t0 $t1" | awk '{printf "%.2f\n", $2 - $1}'
+}
+echo "== import alone: 10,000 pairs (20,000 new players): $(import_pairs "$TP" "$dir/pairs1.csv") s"
+IZ=${IMPORT_SECONDS:-3}
+echo "== save a score sheet during a 10,000-pair import: PUT /tournaments/$T/rounds/1/tables/1, 32 clients, for ${IZ}s from the import's start (floor: the saves alone, above)"
+import_pairs "$TP2" "$dir/pairs2.csv" >"$dir/import-during.txt" &
+imp=$!
+"$HEY" -z "${IZ}s" -c 32 -m PUT -H "Authorization: Bearer $TOKEN" -T application/json -D "$dir/sheet.json" \
+  "http://127.0.0.1:${ports[0]}/api/v1/tournaments/$T/rounds/1/tables/1" | sed -n '/Summary/,/Requests\/sec/p; /99%/p; /Status code/,$p'
+wait $imp
+echo "   the import meanwhile: $(cat "$dir/import-during.txt") s"
 echo "== standings: GET /tournaments/$T/standings, 32 clients, $N requests"
 load "/tournaments/$T/standings" -H "Authorization: Bearer $TOKEN"
 # The public standings (no login) of the same 48-player evening, published; the floor is

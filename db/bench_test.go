@@ -1,17 +1,21 @@
 package db_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"burraco/db"
 	"burraco/db/dbtest"
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/formattest"
 )
 
 // benchEvening is an evening of n players (a multiple of 3) whose game 1 is complete and
@@ -185,5 +189,135 @@ func BenchmarkRawPostgresNineRowWrite(b *testing.B) {
 		if err := tx.Commit(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkImportPairs imports 10,000 pairs (20,000 new players) into a pairs
+// tournament through the service (op=import: parsed, matched against the registry
+// outside the write lock, written in chunks that re-check it), beside its floor in the
+// same run (op=raw-floor: the same rows, 20,000 players, 10,000 entries and 20,000
+// members, inserted in one transaction with a prepared statement per row, in plain
+// database/sql on the same database). longest-hold-ms is the longest the import's
+// write transactions held the write lock (db.WriteHolds).
+func BenchmarkImportPairs(b *testing.B) {
+	const rows = 10000
+	for _, backend := range backends {
+		b.Run("db="+backend, func(b *testing.B) {
+			dsn := filepath.Join(b.TempDir(), "bench.db")
+			driver := "sqlite3"
+			if backend == "postgres" {
+				dsn, driver = dbtest.Schema(b), "pgx"
+			}
+			d, err := db.Open(dsn)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer d.Close()
+			svc := &tournament.Tournaments{Store: d, Players: d}
+			ctx := context.Background()
+			iter := 0
+			newTournament := func() int64 {
+				tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), formattest.Name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tr.Name = "Coppie"
+				if err := svc.Create(ctx, &tr, &stage); err != nil {
+					b.Fatal(err)
+				}
+				return tr.ID
+			}
+			b.Run("op=import", func(b *testing.B) {
+				var longest time.Duration
+				for b.Loop() {
+					b.StopTimer()
+					tid := newTournament()
+					iter++
+					var csv bytes.Buffer
+					csv.WriteString("last_name_1;first_name_1;card_number_1;last_name_2;first_name_2;card_number_2\n")
+					for i := range rows {
+						fmt.Fprintf(&csv, "Nuovo;A%s %s;;Nuovo;B%s %s;\n", letters(iter), letters(i), letters(iter), letters(i))
+					}
+					d.ResetWriteHolds()
+					b.StartTimer()
+					pi, err := svc.ImportPairs(ctx, tid, &csv, true, "bench")
+					if err != nil || pi.Entered != rows {
+						b.Fatal(err)
+					}
+					longest = max(longest, d.WriteHolds().Longest)
+				}
+				b.ReportMetric(float64(longest.Microseconds())/1000, "longest-hold-ms")
+			})
+			b.Run("op=raw-floor", func(b *testing.B) {
+				rawDSN := dsn
+				if backend == "sqlite" {
+					q := url.Values{}
+					for k, v := range map[string]string{"_journal_mode": "WAL", "_foreign_keys": "on", "_busy_timeout": "10000", "_txlock": "immediate", "_synchronous": "NORMAL"} {
+						q.Set(k, v)
+					}
+					rawDSN = "file:" + dsn + "?" + q.Encode()
+				}
+				conn, err := sql.Open(driver, rawDSN)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer conn.Close()
+				ph := func(n int) string { // placeholders
+					s := make([]string, n)
+					for i := range s {
+						s[i] = "?"
+						if backend == "postgres" {
+							s[i] = fmt.Sprintf("$%d", i+1)
+						}
+					}
+					return strings.Join(s, ", ")
+				}
+				insPlayer, err := conn.Prepare("INSERT INTO players (first_name, last_name, club, email, phone, notes, active, version, search, created_at, updated_at) VALUES (" + ph(11) + ") RETURNING id")
+				if err != nil {
+					b.Fatal(err)
+				}
+				insEntry, err := conn.Prepare("INSERT INTO entries (tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (" + ph(7) + ") RETURNING id")
+				if err != nil {
+					b.Fatal(err)
+				}
+				insMember, err := conn.Prepare("INSERT INTO entry_members (entry_id, tournament_id, player_id, position) VALUES (" + ph(4) + ")")
+				if err != nil {
+					b.Fatal(err)
+				}
+				for b.Loop() {
+					b.StopTimer()
+					tid := newTournament()
+					iter++
+					b.StartTimer()
+					tx, err := conn.BeginTx(ctx, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					now := time.Now().UTC()
+					pst, est, mst := tx.Stmt(insPlayer), tx.Stmt(insEntry), tx.Stmt(insMember)
+					for i := range rows {
+						var ids [2]int64
+						for m, first := range []string{"A", "B"} {
+							name := first + letters(iter) + " " + letters(i)
+							if err := pst.QueryRow(name, "Nuovo", "", "", "", "", true, 1, "nuovo "+name, now, now).Scan(&ids[m]); err != nil {
+								b.Fatal(err)
+							}
+						}
+						var eid int64
+						if err := est.QueryRow(tid, "pair", "Nuovo A / Nuovo B", "", false, false, now).Scan(&eid); err != nil {
+							b.Fatal(err)
+						}
+						for m, id := range ids {
+							if _, err := mst.Exec(eid, tid, id, m+1); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+					if err := tx.Commit(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		})
 	}
 }

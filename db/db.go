@@ -46,6 +46,10 @@ type DB struct {
 	writers sync.Mutex
 	retries atomic.Int64 // transactions run again on PostgreSQL
 	lock    *os.File     // the SQLite file's lock (see lockFile), released on Close
+	holds   lockStat     // how long write transactions held the write lock
+	// stopCheckpoints ends the SQLite checkpoints' goroutine (see checkpoints), which
+	// closes checkpointsDone.
+	stopCheckpoints, checkpointsDone chan struct{}
 }
 
 // Open opens the database named by dsn and applies pending migrations: a postgres:// (or
@@ -99,7 +103,7 @@ func openSQLite(path string, c *Counter) (*DB, error) {
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
 	dsn := "file:" + path + "?" + q.Encode()
-	writer := pool(dsnConnector{dsn, &sqlite3.SQLiteDriver{}}, c)
+	writer := pool(dsnConnector{dsn, noAutoCheckpoint()}, c)
 	g, err := gorm.Open(sqlite.New(sqlite.Config{Conn: writer}), gormConfig())
 	if err != nil {
 		_ = writer.Close()
@@ -109,6 +113,8 @@ func openSQLite(path string, c *Counter) (*DB, error) {
 	q.Set("_txlock", "deferred")
 	q.Set("_query_only", "true")
 	d.reader = pool(dsnConnector{"file:" + path + "?" + q.Encode(), &sqlite3.SQLiteDriver{}}, c)
+	d.stopCheckpoints, d.checkpointsDone = make(chan struct{}), make(chan struct{})
+	go checkpoints(dsn, d.stopCheckpoints, d.checkpointsDone)
 	if err := d.Migrate(context.Background()); err != nil {
 		_ = d.Close()
 		return nil, err
@@ -185,6 +191,11 @@ func (d *DB) Postgres() bool { return d.postgres }
 // Close closes the database.
 func (d *DB) Close() error {
 	var err error
+	if d.stopCheckpoints != nil {
+		close(d.stopCheckpoints)
+		<-d.checkpointsDone
+		d.stopCheckpoints = nil
+	}
 	d.stmts.Range(func(_, v any) bool {
 		_ = v.(*sql.Stmt).Close()
 		return true
@@ -218,7 +229,14 @@ func (d *DB) Ping(ctx context.Context) error {
 func (d *DB) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	defer d.lockWriters()()
 	return d.retry(ctx, func() error {
+		var began time.Time
+		defer func() {
+			if !began.IsZero() {
+				d.holds.held(time.Since(began), 0)
+			}
+		}()
 		err := d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			began = time.Now()
 			record, err := claimKey(ctx, gormKeyTx{tx})
 			if err != nil {
 				return err
@@ -299,7 +317,15 @@ type sqlTx struct {
 	tx  *sql.Tx
 	db  *DB
 	rd  bool // on the reader pool
+	n   int  // statements run
+	// began is when the transaction took the write lock (see lockTaken).
+	began time.Time
 }
+
+// lockTaken notes that a PostgreSQL transaction has just taken its tournament's row
+// lock, which its write lock's hold is timed from (db.WriteHolds): waiting for it is not
+// holding it.
+func (x *sqlTx) lockTaken() { x.began = time.Now() }
 
 func (d *DB) stmt(ctx context.Context, pool *sql.DB, q string) (*sql.Stmt, error) {
 	key := q
@@ -367,6 +393,7 @@ func (x *sqlTx) prepared(q string) (*sql.Stmt, error) {
 // would wait for a connection forever.
 
 func (x *sqlTx) query(q string, args ...any) (*sql.Rows, error) {
+	x.n++
 	if x.db.postgres {
 		return x.tx.QueryContext(x.ctx, x.db.rebound(q), args...)
 	}
@@ -383,6 +410,7 @@ type errRow struct{ err error }
 func (r errRow) Scan(...any) error { return r.err }
 
 func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } {
+	x.n++
 	if x.db.postgres {
 		return x.tx.QueryRowContext(x.ctx, x.db.rebound(q), args...)
 	}
@@ -394,6 +422,7 @@ func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } 
 }
 
 func (x *sqlTx) exec(q string, args ...any) (sql.Result, error) {
+	x.n++
 	if x.db.postgres {
 		return x.tx.ExecContext(x.ctx, x.db.rebound(q), args...)
 	}
@@ -421,6 +450,7 @@ func (x *sqlTx) affected(q string, args ...any) (int64, error) {
 
 // execOnce runs a statement whose text varies (a multi-row insert) without keeping it.
 func (x *sqlTx) execOnce(q string, args ...any) error {
+	x.n++
 	_, err := x.tx.ExecContext(x.ctx, x.db.rebind(q), args...)
 	return err
 }
@@ -432,18 +462,30 @@ func (x *sqlTx) execOnce(q string, args ...any) error {
 // must start from what it reads. Past ctx's commit deadline (tournament.
 // WithCommitDeadline) it rolls back instead of committing.
 func (d *DB) write(ctx context.Context, fn func(x *sqlTx) error) error {
-	defer d.lockWriters()()
-	ctx = context.WithoutCancel(ctx)
-	return d.retry(ctx, func() error { return d.writeOnce(ctx, fn) })
+	return d.writeClaiming(ctx, true, fn)
 }
 
-func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
+// writeClaiming is write; without claim, the transaction leaves ctx's idempotency key,
+// if any, to a later one (an import's chunks before its last).
+func (d *DB) writeClaiming(ctx context.Context, claim bool, fn func(x *sqlTx) error) error {
+	defer d.lockWriters()()
+	ctx = context.WithoutCancel(ctx)
+	return d.retry(ctx, func() error { return d.writeOnce(ctx, claim, fn) })
+}
+
+func (d *DB) writeOnce(ctx context.Context, claim bool, fn func(x *sqlTx) error) error {
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	x := &sqlTx{ctx: ctx, tx: tx, db: d}
-	record, err := claimKey(ctx, x)
+	// BEGIN IMMEDIATE returned: on SQLite this transaction holds the write lock (on
+	// PostgreSQL, once it has its tournament's row: lockTaken).
+	x := &sqlTx{ctx: ctx, tx: tx, db: d, began: time.Now()}
+	defer func() { d.holds.held(time.Since(x.began), x.n) }()
+	record := func() error { return nil }
+	if claim {
+		record, err = claimKey(ctx, x)
+	}
 	if err != nil {
 		_ = tx.Rollback()
 		return err
@@ -461,7 +503,9 @@ func (d *DB) writeOnce(ctx context.Context, fn func(x *sqlTx) error) error {
 		return err
 	}
 	err = tx.Commit()
-	keyRecorded(ctx, err)
+	if claim {
+		keyRecorded(ctx, err)
+	}
 	return err
 }
 

@@ -635,6 +635,7 @@ func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error
 			} else if err != nil {
 				return err
 			}
+			x.lockTaken()
 		}
 		// On SQLite the transaction already excludes other writers: its first read, the
 		// tournament with its current stage (it always has one), also says whether the

@@ -345,8 +345,10 @@ func narrowNamesakes(found []*Player, club string) []*Player {
 func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) bool {
 	byCard := map[string]*Player{}
 	byName := map[string][]*Player{}
+	active := make(map[int64]bool, len(registry))
 	for i := range registry {
 		p := &registry[i]
+		active[p.ID] = p.Active
 		if p.CardNumber != "" {
 			byCard[p.CardNumber] = p
 		}
@@ -361,6 +363,7 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 	}
 	newNames := map[string]newName{} // a new player's folded name → where it came first
 	for ri := range rows {
+		yieldEvery(ri)
 		row := &rows[ri]
 		row.Errors = nil
 		add := func(field, key string) {
@@ -388,10 +391,8 @@ func matchPairs(rows []PairRow, registry []Player, entered map[int64]string) boo
 			}
 			if pm.Match != 0 {
 				keys[m] = fmt.Sprint("id:", pm.Match)
-				for _, q := range registry {
-					if q.ID == pm.Match && !q.Active {
-						add(prefix+"last_name", "entry.inactive")
-					}
+				if !active[pm.Match] {
+					add(prefix+"last_name", "entry.inactive")
 				}
 				if _, ok := entered[pm.Match]; ok {
 					add(prefix+"last_name", "entries.member_already")
@@ -479,6 +480,9 @@ func (s *Tournaments) importPairs(ctx context.Context, c *Claim, tid int64, r io
 		out.Ignored = []string{}
 	}
 	c.setResult(jsonResult(out))
+	if bs, ok := s.Store.(BulkStore); ok {
+		return s.importPairsBulk(ctx, bs, tid, out, confirm, director)
+	}
 	err = s.Store.Update(ctx, tid, func(tx Tx) error {
 		if err := checkEntryKind(tx, true); err != nil {
 			return err

@@ -198,6 +198,11 @@ func (s *Players) Import(ctx context.Context, r io.Reader, fixes ImportFixes) (*
 	}{digest(raw), fixes}
 	var pv *ImportPreview
 	err = once(ctx, s.Store, "import players", request, func(ctx context.Context, c *Claim) error {
+		if bs, ok := s.Store.(BulkStore); ok {
+			var err error
+			pv, err = importPlayersBulk(ctx, bs, c, raw, fixes)
+			return err
+		}
 		var err error
 		if pv, err = s.PreviewImport(ctx, bytes.NewReader(raw), fixes); err != nil {
 			return err
@@ -255,6 +260,7 @@ func classify(rows []ImportRow, existing []Player) *ImportPreview {
 	fileName := map[string][]line{}
 	pv := &ImportPreview{Rows: rows}
 	for i := range rows {
+		yieldEvery(i)
 		row := &pv.Rows[i]
 		if row.Status != ImportInvalid {
 			if err, ok := AsError(row.Player.Validate()); ok {

@@ -122,4 +122,12 @@ func TestAPITableReporting(t *testing.T) {
 	res = anon.API("GET", "/api/v1/t/%3Cscript%3E", "", "", nil)
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 	assert.NotContains(t, res.Body, "<script>", "hostile text is never echoed")
+
+	// A guesser from this address: past the limit even a right code is 429 Retry-After.
+	for i := 0; i < 12 && res.StatusCode != http.StatusTooManyRequests; i++ {
+		res = anon.API("GET", "/api/v1/t/ZZZZZZ", "", "", nil)
+	}
+	res = anon.API("GET", "/api/v1/t/"+t1.Code, "", "", nil)
+	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode, res.Body)
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
 }

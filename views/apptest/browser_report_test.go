@@ -60,8 +60,11 @@ func phoneContext(t *testing.T, parent context.Context) context.Context {
 // typeTotals switches a table page's sheet to hand totals and types them, row by row.
 func typeTotals(t *testing.T, ctx context.Context, rows [][]string) {
 	t.Helper()
-	do(t, ctx, chromedp.Click(`.form-switch button[value="total"]`))
-	waitFor(t, ctx, `document.readyState === "complete" && !!document.getElementById("h1.s1.total")`)
+	if !run(t, ctx, chromedp.Evaluate[bool](`!!document.getElementById("h1.s1.total")`)) {
+		// The switch reloads the page: wait for the new one, not the old one's boxes.
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.__before = true`), chromedp.Click(`.form-switch button[value="total"]`))
+		waitFor(t, ctx, `!window.__before && document.readyState === "complete" && !!document.getElementById("h1.s1.total")`)
+	}
 	for h, row := range rows {
 		for s, v := range row {
 			js := fmt.Sprintf(`(() => { const el = document.getElementById("h%d.s%d.total"); el.value = %q; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, h+1, s+1, v)
@@ -74,7 +77,7 @@ func typeTotals(t *testing.T, ctx context.Context, rows [][]string) {
 // the button given.
 func sendAs(t *testing.T, ctx context.Context, seat int, pin, button string) {
 	t.Helper()
-	waitFor(t, ctx, fmt.Sprintf(`(() => { const s = document.getElementById("seat"), p = document.getElementById("pin"); if (!s || !p) return false; s.value = %q; p.value = %q; return true })()`, fmt.Sprint(seat), pin))
+	waitFor(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector(%q); if (!b) return false; const s = b.form.querySelector("[name=seat]"), p = b.form.querySelector("[name=pin]"); if (!s || !p) return false; s.value = %q; p.value = %q; return true })()`, button, fmt.Sprint(seat), pin))
 	do(t, ctx, chromedp.Click(button))
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
-	"burraco/tournament/season"
 	"burraco/views/page"
 )
 
@@ -154,26 +153,6 @@ func settingsConflict(f *page.Form, st *tournament.State) {
 		}
 	}
 	f.Values["version"] = stored.Values["version"]
-}
-
-// settingsPage renders the settings form of a format, with the VP scales to choose from
-// when the format scores with one.
-func (h *Handlers) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form, entries []tournament.Entry) error {
-	var scales []tournament.Scale
-	if _, scaled := fm.(tournament.Scaled); scaled {
-		var err error
-		if scales, err = h.Scales.List(c.Request().Context()); err != nil {
-			return err
-		}
-	}
-	var seasons []season.Season
-	if tr == nil && h.Seasons != nil {
-		var err error
-		if seasons, err = h.Seasons.List(c.Request().Context()); err != nil {
-			return err
-		}
-	}
-	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales, seasons, entries))
 }
 
 // List shows the tournaments.

@@ -208,6 +208,12 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 	if st.FromStageID != nil && !stages[*st.FromStageID] {
 		p.add(path+".from_stage_id", "import.unknown_stage") // an earlier stage of the document
 	}
+	switch {
+	case st.Start == "" && st.FromStageID != nil:
+		st.Start = StartSeeded // a document from before stages could continue
+	case st.Start != "" && (st.FromStageID == nil || st.Start != StartSeeded && st.Start != StartContinued):
+		p.add(path+".start", "stage.err_start")
+	}
 	p.id(path+".id", st.ID, stages)
 	if st.Seq != i+1 {
 		p.add(path+".seq", "import.out_of_order")
@@ -218,6 +224,16 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 		return // refused already (an unknown format, settings that cannot be read)
 	}
 	bad := st.Validate()
+	if ec, ok := f.(EntryChecker); ok { // settings naming entries name the document's
+		for k, v := range ec.CheckEntries(st.Settings, func(id int64) *Entry {
+			if entries[id] {
+				return &Entry{ID: id}
+			}
+			return nil
+		}) {
+			bad.Add(k, v)
+		}
+	}
 	if st.Scale != nil {
 		for k, v := range st.Scale.Validate() {
 			bad.Add("scale."+k, v)

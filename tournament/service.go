@@ -66,6 +66,9 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 	if err := validate(t, st); err != nil {
 		return err
 	}
+	if err := checkEntries(st, func(int64) *Entry { return nil }); err != nil { // a new tournament has no entries
+		return err
+	}
 	request := struct {
 		Tournament *Tournament
 		Stage      *Stage
@@ -164,7 +167,7 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 	old := st.Stage
 	in.ID, in.CreatedAt, in.Version, in.Revision = id, cur.CreatedAt, cur.Version, cur.Revision
 	inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = old.ID, id, old.Seq, old.Version
-	inStage.FromStageID = old.FromStageID
+	inStage.FromStageID, inStage.Start = old.FromStageID, old.Start
 	if old.FromStageID != nil && inStage.Format != old.Format {
 		// A stage fed by the one before plays its qualifiers as a bracket: another
 		// format would draw everybody.
@@ -194,6 +197,9 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 		inStage.Scale = old.Scale
 	}
 	if err := validate(in, inStage); err != nil {
+		return Event{}, err
+	}
+	if err := checkEntries(inStage, st.Entry); err != nil { // settings naming entries name this tournament's
 		return Event{}, err
 	}
 	if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(inStage) {
@@ -813,7 +819,7 @@ func (s *Tournaments) DrawState(ctx context.Context, tid int64, opt DrawOptions,
 		if opt.Seed == 0 {
 			opt.Seed = NewSeed()
 		}
-		if st.Stage.FromStageID != nil && len(st.Rounds) == 0 {
+		if st.Stage.Seeded() && len(st.Rounds) == 0 {
 			if st.Seeds, err = seedsFor(tx, st); err != nil {
 				return err
 			}

@@ -165,9 +165,9 @@ func sheetUndone(tx Tx, e *Event) error {
 	return nil
 }
 
-// throttled refuses a client address or a code with too many recent failures, the
-// attempt under way (recorded before) included.
-func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []string) error {
+// throttled refuses a client address or a code with too many recent failures; own: the
+// attempt under way was recorded as one (and is not to count against itself).
+func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []string, own bool) error {
 	now := s.now().UTC()
 	n, err := rs.Failures(ctx, keys, now.Add(-ReportWindow))
 	if err != nil {
@@ -178,7 +178,10 @@ func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []stri
 		if strings.HasPrefix(k, "report-code:") {
 			limit = ReportPerCode
 		}
-		if n[k] > limit {
+		if own {
+			limit++
+		}
+		if n[k] >= limit {
 			return &Error{Code: ETHROTTLED, Key: "report.throttled", RetryAfter: ReportWindow}
 		}
 	}
@@ -195,18 +198,24 @@ func addrKey(client string) string {
 }
 func codeKey(code string) string { return "report-code:" + code }
 
-// attempt is a guess under way: recorded as a failure of its address and its code
-// before anything is checked, so that guesses sent at once cannot all pass the
-// throttle before any is counted; what turns out not to be a failure is forgotten.
+// attempt is a guess under way. A PIN's (strict) is recorded as a failure of its
+// address and its code before anything is checked, so that PINs sent at once cannot all
+// pass the throttle before any is counted; what turns out not to be a failure is
+// forgotten. A read of a table (its page, polled every few seconds) records nothing
+// unless its code is wrong, then counts again before answering.
 type attempt struct {
-	rs   ReportStore
-	addr int64 // the failure recorded under the client's address
-	code int64 // and under the code
+	rs     ReportStore
+	strict bool
+	addr   int64 // the failure recorded under the client's address
+	code   int64 // and under the code
 }
 
 // settle forgets the parts of an attempt that did not fail: a wrong PIN keeps both,
 // a wrong or expired code the address's only, anything else neither.
 func (a *attempt) settle(ctx context.Context, err error) error {
+	if !a.strict {
+		return err
+	}
 	var forget []int64
 	switch e, _ := AsError(err); {
 	case e != nil && e.Key == "report.pin":
@@ -224,45 +233,64 @@ func (a *attempt) settle(ctx context.Context, err error) error {
 // openCode records an attempt on a code (see attempt) and finds the code, refusing it
 // when the address or the code is throttled ("report.throttled", the attempt then
 // forgotten) or unknown ("report.code"): the caller settles the attempt.
-func (s *Tournaments) openCode(ctx context.Context, code, client string) (*attempt, *TableCode, error) {
+func (s *Tournaments) openCode(ctx context.Context, code, client string, strict bool) (*attempt, *TableCode, error) {
 	rs, err := s.reportStore()
 	if err != nil {
 		return nil, nil, err
 	}
 	code = NormalizeCode(code)
 	keys := []string{addrKey(client), codeKey(code)}
-	ids, err := rs.Fail(ctx, keys, s.now().UTC())
-	if err != nil {
-		return nil, nil, err
+	a := &attempt{rs: rs, strict: strict}
+	if strict {
+		ids, err := rs.Fail(ctx, keys, s.now().UTC())
+		if err != nil {
+			return nil, nil, err
+		}
+		a.addr, a.code = ids[0], ids[1]
 	}
-	a := &attempt{rs: rs, addr: ids[0], code: ids[1]}
-	if err := s.throttled(ctx, rs, keys); err != nil {
+	if err := s.throttled(ctx, rs, keys, strict); err != nil {
 		return nil, nil, a.settle(ctx, err)
 	}
 	tc, err := rs.FindCode(ctx, code)
 	if ErrorCode(err) == ENOTFOUND || len(code) != CodeLength {
-		return a, nil, Errorf(ENOTFOUND, "report.code")
+		return a, nil, a.wrongCode(ctx, s, client)
 	}
 	return a, tc, err
+}
+
+// wrongCode is the refusal of a wrong or expired code: a read records it against the
+// address now and counts again, so that wrong codes sent at once are answered 429 past
+// the limit (a strict attempt recorded it already).
+func (a *attempt) wrongCode(ctx context.Context, s *Tournaments, client string) error {
+	if !a.strict {
+		keys := []string{addrKey(client)}
+		if _, err := a.rs.Fail(ctx, keys, s.now().UTC()); err != nil {
+			return err
+		}
+		if err := s.throttled(ctx, a.rs, keys, true); err != nil {
+			return err
+		}
+	}
+	return Errorf(ENOTFOUND, "report.code")
 }
 
 // TableByCode returns what table code's page shows: refused alike (ENOTFOUND
 // "report.code") for a code never drawn and one expired (its round locked, the next round
 // with scores, a later stage started). A wrong code counts against the client's address.
 func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*TableView, error) {
-	a, tc, err := s.openCode(ctx, code, client)
-	if a == nil {
-		return nil, err
-	}
-	v, err := s.tableByCode(ctx, a.rs, tc, err)
-	return v, a.settle(ctx, err)
-}
-
-// tableByCode reads the table of a code found (err: openCode's).
-func (s *Tournaments) tableByCode(ctx context.Context, rs ReportStore, tc *TableCode, err error) (*TableView, error) {
+	a, tc, err := s.openCode(ctx, code, client, false)
 	if err != nil {
 		return nil, err
 	}
+	v, err := s.tableByCode(ctx, a.rs, tc)
+	if e, _ := AsError(err); e != nil && e.Key == "report.code" {
+		return nil, a.wrongCode(ctx, s, client) // expired
+	}
+	return v, err
+}
+
+// tableByCode reads the table of a code found.
+func (s *Tournaments) tableByCode(ctx context.Context, rs ReportStore, tc *TableCode) (*TableView, error) {
 	set, err := rs.ReportSettings(ctx, tc.TournamentID)
 	if err != nil {
 		return nil, err
@@ -467,7 +495,7 @@ func (s *Tournaments) reportEvent(tc *TableCode, seat int, kind string, args ...
 // reportCommand runs a report or a confirmation: throttled, on the code's tournament,
 // a wrong PIN counted against the address and the code.
 func (s *Tournaments) reportCommand(ctx context.Context, code, client string, fn func(tx Tx, tc *TableCode, rs ReportSettings) error) (*TableCode, ReportSettings, error) {
-	a, tc, err := s.openCode(ctx, code, client)
+	a, tc, err := s.openCode(ctx, code, client, true)
 	if err != nil {
 		if a != nil {
 			err = a.settle(ctx, err)

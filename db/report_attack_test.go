@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"burraco/tournament"
 )
@@ -68,4 +69,39 @@ func TestReportGuessesFromOneIPv6Network(t *testing.T) {
 	assert.NoError(t, err, "another /64")
 	_, err = f.svc.TableByCode(f.ctx, tc.Code, "10.0.0.1")
 	assert.NoError(t, err, "an IPv4 address is its own")
+}
+
+// TestConfirmationReplayed: a confirmation sent again (a phone retrying, or replayed by
+// someone who saw it) changes nothing and logs nothing; once the report is accepted, a
+// confirmation or a report on the table is refused (the table has scores).
+func TestConfirmationReplayed(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	tc := f.reporting(t, false, tournament.PINRandom)[0]
+	sh := threeTotals(f.state(t).Stage.HandsPerRound(), 300, 100, -100)
+	_, err := f.svc.Report(f.ctx, tc.Code, 1, tc.PINs[0], sh, "10.0.0.1")
+	require.NoError(t, err)
+	first, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], nil, "10.0.0.2")
+	require.NoError(t, err)
+	rev := f.state(t).Tournament.Revision
+	for range 3 {
+		again, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], nil, "10.0.0.2")
+		require.NoError(t, err)
+		assert.Equal(t, []int{2}, again.Confirmed)
+		assert.Equal(t, first.Version, again.Version, "nothing written")
+	}
+	other := threeTotals(f.state(t).Stage.HandsPerRound(), 100, 300, -100)
+	again, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], &other, "10.0.0.2")
+	require.NoError(t, err)
+	assert.Equal(t, tournament.ReportReported, again.State, "a seat that confirmed cannot turn it into a dispute")
+	assert.Equal(t, rev, f.state(t).Tournament.Revision, "nothing logged")
+
+	r, err := f.svc.Confirm(f.ctx, tc.Code, 3, tc.PINs[2], nil, "10.0.0.3")
+	require.NoError(t, err)
+	require.Equal(t, tournament.ReportConfirmed, r.State)
+	_, err = f.svc.Accept(f.ctx, f.tid, r.ID, r.Version, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Confirm(f.ctx, tc.Code, 3, tc.PINs[2], nil, "10.0.0.3")
+	assert.Equal(t, "report.closed", errKey(err), "after acceptance")
+	_, err = f.svc.Report(f.ctx, tc.Code, 2, tc.PINs[1], other, "10.0.0.2")
+	assert.Equal(t, "report.closed", errKey(err))
 }

@@ -342,8 +342,9 @@ func TestUpgradeFromV3(t *testing.T) {
 		assert.Equal(t, 1, sg.Seq)
 		assert.Equal(t, ot.Format, sg.Format)
 		assert.Equal(t, threeplayer.Settings{Games: ot.Games, HandsPerGame: ot.HandsPerGame, SitOut: threeplayer.SitOutPolicy(ot.SitOut),
-			ByePoints: tournament.Points(ot.ByePoints), SitOutScore: threeplayer.SitOutScoreZero}, sg.Settings,
-			"tournament %d settings (a sit-out counted 0 game points then: kept)", ot.ID)
+			ByePoints: tournament.Points(ot.ByePoints), SitOutScore: threeplayer.SitOutScoreZero,
+			Scoring: threeplayer.ScoringRP, ByeVP: threeplayer.DefaultByeVP}, sg.Settings,
+			"tournament %d settings (a sit-out counted 0 game points then: kept; scored 6/3/1)", ot.ID)
 		assert.Equal(t, ot.HandsPerGame, sg.HandsPerRound())
 		var rules scoring.Rules
 		require.NoError(t, json.Unmarshal([]byte(ot.Rules), &rules))

@@ -81,6 +81,11 @@ type OrderLine struct {
 	Values []int `json:"values"`
 	Byes   int   `json:"byes"`
 	Tie    int   `json:"tie"`
+	// Avoided is, for a side the pairing moved down the order, the side it would have met
+	// (the nearest left below it), and Why the format's reason (Danish: "never_meet",
+	// "rematch", "club", "others"); zero and "" for a side not moved.
+	Avoided int64  `json:"avoided,omitempty"`
+	Why     string `json:"why,omitempty"`
 }
 
 // Field is one setting of a format, as a form shows it.

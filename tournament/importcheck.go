@@ -218,6 +218,16 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 		return // refused already (an unknown format, settings that cannot be read)
 	}
 	bad := st.Validate()
+	if ec, ok := f.(EntryChecker); ok { // settings naming entries name the document's
+		for k, v := range ec.CheckEntries(st.Settings, func(id int64) *Entry {
+			if entries[id] {
+				return &Entry{ID: id}
+			}
+			return nil
+		}) {
+			bad.Add(k, v)
+		}
+	}
 	if st.Scale != nil {
 		for k, v := range st.Scale.Validate() {
 			bad.Add("scale."+k, v)

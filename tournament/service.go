@@ -66,6 +66,9 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 	if err := validate(t, st); err != nil {
 		return err
 	}
+	if err := checkEntries(st, func(int64) *Entry { return nil }); err != nil { // a new tournament has no entries
+		return err
+	}
 	request := struct {
 		Tournament *Tournament
 		Stage      *Stage
@@ -194,6 +197,9 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 		inStage.Scale = old.Scale
 	}
 	if err := validate(in, inStage); err != nil {
+		return Event{}, err
+	}
+	if err := checkEntries(inStage, st.Entry); err != nil { // settings naming entries name this tournament's
 		return Event{}, err
 	}
 	if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(inStage) {

@@ -19,6 +19,7 @@ import (
 	"burraco/views/seasons"
 	"burraco/views/sheets"
 	"burraco/views/standings"
+	"burraco/views/table"
 	"burraco/views/tournaments"
 )
 
@@ -50,6 +51,15 @@ func (s *Server) routes() {
 	e.GET("/p/seasons/:id/players/:pid", s.public.SeasonPlayer)
 	e.GET("/p/seasons/:id/projector", s.public.SeasonProjector)
 	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive)
+	// Table reporting (issue 21): a table's page for its players, by its code, no login
+	// (CSRF as on every form).
+	tables := &table.Handlers{App: s.App}
+	e.GET("/t", tables.Enter)
+	e.GET("/t/:code", tables.Show)
+	e.GET("/t/:code/state", tables.State)
+	e.POST("/t/:code/preview", tables.Preview)
+	e.POST("/t/:code/report", tables.Report)
+	e.POST("/t/:code/confirm", tables.Confirm)
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
@@ -124,6 +134,12 @@ func (s *Server) routes() {
 	d.GET("/tournaments/:id/rounds/:n/seats", roundh.Seats)
 	d.GET("/tournaments/:id/rounds/:n/order", stands.PairingOrder)
 	d.POST("/tournaments/:id/rounds/:n/seats", roundh.OverrideSeats)
+	// Table reporting: the round page's live part and the director's queue.
+	d.GET("/tournaments/:id/rounds/:n/live", roundh.Live)
+	d.POST("/tournaments/:id/rounds/:n/reports/accept", roundh.AcceptAll)
+	d.POST("/tournaments/:id/rounds/:n/reports/:rid/accept", roundh.Accept)
+	d.POST("/tournaments/:id/rounds/:n/reports/:rid/reject", roundh.Reject)
+	d.POST("/tournaments/:id/reporting", tourns.SetReporting)
 	sheeth := &sheets.Handlers{App: s.App}
 	d.GET("/tournaments/:id/rounds/:n/tables/:t", sheeth.Form)
 	d.POST("/tournaments/:id/rounds/:n/tables/:t", sheeth.Save)

@@ -43,6 +43,46 @@ func BenchmarkPairing(b *testing.B) {
 	}
 }
 
+// BenchmarkPairingApart is BenchmarkPairing with every constraint of RULES.md 4.1 on
+// top of "no rematches": the sides in 200 clubs kept apart (round 10 of 10), and 1% of
+// the sides in pairs never to meet. Same floor.
+func BenchmarkPairingApart(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		st, lines, _ := roundTen(b, n)
+		s := of(st.Stage.Settings)
+		rng := rand.New(rand.NewPCG(24, uint64(n)))
+		for i := range st.Entries {
+			st.Entries[i].Club = fmt.Sprintf("Circolo %d", rng.IntN(200))
+		}
+		for range n / 100 {
+			a, c := int64(1+rng.IntN(n)), int64(1+rng.IntN(n))
+			if a != c {
+				s.NeverMeet = append(s.NeverMeet, [2]int64{a, c})
+			}
+		}
+		s.ApartClubs = 10
+		c := constraintsOf(st, s, 10)
+		work := make([]Line, len(lines))
+		b.Run(fmt.Sprintf("sides=%d", n), func(b *testing.B) {
+			var clashes Clashes
+			for b.Loop() {
+				copy(work, lines)
+				Order(work, 11)
+				field := work
+				if k := ByeIndex(field); k >= 0 {
+					field = append(field[:k:k], field[k+1:]...)
+				}
+				var pairs [][2]int
+				pairs, clashes = PairField(c.field(field))
+				if len(pairs) != n/2 {
+					b.Fatal("not everybody was paired")
+				}
+			}
+			b.ReportMetric(float64(clashes.NeverMeet+clashes.Rematch+clashes.SameClub), "clashes")
+		})
+	}
+}
+
 // BenchmarkSortFloor only sorts the same field by standings (VP, then MP): the floor the
 // pairing is compared with.
 func BenchmarkSortFloor(b *testing.B) {

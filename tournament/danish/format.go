@@ -5,6 +5,7 @@ package danish
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +37,16 @@ const (
 	Modified Pairing = "modified"
 	// NoRematch: no two sides meet twice where a pairing allows it (Monrad style).
 	NoRematch Pairing = "no_rematch"
+	// Random: every round drawn at random, no two sides meeting twice where a pairing
+	// allows it (a club evening's draw).
+	Random Pairing = "random"
+	// Shift: round 1 at random, then the table shift of club evenings: the side at
+	// position 1 stays at its table, the side at position 2 moves up one table.
+	Shift Pairing = "shift"
 )
+
+// pairings lists the modes, as the form offers them.
+var pairings = []Pairing{NoRematch, Modified, Pure, Random, Shift}
 
 // Settings of a Danish stage.
 type Settings struct {
@@ -52,6 +62,10 @@ type Settings struct {
 	TimeOutMP       int `json:"timeout_mp"`
 	TimeOutWinnerVP int `json:"timeout_winner_vp"`
 	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+	// ApartClubs keeps sides of the same club apart in rounds 1 to ApartClubs (0: never).
+	ApartClubs int `json:"apart_clubs_rounds"`
+	// NeverMeet lists pairs of entries (IDs) that must never meet.
+	NeverMeet [][2]int64 `json:"never_meet,omitempty"`
 }
 
 // TimeOut is the time-out technical score as the scoring package applies it.
@@ -77,6 +91,7 @@ const (
 	MaxHands      = 10
 	MaxVP         = 100
 	MaxMP         = 10000
+	MaxNeverMeet  = 200
 )
 
 // Format is the Danish system.
@@ -127,9 +142,13 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.Hands < 1 || s.Hands > MaxHands {
 		fe.Add("hands_per_round", "tournament.err.hands")
 	}
-	if s.Pairing != Pure && s.Pairing != Modified && s.Pairing != NoRematch {
+	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
+	if s.ApartClubs < 0 || s.ApartClubs > MaxRounds {
+		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
+	}
+	checkNeverMeet(fe, s.NeverMeet)
 	if s.ByeVP < 0 || s.ByeVP > MaxVP {
 		fe.Add("bye_vp", "danish.err.vp")
 	}
@@ -175,6 +194,8 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	fixed("timeout_mp", n.TimeOutMP == o.TimeOutMP)
 	fixed("timeout_winner_vp", n.TimeOutWinnerVP == o.TimeOutWinnerVP)
 	fixed("timeout_loser_vp", n.TimeOutLoserVP == o.TimeOutLoserVP)
+	// The clubs kept apart and the pairs never to meet may change between rounds: they
+	// weigh on the draws to come only.
 	return fe
 }
 
@@ -185,8 +206,10 @@ func (Format) Fields() []tournament.Field {
 			Label: "danish.sides_label"},
 		{Name: "rounds", Kind: "number", Label: "danish.rounds"},
 		{Name: "hands_per_round", Kind: "number", Label: "danish.hands_per_round", Help: "danish.hands_help"},
-		{Name: "pairing", Kind: "choice", Choices: []string{string(NoRematch), string(Modified), string(Pure)}, ChoicePrefix: "pairing",
+		{Name: "pairing", Kind: "choice", Choices: pairingChoices(), ChoicePrefix: "pairing",
 			Label: "danish.pairing_label", Help: "danish.pairing_help"},
+		{Name: "apart_clubs_rounds", Kind: "number", Label: "danish.apart_clubs_rounds", Help: "danish.apart_clubs_help"},
+		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "danish.never_meet", Help: "danish.never_meet_help"},
 		{Name: "bye_vp", Kind: "number", Label: "danish.bye_vp", Help: "danish.bye_help"},
 		{Name: "bye_mp", Kind: "number", Label: "danish.bye_mp"},
 		{Name: "timeout_mp", Kind: "number", Label: "danish.timeout_mp", Help: "danish.timeout_help"},
@@ -201,7 +224,8 @@ func (Format) FormValues(ts tournament.Settings) map[string]string {
 	return map[string]string{"sides": string(s.Sides), "rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
 		"pairing": string(s.Pairing), "bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
 		"timeout_mp": strconv.Itoa(s.TimeOutMP), "timeout_winner_vp": strconv.Itoa(s.TimeOutWinnerVP),
-		"timeout_loser_vp": strconv.Itoa(s.TimeOutLoserVP)}
+		"timeout_loser_vp": strconv.Itoa(s.TimeOutLoserVP), "apart_clubs_rounds": strconv.Itoa(s.ApartClubs),
+		"never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
 }
 
 // ParseForm implements tournament.Format.
@@ -217,6 +241,14 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 	s := Settings{Sides: Sides(v["sides"]), Count: num("rounds"), Hands: num("hands_per_round"), Pairing: Pairing(v["pairing"]),
 		ByeVP: num("bye_vp"), ByeMP: num("bye_mp"),
 		TimeOutMP: num("timeout_mp"), TimeOutWinnerVP: num("timeout_winner_vp"), TimeOutLoserVP: num("timeout_loser_vp")}
+	if strings.TrimSpace(v["apart_clubs_rounds"]) != "" { // a form from before the setting: 0
+		s.ApartClubs = num("apart_clubs_rounds")
+	}
+	pairs, ok := tournament.ParseEntryPairs(v["never_meet"])
+	if !ok {
+		fe.Add("never_meet", "danish.err.never_meet_both")
+	}
+	s.NeverMeet = pairs
 	return s, fe
 }
 
@@ -248,4 +280,48 @@ func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
 		return &sc
 	}
 	return nil
+}
+
+// pairingChoices names the modes for the form.
+func pairingChoices() []string {
+	out := make([]string, len(pairings))
+	for i, p := range pairings {
+		out[i] = string(p)
+	}
+	return out
+}
+
+// checkNeverMeet checks the pairs never to meet: two different entries each, each pair
+// once, at most MaxNeverMeet.
+func checkNeverMeet(fe tournament.FieldErrors, pairs [][2]int64) {
+	seen := map[[2]int64]bool{}
+	for _, p := range pairs {
+		a, b := min(p[0], p[1]), max(p[0], p[1])
+		switch {
+		case a <= 0:
+			fe.Add("never_meet", "danish.err.never_meet_entry")
+		case a == b:
+			fe.Add("never_meet", "danish.err.never_meet_same")
+		case seen[[2]int64{a, b}]:
+			fe.Add("never_meet", "danish.err.never_meet_twice")
+		}
+		seen[[2]int64{a, b}] = true
+	}
+	if len(pairs) > MaxNeverMeet {
+		fe.Add("never_meet", "danish.err.never_meet_many")
+	}
+}
+
+// CheckEntries implements tournament.EntryChecker: the pairs never to meet name entries
+// of the tournament that are not substitutes.
+func (Format) CheckEntries(ts tournament.Settings, entry func(id int64) *tournament.Entry) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	for _, p := range of(ts).NeverMeet {
+		for _, id := range p {
+			if e := entry(id); e == nil || e.Substitute() {
+				fe.Add("never_meet", "danish.err.never_meet_entry")
+			}
+		}
+	}
+	return fe
 }

@@ -195,3 +195,157 @@ func TestPairGivesUpBoundedly(t *testing.T) {
 		assert.Equal(t, 1, rem, "n=%d: one side of each group crosses", n)
 	}
 }
+
+// bruteField enumerates every pairing of a field and returns the one PairField promises:
+// the fewest NeverMeet clashes, then the fewest Rematch, then the fewest SameClub, then
+// the lexicographically smallest sequence of partners.
+func bruteField(f Field) (best []int, bestC Clashes) {
+	n := f.N
+	partner := make([]int, n)
+	for i := range partner {
+		partner[i] = -1
+	}
+	key := func(c Clashes) []int { return []int{c.NeverMeet, c.Rematch, c.SameClub} }
+	bestC = Clashes{NeverMeet: n + 1}
+	var rec func(c Clashes)
+	rec = func(c Clashes) {
+		i := slices.Index(partner, -1)
+		if i < 0 {
+			if d := slices.Compare(key(c), key(bestC)); d < 0 || (d == 0 && slices.Compare(partner, best) < 0) {
+				best, bestC = slices.Clone(partner), c
+			}
+			return
+		}
+		for j := i + 1; j < n; j++ {
+			if partner[j] >= 0 {
+				continue
+			}
+			partner[i], partner[j] = j, i
+			next := c
+			k := f.clash(i, j)
+			if k&NeverMeet != 0 {
+				next.NeverMeet++
+			}
+			if k&Rematch != 0 {
+				next.Rematch++
+			}
+			if k&SameClub != 0 {
+				next.SameClub++
+			}
+			rec(next)
+			partner[i], partner[j] = -1, -1
+		}
+	}
+	rec(Clashes{})
+	return best, bestC
+}
+
+// TestPairFieldMatchesBruteForce checks the priorities of RULES.md 4.1 on many random
+// small fields with every kind of clash (pairs never to meet, rematches, clubs, from one
+// club for everybody to none): the fewest never-meet, then rematches, then club clashes,
+// then each side in standings order takes the nearest opponent that still lets the rest
+// be paired.
+func TestPairFieldMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 4))
+	for trial := range 3000 {
+		n := 2 * (1 + rng.IntN(6)) // 2..12
+		never, rematch := map[[2]int]bool{}, map[[2]int]bool{}
+		pNever, pRematch := rng.Float64()*0.3, rng.Float64()
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if rng.Float64() < pNever {
+					never[[2]int{i, j}], never[[2]int{j, i}] = true, true
+				}
+				if rng.Float64() < pRematch {
+					rematch[[2]int{i, j}], rematch[[2]int{j, i}] = true, true
+				}
+			}
+		}
+		f := Field{N: n, Clash: func(i, j int) Clash {
+			var c Clash
+			if never[[2]int{i, j}] {
+				c |= NeverMeet
+			}
+			if rematch[[2]int{i, j}] {
+				c |= Rematch
+			}
+			return c
+		}}
+		if clubs := rng.IntN(4); clubs > 0 { // 1 to 3 clubs, some sides of none, some of two
+			f.Clubs = make([][]int, n)
+			for i := range f.Clubs {
+				if k := rng.IntN(clubs + 1); k > 0 {
+					f.Clubs[i] = []int{k}
+				}
+				if k := 1 + rng.IntN(clubs); rng.IntN(5) == 0 && !slices.Contains(f.Clubs[i], k) { // a pair of two clubs
+					f.Clubs[i] = append(f.Clubs[i], k)
+				}
+			}
+		}
+		want, wantC := bruteField(f)
+		got, c := PairField(f)
+		partner := make([]int, n)
+		for _, p := range got {
+			partner[p[0]], partner[p[1]] = p[1], p[0]
+		}
+		require.Equal(t, wantC, c, "trial %d: clashes", trial)
+		require.Equal(t, want, partner, "trial %d (n=%d): partners", trial, n)
+	}
+}
+
+func TestPairFieldByHand(t *testing.T) {
+	// Six sides, 1, 2 and 3 of Circolo Roma (club 1), 4 and 5 of Forlì (club 2), 6 of
+	// none. 1–2 would put Roma against Roma: 1 takes 4, the nearest of another club (2,
+	// 3, 5, 6 can still be paired apart: 2–5, 3–6); 2 skips 3 (Roma) and takes 5; 3
+	// takes 6. Roma v Roma avoided at every table: 1–4, 2–5, 3–6.
+	f := Field{N: 6, Clubs: clubs(1, 1, 1, 2, 2, 0)}
+	got, c := PairField(f)
+	assert.Equal(t, [][2]int{{1, 4}, {2, 5}, {3, 6}}, ranks(got))
+	assert.Equal(t, Clashes{}, c)
+
+	// Four sides all of Roma: clashes cannot be avoided, and the pairing stays 1–2, 3–4.
+	got, c = PairField(Field{N: 4, Clubs: clubs(1, 1, 1, 1)})
+	assert.Equal(t, [][2]int{{1, 2}, {3, 4}}, ranks(got))
+	assert.Equal(t, Clashes{SameClub: 2}, c)
+
+	// A pair never to meet outranks a rematch: 1 and 2 must never meet, 1 met 3. The
+	// only pairings without a never-meet are 1–3 2–4 (one rematch) and 1–4 2–3 (none):
+	// 1–4, 2–3.
+	never := avoidSet([2]int{1, 2})
+	met := avoidSet([2]int{1, 3})
+	clash := func(i, j int) Clash {
+		var c Clash
+		if never(i, j) {
+			c |= NeverMeet
+		}
+		if met(i, j) {
+			c |= Rematch
+		}
+		return c
+	}
+	got, c = PairField(Field{N: 4, Clash: clash})
+	assert.Equal(t, [][2]int{{1, 4}, {2, 3}}, ranks(got))
+	assert.Equal(t, Clashes{}, c)
+
+	// A rematch outranks a club: 1 met 3 and 4; 1 and 2 are both of Roma. 1–2 costs a
+	// club clash, 1–3 or 1–4 a rematch: 1–2, 3–4.
+	got, c = PairField(Field{N: 4, Clash: func(i, j int) Clash {
+		if avoidSet([2]int{1, 3}, [2]int{1, 4})(i, j) {
+			return Rematch
+		}
+		return 0
+	}, Clubs: clubs(1, 1, 0, 0)})
+	assert.Equal(t, [][2]int{{1, 2}, {3, 4}}, ranks(got))
+	assert.Equal(t, Clashes{SameClub: 1}, c)
+}
+
+// clubs gives each side one club, 0 for none.
+func clubs(ids ...int) [][]int {
+	out := make([][]int, len(ids))
+	for i, id := range ids {
+		if id != 0 {
+			out[i] = []int{id}
+		}
+	}
+	return out
+}

@@ -1,6 +1,8 @@
 package danish
 
 import (
+	"slices"
+
 	"burraco/scoring"
 	"burraco/tournament"
 )
@@ -194,14 +196,42 @@ func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []
 		}
 	}
 	lines := running(st, n, field, r.Seed)
+	s := of(st.Stage.Settings)
+	var moves map[int64]Move
+	partner := map[int64]int64{}
+	if s.Pairing != Shift || n == 1 {
+		if s.Pairing == Random {
+			byTie(lines)
+		}
+		var tables [][2]int64
+		tables, _, moves = pairRound(st, s, n, slices.Clone(lines))
+		for _, t := range tables {
+			partner[t[0]], partner[t[1]] = t[1], t[0]
+		}
+	}
 	out := make([]tournament.OrderLine, len(lines))
 	for i, l := range lines {
 		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie}
 		if e := st.Entry(l.Entry); e != nil {
 			out[i].Entry = *e
 		}
+		// A move is told only where the round still seats the two as the pairing did.
+		if m, ok := moves[l.Entry]; ok && opponent(r, l.Entry) == partner[l.Entry] {
+			out[i].Avoided, out[i].Why = m.Avoided, m.Why
+		}
 	}
 	return columns, out
+}
+
+// opponent is who entry id plays in round r, 0 for nobody.
+func opponent(r *tournament.Round, id int64) int64 {
+	for _, t := range r.Tables {
+		ids := t.Entries()
+		if len(ids) == 2 && (ids[0] == id || ids[1] == id) {
+			return ids[0] + ids[1] - id
+		}
+	}
+	return 0
 }
 
 // met returns who each entry met in the given rounds.
@@ -226,8 +256,11 @@ func met(rounds []tournament.Round) map[int64]map[int64]bool {
 }
 
 // Draw implements tournament.Format: round 1 at random, later rounds 1–2, 3–4… by the
-// running standings under the stage's pairing mode; an odd field gives the bye to the
-// lowest-ranked side with the fewest byes. The side ranked higher sits at position 1.
+// running standings under the stage's pairing mode (by a random order every round in the
+// random draw; by the movement in the table shift); an odd field gives the bye to the
+// lowest-ranked side with the fewest byes. The pairing avoids, in this order, the pairs
+// never to meet, the mode's rematches and, in the first rounds, two sides of one club
+// (RULES.md section 4.1). The side ranked higher sits at position 1.
 func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tournament.Entry, error) {
 	s := of(st.Stage.Settings)
 	want := tournament.EntryPlayer
@@ -247,14 +280,7 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 	if len(lines) < 2 {
 		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "draw.too_few")
 	}
-	var avoid map[int64]map[int64]bool
-	switch {
-	case s.Pairing == NoRematch:
-		avoid = met(st.Rounds)
-	case s.Pairing == Modified && n < s.Count && len(st.Rounds) > 0:
-		avoid = met(st.Rounds[len(st.Rounds)-1:])
-	}
-	tables, bye := PairLines(lines, func(a, b int64) bool { return avoid[a][b] })
+	tables, bye := drawTables(st, s, n, lines)
 	r := &tournament.Round{Number: n, Seed: seed}
 	if bye != 0 {
 		r.Byes = append(r.Byes, tournament.Bye{EntryID: bye, Points: tournament.RP(s.ByeVP)})
@@ -263,6 +289,21 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 		r.Tables = append(r.Tables, tournament.Table{Number: k + 1, Sides: tournament.SidesFromEntries(p[:])})
 	}
 	return r, nil, nil
+}
+
+// drawTables seats round n from the lines in standings order.
+func drawTables(st *tournament.State, s Settings, n int, lines []Line) (tables [][2]int64, bye int64) {
+	if s.Pairing == Shift && n > 1 {
+		return shiftRound(&st.Rounds[n-2], lines)
+	}
+	if s.Pairing == Random {
+		byTie(lines)
+	}
+	tables, bye, _ = pairRound(st, s, n, lines)
+	if s.Pairing == Shift {
+		lineUp(st, s, tables, bye)
+	}
+	return tables, bye
 }
 
 // PairLines pairs a field in standings order (Order): the bye, if the field is odd, by

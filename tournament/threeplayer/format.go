@@ -48,6 +48,11 @@ type Settings struct {
 	ByePoints    tournament.Points `json:"bye_points"`
 	// SitOutScore is what a sit-out counts as game points for the tie-break.
 	SitOutScore SitOutScore `json:"sit_out_score"`
+	// Scoring is how a table is scored: 6/3/1 ranking points, or VP (each pair of
+	// players at a table a match on the stage's scale).
+	Scoring Scoring `json:"scoring"`
+	// ByeVP is what a sit-out scores in VP scoring (whole VP).
+	ByeVP int `json:"bye_vp"`
 }
 
 // Rounds is the number of games.
@@ -81,7 +86,7 @@ func (Format) Name() string { return Name }
 // Defaults implements tournament.Format.
 func (Format) Defaults() tournament.Settings {
 	return Settings{Games: DefaultGames, HandsPerGame: DefaultHandsPerGame, SitOut: SitOutRotate, ByePoints: DefaultByePoints,
-		SitOutScore: SitOutScoreSecond}
+		SitOutScore: SitOutScoreSecond, Scoring: ScoringRP, ByeVP: DefaultByeVP}
 }
 
 // Rules implements tournament.Format: a player who never opened counts their hand twice.
@@ -124,6 +129,12 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.SitOutScore != SitOutScoreSecond && s.SitOutScore != SitOutScoreZero {
 		fe.Add("sit_out_score", "tournament.err.sit_out_score")
 	}
+	if s.Scoring != ScoringRP && s.Scoring != ScoringVP && s.Scoring != "" { // "": 6/3/1, as before the setting
+		fe.Add("scoring", "individual3.err.scoring")
+	}
+	if s.ByeVP < 0 || s.ByeVP > MaxByeVP {
+		fe.Add("bye_vp", "individual3.err.bye_vp")
+	}
 	return fe
 }
 
@@ -146,6 +157,9 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	if n.SitOut != o.SitOut {
 		fe.Add("sit_out", "tournament.err.fixed")
 	}
+	if n.Scoring != o.Scoring {
+		fe.Add("scoring", "tournament.err.fixed")
+	}
 	return fe
 }
 
@@ -159,6 +173,9 @@ func (Format) Fields() []tournament.Field {
 		{Name: "bye_points", Kind: "points", Label: "tournament.bye_points"},
 		{Name: "sit_out_score", Kind: "choice", Choices: []string{string(SitOutScoreSecond), string(SitOutScoreZero)}, ChoicePrefix: "sitout_score",
 			Label: "tournament.sit_out_score", Help: "tournament.sit_out_score_help"},
+		{Name: "scoring", Kind: "choice", Choices: []string{string(ScoringRP), string(ScoringVP)}, ChoicePrefix: "table_scoring",
+			Label: "individual3.scoring_label", Help: "individual3.scoring_help"},
+		{Name: "bye_vp", Kind: "number", Label: "individual3.bye_vp", Help: "individual3.bye_vp_help"},
 	}
 }
 
@@ -166,7 +183,8 @@ func (Format) Fields() []tournament.Field {
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
 	return map[string]string{"games": strconv.Itoa(s.Games), "hands_per_game": strconv.Itoa(s.HandsPerGame),
-		"sit_out": string(s.SitOut), "bye_points": s.ByePoints.String(), "sit_out_score": string(s.SitOutScore)}
+		"sit_out": string(s.SitOut), "bye_points": s.ByePoints.String(), "sit_out_score": string(s.SitOutScore),
+		"scoring": string(s.Scoring), "bye_vp": strconv.Itoa(s.ByeVP)}
 }
 
 // ParseForm implements tournament.Format.
@@ -184,6 +202,13 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 	if s.SitOutScore == "" {
 		s.SitOutScore = SitOutScoreSecond
 	}
+	s.Scoring, s.ByeVP = Scoring(v["scoring"]), DefaultByeVP
+	if s.Scoring == "" { // a form from before the setting
+		s.Scoring = ScoringRP
+	}
+	if strings.TrimSpace(v["bye_vp"]) != "" {
+		s.ByeVP = num("bye_vp")
+	}
 	bye, ok := tournament.ParsePoints(v["bye_points"])
 	if !ok {
 		fe.Add("bye_points", "tournament.err.bye_points")
@@ -198,7 +223,7 @@ func (Format) Outcomes(tournament.Settings) []string { return nil }
 // MissedBye implements tournament.Format: a late arrival may be awarded the bye points
 // for the games missed (RULES.md section 3).
 func (Format) MissedBye(ts tournament.Settings) (tournament.Points, bool) {
-	return of(ts).ByePoints, true
+	return of(ts).byePoints(), true
 }
 
 // SidesPerTable implements tournament.Format.
@@ -220,6 +245,9 @@ func (Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tourn
 	}
 	if len(players) < 3 {
 		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "draw.too_few")
+	}
+	if s.Scoring == ScoringVP && len(st.Rounds) == 0 && st.Stage.ScaleID == nil && (Format{}).DefaultScale(s) == nil {
+		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "individual3.draw.no_scale", s.HandsPerGame)
 	}
 	var subs []tournament.Entry
 	if s.SitOut == SitOutSubstitutes {
@@ -258,7 +286,7 @@ func (Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tourn
 		r.Tables = append(r.Tables, tournament.Table{Number: i + 1, Sides: tournament.SidesFromEntries(ids)})
 	}
 	for _, id := range seating.SitOuts {
-		r.Byes = append(r.Byes, tournament.Bye{EntryID: id, Points: s.ByePoints})
+		r.Byes = append(r.Byes, tournament.Bye{EntryID: id, Points: s.byePoints()})
 	}
 	return r, subs, nil
 }
@@ -310,7 +338,16 @@ func (Format) Result(st *tournament.State, t *tournament.Table) tournament.Table
 	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: scores, Entered: entered,
 		Expected: len(t.Sides) * of(st.Stage.Settings).HandsPerGame}
 	r.Complete = r.Entered == r.Expected && len(t.Sides) > 0
-	if r.Complete {
+	switch {
+	case !r.Complete:
+	case of(st.Stage.Settings).Scoring == ScoringVP:
+		sc := scale(st)
+		if sc == nil {
+			r.Complete = false
+			break
+		}
+		r.Points, r.MP = TableVP(sc, scores)
+	default:
 		r.Points = TablePoints(scores)
 	}
 	return r
@@ -352,6 +389,8 @@ func (Format) Next(st *tournament.State) tournament.Step {
 		step.Key = "next.add_players"
 	case cur == nil && drawable < 3:
 		step.Key = "next.check_in"
+	case cur == nil && s.Scoring == ScoringVP && st.Stage.ScaleID == nil && Format{}.DefaultScale(s) == nil:
+		step = tournament.Step{Key: "individual3.next.choose_scale", Args: []any{s.HandsPerGame}}
 	case cur == nil:
 		step = tournament.Step{Key: "next.draw_first", CanDraw: true}
 	case !st.Complete(cur):
@@ -364,6 +403,9 @@ func (Format) Next(st *tournament.State) tournament.Step {
 	if n := drawable % 3; n != 0 && !step.Finished {
 		step.Note = "sitout.explain." + string(s.SitOut)
 		step.NoteArgs = []any{drawable, n, s.ByePoints.String(), (3 - n) % 3}
+		if s.Scoring == ScoringVP && s.SitOut == SitOutRotate {
+			step.Note, step.NoteArgs[2] = "individual3.sitout.explain_vp", strconv.Itoa(s.ByeVP)
+		}
 	}
 	return step
 }

@@ -17,11 +17,11 @@ func TestDecodeSettings(t *testing.T) {
 		want     Settings
 		err      bool
 	}{
-		{"empty is the defaults", ``, Settings{2, 3, SitOutRotate, tournament.RP(3), SitOutScoreSecond}, false},
-		{"null is the defaults", `null`, Settings{2, 3, SitOutRotate, tournament.RP(3), SitOutScoreSecond}, false},
-		{"partial keeps the defaults", `{"games":4}`, Settings{4, 3, SitOutRotate, tournament.RP(3), SitOutScoreSecond}, false},
-		{"points as on a sheet", `{"bye_points":"4.5","sit_out":"substitutes"}`, Settings{2, 3, SitOutSubstitutes, tournament.RP(4) + 3, SitOutScoreSecond}, false},
-		{"points as a number", `{"bye_points":3.33}`, Settings{2, 3, SitOutRotate, tournament.RP(3) + 2, SitOutScoreSecond}, false},
+		{"empty is the defaults", ``, Settings{2, 3, SitOutRotate, tournament.RP(3), SitOutScoreSecond, ScoringRP, DefaultByeVP}, false},
+		{"null is the defaults", `null`, Settings{2, 3, SitOutRotate, tournament.RP(3), SitOutScoreSecond, ScoringRP, DefaultByeVP}, false},
+		{"partial keeps the defaults", `{"games":4}`, Settings{4, 3, SitOutRotate, tournament.RP(3), SitOutScoreSecond, ScoringRP, DefaultByeVP}, false},
+		{"points as on a sheet", `{"bye_points":"4.5","sit_out":"substitutes"}`, Settings{2, 3, SitOutSubstitutes, tournament.RP(4) + 3, SitOutScoreSecond, ScoringRP, DefaultByeVP}, false},
+		{"points as a number", `{"bye_points":3.33}`, Settings{2, 3, SitOutRotate, tournament.RP(3) + 2, SitOutScoreSecond, ScoringRP, DefaultByeVP}, false},
 		{"unknown field", `{"gamez":2}`, Settings{}, true},
 		{"wrong type", `{"games":"2"}`, Settings{}, true},
 		{"unreadable points", `{"bye_points":"3.4"}`, Settings{}, true},
@@ -45,12 +45,14 @@ func TestDecodeSettings(t *testing.T) {
 func TestCheckAndForm(t *testing.T) {
 	f := Format{}
 	assert.Empty(t, f.Check(f.Defaults()))
-	fe := f.Check(Settings{Games: 0, HandsPerGame: 11, SitOut: "coin", ByePoints: tournament.RP(7), SitOutScore: "max"})
+	fe := f.Check(Settings{Games: 0, HandsPerGame: 11, SitOut: "coin", ByePoints: tournament.RP(7), SitOutScore: "max", Scoring: "10-5-0", ByeVP: 41})
 	assert.Equal(t, tournament.FieldErrors{"games": "tournament.err.games", "hands_per_game": "tournament.err.hands",
-		"sit_out": "tournament.err.sit_out", "bye_points": "tournament.err.bye_points", "sit_out_score": "tournament.err.sit_out_score"}, fe)
+		"sit_out": "tournament.err.sit_out", "bye_points": "tournament.err.bye_points", "sit_out_score": "tournament.err.sit_out_score",
+		"scoring": "individual3.err.scoring", "bye_vp": "individual3.err.bye_vp"}, fe)
 
 	// A form round-trips, and every unreadable value is reported, the rest still read.
-	s := Settings{Games: 4, HandsPerGame: 2, SitOut: SitOutSubstitutes, ByePoints: tournament.RP(4) + 3, SitOutScore: SitOutScoreZero}
+	s := Settings{Games: 4, HandsPerGame: 2, SitOut: SitOutSubstitutes, ByePoints: tournament.RP(4) + 3, SitOutScore: SitOutScoreZero,
+		Scoring: ScoringVP, ByeVP: 24}
 	back, fe := f.ParseForm(f.FormValues(s))
 	assert.Empty(t, fe)
 	assert.Equal(t, s, back)

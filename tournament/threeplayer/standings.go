@@ -24,6 +24,9 @@ var columns = []tournament.Column{
 // withdrawn qualify.
 func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tournament.Standing) {
 	s := of(st.Stage.Settings)
+	if s.Scoring == ScoringVP {
+		return f.standingsVP(st)
+	}
 	drawn := map[int64]bool{}
 	for _, r := range st.Rounds {
 		for _, id := range r.People() {

@@ -81,6 +81,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	waitFor(t, ctx, `document.readyState === "complete" && document.body && document.body.scrollWidth > 0`)
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644))
 }
 

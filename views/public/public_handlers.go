@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
-	qr "github.com/piglig/go-qr"
 
 	"burraco/views/page"
 
@@ -510,30 +508,8 @@ func writeQR(c echo.Context, url string) error {
 	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
-// QRSVG draws a QR code (made by go-qr, medium error correction or better when it fits
-// in the same size) as an SVG of one path with a quiet zone of 4 modules, sharp at any
-// print size.
-func QRSVG(text string) ([]byte, error) {
-	q, err := qr.EncodeText(text, qr.Medium)
-	if err != nil {
-		return nil, fmt.Errorf("qr code: %w", err)
-	}
-	const quiet = 4
-	size := q.Size()
-	n := size + 2*quiet
-	var b bytes.Buffer
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + page.Itoa(n) + ` ` + page.Itoa(n) + `" shape-rendering="crispEdges">`)
-	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="`)
-	for y := range size {
-		for x := range size {
-			if q.Module(x, y) {
-				b.WriteString("M" + page.Itoa(x+quiet) + " " + page.Itoa(y+quiet) + "h1v1h-1z")
-			}
-		}
-	}
-	b.WriteString(`"/></svg>`)
-	return b.Bytes(), nil
-}
+// QRSVG draws a QR code as an SVG (page.QRSVG, which the printed table cards use too).
+func QRSVG(text string) ([]byte, error) { return page.QRSVG(text) }
 
 // TableTent is the printable A4 table tent: the QR code and the address, twice, one
 // upside down, to fold in two and stand on a table.

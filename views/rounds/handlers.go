@@ -15,17 +15,16 @@ import (
 // Handlers serve a round's pages: its tables, the printed lists, the seat change form.
 type Handlers struct{ *page.App }
 
-// Show is a round's page: its tables and their results.
-func (h *Handlers) Show(c echo.Context) error { return h.roundView(gamePage)(c) }
-
 // TableList is the printed list of a round's tables.
 func (h *Handlers) TableList(c echo.Context) error { return h.roundView(tableListPrint)(c) }
 
-// Sheets are a round's printed score sheets.
-func (h *Handlers) Sheets(c echo.Context) error { return h.roundView(sheetsPrint)(c) }
+// Sheets are a round's printed score sheets (with each table's code and QR code when
+// reporting is on).
+func (h *Handlers) Sheets(c echo.Context) error { return h.printed(c, sheetsPrint) }
 
-// Cards are a round's printed table cards.
-func (h *Handlers) Cards(c echo.Context) error { return h.roundView(tableCardsPrint)(c) }
+// Cards are a round's printed table cards (with each table's code, QR code and seats'
+// PINs when reporting is on).
+func (h *Handlers) Cards(c echo.Context) error { return h.printed(c, tableCardsPrint) }
 
 // Seats is the seat change form of a round.
 func (h *Handlers) Seats(c echo.Context) error { return h.roundView(seatsForm)(c) }

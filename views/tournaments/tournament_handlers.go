@@ -12,7 +12,6 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
-	"burraco/tournament/season"
 	"burraco/views/page"
 )
 
@@ -64,7 +63,30 @@ func settingsForm(c echo.Context, fm tournament.Format) *page.Form {
 	for _, fd := range fm.Fields() {
 		names = append(names, fd.Name)
 	}
-	return page.FormFrom(c, names...)
+	f := page.FormFrom(c, names...)
+	for _, fd := range fm.Fields() {
+		if fd.Kind == tournament.KindEntryPairs {
+			entryPairsOf(c, f, fd.Name)
+		}
+	}
+	return f
+}
+
+// entryPairsOf reads a list of pairs of entries from its form: the pairs kept (ticked
+// boxes named after the field, "a-b") and the one added with the two selects (name_a,
+// name_b), into one value "a-b c-d". A pair added with one side only is kept in its
+// selects, for the form shown again with its error.
+func entryPairsOf(c echo.Context, f *page.Form, name string) {
+	params, _ := c.FormParams()
+	pairs := slices.Clone(params[name])
+	a, b := strings.TrimSpace(c.FormValue(name+"_a")), strings.TrimSpace(c.FormValue(name+"_b"))
+	if a != "" || b != "" {
+		pairs = append(pairs, a+"-"+b)
+		if a == "" || b == "" {
+			f.Values[name+"_a"], f.Values[name+"_b"] = a, b
+		}
+	}
+	f.Values[name] = strings.Join(pairs, " ")
 }
 
 // tournamentOf reads the settings form. Numbers that cannot be read are noted on f, with
@@ -133,26 +155,6 @@ func settingsConflict(f *page.Form, st *tournament.State) {
 	f.Values["version"] = stored.Values["version"]
 }
 
-// settingsPage renders the settings form of a format, with the VP scales to choose from
-// when the format scores with one.
-func (h *Handlers) settingsPage(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form) error {
-	var scales []tournament.Scale
-	if _, scaled := fm.(tournament.Scaled); scaled {
-		var err error
-		if scales, err = h.Scales.List(c.Request().Context()); err != nil {
-			return err
-		}
-	}
-	var seasons []season.Season
-	if tr == nil && h.Seasons != nil {
-		var err error
-		if seasons, err = h.Seasons.List(c.Request().Context()); err != nil {
-			return err
-		}
-	}
-	return page.Render(c, status, tournamentFormPage(tr, fm, f, scales, seasons))
-}
-
 // List shows the tournaments.
 func (h *Handlers) List(c echo.Context) error {
 	ts, err := h.Tournaments.List(c.Request().Context())
@@ -183,7 +185,7 @@ func (h *Handlers) New(c echo.Context) error {
 			f.Values[k] = v[0]
 		}
 	}
-	return h.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), f)
+	return h.settingsPage(c, http.StatusOK, nil, formatNamed(st.Format), f, nil)
 }
 
 // Create saves a new tournament.
@@ -197,13 +199,13 @@ func (h *Handlers) Create(c echo.Context) error {
 		return err
 	}
 	if len(f.Errors) > 0 {
-		return h.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f)
+		return h.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f, nil)
 	}
 	if err := h.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
 		if !f.Fail(err) {
 			return err
 		}
-		return h.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), nil, fm, f)
+		return h.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), nil, fm, f, nil)
 	}
 	if sid > 0 {
 		if _, err := h.Seasons.AddTournament(c.Request().Context(), sid, t.ID); err != nil {
@@ -220,7 +222,7 @@ func (h *Handlers) Edit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.settingsPage(c, http.StatusOK, &ev.Tournament, ev.Format(), tournamentForm(&ev.Tournament, &ev.Stage))
+	return h.settingsPage(c, http.StatusOK, &ev.Tournament, ev.Format(), tournamentForm(&ev.Tournament, &ev.Stage), ev.Entries)
 }
 
 // Update saves a tournament's settings.
@@ -233,7 +235,7 @@ func (h *Handlers) Update(c echo.Context) error {
 	f := settingsForm(c, fm)
 	in, inStage := tournamentOf(f, fm, ev.Stage.Rules)
 	if len(f.Errors) > 0 {
-		return h.settingsPage(c, http.StatusUnprocessableEntity, &ev.Tournament, fm, f)
+		return h.settingsPage(c, http.StatusUnprocessableEntity, &ev.Tournament, fm, f, ev.Entries)
 	}
 	if _, scaled := fm.(tournament.Scaled); !scaled {
 		inStage.ScaleID = ev.Stage.ScaleID
@@ -248,7 +250,7 @@ func (h *Handlers) Update(c echo.Context) error {
 				settingsConflict(f, now)
 			}
 		}
-		return h.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), &ev.Tournament, fm, f)
+		return h.settingsPage(c, page.StatusOf(tournament.ErrorCode(err)), &ev.Tournament, fm, f, ev.Entries)
 	}
 	page.SetFlash(c, "tournaments.saved", t.Name)
 	return page.Redirect(c, page.IDPath("/tournaments/", t.ID, ""))

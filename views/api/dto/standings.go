@@ -133,14 +133,18 @@ type Standings struct {
 // (values named by the format's columns, points as text), the tie order, and where the
 // entry plays the round.
 type PairingLine struct {
-	Rank    int          `json:"rank"`
-	EntryID int64        `json:"entry_id"`
-	Name    string       `json:"name"`
-	Byes    int          `json:"byes"`
-	Tie     int          `json:"tie"`
-	Table   int          `json:"table"`
-	Against int64        `json:"against"`
-	Bye     bool         `json:"bye"`
+	Rank    int    `json:"rank"`
+	EntryID int64  `json:"entry_id"`
+	Name    string `json:"name"`
+	Byes    int    `json:"byes"`
+	Tie     int    `json:"tie"`
+	Table   int    `json:"table"`
+	Against int64  `json:"against"`
+	Bye     bool   `json:"bye"`
+	// Avoided is the side this one would have met (the nearest left below it) when the
+	// pairing moved it down, and Why the reason: never_meet, rematch, club or others.
+	Avoided int64        `json:"avoided,omitempty"`
+	Why     string       `json:"why,omitempty"`
 	Values  ColumnValues `json:"-"`
 }
 

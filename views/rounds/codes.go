@@ -1,0 +1,68 @@
+package rounds
+
+import (
+	"net/http"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"burraco/tournament"
+	"burraco/views/page"
+)
+
+// printCodes are the table codes of a round for its printed cards and sheets: the
+// address their QR codes open, and whether the seats' PINs are printed (random PINs;
+// with card-number PINs the players bring their own).
+type printCodes struct {
+	Base  string // where phones reach the app (the LAN address, as the other QR codes)
+	Codes map[int]tournament.TableCode
+	PINs  bool
+}
+
+// of is a table's code (nil: reporting off, or the table has none).
+func (pc *printCodes) of(table int) *tournament.TableCode {
+	if pc == nil {
+		return nil
+	}
+	if tc, ok := pc.Codes[table]; ok {
+		return &tc
+	}
+	return nil
+}
+
+// url is the address of a table's page.
+func (pc *printCodes) url(tc *tournament.TableCode) string { return pc.Base + "/t/" + tc.Code }
+
+// qr is the QR code of a table's page, as inline SVG.
+func (pc *printCodes) qr(tc *tournament.TableCode) templ.Component {
+	svg, err := page.QRSVG(pc.url(tc))
+	if err != nil {
+		return templ.NopComponent
+	}
+	return templ.Raw(string(svg))
+}
+
+// printed serves a printed page of a round with its tables' codes.
+func (h *Handlers) printed(c echo.Context, view func(*tournament.State, *tournament.Round, *printCodes) templ.Component) error {
+	ev, g, err := h.EveningRound(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	codes, err := h.Tournaments.TableCodes(ctx, ev.Tournament.ID, g.Number)
+	if err != nil {
+		return err
+	}
+	var pc *printCodes
+	if len(codes) > 0 {
+		rs, err := h.Tournaments.ReportSettings(ctx, ev.Tournament.ID)
+		if err != nil {
+			return err
+		}
+		pc = &printCodes{Base: page.SiteOf(c).PublicBase, Codes: map[int]tournament.TableCode{}, PINs: rs.PIN != tournament.PINCard}
+		for _, tc := range codes {
+			pc.Codes[tc.Table] = tc
+		}
+	}
+	return page.Render(c, http.StatusOK, view(ev, g, pc))
+}

@@ -1,0 +1,41 @@
+package standings
+
+import (
+	"context"
+
+	"burraco/tournament"
+	"burraco/views/page"
+)
+
+// movedNote says why the pairing moved a side down the order ("moved to avoid Circolo
+// Roma v Circolo Roma"), or "" for a side not moved.
+func movedNote(ctx context.Context, ev *tournament.State, l tournament.OrderLine) string {
+	if l.Avoided == 0 {
+		return ""
+	}
+	other := ev.Entry(l.Avoided)
+	if other == nil {
+		return ""
+	}
+	switch l.Why {
+	case "club":
+		return page.T(ctx, "danish.order.moved.club", l.Entry.Club, other.Club)
+	case "never_meet":
+		return page.T(ctx, "danish.order.moved.never_meet", other.Name)
+	case "rematch":
+		return page.T(ctx, "danish.order.moved.rematch", other.Name)
+	}
+	return page.T(ctx, "danish.order.moved.others", other.Name)
+}
+
+// orderHelp is the help under the pairing order for the stage's pairing mode (the
+// random draw and the table shift do not pair by the standings).
+func orderHelp(ev *tournament.State) string {
+	switch ev.Format().FormValues(ev.Stage.Settings)["pairing"] {
+	case "random":
+		return "danish.order.random_help"
+	case "shift":
+		return "danish.order.shift_help"
+	}
+	return "danish.order.help"
+}

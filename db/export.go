@@ -240,9 +240,9 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 			scaleID = nil
 		}
 	}
-	if err := x.run("INSERT INTO stages (id, tournament_id, seq, format, settings, rules, scale_id, scale_copy, qualifiers, from_stage_id, version, created_at, updated_at) "+
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", s.ID, tid, s.Seq, s.Format, string(sr.Settings), string(rules), scaleID, scaleCopy,
-		s.Qualifiers, s.FromStageID, s.Version, now, now); err != nil {
+	if err := x.run("INSERT INTO stages (id, tournament_id, seq, format, settings, rules, scale_id, scale_copy, qualifiers, from_stage_id, start_mode, version, created_at, updated_at) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", s.ID, tid, s.Seq, s.Format, string(sr.Settings), string(rules), scaleID, scaleCopy,
+		s.Qualifiers, s.FromStageID, s.Start, s.Version, now, now); err != nil {
 		return fmt.Errorf("stage %d: %w", s.ID, err)
 	}
 	for _, r := range sr.Rounds {

@@ -117,6 +117,7 @@ var migrations = []migration{
 	{11, "idempotency_keys: a create or an import sent again with its key happens once", migrate11},
 	{12, "table reporting: settings, table codes with seat PINs, reports", migrate12},
 	{13, "seasons and season_tournaments: club championships across evenings", migrate13},
+	{15, "stages.start_mode: a stage fed from another is seeded or continued", migrate15},
 }
 
 func migrate1(tx *gorm.DB) error {

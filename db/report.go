@@ -205,10 +205,28 @@ func (x *storeTx) DeleteCodes(stageID int64, n int) error {
 	return x.run("DELETE FROM table_codes WHERE tournament_id = ? AND stage_id = ? AND round_no = ?", x.tid, stageID, n)
 }
 
-func (x *storeTx) CodeTaken(code string) (bool, error) {
-	var n int
-	err := x.queryRow("SELECT COUNT(*) FROM table_codes WHERE code = ?", code).Scan(&n)
-	return n > 0, err
+func (x *storeTx) CodesTaken(codes []string) ([]string, error) {
+	if len(codes) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(codes))
+	for i, c := range codes {
+		args[i] = c
+	}
+	rows, err := x.query("SELECT code FROM table_codes WHERE code IN ("+strings.TrimSuffix(strings.Repeat("?, ", len(codes)), ", ")+")", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var taken []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		taken = append(taken, c)
+	}
+	return taken, rows.Err()
 }
 
 func (x *storeTx) TableReports(stageID int64, n, t int) ([]tournament.Report, error) {

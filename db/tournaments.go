@@ -36,7 +36,7 @@ func tournamentDest(t *tournament.Tournament) []any {
 	return []any{&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Published, &t.Revision, &t.CreatedAt, &t.UpdatedAt}
 }
 
-const stageCols = "id, tournament_id, seq, format, settings, rules, scale_id, scale_copy, qualifiers, from_stage_id, version"
+const stageCols = "id, tournament_id, seq, format, settings, rules, scale_id, scale_copy, qualifiers, from_stage_id, start_mode, version"
 
 // storedStage is a stage as read, its settings, rules and scale copy still text.
 type storedStage struct {
@@ -48,7 +48,7 @@ type storedStage struct {
 // dest are the destinations of stageCols.
 func (s *storedStage) dest() []any {
 	return []any{&s.ID, &s.TournamentID, &s.Seq, &s.Format, &s.settings, &s.rules, &s.ScaleID, &s.scaleCopy,
-		&s.Qualifiers, &s.FromStageID, &s.Version}
+		&s.Qualifiers, &s.FromStageID, &s.Start, &s.Version}
 }
 
 func (d *DB) scanStage(row interface{ Scan(...any) error }) (*tournament.Stage, error) {
@@ -395,6 +395,18 @@ func loadState(x *sqlTx, t tournament.Tournament) (*tournament.State, error) {
 func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tournament.State, error) {
 	var err error
 	st := &tournament.State{Tournament: t, Stage: *stage}
+	if stage.Continued() {
+		// A stage that continues another starts from its final standings.
+		prev, err := x.db.scanStage(x.queryRow("SELECT "+stageCols+" FROM stages WHERE id = ? AND tournament_id = ?", *stage.FromStageID, t.ID))
+		if err != nil {
+			return nil, fmt.Errorf("stage %d continued by stage %d: %w", *stage.FromStageID, stage.Seq, err)
+		}
+		prevState, err := loadStage(x, t, prev)
+		if err != nil {
+			return nil, err
+		}
+		st.Carry = tournament.CarryOf(prevState)
+	}
 	if st.Entries, err = loadEntries(x, "e.tournament_id = ?", t.ID); err != nil {
 		return nil, err
 	}
@@ -669,7 +681,7 @@ type storeTx struct {
 // openCols are the tournament's columns and its current stage's, read by open.
 const openCols = "t.id, t.name, t.date, t.venue, t.notes, t.version, t.published, " +
 	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.created_at, t.updated_at, " +
-	"s.id, s.tournament_id, s.seq, s.format, s.settings, s.rules, s.scale_id, s.scale_copy, s.qualifiers, s.from_stage_id, s.version"
+	"s.id, s.tournament_id, s.seq, s.format, s.settings, s.rules, s.scale_id, s.scale_copy, s.qualifiers, s.from_stage_id, s.start_mode, s.version"
 
 // open reads the tournament and its current stage in one query, for Tournament and
 // Stage to answer (ENOTFOUND without the tournament).
@@ -774,8 +786,8 @@ func (x *storeTx) AddStage(s *tournament.Stage) error {
 	}
 	now := storedNow()
 	s.TournamentID, s.Version = x.tid, 1
-	if err := x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, version, created_at, updated_at) "+
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", x.tid, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID); err != nil {
+	if err := x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, start_mode, version, created_at, updated_at) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", x.tid, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, s.Start, now, now).Scan(&s.ID); err != nil {
 		return err
 	}
 	x.stage, x.next, x.last = nil, nil, nil

@@ -208,6 +208,12 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 	if st.FromStageID != nil && !stages[*st.FromStageID] {
 		p.add(path+".from_stage_id", "import.unknown_stage") // an earlier stage of the document
 	}
+	switch {
+	case st.Start == "" && st.FromStageID != nil:
+		st.Start = StartSeeded // a document from before stages could continue
+	case st.Start != "" && (st.FromStageID == nil || st.Start != StartSeeded && st.Start != StartContinued):
+		p.add(path+".start", "stage.err_start")
+	}
 	p.id(path+".id", st.ID, stages)
 	if st.Seq != i+1 {
 		p.add(path+".seq", "import.out_of_order")

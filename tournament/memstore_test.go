@@ -146,8 +146,14 @@ func (mt *memTournament) stageByID(id int64) (*tournament.Stage, error) {
 // state is a stage whole, as the SQL store loads it: the tournament's entries and the
 // stage's rounds with everything entered.
 func (mt *memTournament) state(s *tournament.Stage) *tournament.State {
-	return &tournament.State{Tournament: mt.tournament(), Stage: *s, Entries: cloneEntries(mt.entries),
+	st := &tournament.State{Tournament: mt.tournament(), Stage: *s, Entries: cloneEntries(mt.entries),
 		Rounds: cloneRounds(mt.rounds[s.ID])}
+	if s.Continued() {
+		if prev, err := mt.stageByID(*s.FromStageID); err == nil {
+			st.Carry = tournament.CarryOf(mt.state(prev))
+		}
+	}
+	return st
 }
 
 // round returns round n of a stage, in place.

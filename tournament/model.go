@@ -81,7 +81,10 @@ type Stage struct {
 	Scale       *scoring.Scale `json:"scale,omitempty"`
 	Qualifiers  int            `json:"qualifiers"`
 	FromStageID *int64         `json:"from_stage_id,omitempty"`
-	Version     int            `json:"version"`
+	// Start is how a stage fed from another began (StartSeeded, StartContinued); empty
+	// for the first stage.
+	Start   string `json:"start,omitempty"`
+	Version int    `json:"version"`
 }
 
 // Validate checks a stage's settings with its format, every problem at once: fields of
@@ -317,6 +320,9 @@ type State struct {
 	// Seeds are, for the first draw of a stage fed from another (Stage.FromStageID), the
 	// entries it takes, best first; the service fills them from that stage's standings.
 	Seeds []int64 `json:"seeds,omitempty"`
+	// Carry is, for a stage that continues another (StartContinued), each entry's final
+	// standing in the stages before: the store fills it when it loads the stage.
+	Carry map[int64]Carried `json:"carry,omitempty"`
 }
 
 // Entry returns an entry by ID.

@@ -164,8 +164,8 @@ type ReportTx interface {
 	AddCodes(stageID int64, n int, codes []TableCode) error
 	// DeleteCodes removes the codes of a round (and its reports).
 	DeleteCodes(stageID int64, n int) error
-	// CodeTaken reports whether a code is stored.
-	CodeTaken(code string) (bool, error)
+	// CodesTaken returns those of codes that are stored, in one read.
+	CodesTaken(codes []string) ([]string, error)
 	// TableReports returns the reports of one table, oldest first.
 	TableReports(stageID int64, n, t int) ([]Report, error)
 	// AddReport stores a new report (its ID and version set).

@@ -53,25 +53,44 @@ func NormalizeCode(code string) string {
 	}, code))
 }
 
-// codesFor draws the codes and PINs of a round's tables, each code unused.
+// codesFor draws the codes and PINs of a round's tables, each code unused: the codes of
+// every table are checked against the stored ones in one read, and those taken (rare:
+// about 10^9 codes) drawn again.
 func codesFor(rt ReportTx, tid, stageID int64, r *Round) ([]TableCode, error) {
 	out := make([]TableCode, 0, len(r.Tables))
 	for _, tb := range r.Tables {
 		c := TableCode{TournamentID: tid, StageID: stageID, Round: r.Number, Table: tb.Number}
-		for {
-			c.Code = randomString(CodeAlphabet, CodeLength)
-			taken, err := rt.CodeTaken(c.Code)
-			if err != nil {
-				return nil, err
-			}
-			if !taken && !slices.ContainsFunc(out, func(o TableCode) bool { return o.Code == c.Code }) {
-				break
-			}
-		}
 		for range tb.Sides {
 			c.PINs = append(c.PINs, randomString("0123456789", PINDigits))
 		}
 		out = append(out, c)
+	}
+	redraw := make([]int, len(out))
+	for i := range redraw {
+		redraw[i] = i
+	}
+	for len(redraw) > 0 {
+		fresh := make([]string, 0, len(redraw))
+		for _, i := range redraw {
+			for {
+				out[i].Code = randomString(CodeAlphabet, CodeLength)
+				if !slices.ContainsFunc(out, func(o TableCode) bool { return o.Table != out[i].Table && o.Code == out[i].Code }) {
+					break
+				}
+			}
+			fresh = append(fresh, out[i].Code)
+		}
+		taken, err := rt.CodesTaken(fresh)
+		if err != nil {
+			return nil, err
+		}
+		next := redraw[:0]
+		for _, i := range redraw {
+			if slices.Contains(taken, out[i].Code) {
+				next = append(next, i)
+			}
+		}
+		redraw = next
 	}
 	return out, nil
 }

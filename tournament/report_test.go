@@ -188,9 +188,14 @@ func (x *memReportTx) DeleteCodes(stageID int64, n int) error {
 	return nil
 }
 
-func (x *memReportTx) CodeTaken(code string) (bool, error) {
-	_, ok := x.r.codes[code]
-	return ok, nil
+func (x *memReportTx) CodesTaken(codes []string) ([]string, error) {
+	var taken []string
+	for _, c := range codes {
+		if _, ok := x.r.codes[c]; ok {
+			taken = append(taken, c)
+		}
+	}
+	return taken, nil
 }
 
 func (x *memReportTx) TableReports(stageID int64, n, t int) ([]tournament.Report, error) {

@@ -167,7 +167,7 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 	old := st.Stage
 	in.ID, in.CreatedAt, in.Version, in.Revision = id, cur.CreatedAt, cur.Version, cur.Revision
 	inStage.ID, inStage.TournamentID, inStage.Seq, inStage.Version = old.ID, id, old.Seq, old.Version
-	inStage.FromStageID = old.FromStageID
+	inStage.FromStageID, inStage.Start = old.FromStageID, old.Start
 	if old.FromStageID != nil && inStage.Format != old.Format {
 		// A stage fed by the one before plays its qualifiers as a bracket: another
 		// format would draw everybody.
@@ -819,7 +819,7 @@ func (s *Tournaments) DrawState(ctx context.Context, tid int64, opt DrawOptions,
 		if opt.Seed == 0 {
 			opt.Seed = NewSeed()
 		}
-		if st.Stage.FromStageID != nil && len(st.Rounds) == 0 {
+		if st.Stage.Seeded() && len(st.Rounds) == 0 {
 			if st.Seeds, err = seedsFor(tx, st); err != nil {
 				return err
 			}

@@ -9,27 +9,34 @@ import (
 )
 
 // StagePlan is what starting the next stage does, for the director to confirm: the
-// stage it closes, the new stage's number and format, and who goes on, best first (the
-// seeds).
+// stage it closes, the new stage's number and format, how it starts (StartSeeded,
+// StartContinued), and who goes on, best first (the seeds, or every entry carrying on).
 type StagePlan struct {
 	From       int     `json:"from"`
 	Seq        int     `json:"seq"`
 	Format     string  `json:"format"`
+	Start      string  `json:"start"`
 	Qualifiers []Entry `json:"qualifiers"`
 }
 
 // NextStage says what StartStage would do now, changing nothing: what the director is
 // asked to confirm. It refuses as StartStage does.
 func (s *Tournaments) NextStage(ctx context.Context, tid int64, format string) (*StagePlan, error) {
+	return s.NextStageAs(ctx, tid, format, StartSeeded)
+}
+
+// NextStageAs is NextStage for a stage that starts as start says (StartSeeded, or
+// StartContinued; empty is seeded).
+func (s *Tournaments) NextStageAs(ctx context.Context, tid int64, format, start string) (*StagePlan, error) {
 	st, err := s.Store.Load(ctx, tid)
 	if err != nil {
 		return nil, err
 	}
-	f, seeds, err := planStage(st, format)
+	f, start, seeds, err := planStage(st, format, start)
 	if err != nil {
 		return nil, err
 	}
-	plan := &StagePlan{From: st.Stage.Seq, Seq: st.Stage.Seq + 1, Format: f.Name(), Qualifiers: []Entry{}}
+	plan := &StagePlan{From: st.Stage.Seq, Seq: st.Stage.Seq + 1, Format: f.Name(), Start: start, Qualifiers: []Entry{}}
 	for _, id := range seeds {
 		if e := st.Entry(id); e != nil {
 			plan.Qualifiers = append(plan.Qualifiers, *e)
@@ -38,25 +45,43 @@ func (s *Tournaments) NextStage(ctx context.Context, tid int64, format string) (
 	return plan, nil
 }
 
-// planStage checks that the next stage can start from st in the format named, and
-// returns the format and the qualifiers, best first.
-func planStage(st *State, format string) (Format, []int64, error) {
+// planStage checks that the next stage can start from st in the format named, as start
+// says, and returns the format, the start (seeded when empty) and who goes on, best
+// first: the qualifiers, or every entry carrying on.
+func planStage(st *State, format, start string) (Format, string, []int64, error) {
 	f, ok := FormatOf(format)
 	if !ok {
-		return nil, nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "tournament.err.format"}}
+		return nil, "", nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "tournament.err.format"}}
 	}
-	if _, ok := f.(Bracketer); !ok {
-		// Only a bracket seeds its round 1 from the qualifiers (State.Seeds).
-		return nil, nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.format_fed"}}
+	switch start {
+	case "", StartSeeded:
+		start = StartSeeded
+		if _, ok := f.(Bracketer); !ok {
+			// Only a bracket seeds its round 1 from the qualifiers (State.Seeds).
+			return nil, "", nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.format_fed"}}
+		}
+	case StartContinued:
+		if err := continuable(st, f); err != nil {
+			return nil, "", nil, err
+		}
+	default:
+		return nil, "", nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"start": "stage.err_start"}}
 	}
 	if !st.Format().Next(st).Finished {
-		return nil, nil, Errorf(ECONFLICT, "stage.not_finished", st.Stage.Seq)
+		return nil, "", nil, Errorf(ECONFLICT, "stage.not_finished", st.Stage.Seq)
+	}
+	if start == StartContinued {
+		ids := carriedOn(st)
+		if len(ids) < 2 {
+			return nil, "", nil, Errorf(ECONFLICT, "stage.no_qualifiers", st.Stage.Seq)
+		}
+		return f, start, ids, nil
 	}
 	seeds, err := qualifiers(st)
 	if err != nil {
-		return nil, nil, err
+		return nil, "", nil, err
 	}
-	return f, seeds, nil
+	return f, start, seeds, nil
 }
 
 // stageUndo is what undoing the start of a stage removes.
@@ -71,18 +96,28 @@ type stageUndo struct {
 // round 1 is drawn); its round 1 seats the qualifiers by their standings, best first.
 // It is logged, and can be undone (Undo) while no round of the new stage has a score.
 func (s *Tournaments) StartStage(ctx context.Context, tid int64, format, director string) (*Stage, error) {
+	return s.StartStageAs(ctx, tid, format, StartSeeded, director)
+}
+
+// StartStageAs starts the next stage as start says: StartSeeded (StartStage), or
+// StartContinued, where every entry of the finished current stage carries on with its
+// standing values (State.Carry) into a stage of a format that adds them (Carrier) and
+// ranks on the same values: its pairing and its standings start from them.
+func (s *Tournaments) StartStageAs(ctx context.Context, tid int64, format, start, director string) (*Stage, error) {
 	var next *Stage
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		st, err := tx.State()
 		if err != nil {
 			return err
 		}
-		f, seeds, err := planStage(st, format)
+		f, start, seeds, err := planStage(st, format, start)
 		if err != nil {
 			return err
 		}
 		from := st.Stage.ID
-		next = &Stage{TournamentID: tid, Seq: st.Stage.Seq + 1, Format: f.Name(), Settings: f.Defaults(), Rules: f.Rules(), FromStageID: &from}
+		next = &Stage{TournamentID: tid, Seq: st.Stage.Seq + 1, Format: f.Name(), Settings: f.Defaults(), Rules: f.Rules(),
+			FromStageID: &from, Start: start}
+
 		if next.Settings, err = sameSides(f, st.Stage.Settings); err != nil {
 			return err
 		}
@@ -269,6 +304,9 @@ func stageSeeds(tx Tx, stageID int64) ([]int64, error) {
 // when the qualifiers are the same, in the same order. It returns what it did and the
 // lines for the log.
 func requalify(tx Tx, from, current *Stage, before []int64) (*Requalified, []Line, error) {
+	if current.Continued() && *current.FromStageID == from.ID {
+		return nil, nil, nil // no qualifiers: the carried values are read as they are
+	}
 	after, err := stageSeeds(tx, from.ID)
 	if err != nil {
 		return nil, nil, err
@@ -321,7 +359,7 @@ func requalify(tx Tx, from, current *Stage, before []int64) (*Requalified, []Lin
 // the seats agree, or when the stage is not fed or its round 1 not drawn (then it reads
 // nothing).
 func (s *Tournaments) SeedsChanged(ctx context.Context, cur *State) (*Requalified, error) {
-	if cur.Stage.FromStageID == nil || len(cur.Rounds) == 0 {
+	if !cur.Stage.Seeded() || len(cur.Rounds) == 0 {
 		return nil, nil
 	}
 	st := *cur

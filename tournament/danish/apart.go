@@ -29,9 +29,9 @@ func rematches(st *tournament.State, s Settings, n int) map[int64]map[int64]bool
 	before := st.Rounds[:min(max(n-1, 0), len(st.Rounds))]
 	switch {
 	case s.Pairing == NoRematch || s.Pairing == Random:
-		return met(before)
+		return met(before, st.Carry) // and the stages before, for a stage that continues
 	case s.Pairing == Modified && n < s.Count && len(before) > 0:
-		return met(before[len(before)-1:])
+		return met(before[len(before)-1:], nil)
 	}
 	return nil
 }

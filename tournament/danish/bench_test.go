@@ -19,7 +19,7 @@ func roundTen(b *testing.B, n int) (*tournament.State, []Line, map[int64]map[int
 	for round := 1; round <= 9; round++ {
 		playRandom(st, draw(b, st, int64(round)), rng)
 	}
-	return st, Running(st, 10, 10), met(st.Rounds)
+	return st, Running(st, 10, 10), met(st.Rounds, nil)
 }
 
 // BenchmarkPairing is the pairing of round 10 in "no rematches" mode: the running

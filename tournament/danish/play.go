@@ -83,6 +83,10 @@ var columns = []tournament.Column{
 	{Name: "mp", Label: "standings.mp", Kind: "number"},
 }
 
+// CarriesOn implements tournament.Carrier: a stage in this format can continue a stage
+// ranked on VP then MP, its standings adding the values carried in.
+func (Format) CarriesOn() {}
+
 // Standings implements tournament.Format (RULES.md section 4): VP, then MP (the sum of
 // the signed differences), then ex aequo. Complete tables count, and a bye once its
 // round is complete (bye VP and MP). An entry never drawn (a no-show) is not ranked.
@@ -94,15 +98,8 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 			drawn[id] = true
 		}
 	}
-	idx := map[int64]int{}
-	var out []tournament.Standing
-	for _, e := range st.Entries {
-		if e.Substitute() || !drawn[e.ID] {
-			continue
-		}
-		idx[e.ID] = len(out)
-		out = append(out, tournament.Standing{Entry: e, Values: make([]int, 2), Rounds: make([]tournament.RoundLine, len(st.Rounds))})
-	}
+	// A stage that continues another starts from the values its entries carry in.
+	out, idx := tournament.StartCarry(st, 2, func(e tournament.Entry) bool { return drawn[e.ID] })
 	for ri := range st.Rounds {
 		r := &st.Rounds[ri]
 		complete := true
@@ -234,9 +231,18 @@ func opponent(r *tournament.Round, id int64) int64 {
 	return 0
 }
 
-// met returns who each entry met in the given rounds.
-func met(rounds []tournament.Round) map[int64]map[int64]bool {
+// met returns who each entry met in the given rounds, and in the stages before that
+// carry (a stage that continues another: RULES.md section 6).
+func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int64]map[int64]bool {
 	out := map[int64]map[int64]bool{}
+	for a, c := range carry {
+		for _, b := range c.Met {
+			if out[a] == nil {
+				out[a] = map[int64]bool{}
+			}
+			out[a][b] = true
+		}
+	}
 	for _, r := range rounds {
 		for _, t := range r.Tables {
 			ids := t.Entries()

@@ -100,10 +100,10 @@ func TestPropertyRandomTournaments(t *testing.T) {
 		name := fmt.Sprintf("trial %d: %d %s sides, %s, %d rounds", trial, n, s.Sides, s.Pairing, s.Count)
 		byes := map[int64]int{}
 		for round := 1; round <= s.Count; round++ {
-			before := met(st.Rounds)
+			before := met(st.Rounds, nil)
 			var last map[int64]map[int64]bool
 			if len(st.Rounds) > 0 {
-				last = met(st.Rounds[len(st.Rounds)-1:])
+				last = met(st.Rounds[len(st.Rounds)-1:], nil)
 			}
 			r := draw(t, st, rng.Int64())
 

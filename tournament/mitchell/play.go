@@ -219,6 +219,10 @@ var columns = []tournament.Column{
 	{Name: "mp", Label: "standings.mp", Kind: "number"},
 }
 
+// CarriesOn implements tournament.Carrier: a stage in this format can continue a stage
+// ranked on VP then MP, its standings adding the values carried in.
+func (Format) CarriesOn() {}
+
 // Standings implements tournament.Format: one ranking of all pairs, both lines together,
 // by VP, then MP (the sum of the signed differences), then ex aequo. Complete tables
 // count, and a bye once its round is complete (bye VP and MP). A pair never drawn, and
@@ -231,15 +235,8 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 			drawn[id] = true
 		}
 	}
-	idx := map[int64]int{}
-	var out []tournament.Standing
-	for _, e := range st.Entries {
-		if e.Substitute() || !drawn[e.ID] {
-			continue
-		}
-		idx[e.ID] = len(out)
-		out = append(out, tournament.Standing{Entry: e, Values: make([]int, 2), Rounds: make([]tournament.RoundLine, len(st.Rounds))})
-	}
+	// A stage that continues another starts from the values its entries carry in.
+	out, idx := tournament.StartCarry(st, 2, func(e tournament.Entry) bool { return drawn[e.ID] })
 	for ri := range st.Rounds {
 		r := &st.Rounds[ri]
 		complete := true

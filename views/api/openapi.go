@@ -280,8 +280,10 @@ var operations = []op{
 	{method: "GET", path: "/tournaments/:id/movement", id: "movement", summary: "A Mitchell stage's movement (its guide cards)", tag: "stages",
 		answers: []answerSpec{ok[dto.Movement](200)}},
 	{method: "GET", path: "/tournaments/:id/stages/next", id: "nextStage", summary: "What starting the next stage would do", tag: "stages",
-		query: []Parameter{q("format", "string", "the next stage's format (knockout)")}, answers: []answerSpec{ok[dto.StagePlan](200)}},
-	{method: "POST", path: "/tournaments/:id/stages", id: "startStage", summary: "Start the next stage with the qualifiers", tag: "stages",
+		query: []Parameter{q("format", "string", "the next stage's format (knockout; danish or mitchell to continue)"),
+			qEnum("start", "how it starts: seeded (default) or continued", tournament.StartSeeded, tournament.StartContinued)},
+		answers: []answerSpec{ok[dto.StagePlan](200)}},
+	{method: "POST", path: "/tournaments/:id/stages", id: "startStage", summary: "Start the next stage, seeded or continued", tag: "stages",
 		body: body[dto.StartStageInput](), answers: []answerSpec{ok[dto.Stage](201)}},
 
 	{method: "GET", path: "/scales", id: "listScales", summary: "List the VP scales", tag: "scales",

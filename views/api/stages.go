@@ -45,7 +45,7 @@ func (h *Handlers) NextStage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	plan, err := h.Tournaments.NextStage(c.Request().Context(), id, c.QueryParam("format"))
+	plan, err := h.Tournaments.NextStageAs(c.Request().Context(), id, c.QueryParam("format"), c.QueryParam("start"))
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,8 @@ func (h *Handlers) NextStage(c echo.Context) error {
 }
 
 // StartStage starts the next stage ({"format": "knockout"}) with the current one's
-// qualifiers, and answers the new stage.
+// qualifiers, or ({"format": "danish", "start": "continued"}) carrying every entry's
+// standing on, and answers the new stage.
 func (h *Handlers) StartStage(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
@@ -63,7 +64,7 @@ func (h *Handlers) StartStage(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	st, err := h.Tournaments.StartStage(c.Request().Context(), id, in.Format, page.DirectorOf(c).Username)
+	st, err := h.Tournaments.StartStageAs(c.Request().Context(), id, in.Format, in.Start, page.DirectorOf(c).Username)
 	if err != nil {
 		return err
 	}

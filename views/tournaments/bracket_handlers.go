@@ -32,8 +32,8 @@ func (h *Handlers) ConfirmStage(c echo.Context) error {
 		return err
 	}
 	f := page.NewForm()
-	f.Values["format"] = c.QueryParam("format")
-	plan, err := h.Tournaments.NextStage(c.Request().Context(), id, f.Values["format"])
+	f.Values["format"], f.Values["start"] = c.QueryParam("format"), c.QueryParam("start")
+	plan, err := h.Tournaments.NextStageAs(c.Request().Context(), id, f.Values["format"], f.Values["start"])
 	ev, lerr := h.Tournaments.Load(c.Request().Context(), id)
 	if lerr != nil {
 		return lerr
@@ -78,8 +78,8 @@ func (h *Handlers) StartStage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := page.FormFrom(c, "format")
-	st, err := h.Tournaments.StartStage(c.Request().Context(), id, f.Values["format"], page.DirectorOf(c).Username)
+	f := page.FormFrom(c, "format", "start")
+	st, err := h.Tournaments.StartStageAs(c.Request().Context(), id, f.Values["format"], f.Values["start"], page.DirectorOf(c).Username)
 	if err != nil {
 		if !f.Fail(err) {
 			return err
@@ -99,12 +99,15 @@ func (h *Handlers) StartStage(c echo.Context) error {
 	return page.Redirect(c, page.IDPath("/tournaments/", id, ""))
 }
 
-// nextStageFormats are the formats a next stage can be played in: the bracket ones.
-func nextStageFormats() []string {
+// nextStageFormats are the formats a next stage can be played in: the bracket ones
+// (seeded, when ev has qualifiers) and those that can continue ev (tournament.Carrier).
+func nextStageFormats(ev *tournament.State) []string {
 	var out []string
 	for _, n := range tournament.FormatNames() {
 		f, _ := tournament.FormatOf(n)
-		if _, ok := f.(tournament.Bracketer); ok {
+		_, bracket := f.(tournament.Bracketer)
+		_, carrier := f.(tournament.Carrier)
+		if (bracket && ev.Stage.Qualifiers >= 2) || (carrier && canContinue(ev)) {
 			out = append(out, n)
 		}
 	}
@@ -121,4 +124,11 @@ func bracketSideName(ctx context.Context, ev *tournament.State, sd tournament.Br
 		return "—"
 	}
 	return page.EntryName(ev, sd.EntryID)
+}
+
+// canContinue reports whether a next stage may carry ev's standings on: ev's format is
+// one whose values a Carrier adds (tournament.Carrier).
+func canContinue(ev *tournament.State) bool {
+	_, ok := ev.Format().(tournament.Carrier)
+	return ok
 }

@@ -19,6 +19,9 @@ type StagePlan = tournament.StagePlan
 // StartStageInput is the body of POST /tournaments/{id}/stages.
 type StartStageInput struct {
 	Format string `json:"format"`
+	// Start is how the stage starts: "seeded" (the default: the qualifiers seeded into a
+	// bracket) or "continued" (every entry carries its standing values on).
+	Start string `json:"start,omitempty"`
 }
 
 // Stage is a stage of a tournament: the answer of POST /tournaments/{id}/stages.

@@ -1,0 +1,107 @@
+package tournament
+
+import "slices"
+
+// How a stage fed from another began (Stage.Start).
+const (
+	// StartSeeded: the previous stage's top Stage.Qualifiers are seeded into a bracket.
+	StartSeeded = "seeded"
+	// StartContinued: every entry of the previous stage carries on with its standing
+	// values, which the new stage adds to (RULES.md section 6).
+	StartContinued = "continued"
+)
+
+// Carried is what an entry brings into a stage that continues another: its standing
+// values (in the order of the format's columns) and its byes so far.
+type Carried struct {
+	Values []int   `json:"values"`
+	Byes   int     `json:"byes"`
+	Met    []int64 `json:"met,omitempty"` // the entries it met at a table in the stages before
+}
+
+// Carrier is a format whose standings add the values carried from the stage before
+// (State.Carry), so that a stage in it can continue another.
+type Carrier interface {
+	CarriesOn()
+}
+
+// Seeded reports whether the stage takes the previous stage's qualifiers as seeds.
+func (s *Stage) Seeded() bool { return s.FromStageID != nil && s.Start != StartContinued }
+
+// Continued reports whether the stage carries the previous stage's standings on.
+func (s *Stage) Continued() bool { return s.FromStageID != nil && s.Start == StartContinued }
+
+// CarryOf returns what the entries ranked in prev (a finished stage) bring into a
+// stage that continues it: their final standing values, which already include what
+// prev itself carried, and their byes.
+func CarryOf(prev *State) map[int64]Carried {
+	met := map[int64][]int64{}
+	for id, c := range prev.Carry {
+		met[id] = slices.Clone(c.Met)
+	}
+	for _, r := range prev.Rounds {
+		for _, t := range r.Tables {
+			ids := t.Entries()
+			for _, a := range ids {
+				for _, b := range ids {
+					if a != b && !slices.Contains(met[a], b) {
+						met[a] = append(met[a], b)
+					}
+				}
+			}
+		}
+	}
+	_, lines := prev.Format().Standings(prev)
+	out := make(map[int64]Carried, len(lines))
+	for _, l := range lines {
+		out[l.Entry.ID] = Carried{Values: slices.Clone(l.Values), Byes: l.Byes, Met: met[l.Entry.ID]}
+	}
+	return out
+}
+
+// StartCarry begins a stage's standings from what its entries carried in: a line per
+// entry of st that carries values (or, when include says so, is there at all), with
+// the carried values and byes and n values, and the index of each entry's line.
+func StartCarry(st *State, n int, include func(Entry) bool) ([]Standing, map[int64]int) {
+	idx := map[int64]int{}
+	var out []Standing
+	for _, e := range st.Entries {
+		c, carried := st.Carry[e.ID]
+		if e.Substitute() || !(carried || include(e)) {
+			continue
+		}
+		s := Standing{Entry: e, Values: make([]int, n), Rounds: make([]RoundLine, len(st.Rounds)), Byes: c.Byes}
+		copy(s.Values, c.Values)
+		idx[e.ID] = len(out)
+		out = append(out, s)
+	}
+	return out, idx
+}
+
+// continuable checks that a stage in format f can continue the stage st: f adds the
+// values carried (Carrier), and ranks on the same values as st's format.
+func continuable(st *State, f Format) *Error {
+	refuse := &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"start": "stage.cannot_continue"}}
+	if _, ok := f.(Carrier); !ok {
+		return refuse
+	}
+	before, _ := st.Format().Standings(st)
+	after, _ := f.Standings(&State{Stage: Stage{Format: f.Name(), Settings: f.Defaults()}})
+	if !slices.EqualFunc(before, after, func(a, b Column) bool { return a.Name == b.Name }) {
+		return refuse
+	}
+	return nil
+}
+
+// carriedOn returns the entries that carry on into a continued stage, best first: every
+// entry ranked in st's standings but those withdrawn.
+func carriedOn(st *State) []int64 {
+	_, lines := st.Format().Standings(st)
+	var ids []int64
+	for _, l := range lines {
+		if !l.Entry.Withdrawn && !l.Entry.Substitute() {
+			ids = append(ids, l.Entry.ID)
+		}
+	}
+	return ids
+}

@@ -14,7 +14,8 @@ import (
 )
 
 // A stage that continues is not fed by qualifiers: the confirmation lists everyone as
-// carrying on, and the tournament's pages say stage 2 continues stage 1.
+// carrying on, the tournament's pages say stage 2 continues stage 1, and its standings
+// have a column of what each entry carried.
 func TestContinuedStageSaysItContinues(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
@@ -47,6 +48,13 @@ func TestContinuedStageSaysItContinues(t *testing.T) {
 	sub := c.Get(page).Doc(t).Find(".subtitle").Text()
 	assert.Contains(t, sub, "Stage 2, continuing stage 1")
 	assert.NotContains(t, sub, "qualifiers")
+	// The standings show what each entry carried: table 2 of stage 1 won 1200–600, +600
+	// → 15–5 VP; the leader's "Stage 1" cell says 15, its MP 600 under it.
+	st := c.Get(page + "/standings").Doc(t)
+	assert.Equal(t, "Stage 1", strings.TrimSpace(st.Find(".standings-table thead th.carried").Text()))
+	first := st.Find(".standings-table tbody tr").First().Find("td.carried")
+	assert.Equal(t, "15", strings.TrimSpace(first.Find(".game-pts").Text()))
+	assert.Equal(t, "600", strings.TrimSpace(first.Find(".game-score").Text()))
 	c.Lang = "it"
 	assert.Contains(t, c.Get(page).Doc(t).Find(".subtitle").Text(), "Fase 2, che continua la fase 1")
 }

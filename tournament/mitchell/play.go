@@ -154,128 +154,36 @@ func nextRound(st *tournament.State, pairs []tournament.Entry, s Settings, n int
 	return r, nil, nil
 }
 
-// totals adds up a table's hands: each position's total and the hand scores entered. A
-// game total (scoring.GameTotal) counts for every hand of the round.
-func totals(t *tournament.Table, hands int) (scores []int, entered int) {
-	scores = make([]int, len(t.Sides))
-	for _, h := range t.Hands {
-		p := h.Side - 1
-		if p < 0 || p >= len(t.Sides) {
-			continue
-		}
-		entered++
-		if h.Figures.Form == scoring.GameTotal {
-			entered += hands - 1
-		}
-		scores[p] += h.Score
-	}
-	return scores, entered
+// match is how the stage scores a table (tournament.Match).
+func match(st *tournament.State) tournament.Match {
+	s := of(st.Stage.Settings)
+	return tournament.Match{Hands: s.Hands, Scale: scale(st), ByeVP: s.ByeVP, ByeMP: s.ByeMP, TimeOut: s.TimeOut()}
 }
 
-// Result implements tournament.Format: as a Danish match (RULES.md section 4.3): each
-// pair's total over the round, then, once every hand is entered (or the table has a
-// time-out), the MP difference and the VP of the stage's scale; a forfeit gives the pair
-// that was there the bye's VP and MP, and the absent pair 0 VP and the bye's MP negated.
+// Result implements tournament.Format: a match of two sides scored in VP
+// (tournament.Match.Result: RULES.md sections 2 and 4.3).
 func (Format) Result(st *tournament.State, t *tournament.Table) tournament.TableResult {
-	s := of(st.Stage.Settings)
-	scores, entered := totals(t, s.Hands)
-	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: scores, Entered: entered,
-		Expected: len(t.Sides) * s.Hands}
-	side := t.Outcome.Side == 1 || t.Outcome.Side == 2
-	timeout := t.Outcome.Kind == tournament.OutcomeTimeout && side
-	if t.Outcome.Kind == tournament.OutcomeForfeit && side && len(t.Sides) == 2 {
-		r.Complete = true
-		present := 2 - t.Outcome.Side
-		r.MP, r.Points = make([]int, 2), make([]tournament.Points, 2)
-		r.MP[present], r.MP[1-present] = s.ByeMP, -s.ByeMP
-		r.Points[present] = tournament.RP(s.ByeVP)
-		return r
-	}
-	r.Complete = len(t.Sides) == 2 && (r.Entered >= r.Expected || timeout)
-	sc := scale(st)
-	if !r.Complete || sc == nil {
-		r.Complete = r.Complete && sc != nil
-		return r
-	}
-	var m scoring.Result
-	if timeout {
-		m = sc.TimedOut(scores[0], scores[1], t.Outcome.Side == 1, s.TimeOut())
-	} else {
-		m = sc.Match(scores[0], scores[1])
-	}
-	r.MP = []int{m.MPA, m.MPB}
-	r.Points = []tournament.Points{tournament.RP(m.VPA), tournament.RP(m.VPB)}
-	return r
+	return match(st).Result(t)
 }
 
 // The values a Mitchell standing ranks on, in order (tournament.Standing.Values).
 const (
-	ValVP = iota // victory points, in sixths (tournament.Points)
-	ValMP        // the sum of the signed MP differences
+	ValVP = tournament.MatchVP // victory points, in sixths (tournament.Points)
+	ValMP = tournament.MatchMP // the sum of the signed MP differences
 )
 
-var columns = []tournament.Column{
-	{Name: "vp", Label: "standings.vp", Kind: "points"},
-	{Name: "mp", Label: "standings.mp", Kind: "number"},
-}
+var columns = tournament.MatchColumns
 
 // CarriesOn implements tournament.Carrier: a stage in this format can continue a stage
 // ranked on VP then MP, its standings adding the values carried in.
 func (Format) CarriesOn() {}
 
-// Standings implements tournament.Format: one ranking of all pairs, both lines together,
-// by VP, then MP (the sum of the signed differences), then ex aequo. Complete tables
-// count, and a bye once its round is complete (bye VP and MP). A pair never drawn, and
-// a substitute, is not ranked.
+// Standings implements tournament.Format (tournament.MatchStandings): VP, then MP (the
+// sum of the signed differences), then ex aequo; complete tables count, and a bye once
+// its round is complete. An entry never drawn is not ranked.
 func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tournament.Standing) {
-	s := of(st.Stage.Settings)
-	drawn := map[int64]bool{}
-	for _, r := range st.Rounds {
-		for _, id := range r.People() {
-			drawn[id] = true
-		}
-	}
-	// A stage that continues another starts from the values its entries carry in.
-	out, idx := tournament.StartCarry(st, 2, func(e tournament.Entry) bool { return drawn[e.ID] })
-	for ri := range st.Rounds {
-		r := &st.Rounds[ri]
-		complete := true
-		for ti := range r.Tables {
-			t := &r.Tables[ti]
-			res := f.Result(st, t)
-			complete = complete && res.Complete
-			for p, sd := range t.Sides {
-				i, ok := idx[sd.EntryID]
-				if !ok {
-					continue
-				}
-				line := tournament.RoundLine{Round: r.Number, Table: t.Number, Score: res.Scores[p], Done: res.Complete}
-				if res.Complete {
-					line.Points = res.Points[p]
-					out[i].Values[ValVP] += int(res.Points[p])
-					out[i].Values[ValMP] += res.MP[p]
-					out[i].Played++
-				}
-				out[i].Rounds[ri] = line
-			}
-		}
-		for _, b := range r.Byes {
-			i, ok := idx[b.EntryID]
-			if !ok {
-				continue
-			}
-			line := tournament.RoundLine{Round: r.Number, Bye: true, Awarded: b.Awarded, Done: complete}
-			if complete {
-				line.Points = b.Points
-				out[i].Values[ValVP] += int(b.Points)
-				out[i].Values[ValMP] += s.ByeMP
-			}
-			out[i].Byes++
-			out[i].Rounds[ri] = line
-		}
-	}
-	tournament.Rank(out, st.Stage.Qualifiers)
-	return columns, out
+	m := match(st)
+	return tournament.MatchStandings(st, m.Result, m.ByeMP)
 }
 
 // CheckSeats implements tournament.Format: tables of two, nobody twice. Seats changed in

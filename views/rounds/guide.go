@@ -55,6 +55,15 @@ func goesTo(ctx context.Context, mv *tournament.Movement, v tournament.Visit) st
 	return page.Itoa(v.To)
 }
 
+// comesFrom says where the pair of a visit comes from: a table, or the phantom table
+// where it sat out the round before.
+func comesFrom(ctx context.Context, mv *tournament.Movement, v tournament.Visit) string {
+	if v.From == mv.Phantom {
+		return page.T(ctx, "mitchell.guide.from_sit_out", v.From)
+	}
+	return page.Itoa(v.From)
+}
+
 // byeOf is the VP and MP a pair scores at the phantom table, from the format's settings
 // form values (the page reads no format package).
 func byeOf(ev *tournament.State) (vp, mp string) {

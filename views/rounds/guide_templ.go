@@ -345,15 +345,15 @@ func guidePrint(ev *tournament.State, g *tournament.Round) templ.Component {
 								return templ_7745c5c3_Err
 							}
 						}
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "</td><td class=\"num\">")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "</td><td class=\"num from\">")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
 						if v.From > 0 {
 							var templ_7745c5c3_Var24 string
-							templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(v.From))
+							templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(comesFrom(ctx, mv, v))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/rounds/guide.templ`, Line: 60, Col: 30}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/rounds/guide.templ`, Line: 60, Col: 34}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 							if templ_7745c5c3_Err != nil {

@@ -90,3 +90,43 @@ func TestMitchellRoundsPastTheMovementInTheForm(t *testing.T) {
 	form.Set("rounds", "3")
 	assert.Equal(t, http.StatusSeeOther, c.Post(home, form).StatusCode)
 }
+
+// With 7 pairs table 4 is the phantom: the card of table 1 says its East-West pairs of
+// rounds 2 and 3 come from their bye at table 4, in the reader's words, not from a
+// "table 4" with nobody at it.
+func TestMitchellGuideCardsSayAPairComesFromItsBye(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	var tr struct{ ID int64 }
+	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Mitchell","date":"2026-11-26","format":"mitchell",
+		"settings":{"rounds":3,"hands_per_round":3,"move":1}}`, &tr)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	api := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
+	for i := range 7 {
+		var p1, p2 struct{ ID int64 }
+		require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":"Uno","last_name":"Coppia%d"}`, i+1), &p1).StatusCode)
+		require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":"Due","last_name":"Coppia%d"}`, i+1), &p2).StatusCode)
+		require.Equal(t, http.StatusCreated, c.API("POST", api+"/entries", tok, fmt.Sprintf(`{"pair":[%d,%d]}`, p1.ID, p2.ID), nil).StatusCode)
+	}
+	require.Equal(t, http.StatusOK, c.API("POST", api+"/entries/present", tok, "", nil).StatusCode)
+	res = c.API("POST", api+"/draw", tok, `{"seed":5}`, nil)
+	require.Less(t, res.StatusCode, 300, res.Body)
+	home := fmt.Sprintf("/tournaments/%d", tr.ID)
+	for lang, want := range map[string][]string{
+		"en": {"–", "4 · after the bye", "4 · after the bye"},
+		"it": {"–", "4 · dal riposo", "4 · dal riposo"},
+	} {
+		c.Lang = lang
+		doc := c.Get(home + "/rounds/1/guide").Doc(t)
+		require.Equal(t, 1, doc.Find(".guide-card.phantom").Length())
+		var from []string
+		doc.Find(".guide-card").First().Find("td.from").Each(func(_ int, s *goquery.Selection) { from = append(from, strings.TrimSpace(s.Text())) })
+		// East-West move up one table: table 1 receives each round the pair that was at
+		// table 4, the phantom, the round before (round 1's pair starts there).
+		assert.Equal(t, want, from, lang)
+		var second []string
+		doc.Find(".guide-card").Eq(1).Find("td.from").Each(func(_ int, s *goquery.Selection) { second = append(second, strings.TrimSpace(s.Text())) })
+		assert.Equal(t, []string{"–", "1", "1"}, second, lang)
+	}
+}

@@ -39,3 +39,14 @@ func orderHelp(ev *tournament.State) string {
 	}
 	return "danish.order.help"
 }
+
+// legend is the standings' legend: a 3-player stage scored in VP has its own (VP, then
+// MP), the format's usual one otherwise.
+func legend(ctx context.Context, cols []tournament.Column) string {
+	if len(cols) > 0 && cols[0].Name == "vp" {
+		if l := page.FormatOwn(ctx, "standings.legend_vp"); l != "" {
+			return l
+		}
+	}
+	return page.T(ctx, "standings.legend")
+}

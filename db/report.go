@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	"burraco/tournament"
 )
 
@@ -147,14 +149,32 @@ func (d *DB) Failures(ctx context.Context, keys []string, since time.Time) (map[
 	return out, nil
 }
 
-// Fail records a failure under each key.
-func (d *DB) Fail(ctx context.Context, keys []string, at time.Time) error {
-	for _, k := range keys {
-		if err := d.RecordLoginFailure(ctx, k, at); err != nil {
+// Fail records a failure under each key, in one transaction, and returns the rows' IDs.
+func (d *DB) Fail(ctx context.Context, keys []string, at time.Time) ([]int64, error) {
+	ids := make([]int64, 0, len(keys))
+	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Where("at < ?", at.Add(-24*time.Hour)).Delete(&loginFailureRow{}).Error; err != nil {
 			return err
 		}
+		for _, k := range keys {
+			row := loginFailureRow{Key: k, At: at}
+			if err := tx.Create(&row).Error; err != nil {
+				return err
+			}
+			ids = append(ids, row.ID)
+		}
+		return nil
+	})
+	return ids, wrap(err, "record report failures")
+}
+
+// Forget removes failures recorded, by ID.
+func (d *DB) Forget(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
 	}
-	return nil
+	err := d.gorm.WithContext(ctx).Where("id IN ?", ids).Delete(&loginFailureRow{}).Error
+	return wrap(err, "forget report failures")
 }
 
 func (x *storeTx) ReportSettings() (tournament.ReportSettings, error) {

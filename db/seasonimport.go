@@ -3,6 +3,8 @@ package db
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"time"
 
 	"burraco/tournament"
 )
@@ -15,8 +17,35 @@ import (
 func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID int64) (int64, []int64, error) {
 	var fresh []int64
 	orig := *doc // each attempt renumbers the document as given
-	err := d.write(ctx, func(x *sqlTx) error {
-		fresh = fresh[:0]
+	// Numbers are handed out past the largest stored: a write that took the same
+	// numbers meanwhile (another import, a player registered; PostgreSQL does not
+	// serialize them) makes this one fail on a unique key: it runs again, renumbered.
+	var err error
+	for attempt := 1; attempt <= importAttempts; attempt++ {
+		if err = d.importCopyOnce(ctx, &orig, doc, seasonID, &fresh); !isUniqueViolation(err) {
+			break
+		}
+		time.Sleep(time.Duration(rand.Int64N(int64(attempt) * int64(10*time.Millisecond))))
+	}
+	if isFKViolation(err) {
+		return 0, nil, tournament.Errorf(tournament.EINVALID, "import.inconsistent")
+	}
+	if isUniqueViolation(err) {
+		return 0, nil, tournament.Errorf(tournament.ECONFLICT, "import.busy")
+	}
+	if err != nil {
+		return 0, nil, wrap(err, "import copy")
+	}
+	return doc.Tournament.ID, fresh, nil
+}
+
+// importAttempts bounds how often ImportCopy runs again after a clash of numbers.
+const importAttempts = 4
+
+// importCopyOnce is one attempt of ImportCopy's transaction.
+func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document, seasonID int64, out *[]int64) error {
+	return d.write(ctx, func(x *sqlTx) error {
+		fresh := []int64{}
 		max := map[string]int64{}
 		for _, tb := range []string{"players", "tournaments", "stages", "entries", "rounds", "round_tables"} {
 			var m int64
@@ -25,10 +54,29 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID 
 			}
 			max[tb] = m
 		}
-		c := renumber(&orig, max)
+		c := renumber(orig, max)
 		for _, p := range c.Players {
 			if p.ID > max["players"] {
 				fresh = append(fresh, p.ID)
+				// Its card matched nobody before this transaction: still nobody's
+				// (another import may have registered it meanwhile).
+				if p.CardNumber != "" {
+					var id int64
+					if err := x.queryRow("SELECT id FROM players WHERE card_number = ?", p.CardNumber).Scan(&id); err == nil {
+						return tournament.Errorf(tournament.ECONFLICT, "import.card_registered", p.FullName())
+					} else if !isNoRows(err) {
+						return err
+					}
+				}
+				continue
+			}
+			// A player matched here before this transaction: still here (a merge in
+			// between deleted it; writing it back would undo the merge).
+			var one int
+			if err := x.queryRow("SELECT 1 FROM players WHERE id = ?", p.ID).Scan(&one); isNoRows(err) {
+				return tournament.Errorf(tournament.ECONFLICT, "import.player_gone", p.FullName())
+			} else if err != nil {
+				return err
 			}
 		}
 		if err := d.importDoc(x, c); err != nil {
@@ -45,16 +93,9 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID 
 				return err
 			}
 		}
-		*doc = *c
+		*doc, *out = *c, fresh
 		return nil
 	})
-	if isFKViolation(err) {
-		return 0, nil, tournament.Errorf(tournament.EINVALID, "import.inconsistent")
-	}
-	if err != nil {
-		return 0, nil, wrap(err, "import copy")
-	}
-	return doc.Tournament.ID, fresh, nil
 }
 
 // renumber returns a copy of doc with every number moved past max (by table name); a

@@ -148,8 +148,10 @@ type ReportStore interface {
 	RoundReports(ctx context.Context, tid, stageID int64, n int) ([]TableCode, []Report, error)
 	// Failures counts the failures recorded under each key since a time.
 	Failures(ctx context.Context, keys []string, since time.Time) (map[string]int, error)
-	// Fail records a failure under each key.
-	Fail(ctx context.Context, keys []string, at time.Time) error
+	// Fail records a failure under each key, and returns the rows' IDs.
+	Fail(ctx context.Context, keys []string, at time.Time) ([]int64, error)
+	// Forget removes failures recorded, by ID (an attempt that did not fail).
+	Forget(ctx context.Context, ids []int64) error
 }
 
 // ReportTx is what table reporting reads and writes inside a command (a type assertion

@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"math/big"
+	"net/netip"
 	"slices"
 	"strings"
 	"unicode"
@@ -164,8 +165,9 @@ func sheetUndone(tx Tx, e *Event) error {
 	return nil
 }
 
-// throttled refuses a client address or a code with too many recent failures.
-func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []string) error {
+// throttled refuses a client address or a code with too many recent failures; own: the
+// attempt under way was recorded as one (and is not to count against itself).
+func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []string, own bool) error {
 	now := s.now().UTC()
 	n, err := rs.Failures(ctx, keys, now.Add(-ReportWindow))
 	if err != nil {
@@ -176,6 +178,9 @@ func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []stri
 		if strings.HasPrefix(k, "report-code:") {
 			limit = ReportPerCode
 		}
+		if own {
+			limit++
+		}
 		if n[k] >= limit {
 			return &Error{Code: ETHROTTLED, Key: "report.throttled", RetryAfter: ReportWindow}
 		}
@@ -183,42 +188,109 @@ func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []stri
 	return nil
 }
 
-func addrKey(client string) string { return "report-addr:" + client }
-func codeKey(code string) string   { return "report-code:" + code }
+// addrKey is the throttle's key of a client address: an IPv6 address by its /64, the
+// network a single host usually gets, whose 2^64 addresses it may use in turn.
+func addrKey(client string) string {
+	if a, err := netip.ParseAddr(client); err == nil && a.Is6() && !a.Is4In6() {
+		client = netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return "report-addr:" + client
+}
+func codeKey(code string) string { return "report-code:" + code }
 
-// openCode finds a code not throttled, or refuses it (counting the failure).
-func (s *Tournaments) openCode(ctx context.Context, code, client string) (ReportStore, *TableCode, error) {
+// attempt is a guess under way. A PIN's (strict) is recorded as a failure of its
+// address and its code before anything is checked, so that PINs sent at once cannot all
+// pass the throttle before any is counted; what turns out not to be a failure is
+// forgotten. A read of a table (its page, polled every few seconds) records nothing
+// unless its code is wrong, then counts again before answering.
+type attempt struct {
+	rs     ReportStore
+	strict bool
+	addr   int64 // the failure recorded under the client's address
+	code   int64 // and under the code
+}
+
+// settle forgets the parts of an attempt that did not fail: a wrong PIN keeps both,
+// a wrong or expired code the address's only, anything else neither.
+func (a *attempt) settle(ctx context.Context, err error) error {
+	if !a.strict {
+		return err
+	}
+	var forget []int64
+	switch e, _ := AsError(err); {
+	case e != nil && e.Key == "report.pin":
+	case e != nil && e.Key == "report.code":
+		forget = []int64{a.code}
+	default:
+		forget = []int64{a.addr, a.code}
+	}
+	if ferr := a.rs.Forget(context.WithoutCancel(ctx), forget); ferr != nil {
+		return ferr
+	}
+	return err
+}
+
+// openCode records an attempt on a code (see attempt) and finds the code, refusing it
+// when the address or the code is throttled ("report.throttled", the attempt then
+// forgotten) or unknown ("report.code"): the caller settles the attempt.
+func (s *Tournaments) openCode(ctx context.Context, code, client string, strict bool) (*attempt, *TableCode, error) {
 	rs, err := s.reportStore()
 	if err != nil {
 		return nil, nil, err
 	}
 	code = NormalizeCode(code)
-	if err := s.throttled(ctx, rs, []string{addrKey(client), codeKey(code)}); err != nil {
-		return nil, nil, err
+	keys := []string{addrKey(client), codeKey(code)}
+	a := &attempt{rs: rs, strict: strict}
+	if strict {
+		ids, err := rs.Fail(ctx, keys, s.now().UTC())
+		if err != nil {
+			return nil, nil, err
+		}
+		a.addr, a.code = ids[0], ids[1]
+	}
+	if err := s.throttled(ctx, rs, keys, strict); err != nil {
+		return nil, nil, a.settle(ctx, err)
 	}
 	tc, err := rs.FindCode(ctx, code)
 	if ErrorCode(err) == ENOTFOUND || len(code) != CodeLength {
-		return nil, nil, s.fail(ctx, rs, []string{addrKey(client)}, Errorf(ENOTFOUND, "report.code"))
+		return a, nil, a.wrongCode(ctx, s, client)
 	}
-	return rs, tc, err
+	return a, tc, err
 }
 
-// fail records a failure under keys and returns err.
-func (s *Tournaments) fail(ctx context.Context, rs ReportStore, keys []string, err error) error {
-	if ferr := rs.Fail(ctx, keys, s.now().UTC()); ferr != nil {
-		return ferr
+// wrongCode is the refusal of a wrong or expired code: a read records it against the
+// address now and counts again, so that wrong codes sent at once are answered 429 past
+// the limit (a strict attempt recorded it already).
+func (a *attempt) wrongCode(ctx context.Context, s *Tournaments, client string) error {
+	if !a.strict {
+		keys := []string{addrKey(client)}
+		if _, err := a.rs.Fail(ctx, keys, s.now().UTC()); err != nil {
+			return err
+		}
+		if err := s.throttled(ctx, a.rs, keys, true); err != nil {
+			return err
+		}
 	}
-	return err
+	return Errorf(ENOTFOUND, "report.code")
 }
 
 // TableByCode returns what table code's page shows: refused alike (ENOTFOUND
 // "report.code") for a code never drawn and one expired (its round locked, the next round
 // with scores, a later stage started). A wrong code counts against the client's address.
 func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*TableView, error) {
-	rs, tc, err := s.openCode(ctx, code, client)
+	a, tc, err := s.openCode(ctx, code, client, false)
 	if err != nil {
 		return nil, err
 	}
+	v, err := s.tableByCode(ctx, a.rs, tc)
+	if e, _ := AsError(err); e != nil && e.Key == "report.code" {
+		return nil, a.wrongCode(ctx, s, client) // expired
+	}
+	return v, err
+}
+
+// tableByCode reads the table of a code found.
+func (s *Tournaments) tableByCode(ctx context.Context, rs ReportStore, tc *TableCode) (*TableView, error) {
 	set, err := rs.ReportSettings(ctx, tc.TournamentID)
 	if err != nil {
 		return nil, err
@@ -248,7 +320,7 @@ func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*Ta
 	if err != nil && ErrorCode(err) != ENOTFOUND {
 		return nil, err
 	}
-	return nil, s.fail(ctx, rs, []string{addrKey(client)}, Errorf(ENOTFOUND, "report.code"))
+	return nil, Errorf(ENOTFOUND, "report.code")
 }
 
 // queueLine is a table's state from its reports (oldest first) and its scores.
@@ -423,8 +495,11 @@ func (s *Tournaments) reportEvent(tc *TableCode, seat int, kind string, args ...
 // reportCommand runs a report or a confirmation: throttled, on the code's tournament,
 // a wrong PIN counted against the address and the code.
 func (s *Tournaments) reportCommand(ctx context.Context, code, client string, fn func(tx Tx, tc *TableCode, rs ReportSettings) error) (*TableCode, ReportSettings, error) {
-	rs, tc, err := s.openCode(ctx, code, client)
+	a, tc, err := s.openCode(ctx, code, client, true)
 	if err != nil {
+		if a != nil {
+			err = a.settle(ctx, err)
+		}
 		return nil, ReportSettings{}, err
 	}
 	var set ReportSettings
@@ -441,13 +516,10 @@ func (s *Tournaments) reportCommand(ctx context.Context, code, client string, fn
 		}
 		return fn(tx, tc, set)
 	})
-	switch e, _ := AsError(err); {
-	case e != nil && e.Key == "report.pin":
-		return nil, set, s.fail(ctx, rs, []string{addrKey(client), codeKey(tc.Code)}, err)
-	case e != nil && e.Key == "report.code":
-		return nil, set, s.fail(ctx, rs, []string{addrKey(client)}, err)
+	if err = a.settle(ctx, err); err != nil {
+		return nil, set, err
 	}
-	return tc, set, err
+	return tc, set, nil
 }
 
 // Report sends a table's result as the player at seat (a side's position) proving it

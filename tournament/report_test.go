@@ -21,9 +21,10 @@ import (
 // command and kept only when the command succeeds, as memStore's is.
 type memReports struct {
 	*memStore
-	mu    sync.Mutex
-	r     *reportData
-	fails map[string][]time.Time
+	mu       sync.Mutex
+	r        *reportData
+	fails    map[string][]memFail
+	lastFail int64
 }
 
 type reportData struct {
@@ -55,7 +56,7 @@ func (d *reportData) clone() *reportData {
 }
 
 func newMemReports(m *memStore) *memReports {
-	return &memReports{memStore: m, fails: map[string][]time.Time{}, r: &reportData{settings: map[int64]tournament.ReportSettings{},
+	return &memReports{memStore: m, fails: map[string][]memFail{}, r: &reportData{settings: map[int64]tournament.ReportSettings{},
 		codes: map[string]tournament.TableCode{}, closedBy: map[int64]int64{}}}
 }
 
@@ -125,8 +126,8 @@ func (m *memReports) Failures(_ context.Context, keys []string, since time.Time)
 	defer m.mu.Unlock()
 	out := map[string]int{}
 	for _, k := range keys {
-		for _, at := range m.fails[k] {
-			if !at.Before(since) {
+		for _, f := range m.fails[k] {
+			if !f.at.Before(since) {
 				out[k]++
 			}
 		}
@@ -134,11 +135,29 @@ func (m *memReports) Failures(_ context.Context, keys []string, since time.Time)
 	return out, nil
 }
 
-func (m *memReports) Fail(_ context.Context, keys []string, at time.Time) error {
+// memFail is a failure recorded under a key.
+type memFail struct {
+	id int64
+	at time.Time
+}
+
+func (m *memReports) Fail(_ context.Context, keys []string, at time.Time) ([]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	var ids []int64
 	for _, k := range keys {
-		m.fails[k] = append(m.fails[k], at)
+		m.lastFail++
+		m.fails[k] = append(m.fails[k], memFail{id: m.lastFail, at: at})
+		ids = append(ids, m.lastFail)
+	}
+	return ids, nil
+}
+
+func (m *memReports) Forget(_ context.Context, ids []int64) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k, fs := range m.fails {
+		m.fails[k] = slices.DeleteFunc(fs, func(f memFail) bool { return slices.Contains(ids, f.id) })
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ type SeasonStandings struct {
 	Evenings []season.Evening  `json:"evenings"`
 	Lines    []season.Standing `json:"lines"`
 	// Key is the revision the standings were derived at: the season's revision and each
-	// evening's ("3-12.5-40.7-9"); it changes when anything they depend on changes.
+	// evening's stamp ("3-12.5.40-17.9.51"); it changes when anything they depend on changes.
 	Key string `json:"key"`
 }
 
@@ -88,7 +88,7 @@ type SeasonPlace struct {
 func (s *Seasons) Create(ctx context.Context, in season.Season) (*season.Season, error) {
 	in.Normalize()
 	in.ID, in.Version, in.Published = 0, 0, false
-	if fe := FieldErrors(in.Validate()); len(fe) > 0 {
+	if fe := seasonErrors(&in); len(fe) > 0 {
 		return nil, fe.Err()
 	}
 	for _, tid := range in.Tournaments {
@@ -101,6 +101,16 @@ func (s *Seasons) Create(ctx context.Context, in season.Season) (*season.Season,
 		return nil, fmt.Errorf("create season: %w", err)
 	}
 	return &in, nil
+}
+
+// seasonErrors validates a normalized season, its name checked as every text is
+// (CheckText: control, bidirectional and invisible characters).
+func seasonErrors(in *season.Season) FieldErrors {
+	fe := FieldErrors(in.Validate())
+	if _, bad := fe["name"]; !bad {
+		CheckText(fe, "name", in.Name, false)
+	}
+	return fe
 }
 
 // Get reads a season (ENOTFOUND).
@@ -116,7 +126,7 @@ func (s *Seasons) List(ctx context.Context) ([]season.Season, error) { return s.
 // kept: they change with AddTournament, RemoveTournament and Publish.
 func (s *Seasons) Update(ctx context.Context, id int64, in season.Season) (*season.Season, error) {
 	in.Normalize()
-	if fe := FieldErrors(in.Validate()); len(fe) > 0 {
+	if fe := seasonErrors(&in); len(fe) > 0 {
 		return nil, fe.Err()
 	}
 	cur, err := s.Store.Season(ctx, id)
@@ -125,6 +135,22 @@ func (s *Seasons) Update(ctx context.Context, id int64, in season.Season) (*seas
 	}
 	if cur.Version != in.Version {
 		return nil, Errorf(ECONFLICT, "season.stale")
+	}
+	// Its evenings stay dated inside its range (RULES.md 8): a range moved away from one
+	// is refused, the evening named next to the date.
+	for _, tid := range cur.Tournaments {
+		if err := s.checkEvening(ctx, &in, tid); err != nil {
+			e, _ := AsError(err)
+			if e == nil || e.Key != "season.err.out_of_range" {
+				return nil, err
+			}
+			field := "from"
+			if len(e.Args) > 1 && in.To < fmt.Sprint(e.Args[1]) {
+				field = "to"
+			}
+			e.Fields = map[string]string{field: "season.err.out_of_range"}
+			return nil, e
+		}
 	}
 	cur.Name, cur.From, cur.To, cur.Settings = in.Name, in.From, in.To, in.Settings
 	if err := s.Store.SaveSeason(ctx, cur); err != nil {
@@ -235,7 +261,7 @@ func (s *Seasons) PublicStandings(ctx context.Context, id int64) (*SeasonStandin
 }
 
 // RevisionKey is what a season's standings depend on: the season's revision and each
-// of its evenings' revisions; a page rendered at one key is still true while it holds.
+// of its evenings' stamps (revision and registry); a page rendered at one key is still true while it holds.
 func (s *Seasons) RevisionKey(ctx context.Context, id int64) (string, error) {
 	se, err := s.Store.Season(ctx, id)
 	if err != nil {
@@ -248,11 +274,13 @@ func (s *Seasons) keyOf(ctx context.Context, se *season.Season) (string, error) 
 	var b strings.Builder
 	b.WriteString(strconv.FormatInt(se.Revision, 10))
 	for _, tid := range se.Tournaments {
-		rev, err := s.Tournaments.Store.Revision(ctx, tid)
+		// The stamp, not the revision alone: a player renamed in the registry is renamed
+		// in the evening without a line in its log.
+		st, err := s.Tournaments.Store.Stamp(ctx, tid)
 		if err != nil {
 			return "", fmt.Errorf("season %d: evening %d: %w", se.ID, tid, err)
 		}
-		fmt.Fprintf(&b, "-%d.%d", tid, rev)
+		fmt.Fprintf(&b, "-%d.%d.%d", tid, st.Revision, st.Registry)
 	}
 	return b.String(), nil
 }

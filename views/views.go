@@ -101,6 +101,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}}
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed
+	s.App.SeasonPublicChanged = s.public.SeasonChanged
 	for _, o := range opts {
 		o(s)
 	}

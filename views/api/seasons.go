@@ -173,6 +173,7 @@ func (h *Handlers) DeleteSeason(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
+	h.SeasonChanged(c.Request().Context(), id, false)
 	return c.NoContent(http.StatusNoContent)
 }
 
@@ -195,6 +196,7 @@ func (h *Handlers) PublishSeason(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
+	h.SeasonChanged(c.Request().Context(), id, s.Published)
 	return seasonAnswer(c, http.StatusOK, s)
 }
 

@@ -30,6 +30,17 @@ type App struct {
 	// PublicChanged tells the public pages' cache that a tournament was published or
 	// unpublished (an unpublishing returns once no instance serves its pages).
 	PublicChanged func(ctx context.Context, tid int64, published bool)
+	// SeasonPublicChanged does the same for a season (published false: unpublished or
+	// deleted).
+	SeasonPublicChanged func(ctx context.Context, sid int64, published bool)
+}
+
+// SeasonChanged tells the public pages that a season was published, unpublished or
+// deleted (an unpublishing returns once no instance serves its pages).
+func (a *App) SeasonChanged(ctx context.Context, sid int64, published bool) {
+	if a.SeasonPublicChanged != nil {
+		a.SeasonPublicChanged(ctx, sid, published)
+	}
 }
 
 // Backuper writes a consistent copy of the whole database.

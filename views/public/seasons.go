@@ -75,6 +75,29 @@ func (h *Handlers) seasonKey(ctx context.Context, sid int64) (string, bool, erro
 	return key, published, nil
 }
 
+// SeasonChanged follows a season's publication: published, it shows here at once
+// (elsewhere within the TTL); unpublished or deleted, this instance forgets the key at
+// once and the answer waits the TTL out, so that every instance has let go of the
+// publication it read before (as forgetUnpublished does for a tournament).
+func (h *Handlers) SeasonChanged(ctx context.Context, sid int64, published bool) {
+	forget := func() {
+		h.seasons.mu.Lock()
+		delete(h.seasons.keys, sid)
+		h.seasons.mu.Unlock()
+	}
+	forget()
+	if published || h.Cache.TTL <= 0 {
+		return
+	}
+	t := time.NewTimer(h.Cache.TTL)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	forget() // a read that began before the change and ended after the first forget
+}
+
 // seasonRender builds a season page from the published standings (ok false: 404).
 type seasonRender func(st *tournament.SeasonStandings) (templ.Component, bool)
 

@@ -294,6 +294,7 @@ func (h *Handlers) Publish(c echo.Context) error {
 		}
 		return h.show(c, page.StatusOf(tournament.ErrorCode(err)), s, f)
 	}
+	h.SeasonChanged(c.Request().Context(), s.ID, on)
 	if on {
 		page.SetFlash(c, "seasons.published")
 	} else {
@@ -316,6 +317,7 @@ func (h *Handlers) Delete(c echo.Context) error {
 		}
 		return h.show(c, page.StatusOf(tournament.ErrorCode(err)), s, f)
 	}
+	h.SeasonChanged(c.Request().Context(), s.ID, false)
 	page.SetFlash(c, "seasons.deleted", s.Name)
 	return page.Redirect(c, "/seasons")
 }

@@ -38,6 +38,9 @@ func (h *Handlers) Enter(c echo.Context) error {
 // load reads the table of the code in the address; a code refused (wrong, expired,
 // throttled) shows the code form again with the reason next to the field.
 func (h *Handlers) load(c echo.Context) (*tableView, error) {
+	// A table's page (and a form sent back with the PIN typed) is not kept by a shared
+	// phone's browser or a proxy, as its JSON twin is not.
+	c.Response().Header().Set("Cache-Control", "no-store")
 	code := tournament.NormalizeCode(c.Param("code"))
 	tv, err := h.Tournaments.TableByCode(c.Request().Context(), code, c.RealIP())
 	if err != nil {

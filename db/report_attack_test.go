@@ -1,0 +1,107 @@
+package db_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/tournament"
+)
+
+// TestReportGuessBurstThrottled: guesses sent all at once must not outrun the throttle.
+// The count used to be read before the guess and written after, so a burst of 40 wrong
+// PINs (or codes) in flight together were all checked: 40 PINs tried against a limit of 5.
+func TestReportGuessBurstThrottled(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	tc := f.reporting(t, false, tournament.PINRandom)[0]
+	sh := threeTotals(f.state(t).Stage.HandsPerRound(), 300, 100, -100)
+	const burst = 40
+	burstOf := func(try func(i int) error) map[string]int {
+		var mu sync.Mutex
+		got := map[string]int{}
+		var wg sync.WaitGroup
+		for i := range burst {
+			wg.Go(func() {
+				k := errKey(try(i))
+				mu.Lock()
+				got[k]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		return got
+	}
+	pins := burstOf(func(i int) error {
+		pin := fmt.Sprintf("%04d", i)
+		if pin == tc.PINs[1] {
+			pin = "9999"
+		}
+		_, err := f.svc.Report(context.Background(), tc.Code, 2, pin, sh, fmt.Sprintf("10.9.%d.1", i))
+		return err
+	})
+	assert.LessOrEqual(t, pins["report.pin"], tournament.ReportPerCode, "PINs checked in one burst: %v", pins)
+	assert.Equal(t, burst, pins["report.pin"]+pins["report.throttled"], "%v", pins)
+
+	codes := burstOf(func(i int) error {
+		_, err := f.svc.TableByCode(context.Background(), fmt.Sprintf("ZZZZ%02d", i), "10.8.0.1")
+		return err
+	})
+	assert.LessOrEqual(t, codes["report.code"], tournament.ReportPerAddress, "codes tried in one burst: %v", codes)
+}
+
+// TestReportGuessesFromOneIPv6Network: a host given an IPv6 /64 (the usual) can use any
+// of its 2^64 addresses; the throttle counts the network, so rotating addresses in it
+// gains nothing.
+func TestReportGuessesFromOneIPv6Network(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	tc := f.reporting(t, false, tournament.PINRandom)[0]
+	for i := range tournament.ReportPerAddress {
+		_, err := f.svc.TableByCode(f.ctx, "ZZZZZZ", fmt.Sprintf("2001:db8:1:2::%x", i+1))
+		assert.Equal(t, "report.code", errKey(err))
+	}
+	_, err := f.svc.TableByCode(f.ctx, tc.Code, "2001:db8:1:2:ffff::1")
+	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err), "the same /64")
+	_, err = f.svc.TableByCode(f.ctx, tc.Code, "2001:db8:1:3::1")
+	assert.NoError(t, err, "another /64")
+	_, err = f.svc.TableByCode(f.ctx, tc.Code, "10.0.0.1")
+	assert.NoError(t, err, "an IPv4 address is its own")
+}
+
+// TestConfirmationReplayed: a confirmation sent again (a phone retrying, or replayed by
+// someone who saw it) changes nothing and logs nothing; once the report is accepted, a
+// confirmation or a report on the table is refused (the table has scores).
+func TestConfirmationReplayed(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	tc := f.reporting(t, false, tournament.PINRandom)[0]
+	sh := threeTotals(f.state(t).Stage.HandsPerRound(), 300, 100, -100)
+	_, err := f.svc.Report(f.ctx, tc.Code, 1, tc.PINs[0], sh, "10.0.0.1")
+	require.NoError(t, err)
+	first, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], nil, "10.0.0.2")
+	require.NoError(t, err)
+	rev := f.state(t).Tournament.Revision
+	for range 3 {
+		again, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], nil, "10.0.0.2")
+		require.NoError(t, err)
+		assert.Equal(t, []int{2}, again.Confirmed)
+		assert.Equal(t, first.Version, again.Version, "nothing written")
+	}
+	other := threeTotals(f.state(t).Stage.HandsPerRound(), 100, 300, -100)
+	again, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], &other, "10.0.0.2")
+	require.NoError(t, err)
+	assert.Equal(t, tournament.ReportReported, again.State, "a seat that confirmed cannot turn it into a dispute")
+	assert.Equal(t, rev, f.state(t).Tournament.Revision, "nothing logged")
+
+	r, err := f.svc.Confirm(f.ctx, tc.Code, 3, tc.PINs[2], nil, "10.0.0.3")
+	require.NoError(t, err)
+	require.Equal(t, tournament.ReportConfirmed, r.State)
+	_, err = f.svc.Accept(f.ctx, f.tid, r.ID, r.Version, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Confirm(f.ctx, tc.Code, 3, tc.PINs[2], nil, "10.0.0.3")
+	assert.Equal(t, "report.closed", errKey(err), "after acceptance")
+	_, err = f.svc.Report(f.ctx, tc.Code, 2, tc.PINs[1], other, "10.0.0.2")
+	assert.Equal(t, "report.closed", errKey(err))
+}

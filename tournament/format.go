@@ -328,10 +328,12 @@ func CheckTables(r *Round, sides int, sizeKey string) FieldErrors {
 			fe.Add(fmt.Sprintf("table.%d", ti+1), sizeKey)
 		}
 		for si, sd := range tb.Sides {
-			if seen[sd.EntryID] {
-				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+			for _, id := range sd.Members() {
+				if seen[id] {
+					fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+				}
+				seen[id] = true
 			}
-			seen[sd.EntryID] = true
 		}
 	}
 	for i, b := range r.Byes {

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -122,6 +123,9 @@ const (
 	EntryPlayer     EntryKind = "player"
 	EntryPair       EntryKind = "pair"
 	EntrySubstitute EntryKind = "substitute"
+	// EntryTeam is a team of 4 to 6 registered players (the teams format); its line-up
+	// names, each round, the two pairs that play.
+	EntryTeam EntryKind = "team"
 )
 
 // Member is a registered player inside an entry.
@@ -179,7 +183,11 @@ func (r *Round) PlaceSubs(subs []Entry) {
 	}
 	for ti := range r.Tables {
 		for si := range r.Tables[ti].Sides {
-			r.Tables[ti].Sides[si].EntryID = resolve(r.Tables[ti].Sides[si].EntryID)
+			sd := &r.Tables[ti].Sides[si]
+			sd.EntryID = resolve(sd.EntryID)
+			for pi := range sd.Partners {
+				sd.Partners[pi] = resolve(sd.Partners[pi])
+			}
 		}
 	}
 	for i := range r.Byes {
@@ -228,11 +236,11 @@ func (r *Round) Awards() []Bye {
 	return out
 }
 
-// People lists every entry of the round: seated, then byes.
+// People lists every entry of the round: seated (partners included), then byes.
 func (r *Round) People() []int64 {
 	var out []int64
 	for _, t := range r.Tables {
-		out = append(out, t.Entries()...)
+		out = append(out, t.People()...)
 	}
 	for _, b := range r.Byes {
 		out = append(out, b.EntryID)
@@ -258,18 +266,22 @@ const (
 
 // Table is one table of a round: the sides sitting at it and the hands entered.
 type Table struct {
-	ID      int64       `json:"id"`
-	Number  int         `json:"number"`
-	Outcome Outcome     `json:"outcome"`
-	Version int         `json:"version"` // counts saves of its sheet
-	Sides   []Side      `json:"sides"`
-	Hands   []HandScore `json:"hands,omitempty"`
+	ID      int64   `json:"id"`
+	Number  int     `json:"number"`
+	Outcome Outcome `json:"outcome"`
+	Version int     `json:"version"` // counts saves of its sheet
+	// Match groups the tables of a round played as one match between two entries (teams:
+	// two tables a match), numbered from 1 in the round; 0: the table is a match of its own.
+	Match int         `json:"match,omitempty"`
+	Sides []Side      `json:"sides"`
+	Hands []HandScore `json:"hands,omitempty"`
 }
 
 // Started reports whether anything has been entered for the table.
 func (t *Table) Started() bool { return len(t.Hands) > 0 || t.Outcome.Kind != "" }
 
-// Entries lists the table's entries in position order.
+// Entries lists the entry each side scores for, in position order (a side's first
+// entry: partners are not listed).
 func (t *Table) Entries() []int64 {
 	out := make([]int64, len(t.Sides))
 	for i, s := range t.Sides {
@@ -278,10 +290,49 @@ func (t *Table) Entries() []int64 {
 	return out
 }
 
-// Side is an entry at a table, at a position (1-based).
+// People lists every entry seated at the table, in position order, each side's entry
+// before its partners.
+func (t *Table) People() []int64 {
+	out := make([]int64, 0, len(t.Sides))
+	for _, s := range t.Sides {
+		out = append(out, s.Members()...)
+	}
+	return out
+}
+
+// Position returns the position (1-based) of the side an entry sits on, as its entry or
+// a partner, or 0.
+func (t *Table) Position(entryID int64) int {
+	for _, s := range t.Sides {
+		if s.Has(entryID) {
+			return s.Position
+		}
+	}
+	return 0
+}
+
+// Side is what sits at a table at one position (1-based) and scores as one: an entry (a
+// player, a pair, a team's pair of the round), with, where the format partners entries
+// for a round, its partners (individual at 4-player tables: two players a side).
 type Side struct {
 	Position int   `json:"position"`
 	EntryID  int64 `json:"entry_id"`
+	// Partners are the further entries on the side for this round, who score what the
+	// side scores; none in formats whose entries play alone or as registered pairs.
+	Partners []int64 `json:"partners,omitempty"`
+	// Pair is, for a team, which pair of the team's line-up plays at this side (1 or 2);
+	// 0 otherwise.
+	Pair int `json:"pair,omitempty"`
+}
+
+// Members lists the side's entries: its entry, then its partners.
+func (s Side) Members() []int64 {
+	return append([]int64{s.EntryID}, s.Partners...)
+}
+
+// Has reports whether an entry sits on the side, as its entry or a partner.
+func (s Side) Has(entryID int64) bool {
+	return s.EntryID == entryID || slices.Contains(s.Partners, entryID)
 }
 
 // Bye is an entry that does not play a round (a sit-out, a bye) and what it scores, in
@@ -320,9 +371,23 @@ type State struct {
 	// Seeds are, for the first draw of a stage fed from another (Stage.FromStageID), the
 	// entries it takes, best first; the service fills them from that stage's standings.
 	Seeds []int64 `json:"seeds,omitempty"`
+	// Lineups are the line-ups the stage's teams named (teams format), in round order;
+	// the store fills them when it loads the stage.
+	Lineups []Lineup `json:"lineups,omitempty"`
 	// Carry is, for a stage that continues another (StartContinued), each entry's final
 	// standing in the stages before: the store fills it when it loads the stage.
 	Carry map[int64]Carried `json:"carry,omitempty"`
+}
+
+// Lineup is a team's choice, for one round of a stage, of the two pairs that play (the
+// teams format): two of the team's registered players a pair, by player ID. A team that
+// names none for a round plays its last line-up.
+type Lineup struct {
+	StageID int64       `json:"stage_id"`
+	Round   int         `json:"round"`
+	EntryID int64       `json:"entry_id"`
+	Pairs   [2][2]int64 `json:"pairs"`
+	Version int         `json:"version"`
 }
 
 // Entry returns an entry by ID.

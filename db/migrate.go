@@ -125,6 +125,7 @@ var migrations = []migration{
 	{12, "table reporting: settings, table codes with seat PINs, reports", migrate12},
 	{13, "seasons and season_tournaments: club championships across evenings", migrate13},
 	{15, "stages.start_mode: a stage fed from another is seeded or continued", migrate15},
+	{16, "sides.seat and sides.pair: a side of several entries; round_tables.match_no", migrate16},
 }
 
 func migrate1(tx *gorm.DB) error {

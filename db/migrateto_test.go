@@ -32,7 +32,7 @@ func OpenAt(dsn string, version int) (*DB, error) {
 // migration 15, for the v15 fixture's generator: the club is built with this release,
 // then its schema made that of a database migrated to 15 (compared with one, object by
 // object). It drops what later migrations added (tables, indexes, columns) and refuses
-// to drop anything that holds data: a row in a table, a value other than 0 or '' in a
+// to drop anything that holds data: a row in a table, a value other than 0 or ” in a
 // column.
 func DowngradeTo15(ctx context.Context, path string) error {
 	dir, err := os.MkdirTemp("", "v15-")

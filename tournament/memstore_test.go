@@ -111,7 +111,23 @@ func cloneRound(r tournament.Round) tournament.Round {
 
 func cloneTable(t tournament.Table) tournament.Table {
 	t.Sides, t.Hands = slices.Clone(t.Sides), slices.Clone(t.Hands)
+	for i := range t.Sides {
+		t.Sides[i].Partners = slices.Clone(t.Sides[i].Partners)
+	}
 	return t
+}
+
+// entriesOf lists the entries of ids, in that order, as the SQL store reads them.
+func (mt *memTournament) entriesOf(ids []int64) []tournament.Entry {
+	var out []tournament.Entry
+	for _, id := range ids {
+		for _, e := range mt.entries {
+			if e.ID == id {
+				out = append(out, cloneEntries([]tournament.Entry{e})...)
+			}
+		}
+	}
+	return out
 }
 
 func notFound() error { return tournament.Errorf(tournament.ENOTFOUND, "error.not_found") }
@@ -188,13 +204,7 @@ func (mt *memTournament) tableState(seq, n, t int) (*tournament.TableState, erro
 	}
 	ts := &tournament.TableState{Tournament: mt.tournament(), Stage: *s, Round: cloneRound(*r), Table: cloneTable(*r.Table(t))}
 	ts.Round.Tables = nil
-	for _, sd := range ts.Table.Sides {
-		for _, e := range mt.entries {
-			if e.ID == sd.EntryID {
-				ts.Entries = append(ts.Entries, cloneEntries([]tournament.Entry{e})...)
-			}
-		}
-	}
+	ts.Entries, ts.People = mt.entriesOf(ts.Table.Entries()), mt.entriesOf(ts.Table.People())
 	return ts, nil
 }
 
@@ -441,13 +451,7 @@ func (x *memTx) Round(stageID int64, n int) (*tournament.Round, error) {
 }
 
 func (x *memTx) TableEntries(t *tournament.Table) ([]tournament.Entry, error) {
-	var out []tournament.Entry
-	for _, sd := range t.Sides {
-		if e, err := x.Entry(sd.EntryID); err == nil {
-			out = append(out, *e)
-		}
-	}
-	return out, nil
+	return x.mt.entriesOf(t.People()), nil
 }
 
 func (x *memTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
@@ -613,6 +617,10 @@ func (x *memTx) AddRound(stageID int64, r *tournament.Round, subs []tournament.E
 		x.insertEntry(&subs[i])
 	}
 	r.PlaceSubs(subs)
+	if !seatedOnce(r) {
+		// The SQL store's unique (round, entry): partners sit once in a round too.
+		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
 	r.StageID, r.ID = stageID, x.d.id()
 	for i := range r.Tables {
 		x.newTable(&r.Tables[i])
@@ -620,6 +628,17 @@ func (x *memTx) AddRound(stageID int64, r *tournament.Round, subs []tournament.E
 	}
 	x.mt.rounds[stageID] = append(x.mt.rounds[stageID], cloneRound(*r))
 	return nil
+}
+
+// seatedOnce reports whether every entry of a round (partners included) is in it once,
+// as the SQL store's unique index on (round, entry) holds.
+func seatedOnce(r *tournament.Round) bool {
+	var seated []int64
+	for _, tb := range r.Tables {
+		seated = append(seated, tb.People()...)
+	}
+	slices.Sort(seated)
+	return len(slices.Compact(seated)) == len(seated)
 }
 
 func (x *memTx) CopyScale(s *tournament.Stage) error {
@@ -658,6 +677,9 @@ func (x *memTx) ReplaceSeats(r *tournament.Round) error {
 	if stored.Locked {
 		return tournament.Errorf(tournament.ECONFLICT, "round.locked", r.Number)
 	}
+	if !seatedOnce(r) {
+		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
 	// Tables keep their IDs (and versions go up); tables no longer needed are removed.
 	for i := range r.Tables {
 		tb := &r.Tables[i]
@@ -684,7 +706,10 @@ func (x *memTx) SetSides(r *tournament.Round, t *tournament.Table) error {
 	if tb.Started() {
 		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
 	}
-	tb.Sides = slices.Clone(t.Sides)
+	tb.Sides, tb.Match = cloneTable(*t).Sides, t.Match
+	if !seatedOnce(stored) {
+		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
 	tb.Version++
 	t.Version = tb.Version
 	return nil

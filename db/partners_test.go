@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/db"
+	"burraco/db/dbtest"
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/formattest"
@@ -22,9 +24,9 @@ import (
 // round as a partner too, and the tournament document carries them both ways.
 
 // partnersFixture is a 2-sided tournament of 10 single players, entered and present.
-func partnersFixture(t *testing.T) (*fixture, []int64) {
+func partnersFixture(t *testing.T) (*fixture, []int64, string) {
 	t.Helper()
-	d, _ := open(t)
+	d, path := open(t)
 	ctx := context.Background()
 	svc := &tournament.Tournaments{Store: d, Players: d}
 	tr, stage, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), formattest.Name)
@@ -44,7 +46,7 @@ func partnersFixture(t *testing.T) (*fixture, []int64) {
 	}
 	_, err = svc.MarkAllPresent(ctx, tr.ID, "anna")
 	require.NoError(t, err)
-	return &fixture{ctx, svc, tr.ID, d}, ids
+	return &fixture{ctx, svc, tr.ID, d}, ids, path
 }
 
 // seatedRound is round n: two tables of one match, two entries a side, side 1 playing
@@ -85,7 +87,7 @@ func addRound(f *fixture, r *tournament.Round) error {
 }
 
 func TestPartnersPairsAndMatchesRoundTrip(t *testing.T) {
-	f, e := partnersFixture(t)
+	f, e, _ := partnersFixture(t)
 	r := seatedRound(1, e)
 	want := seats(&r)
 	require.NoError(t, addRound(f, &r))
@@ -261,4 +263,25 @@ func TestPartnersPairsAndMatchesRoundTrip(t *testing.T) {
 	again := seatedRound(2, e)
 	require.NoError(t, addRound(f, &again), "the partners' rows went with the round")
 	assert.Equal(t, seats(&r2), seats(&stored(t, f).Rounds[1]))
+}
+
+// TestCopyCarriesPartners: the copy from SQLite to PostgreSQL carries a round's
+// partners, pairs and matches (the copy knows no column by name).
+func TestCopyCarriesPartners(t *testing.T) {
+	copyTest(t)
+	f, e, path := partnersFixture(t) // SQLite: this is the first pass
+	r := seatedRound(1, e)
+	require.NoError(t, addRound(f, &r))
+	want := stored(t, f)
+	require.NoError(t, f.db.Close())
+	dsn := dbtest.Schema(t)
+	_, err := db.CopyFile(f.ctx, path, dsn)
+	require.NoError(t, err)
+	pg, err := db.Open(dsn)
+	require.NoError(t, err)
+	defer pg.Close()
+	got, err := pg.Load(f.ctx, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, seats(&want.Rounds[0]), seats(&got.Rounds[0]))
+	assert.Equal(t, want.Rounds[0].Byes, got.Rounds[0].Byes)
 }

@@ -617,10 +617,6 @@ func (x *memTx) AddRound(stageID int64, r *tournament.Round, subs []tournament.E
 		x.insertEntry(&subs[i])
 	}
 	r.PlaceSubs(subs)
-	if !seatedOnce(r) {
-		// The SQL store's unique (round, entry): partners sit once in a round too.
-		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
-	}
 	r.StageID, r.ID = stageID, x.d.id()
 	for i := range r.Tables {
 		x.newTable(&r.Tables[i])
@@ -628,17 +624,6 @@ func (x *memTx) AddRound(stageID int64, r *tournament.Round, subs []tournament.E
 	}
 	x.mt.rounds[stageID] = append(x.mt.rounds[stageID], cloneRound(*r))
 	return nil
-}
-
-// seatedOnce reports whether every entry of a round (partners included) is in it once,
-// as the SQL store's unique index on (round, entry) holds.
-func seatedOnce(r *tournament.Round) bool {
-	var seated []int64
-	for _, tb := range r.Tables {
-		seated = append(seated, tb.People()...)
-	}
-	slices.Sort(seated)
-	return len(slices.Compact(seated)) == len(seated)
 }
 
 func (x *memTx) CopyScale(s *tournament.Stage) error {
@@ -677,9 +662,6 @@ func (x *memTx) ReplaceSeats(r *tournament.Round) error {
 	if stored.Locked {
 		return tournament.Errorf(tournament.ECONFLICT, "round.locked", r.Number)
 	}
-	if !seatedOnce(r) {
-		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
-	}
 	// Tables keep their IDs (and versions go up); tables no longer needed are removed.
 	for i := range r.Tables {
 		tb := &r.Tables[i]
@@ -707,9 +689,6 @@ func (x *memTx) SetSides(r *tournament.Round, t *tournament.Table) error {
 		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
 	}
 	tb.Sides, tb.Match = cloneTable(*t).Sides, t.Match
-	if !seatedOnce(stored) {
-		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
-	}
 	tb.Version++
 	t.Version = tb.Version
 	return nil

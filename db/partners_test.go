@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/formattest"
+	"burraco/tournament/season"
 )
 
 // A side of several entries and tables grouped into matches (issue 23), through the
@@ -284,4 +286,40 @@ func TestCopyCarriesPartners(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, seats(&want.Rounds[0]), seats(&got.Rounds[0]))
 	assert.Equal(t, want.Rounds[0].Byes, got.Rounds[0].Byes)
+}
+
+// TestSeasonImportCopyRenumbersPartners: a tournament copied into a season (its
+// entries numbered anew) keeps who partnered whom.
+func TestSeasonImportCopyRenumbersPartners(t *testing.T) {
+	f, e, _ := partnersFixture(t)
+	r := seatedRound(1, e)
+	require.NoError(t, addRound(f, &r))
+	doc, err := f.db.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	s := &season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()}
+	require.NoError(t, f.db.CreateSeason(f.ctx, s))
+	tid, _, err := f.db.ImportCopy(f.ctx, doc, s.ID)
+	require.NoError(t, err)
+	b, err := f.db.Load(f.ctx, tid)
+	require.NoError(t, err)
+	a := stored(t, f)
+	ids := map[int64]int64{} // the copy's entry of each original, by their players
+	for _, x := range a.Entries {
+		for _, y := range b.Entries {
+			if x.Members[0].PlayerID == y.Members[0].PlayerID {
+				ids[x.ID] = y.ID
+			}
+		}
+	}
+	want := seats(&a.Rounds[0])
+	for ti := range want {
+		want[ti].Sides = slices.Clone(want[ti].Sides)
+		for si := range want[ti].Sides {
+			sd := &want[ti].Sides[si]
+			sd.EntryID = ids[sd.EntryID]
+			sd.Partners = []int64{ids[sd.Partners[0]]}
+		}
+	}
+	assert.Equal(t, want, seats(&b.Rounds[0]))
+	assert.NotEqual(t, seats(&a.Rounds[0]), seats(&b.Rounds[0]), "numbered anew")
 }

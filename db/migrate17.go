@@ -5,7 +5,7 @@ import "gorm.io/gorm"
 // migrate17 adds lineups (the teams format): the two pairs a team plays a round of a
 // stage with, four player IDs, one row per (stage, round, team), versioned; and ships
 // the default team scales (scoring.Teams3, Teams4) as built-in scales, to copy and edit
-// like the others.
+// like the others; an entry may sit at two tables of a round (a team).
 func migrate17(tx *gorm.DB) error {
 	type stage struct{ ID int64 }
 	type entry struct{ ID int64 }
@@ -25,6 +25,17 @@ func migrate17(tx *gorm.DB) error {
 	}
 	if err := tx.Migrator().CreateTable(&lineup{}); err != nil {
 		return err
+	}
+	// A team sits at both tables of its match: an entry may now have two sides in a
+	// round. The format checks the seats (teams.Format.CheckSeats and the others'); the
+	// index stays, for the reads by entry, without its uniqueness.
+	for _, q := range []string{
+		"DROP INDEX idx_sides_entry",
+		"CREATE INDEX idx_sides_entry ON sides (round_id, entry_id)",
+	} {
+		if err := tx.Exec(q).Error; err != nil {
+			return err
+		}
 	}
 	now := storedNow()
 	// The data as it ships; the scoring package's Teams3 and Teams4 must match it.

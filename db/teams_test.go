@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -238,4 +239,44 @@ func TestImportTeams(t *testing.T) {
 		6: {"last_name": "entries.member_already"},
 	}, errs)
 	assert.Len(t, f.state(t).Entries, 2, "nothing written")
+}
+
+// TestTeamsDocumentRoundTrip: a teams tournament's document carries its teams and their
+// line-ups, and reads back identically; a line-up naming another team's player is
+// refused on its path.
+func TestTeamsDocumentRoundTrip(t *testing.T) {
+	f := newTeams(t, 10)
+	a, err := f.svc.AddTeam(f.ctx, f.tid, "Lupi", f.ids(1, 6), "anna")
+	require.NoError(t, err)
+	_, err = f.svc.AddTeam(f.ctx, f.tid, "Orsi", f.ids(7, 10), "anna")
+	require.NoError(t, err)
+	_, err = f.svc.SetLineup(f.ctx, f.tid, 1, a.ID, [2][2]int64{{f.id(5), f.id(6)}, {f.id(1), f.id(2)}}, 0, "anna")
+	require.NoError(t, err)
+
+	doc, err := f.svc.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	require.Len(t, doc.Stages[0].Lineups, 1)
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+
+	d2, _ := open(t)
+	svc2 := &tournament.Tournaments{Store: d2, Players: d2}
+	_, err = svc2.Import(f.ctx, raw)
+	require.NoError(t, err)
+	doc2, err := svc2.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, doc, doc2, "field by field")
+	st := mustLoad(t, svc2, f.tid)
+	assert.Equal(t, "Lupi", st.Entry(a.ID).Name)
+	assert.Equal(t, [2][2]int64{{f.id(5), f.id(6)}, {f.id(1), f.id(2)}}, st.LineupOf(a.ID, 1).Pairs)
+
+	doc.Stages[0].Lineups[0].Pairs[1][1] = f.id(7) // an Orsi player in the Lupi's line-up
+	doc.Tournament.ID += 1000
+	bad, err := json.Marshal(doc)
+	require.NoError(t, err)
+	d3, _ := open(t)
+	_, err = (&tournament.Tournaments{Store: d3, Players: d3}).Import(f.ctx, bad)
+	e, ok := tournament.AsError(err)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, "import.lineup_players", e.Fields["stages[0].lineups[0].pairs"], "%v", e.Fields)
 }

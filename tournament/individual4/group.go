@@ -54,11 +54,16 @@ const greedyWindow = 11
 // players) and the seating improved by swapping players between tables while that lowers
 // its cost.
 func Seat(f Field) ([]Group, Repeats) {
+	groups, r, _ := seat(f)
+	return groups, r
+}
+
+// seat is Seat, also saying whether the search gave up for the greedy seating.
+func seat(f Field) (groups []Group, r Repeats, greedy bool) {
 	if f.N%TableSize != 0 {
 		panic("individual4: Seat needs a multiple of 4")
 	}
 	s := newSeater(f)
-	var groups []Group
 	k := 0
 	for {
 		s.reset()
@@ -68,7 +73,7 @@ func Seat(f Field) ([]Group, Repeats) {
 			break
 		}
 		if s.work > maxWork {
-			groups = s.greedy()
+			groups, greedy = s.greedy(), true
 			s.improve(groups)
 			break
 		}
@@ -77,13 +82,12 @@ func Seat(f Field) ([]Group, Repeats) {
 		}
 		k = next
 	}
-	var r Repeats
 	for _, g := range groups {
 		p, o := s.repeats(g)
 		r.Partners += p
 		r.Opponents += o
 	}
-	return groups, r
+	return groups, r, greedy
 }
 
 // Relation bits between two players of a field.

@@ -26,7 +26,7 @@ type Repeats struct {
 
 // maxWork bounds the candidate tables the search looks at for one draw (some tens of
 // milliseconds): past it, the search gives up and seats greedily (see Seat).
-const maxWork = 3_000_000
+const maxWork = 1_000_000
 
 // memoMax is the largest field whose searches are remembered (by the set of players
 // seated, as a bitset of 4 words).

@@ -24,8 +24,9 @@ type Repeats struct {
 	Partners, Opponents int
 }
 
-// maxWork bounds the candidate tables the search looks at for one draw (some tens of
-// milliseconds): past it, the search gives up and seats greedily (see Seat).
+// maxWork bounds the candidate tables the search looks at for one draw (about a tenth
+// of a second): past it, the search gives up and seats greedily (see Seat). It counts
+// work, not time, so that a draw is the same again from its seed.
 const maxWork = 1_000_000
 
 // memoMax is the largest field whose searches are remembered (by the set of players

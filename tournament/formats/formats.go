@@ -6,8 +6,10 @@ package formats
 import (
 	"burraco/tournament"
 	"burraco/tournament/danish"
+	"burraco/tournament/individual4"
 	"burraco/tournament/knockout"
 	"burraco/tournament/mitchell"
+	"burraco/tournament/teams"
 	"burraco/tournament/threeplayer"
 )
 
@@ -18,6 +20,8 @@ func All() []tournament.Format {
 		danish.Format{},
 		knockout.Format{},
 		mitchell.Format{},
+		individual4.Format{},
+		teams.Format{},
 	}
 }
 

@@ -323,3 +323,36 @@ func TestSeasonImportCopyRenumbersPartners(t *testing.T) {
 	assert.Equal(t, want, seats(&b.Rounds[0]))
 	assert.NotEqual(t, seats(&a.Rounds[0]), seats(&b.Rounds[0]), "numbered anew")
 }
+
+// TestSeasonImportCopyRenumbersLineups: a teams tournament copied into a season keeps
+// each team's line-up, under the team's new number.
+func TestSeasonImportCopyRenumbersLineups(t *testing.T) {
+	f := newTeams(t, 10)
+	a, err := f.svc.AddTeam(f.ctx, f.tid, "Lupi", f.ids(1, 6), "anna")
+	require.NoError(t, err)
+	_, err = f.svc.AddTeam(f.ctx, f.tid, "Orsi", f.ids(7, 10), "anna")
+	require.NoError(t, err)
+	pairs := [2][2]int64{{f.id(5), f.id(6)}, {f.id(1), f.id(2)}}
+	_, err = f.svc.SetLineup(f.ctx, f.tid, 1, a.ID, pairs, 0, "anna")
+	require.NoError(t, err)
+	doc, err := f.db.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	s := &season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()}
+	require.NoError(t, f.db.CreateSeason(f.ctx, s))
+	tid, _, err := f.db.ImportCopy(f.ctx, doc, s.ID)
+	require.NoError(t, err)
+	b, err := f.db.Load(f.ctx, tid)
+	require.NoError(t, err)
+	var lupi int64
+	for _, e := range b.Entries {
+		if e.Name == "Lupi" {
+			lupi = e.ID
+		}
+	}
+	require.NotZero(t, lupi)
+	assert.NotEqual(t, a.ID, lupi, "numbered anew")
+	require.Len(t, b.Lineups, 1)
+	assert.Equal(t, lupi, b.Lineups[0].EntryID)
+	assert.Equal(t, b.Stage.ID, b.Lineups[0].StageID)
+	assert.Equal(t, pairs, b.LineupOf(lupi, 1).Pairs)
+}

@@ -573,17 +573,22 @@ func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Ta
 }
 
 // scanHands reads loadHands' rows into the tables they belong to.
+// The numbers are scanned into int64, as the drivers give them: database/sql would turn
+// each into text and back to scan it into an int.
 func scanHands(rows rowScanner, tableAt map[int64]*tournament.Table) error {
+	var v [14]int64
+	var closed, kittyTaken, opened bool
+	dest := []any{&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &closed, &kittyTaken, &opened,
+		&v[7], &v[8], &v[9], &v[10], &v[11], &v[12], &v[13]}
 	for rows.Next() {
-		var tid int64
-		var h tournament.HandScore
-		f := &h.Figures
-		var form int
-		if err := rows.Scan(&tid, &h.Hand, &h.Side, &form, &f.Clean, &f.Dirty, &f.SemiClean, &f.Closed, &f.KittyTaken, &f.Opened,
-			&f.Table, &f.InHand, &f.KittyLeft, &f.Base, &f.Cards, &f.Total, &h.Score); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
-		f.Form = scoring.Form(form)
+		tid := v[0]
+		h := tournament.HandScore{Hand: int(v[1]), Side: int(v[2]), Score: int(v[13]), Figures: scoring.Hand{
+			Form: scoring.Form(v[3]), Clean: int(v[4]), Dirty: int(v[5]), SemiClean: int(v[6]),
+			Closed: closed, KittyTaken: kittyTaken, Opened: opened, Table: int(v[7]), InHand: int(v[8]),
+			KittyLeft: int(v[9]), Base: int(v[10]), Cards: int(v[11]), Total: int(v[12])}}
 		if t := tableAt[tid]; t != nil {
 			t.Hands = append(t.Hands, h)
 		}

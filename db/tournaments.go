@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -1538,17 +1539,30 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 		return nil
 	}
 	now := storedNow()
+	// The table and the time are parameters 1 and 2 of every row, numbered (SQLite's
+	// ?NNN, PostgreSQL's $NNN): bound, and the time formatted, once. Numbers go as
+	// int64, which database/sql passes on without converting.
+	mark := "?"
+	if x.db.postgres {
+		mark = "$"
+	}
 	var sql strings.Builder
 	sql.WriteString("INSERT INTO hands (table_id, " + handCols + ", updated_at) VALUES ")
-	args := make([]any, 0, 18*len(t.Hands))
+	args := make([]any, 2, 2+16*len(t.Hands))
+	args[0], args[1] = t.ID, now
 	for i, h := range t.Hands {
 		if i > 0 {
 			sql.WriteString(", ")
 		}
-		sql.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		sql.WriteString("(" + mark + "1")
+		for k := range 16 {
+			sql.WriteString(", " + mark + strconv.Itoa(3+16*i+k))
+		}
+		sql.WriteString(", " + mark + "2)")
 		f := h.Figures
-		args = append(args, t.ID, h.Hand, h.Side, int(f.Form), f.Clean, f.Dirty, f.SemiClean, f.Closed, f.KittyTaken, f.Opened,
-			f.Table, f.InHand, f.KittyLeft, f.Base, f.Cards, f.Total, h.Score, now)
+		args = append(args, int64(h.Hand), int64(h.Side), int64(f.Form), int64(f.Clean), int64(f.Dirty), int64(f.SemiClean),
+			f.Closed, f.KittyTaken, f.Opened, int64(f.Table), int64(f.InHand), int64(f.KittyLeft), int64(f.Base), int64(f.Cards),
+			int64(f.Total), int64(h.Score))
 	}
 	sql.WriteString(" ON CONFLICT (table_id, hand_no, side) DO UPDATE SET form = excluded.form, clean = excluded.clean, " +
 		"dirty = excluded.dirty, semi_clean = excluded.semi_clean, closed = excluded.closed, kitty_taken = excluded.kitty_taken, " +

@@ -734,13 +734,20 @@ func (x *storeTx) lockAndOpen() error {
 	var id int64
 	var t tournament.Tournament
 	var st storedStage
+	opened := false
 	err := x.readBatch(
 		batchRead{q: "SELECT id FROM tournaments WHERE id = ? FOR UPDATE", args: []any{x.tid}, scan: scanOne(&id)},
 		batchRead{q: "SELECT " + openCols + " FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1",
-			args: []any{x.tid}, scan: scanOne(append(tournamentDest(&t), st.dest()...)...)})
+			args: []any{x.tid}, scan: func(rows pgx.Rows) error {
+				if !rows.Next() {
+					return nil // a tournament without a stage: Tournament and Stage say so when asked
+				}
+				opened = true
+				return rows.Scan(append(tournamentDest(&t), st.dest()...)...)
+			}})
 	if err == sql.ErrNoRows {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	} else if err != nil {
+	} else if err != nil || !opened {
 		return err
 	}
 	stage, err := x.db.decodeStage(&st)

@@ -12,6 +12,7 @@ import (
 
 	"burraco/db"
 	"burraco/db/dbtest"
+	"burraco/scoring"
 	"burraco/tournament"
 )
 
@@ -133,4 +134,62 @@ func TestSaveStaleInBatch(t *testing.T) {
 	assert.Equal(t, before, after, "no log line kept")
 	st := f.state(t)
 	assert.Len(t, st.Rounds[0].Tables[0].Hands, 9, "no hand deleted")
+}
+
+// TestScoresReadEveryFigure: the hands a save reads (Tx.Scores: read ahead with the
+// table on PostgreSQL, else one line of text a hand) are the hands as written, every figure, flags both ways and
+// negative numbers, as the stage's read (LoadTable) gives them.
+func TestScoresReadEveryFigure(t *testing.T) {
+	d, _ := open(t)
+	f := newEveningIn(t, d, 6, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	want := []tournament.HandScore{
+		{Hand: 1, Side: 1, Score: -1234, Figures: scoring.Hand{Form: scoring.Components, Clean: 2, Dirty: 3, SemiClean: 4, Closed: true,
+			KittyTaken: false, Opened: true, Table: 505, InHand: -60, KittyLeft: 70, Base: 80, Cards: -90, Total: -1234}},
+		{Hand: 1, Side: 2, Score: 7, Figures: scoring.Hand{Form: scoring.TotalOnly, KittyTaken: true, Total: 7}},
+		{Hand: 2, Side: 3, Score: 0, Figures: scoring.Hand{}},
+	}
+	var read []tournament.HandScore
+	for _, write := range []bool{true, false} {
+		err = d.Update(f.ctx, f.tid, func(tx tournament.Tx) error {
+			st, err := tx.Stage()
+			if err != nil {
+				return err
+			}
+			_, tb, err := tx.Table(st.ID, 1, 1)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.TableEntries(tb); err != nil {
+				return err
+			}
+			if err := tx.Scores(tb); err != nil {
+				return err
+			}
+			if !write {
+				read = tb.Hands
+				// Read again after a statement: nothing read ahead is used.
+				if _, _, err := tx.RoundState(st.ID, 5); err != nil {
+					return err
+				}
+				again := *tb
+				if err := tx.Scores(&again); err != nil {
+					return err
+				}
+				assert.Equal(t, want, again.Hands, "read again")
+				return nil
+			}
+			tb.Hands = want
+			if err := tx.SaveTable(tb); err != nil {
+				return err
+			}
+			return tx.Log(tournament.Event{Kind: "scores", Director: "anna", At: time.Now()})
+		})
+		require.NoError(t, err)
+	}
+	assert.Equal(t, want, read)
+	ts, err := d.LoadTable(f.ctx, f.tid, 1, 1)
+	require.NoError(t, err)
+	assert.Equal(t, want, ts.Table.Hands, "as the stage's read gives them")
 }

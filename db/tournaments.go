@@ -1104,7 +1104,67 @@ func (x *storeTx) Scores(t *tournament.Table) error {
 		t.Hands = slices.Clone(a.hands)
 		return nil
 	}
-	return loadHands(x.sqlTx, "table_id = ?", t.ID, map[int64]*tournament.Table{t.ID: t})
+	rows, err := x.query(packedHands, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var line string
+	for rows.Next() {
+		if err := rows.Scan(&line); err != nil {
+			return err
+		}
+		h, err := unpackHand(line)
+		if err != nil {
+			return err
+		}
+		t.Hands = append(t.Hands, h)
+	}
+	return rows.Err()
+}
+
+// packedHands reads a table's hands, each as one line of text: the 16 numbers of
+// handCols joined by commas (a flag 1 or 0 on SQLite, true or false on PostgreSQL).
+// Read on the save's path, one column a hand instead of 16: on SQLite each column read
+// is a call into C.
+const packedHands = "SELECT CAST(hand_no AS TEXT) || ',' || CAST(side AS TEXT) || ',' || CAST(form AS TEXT) || ',' || " +
+	"CAST(clean AS TEXT) || ',' || CAST(dirty AS TEXT) || ',' || CAST(semi_clean AS TEXT) || ',' || CAST(closed AS TEXT) || ',' || " +
+	"CAST(kitty_taken AS TEXT) || ',' || CAST(opened AS TEXT) || ',' || CAST(table_pts AS TEXT) || ',' || CAST(in_hand AS TEXT) || ',' || " +
+	"CAST(kitty_left AS TEXT) || ',' || CAST(base AS TEXT) || ',' || CAST(cards AS TEXT) || ',' || CAST(total AS TEXT) || ',' || " +
+	"CAST(score AS TEXT) FROM hands WHERE table_id = ? ORDER BY hand_no, side"
+
+// unpackHand reads a line of packedHands.
+func unpackHand(line string) (tournament.HandScore, error) {
+	var v [16]int
+	rest := line
+	for i := range v {
+		field := rest
+		if k := strings.IndexByte(rest, ','); k >= 0 {
+			field, rest = rest[:k], rest[k+1:]
+		} else if i < len(v)-1 {
+			return tournament.HandScore{}, fmt.Errorf("hand %q: %d numbers, not %d", line, i+1, len(v))
+		} else {
+			rest = ""
+		}
+		switch field {
+		case "true":
+			v[i] = 1
+		case "false":
+			v[i] = 0
+		default:
+			n, err := strconv.Atoi(field)
+			if err != nil {
+				return tournament.HandScore{}, fmt.Errorf("hand %q: %w", line, err)
+			}
+			v[i] = n
+		}
+	}
+	if rest != "" {
+		return tournament.HandScore{}, fmt.Errorf("hand %q: more than %d numbers", line, len(v))
+	}
+	return tournament.HandScore{Hand: v[0], Side: v[1], Score: v[15], Figures: scoring.Hand{Form: scoring.Form(v[2]),
+		Clean: v[3], Dirty: v[4], SemiClean: v[5], Closed: v[6] != 0, KittyTaken: v[7] != 0, Opened: v[8] != 0,
+		Table: v[9], InHand: v[10], KittyLeft: v[11], Base: v[12], Cards: v[13], Total: v[14]}}, nil
 }
 
 // fresh returns what was read ahead with table t, if the transaction has run no

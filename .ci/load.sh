@@ -28,7 +28,7 @@ schema=""
 cleanup() {
   kill "${pids[@]}" 2>/dev/null || true
   wait 2>/dev/null || true
-  if [[ -n $schema ]]; then psql -q "$LOAD_DB" -c "DROP SCHEMA $schema CASCADE" >/dev/null; fi
+  if [[ -n $schema ]]; then psql -q "$LOAD_DB" -c "SET client_min_messages = warning; DROP SCHEMA $schema CASCADE" >/dev/null; fi
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -125,7 +125,7 @@ import_pairs() { # import_pairs TOURNAMENT FILE: prints the seconds the import t
     -H "Authorization: Bearer $TOKEN" -H 'Content-Type: text/csv' --data-binary @"$2" || true)
   t1=$(date +%s.%N)
   echo "$t0 $t1" | awk '{printf "%.2f s", $2 - $1}'
-  [[ $code == 200 ]] || echo " (failed: HTTP $code $(head -c 200 "$dir/import-answer.txt"))"
+  [[ $code == 200 ]] || echo " (failed: HTTP $code $(head -c 80 "$dir/import-answer.txt"))"
   echo
 }
 import_alone=$(import_pairs "$TP" "$dir/pairs1.csv")

@@ -355,6 +355,7 @@ func (d *DB) LoadStageTable(ctx context.Context, tid int64, seq, n, t int) (*tou
 				}
 			}
 		}
+		ts.People = es
 		return nil
 	})
 	if err != nil {

@@ -197,6 +197,9 @@ type TableState struct {
 	Round      Round // without its tables
 	Table      Table
 	Entries    []Entry // of the sides, in position order
+	// People are every entry seated at the table, partners of the round included (in no
+	// particular order): the names of a side of several entries.
+	People []Entry
 }
 
 // ErrPlayerGone is what a store answers when an entry is restored whose player is no

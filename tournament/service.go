@@ -978,10 +978,8 @@ type missedUndo struct {
 	Rounds []int `json:"rounds"`
 }
 
-// Seats is a round's seating as the director changes it: each table's people in seat
-// order (each side's entry, then its partners for the round: a 4-player table of two
-// partnerships lists four), and the entries that do not play. A change keeps each
-// table's sides as drawn: the first people fill side 1, as many as it holds, and so on.
+// Seats is a round's seating as the director changes it: each table's entries in
+// position order, and the entries that do not play.
 type Seats struct {
 	Tables [][]int64 `json:"tables"`
 	Byes   []int64   `json:"byes"`
@@ -991,7 +989,7 @@ type Seats struct {
 func SeatsOf(r *Round) Seats {
 	out := Seats{Tables: make([][]int64, len(r.Tables)), Byes: []int64{}}
 	for i := range r.Tables {
-		out.Tables[i] = r.Tables[i].People()
+		out.Tables[i] = r.Tables[i].Entries()
 	}
 	for _, b := range r.Byes {
 		out.Byes = append(out.Byes, b.EntryID)
@@ -1044,8 +1042,7 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 		for i, ids := range seats.Tables {
 			changed.Tables = append(changed.Tables, Table{Number: i + 1, Sides: SidesFromEntries(ids)})
 			if i < len(drawn.Tables) {
-				changed.Tables[i].ID, changed.Tables[i].Match = drawn.Tables[i].ID, drawn.Tables[i].Match
-				changed.Tables[i].Sides = sidesLike(&drawn.Tables[i], ids)
+				changed.Tables[i].ID = drawn.Tables[i].ID
 			}
 		}
 		for i, id := range seats.Byes {
@@ -1084,25 +1081,6 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 	return ev, err
 }
 
-// sidesLike seats people ids (in seat order) at sides shaped as drawn's: as many on each
-// side as it held, each side keeping its team pair. People who do not fill the drawn
-// shape exactly are seated one a side, for the checks to refuse.
-func sidesLike(drawn *Table, ids []int64) []Side {
-	if len(drawn.People()) != len(ids) {
-		return SidesFromEntries(ids)
-	}
-	out := make([]Side, len(drawn.Sides))
-	k := 0
-	for i, sd := range drawn.Sides {
-		out[i] = Side{Position: sd.Position, EntryID: ids[k], Pair: sd.Pair}
-		if len(sd.Partners) > 0 {
-			out[i].Partners = slices.Clone(ids[k+1 : k+1+len(sd.Partners)])
-		}
-		k += 1 + len(sd.Partners)
-	}
-	return out
-}
-
 // seatChanges lists the entries whose seat ("table/position", "" for a bye) differs
 // between two seatings of a round.
 func seatChanges(st *State, a, b *Round) []Change {
@@ -1110,9 +1088,7 @@ func seatChanges(st *State, a, b *Round) []Change {
 		m := map[int64]string{}
 		for _, tb := range r.Tables {
 			for _, sd := range tb.Sides {
-				for _, id := range sd.Members() {
-					m[id] = fmt.Sprintf("%d/%d", tb.Number, sd.Position)
-				}
+				m[sd.EntryID] = fmt.Sprintf("%d/%d", tb.Number, sd.Position)
 			}
 		}
 		return m

@@ -173,3 +173,12 @@ func TableSides(ts *tournament.TableState) []tournament.Entry {
 	}
 	return out
 }
+
+// SideLinesAt is SideLines of the side at position i+1 of table t of round g, or entry
+// id's name where the round has no such side.
+func SideLinesAt(ev *tournament.State, g *tournament.Round, t, i int, id int64) []string {
+	if tb := g.Table(t); tb != nil && i < len(tb.Sides) {
+		return SideLines(ev, g.Number, tb.Sides[i])
+	}
+	return []string{EntryName(ev, id)}
+}

@@ -1090,7 +1090,7 @@ func sheetsPrint(ev *tournament.State, g *tournament.Round, pc *printCodes) temp
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				for range tb.Sides {
+				for range signatures(ev, g, &tb) {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 95, "<span></span>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err

@@ -126,6 +126,7 @@ var migrations = []migration{
 	{13, "seasons and season_tournaments: club championships across evenings", migrate13},
 	{15, "stages.start_mode: a stage fed from another is seeded or continued", migrate15},
 	{16, "sides.seat and sides.pair: a side of several entries; round_tables.match_no", migrate16},
+	{17, "lineups: a team's pairs for a round (teams); the default team scales", migrate17},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -1,0 +1,71 @@
+package page
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"burraco/tournament"
+)
+
+// TeamsStage says whether the stage's entries are teams (the teams format): the entries
+// page then forms teams, and the rounds take line-ups.
+func TeamsStage(ev *tournament.State) bool {
+	return tournament.StageEntryKind(ev.Stage.Settings) == tournament.EntryTeam
+}
+
+// MemberName is the name of a team's member by player ID, "?" when not a member.
+func MemberName(e *tournament.Entry, playerID int64) string {
+	if e != nil {
+		for _, m := range e.Members {
+			if m.PlayerID == playerID {
+				return m.Name
+			}
+		}
+	}
+	return "?"
+}
+
+// LineupPair names the two players of pair p (1 or 2) of a team's line-up: "A / B".
+func LineupPair(e *tournament.Entry, l tournament.Lineup, p int) string {
+	if p < 1 || p > 2 {
+		return ""
+	}
+	return MemberName(e, l.Pairs[p-1][0]) + " / " + MemberName(e, l.Pairs[p-1][1])
+}
+
+// Matches are a round's matches when the stage's format groups tables into matches
+// (tournament.Matched), else nil.
+func Matches(ev *tournament.State, g *tournament.Round) []tournament.MatchResult {
+	if m, ok := ev.Format().(tournament.Matched); ok && g != nil {
+		return m.Matches(ev, g)
+	}
+	return nil
+}
+
+// TablesList writes table numbers as "3 + 4".
+func TablesList(ctx context.Context, tables []int) string {
+	ns := make([]string, len(tables))
+	for i, n := range tables {
+		ns[i] = T(ctx, "game.table", n)
+	}
+	return strings.Join(ns, " + ")
+}
+
+// LineupField is the form field of a line-up's place: pair p (1, 2), player k (1, 2).
+func LineupField(p, k int) string { return fmt.Sprintf("pairs.%d.%d", p, k) }
+
+// Teams are the stage's team entries, in the order of the entry list (by name).
+func Teams(ev *tournament.State) []tournament.Entry {
+	var out []tournament.Entry
+	for _, e := range ev.Entries {
+		if e.Kind == tournament.EntryTeam {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b tournament.Entry) int {
+		return strings.Compare(tournament.SearchText(a.Name), tournament.SearchText(b.Name))
+	})
+	return out
+}

@@ -8,6 +8,7 @@ import (
 	"burraco/tournament/danish"
 	"burraco/tournament/knockout"
 	"burraco/tournament/mitchell"
+	"burraco/tournament/teams"
 	"burraco/tournament/threeplayer"
 )
 
@@ -18,6 +19,7 @@ func All() []tournament.Format {
 		danish.Format{},
 		knockout.Format{},
 		mitchell.Format{},
+		teams.Format{},
 	}
 }
 

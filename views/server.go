@@ -20,6 +20,7 @@ import (
 	"burraco/views/sheets"
 	"burraco/views/standings"
 	"burraco/views/table"
+	"burraco/views/teams"
 	"burraco/views/tournaments"
 )
 
@@ -184,6 +185,18 @@ func (s *Server) routes() {
 	d.GET("/tokens", admins.Tokens)
 	d.POST("/tokens", admins.CreateToken)
 	d.POST("/tokens/:id/revoke", admins.RevokeToken)
+	// Teams (issue 23): forming teams, their import, a team's page, each round's line-ups.
+	d.POST("/tournaments/:id/teams", ents.AddTeam)
+	d.GET("/tournaments/:id/teams/pick", ents.PickTeamPlayer)
+	d.GET("/tournaments/:id/teams/import", ents.TeamImportForm)
+	d.POST("/tournaments/:id/teams/import/preview", ents.TeamImportPreview)
+	d.POST("/tournaments/:id/teams/import", ents.TeamImport)
+	d.GET("/tournaments/:id/teams/:eid/edit", ents.EditTeamForm)
+	d.POST("/tournaments/:id/teams/:eid", ents.EditTeam)
+	teamh := &teams.Handlers{App: s.App}
+	d.GET("/tournaments/:id/teams/:eid", teamh.Team)
+	d.GET("/tournaments/:id/rounds/:n/lineups", teamh.Lineups)
+	d.POST("/tournaments/:id/rounds/:n/lineups/:team", teamh.SaveLineup)
 
 	apih := &api.Handlers{App: s.App}
 	e.GET("/api/v1/openapi.json", api.ServeOpenAPI)

@@ -69,3 +69,34 @@ func Teams(ev *tournament.State) []tournament.Entry {
 	})
 	return out
 }
+
+// Contributions are each player's contributions when the stage's format tells them
+// (tournament.Contributor), else nil.
+func Contributions(ev *tournament.State) map[int64][]tournament.Contribution {
+	if c, ok := ev.Format().(tournament.Contributor); ok {
+		return c.PlayerContributions(ev)
+	}
+	return nil
+}
+
+// ContributionIn returns a player's contribution in round n, or nil when they did not
+// play it.
+func ContributionIn(cs []tournament.Contribution, n int) *tournament.Contribution {
+	for i := range cs {
+		if cs[i].Round == n {
+			return &cs[i]
+		}
+	}
+	return nil
+}
+
+// ContributionTotal is the MP of a player's complete tables.
+func ContributionTotal(cs []tournament.Contribution) int {
+	t := 0
+	for _, c := range cs {
+		if c.Complete {
+			t += c.MP
+		}
+	}
+	return t
+}

@@ -271,6 +271,15 @@ func (s *Server) routes() {
 	a.GET("/scales/:id", apih.GetScale)
 	a.PUT("/scales/:id", apih.UpdateScale)
 	a.DELETE("/scales/:id", apih.DeleteScale)
+	// Teams (issue 23): forming teams, their import, a team with its contributions, each
+	// round's line-ups and matches.
+	a.POST("/tournaments/:id/teams", apih.AddTeam)
+	a.POST("/tournaments/:id/teams/import", apih.ImportTeams)
+	a.GET("/tournaments/:id/teams/:eid", apih.Team)
+	a.PUT("/tournaments/:id/teams/:eid", apih.EditTeam)
+	a.GET("/tournaments/:id/rounds/:n/lineups", apih.Lineups)
+	a.PUT("/tournaments/:id/rounds/:n/lineups/:team", apih.SetLineup)
+	a.GET("/tournaments/:id/rounds/:n/matches", apih.Matches)
 	a.POST("/scales/:id/copy", apih.CopyScale)
 	a.GET("/scales/:id/export", apih.ExportScale)
 	a.GET("/directors", apih.ListDirectors)

@@ -100,3 +100,36 @@ func ContributionTotal(cs []tournament.Contribution) int {
 	}
 	return t
 }
+
+// StoredLineupVersion is the version of the line-up stored for (round n, team) in the
+// current stage, 0 when none is.
+func StoredLineupVersion(ev *tournament.State, n int, teamID int64) int {
+	for _, l := range ev.Lineups {
+		if l.Round == n && l.EntryID == teamID && (l.StageID == ev.Stage.ID || l.StageID == 0) {
+			return l.Version
+		}
+	}
+	return 0
+}
+
+// LineupOpen says whether a team's line-up for round n may still change, as the service
+// decides it (Tournaments.SetLineup; pages offer the form only then): the round not
+// locked, no later round drawn, no hand entered at the team's tables.
+func LineupOpen(ev *tournament.State, n int, teamID int64) bool {
+	if n < len(ev.Rounds) {
+		return false
+	}
+	r := ev.Round(n)
+	if r == nil {
+		return true
+	}
+	if r.Locked {
+		return false
+	}
+	for i := range r.Tables {
+		if r.Tables[i].Started() && slices.ContainsFunc(r.Tables[i].Sides, func(sd tournament.Side) bool { return sd.Has(teamID) }) {
+			return false
+		}
+	}
+	return true
+}

@@ -5,7 +5,6 @@ package teams
 
 import (
 	"net/http"
-	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -90,38 +89,6 @@ func (h *Handlers) SaveLineup(c echo.Context) error {
 	}
 	page.SetFlash(c, "lineups.saved", team.Name, page.Itoa(n))
 	return page.Redirect(c, page.RoundPath(ev.Tournament.ID, n, "/lineups#team-"+page.Itoa64(teamID)))
-}
-
-// storedVersion is the version of the line-up stored for (n, team), 0 when none is.
-func storedVersion(ev *tournament.State, n int, teamID int64) int {
-	for _, l := range ev.Lineups {
-		if l.Round == n && l.EntryID == teamID && (l.StageID == ev.Stage.ID || l.StageID == 0) {
-			return l.Version
-		}
-	}
-	return 0
-}
-
-// lineupOpen says whether a team's line-up for round n may still change, as the service
-// decides it (the page offers the form only then): the round not locked, no later round
-// drawn, no hand entered at the team's tables.
-func lineupOpen(ev *tournament.State, n int, teamID int64) bool {
-	if n < len(ev.Rounds) {
-		return false
-	}
-	r := ev.Round(n)
-	if r == nil {
-		return true
-	}
-	if r.Locked {
-		return false
-	}
-	for i := range r.Tables {
-		if r.Tables[i].Started() && slices.ContainsFunc(r.Tables[i].Sides, func(sd tournament.Side) bool { return sd.Has(teamID) }) {
-			return false
-		}
-	}
-	return true
 }
 
 // selected is the player a line-up place shows: what was typed when the team's save was

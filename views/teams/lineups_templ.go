@@ -320,7 +320,7 @@ func lineupCard(v lineupsView, team tournament.Entry) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if lineupOpen(v.Ev, v.N, team.ID) && !team.Withdrawn {
+		if page.LineupOpen(v.Ev, v.N, team.ID) && !team.Withdrawn {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<form method=\"post\" action=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -347,9 +347,9 @@ func lineupCard(v lineupsView, team tournament.Entry) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var21 string
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(storedVersion(v.Ev, v.N, team.ID)))
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(page.StoredLineupVersion(v.Ev, v.N, team.ID)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/teams/lineups.templ`, Line: 58, Col: 92}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/teams/lineups.templ`, Line: 58, Col: 103}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 			if templ_7745c5c3_Err != nil {

@@ -2,6 +2,7 @@ package teams
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -252,9 +253,9 @@ func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int6
 	return out
 }
 
-// field is the pairing field of round n over lines (in pairing order, the bye out):
+// pairingField is the pairing field of round n over lines (in pairing order, the bye out):
 // the mode's rematches, the teams never to meet, the clubs kept apart.
-func field(st *tournament.State, s Settings, n int, lines []danish.Line) danish.Field {
+func pairingField(st *tournament.State, s Settings, n int, lines []danish.Line) danish.Field {
 	before := st.Rounds[:min(max(n-1, 0), len(st.Rounds))]
 	var avoid map[int64]map[int64]bool
 	switch {
@@ -323,7 +324,7 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 		r.Byes = append(r.Byes, tournament.Bye{EntryID: lines[b].Entry, Points: tournament.RP(s.ByeVP)})
 		lines = append(lines[:b:b], lines[b+1:]...)
 	}
-	pairs, _ := danish.PairField(field(st, s, n, lines))
+	pairs, _ := danish.PairField(pairingField(st, s, n, lines))
 	for m, p := range pairs {
 		a, b := lines[p[0]].Entry, lines[p[1]].Entry
 		r.Tables = append(r.Tables, MatchTables(m+1, a, b)...)
@@ -341,18 +342,21 @@ func MatchTables(m int, a, b int64) []tournament.Table {
 	}
 }
 
-// CheckSeats implements tournament.Format: tables of two, nobody twice, and every match
-// two tables where the same two teams meet, each team's pair 1 and pair 2 once each.
+// CheckSeats implements tournament.Format: tables of two, every match two tables where
+// the same two teams meet, each team's pair 1 and pair 2 once each, and no team in two
+// matches or both seated and on a bye.
 func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
-	fe := tournament.CheckTables(changed, 2, "seats.table_of_two")
+	fe := tournament.FieldErrors{}
 	type seen struct {
 		tables int
 		pairs  map[[2]int64]bool // (team, pair)
 		teams  map[int64]bool
 	}
 	byMatch := map[int]*seen{}
+	matchOf := map[int64]int{}
 	for ti, t := range changed.Tables {
 		if len(t.Sides) != 2 {
+			fe.Add(tableField(ti), "seats.table_of_two")
 			continue
 		}
 		if t.Match <= 0 {
@@ -365,11 +369,15 @@ func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round)
 			byMatch[t.Match] = m
 		}
 		m.tables++
-		for _, sd := range t.Sides {
+		for si, sd := range t.Sides {
 			k := [2]int64{sd.EntryID, int64(sd.Pair)}
-			if (sd.Pair != 1 && sd.Pair != 2) || m.pairs[k] {
+			if (sd.Pair != 1 && sd.Pair != 2) || m.pairs[k] || len(sd.Partners) > 0 {
 				fe.Add(tableField(ti), "teams.seats.match")
 			}
+			if other, ok := matchOf[sd.EntryID]; ok && other != t.Match {
+				fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+			}
+			matchOf[sd.EntryID] = t.Match
 			m.pairs[k], m.teams[sd.EntryID] = true, true
 		}
 	}
@@ -377,6 +385,13 @@ func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round)
 		if m.tables != 2 || len(m.teams) != 2 {
 			fe.Add("tables", "teams.seats.match")
 		}
+	}
+	byes := map[int64]bool{}
+	for i, b := range changed.Byes {
+		if _, ok := matchOf[b.EntryID]; ok || byes[b.EntryID] {
+			fe.Add(fmt.Sprintf("bye.%d", i+1), "seats.twice")
+		}
+		byes[b.EntryID] = true
 	}
 	return fe
 }

@@ -195,6 +195,11 @@ func (mt *memTournament) tableState(seq, n, t int) (*tournament.TableState, erro
 			}
 		}
 	}
+	for _, e := range mt.entries {
+		if ts.Table.Position(e.ID) > 0 {
+			ts.People = append(ts.People, cloneEntries([]tournament.Entry{e})...)
+		}
+	}
 	return ts, nil
 }
 

@@ -726,9 +726,9 @@ func queueVersion(rl *roundLive, tb *tournament.Table, l tournament.QueueLine, r
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var42 string
-		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "queue.sent_by", r.Seat, page.EntryName(rl.Ev, sideEntry(tb, r.Seat))))
+		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "queue.sent_by", r.Seat, sideName(rl.Ev, rl.G.Number, tb, r.Seat)))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/rounds/reports.templ`, Line: 105, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/rounds/reports.templ`, Line: 105, Col: 99}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var42))
 		if templ_7745c5c3_Err != nil {
@@ -738,7 +738,7 @@ func queueVersion(rl *roundLive, tb *tournament.Table, l tournament.QueueLine, r
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = page.ReportFigures(&rl.Ev.Stage, tb, heads(rl.Ev, tb), r).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = page.ReportFigures(&rl.Ev.Stage, tb, heads(rl.Ev, rl.G.Number, tb), r).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

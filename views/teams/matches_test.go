@@ -92,6 +92,22 @@ func TestMatchTotals(t *testing.T) {
 	require.Len(t, team.Contributions, 4)
 	assert.Equal(t, -900, team.Contributions[2].TotalMP, "Y's pair 2 sat at table 1")
 	assert.Equal(t, 200, team.Contributions[0].TotalMP, "Y's pair 1 sat at table 2")
+
+	// Public: the team's page gives its match (13 VP, +700) and each player's share.
+	require.Equal(t, http.StatusOK, c.API("PUT", ev.API+"/published", tok, `{"published":true}`, nil).StatusCode)
+	pub := app.Client()
+	var pp dto.PublicPlayer
+	res = pub.API("GET", fmt.Sprintf("/api/v1/public/tournaments/%d/players/%d", viewtest.IDFrom(ev.HTML), x), "", "", &pp)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	require.Len(t, pp.Games, 1)
+	assert.Equal(t, 700, pp.Games[0].Score)
+	assert.Equal(t, "13", pp.Games[0].Points.String())
+	require.Len(t, pp.Contributions, 4)
+	assert.Equal(t, 900, pp.Contributions[0].TotalMP)
+	assert.Equal(t, -200, pp.Contributions[3].TotalMP)
+	doc = pub.Get(fmt.Sprintf("/p/%d/players/%d", viewtest.IDFrom(ev.HTML), x)).Doc(t)
+	cells := doc.Find(".pub-contributions tbody tr").First().Find("td")
+	assert.Equal(t, "+900", strings.TrimSpace(cells.Eq(1).Text()))
 }
 
 func teamName(ev *viewtest.TeamsEvening, id int64) string {

@@ -133,8 +133,10 @@ func TestBrowserTeamsEvening(t *testing.T) {
 	waitFor(t, ctx, `document.readyState === "complete" && (document.querySelector(".flash") || {textContent: ""}).textContent.includes("Squadra 1")`)
 	assert.Contains(t, text(t, ctx, fmt.Sprintf("#team-%d .lineup-origin", s1)), "Indicata per il turno 1")
 
-	// The draw: 3 matches, 6 tables.
-	do(t, ctx, chromedp.Navigate(home), chromedp.WaitVisible(`.draw-form`), chromedp.Click(`.draw-form button[type=submit]`))
+	// The draw: 3 matches, 6 tables. The log on the overview words every line.
+	do(t, ctx, chromedp.Navigate(home), chromedp.WaitVisible(`.draw-form`))
+	assert.NotContains(t, text(t, ctx, "main"), "log.", "every line of the log has its words")
+	do(t, ctx, chromedp.Click(`.draw-form button[type=submit]`))
 	waitFor(t, ctx, `location.pathname.endsWith("/rounds/1") && document.readyState === "complete" && document.querySelectorAll(".table-card").length === 6`)
 	assert.Equal(t, 6, int(run(t, ctx, chromedp.Evaluate[float64](`document.querySelectorAll("table.match-list tbody tr").length`))), "3 matches, a line per team")
 	shot(t, ctx, "teams-round")

@@ -8,7 +8,7 @@ import (
 )
 
 // played200 is a stage of 200 players with 11 rounds drawn and played at random.
-func played200(b *testing.B) *tournament.State {
+func played200(b testing.TB) *tournament.State {
 	st := field(200, settings(12))
 	rng := rand.New(rand.NewPCG(200, 12))
 	for range 11 {

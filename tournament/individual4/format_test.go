@@ -2,6 +2,8 @@ package individual4
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -270,4 +272,30 @@ func TestContinuedStageCarries(t *testing.T) {
 	h := HistoryOf(nil, st.Carry)
 	assert.True(t, h.Opponents[key(3, 1)])
 	assert.Empty(t, h.Partners)
+}
+
+// TestLaterRoundsRedrawIdentically: a later round drawn again from the same state and
+// seed is the same round (a correction's re-seat, a withdrawal's redraw rely on it),
+// also when the search gives up for the greedy seating (20 players after 12 rounds).
+func TestLaterRoundsRedrawIdentically(t *testing.T) {
+	for _, n := range []int{13, 20} {
+		st := field(n, settings(13))
+		rng := rand.New(rand.NewPCG(5, 5))
+		for round := 1; round <= 12; round++ {
+			playRandom(st, draw(t, st, int64(round)), rng)
+		}
+		a, _, err := Format{}.Draw(st, 99)
+		require.NoError(t, err)
+		b, _, err := Format{}.Draw(st, 99)
+		require.NoError(t, err)
+		assert.Equal(t, a, b, "%d players", n)
+		lines := Running(st, 13, 99)
+		for _, i := range slices.Backward(ByeIndexes(lines)) {
+			lines = slices.Delete(lines, i, i+1)
+		}
+		h := HistoryOf(st.Rounds, nil)
+		_, _, greedy := seat(Field{N: len(lines), Partnered: func(i, j int) bool { return h.Partners[key(lines[i].Entry, lines[j].Entry)] },
+			Faced: func(i, j int) bool { return h.Opponents[key(lines[i].Entry, lines[j].Entry)] }})
+		assert.Equal(t, n == 20, greedy, "%d players: the greedy seating", n)
+	}
 }

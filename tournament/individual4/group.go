@@ -24,9 +24,10 @@ type Repeats struct {
 	Partners, Opponents int
 }
 
-// maxWork bounds the candidate tables the search looks at for one draw (some tens of
-// milliseconds): past it, the search gives up and seats greedily (see Seat).
-const maxWork = 3_000_000
+// maxWork bounds the candidate tables the search looks at for one draw (about a tenth
+// of a second): past it, the search gives up and seats greedily (see Seat). It counts
+// work, not time, so that a draw is the same again from its seed.
+const maxWork = 1_000_000
 
 // memoMax is the largest field whose searches are remembered (by the set of players
 // seated, as a bitset of 4 words).

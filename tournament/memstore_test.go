@@ -195,9 +195,11 @@ func (mt *memTournament) tableState(seq, n, t int) (*tournament.TableState, erro
 			}
 		}
 	}
-	for _, e := range mt.entries {
-		if ts.Table.Position(e.ID) > 0 {
-			ts.People = append(ts.People, cloneEntries([]tournament.Entry{e})...)
+	for _, id := range ts.Table.People() {
+		for _, e := range mt.entries {
+			if e.ID == id {
+				ts.People = append(ts.People, cloneEntries([]tournament.Entry{e})...)
+			}
 		}
 	}
 	return ts, nil

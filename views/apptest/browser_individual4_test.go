@@ -52,7 +52,7 @@ func TestBrowserIndividual4Evening(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(base+"/tournaments/new"), chromedp.WaitVisible(`#tournament-form`))
 	require.Contains(t, text(t, ctx, `.format-choice a[href$="format=individual4"]`), "Individuale, tavoli da 4")
 	do(t, ctx, chromedp.Click(`.format-choice a[href$="format=individual4"]`))
-	waitFor(t, ctx, `location.search === "?format=individual4" && document.readyState === "complete"`)
+	waitFor(t, ctx, `location.search.includes("format=individual4") && document.readyState === "complete" && !!document.querySelector("#rounds")`)
 	do(t, ctx,
 		chromedp.SendKeys(`#name`, "Individuale del martedì"),
 		chromedp.SetValue(`#date`, "2026-11-24"),
@@ -100,12 +100,14 @@ func TestBrowserIndividual4Evening(t *testing.T) {
 			require.Len(t, sd.Partners, 1, "a partnership of two, as stored")
 		}
 	}
-	cards := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".table-card")].map(c => [...c.querySelectorAll(".pname")].map(p => p.textContent.trim()).join(" | "))`))
+	cards := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".table-card")].map(c => [...c.querySelectorAll(".pname")].map(p => p.title).join(" | "))`))
 	for i, card := range cards {
 		want := st.Entry(r1.Tables[i].Sides[0].EntryID).Name + " / " + st.Entry(r1.Tables[i].Sides[0].Partners[0]).Name
 		assert.True(t, strings.HasPrefix(card, want+" | "), "table %d names both partners of side 1: %q", i+1, card)
 		assert.Equal(t, 2, strings.Count(card, " / "), "table %d: two partnerships", i+1)
 	}
+	assert.Equal(t, []int{4, 4, 4, 4}, run(t, ctx, chromedp.Evaluate[[]int](`[...document.querySelectorAll(".table-card")].map(c => c.querySelectorAll(".pname.many .who").length)`)),
+		"each player on a line of their own")
 	shot(t, ctx, "individual4-round")
 
 	// The printed list by table: four names a table; "find your seat": a line per player.

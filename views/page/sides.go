@@ -86,27 +86,19 @@ func SideLines(ev *tournament.State, n int, sd tournament.Side) []string {
 	return append([]string{sn.Team}, sn.Players...)
 }
 
-// TeamPair names the two players of a team's pair (1 or 2) in round n: from the team's
-// line-up for that round or the latest one before it, else its members in order (1+2,
-// 3+4). Pair 0 names none.
+// TeamPair names the two players of a team's pair (1 or 2) in round n, from the team's
+// line-up (State.LineupOf: its own for the round, else its latest, else its members in
+// order). Pair 0 names none.
 func TeamPair(ev *tournament.State, e *tournament.Entry, n, pair int) []string {
 	if pair < 1 || pair > 2 {
 		return nil
 	}
-	var ids []int64
-	best := 0
-	for _, l := range ev.Lineups {
-		if l.EntryID == e.ID && (l.StageID == ev.Stage.ID || l.StageID == 0) && l.Round <= n && l.Round >= best {
-			best, ids = l.Round, l.Pairs[pair-1][:]
+	l := ev.LineupOf(e.ID, n)
+	out := make([]string, 0, 2)
+	for _, pid := range l.Pairs[pair-1] {
+		if pid == 0 {
+			continue
 		}
-	}
-	if ids == nil {
-		for i := 2 * (pair - 1); i < 2*pair && i < len(e.Members); i++ {
-			ids = append(ids, e.Members[i].PlayerID)
-		}
-	}
-	out := make([]string, 0, len(ids))
-	for _, pid := range ids {
 		name := "?"
 		for _, m := range e.Members {
 			if m.PlayerID == pid {
@@ -172,4 +164,13 @@ func TableSides(ts *tournament.TableState) []tournament.Entry {
 		}
 	}
 	return out
+}
+
+// SideLinesAt is SideLines of the side at position i+1 of table t of round g, or entry
+// id's name where the round has no such side.
+func SideLinesAt(ev *tournament.State, g *tournament.Round, t, i int, id int64) []string {
+	if tb := g.Table(t); tb != nil && i < len(tb.Sides) {
+		return SideLines(ev, g.Number, tb.Sides[i])
+	}
+	return []string{EntryName(ev, id)}
 }

@@ -122,3 +122,18 @@ func seatSides(g *tournament.Round, ti int, people []int64) []seatSide {
 	}
 	return out
 }
+
+// signatures counts the signature lines of a table's printed sheet: one a side (a
+// registered pair signs once), one a player where a side is formed for the round
+// (partners of the round, a team's pair).
+func signatures(ev *tournament.State, g *tournament.Round, tb *tournament.Table) []struct{} {
+	n := 0
+	for _, sd := range tb.Sides {
+		if len(sd.Partners) == 0 && sd.Pair == 0 {
+			n++
+			continue
+		}
+		n += len(page.SideNamesOf(ev, g.Number, sd).Players)
+	}
+	return make([]struct{}, n)
+}

@@ -104,6 +104,15 @@ func TestTeamFormOnEntriesPage(t *testing.T) {
 	res = c.Post(action, url.Values{"name": {"team a"}, "players.1": {pid(free[0])}, "players.2": {pid(free[1])}, "players.3": {pid(free[2])}, "players.4": {pid(free[3])}})
 	require.Equal(t, http.StatusConflict, res.StatusCode)
 	assert.Equal(t, "Another team has this name.", strings.TrimSpace(res.Doc(t).Find("#name-error").Text()))
+
+	// Entered by mistake, never drawn: removed like any entry.
+	eid := strings.TrimSuffix(strings.TrimPrefix(edit, ev.HTML+"/teams/"), "/edit")
+	doc = c.Get(ev.HTML + "/entries").Doc(t)
+	require.Equal(t, 1, doc.Find("#remove-"+eid).Length())
+	res = c.Post(ev.HTML+"/entries/"+eid+"/remove", nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	doc = c.Get(ev.HTML + "/entries").Doc(t)
+	assert.NotContains(t, doc.Find("#entry-list").Text(), "Aquile Reali")
 }
 
 // Teams import from CSV: a preview line by line (the problems on their line, the text

@@ -129,7 +129,7 @@ func TestEditTeam(t *testing.T) {
 // versions refuse a stale save; once a hand is entered at the team's tables the round's
 // line-up is fixed; undo puts the one before back.
 func TestLineups(t *testing.T) {
-	f := newTeams(t, 10)
+	f := newTeams(t, 11)
 	a, err := f.svc.AddTeam(f.ctx, f.tid, "Lupi", f.ids(1, 6), "anna")
 	require.NoError(t, err)
 	b, err := f.svc.AddTeam(f.ctx, f.tid, "Orsi", f.ids(7, 10), "anna")
@@ -195,9 +195,16 @@ func TestLineups(t *testing.T) {
 	// The next round's may be named before it is drawn.
 	_, err = f.svc.SetLineup(f.ctx, f.tid, 2, b.ID, [2][2]int64{{f.id(8), f.id(7)}, {f.id(9), f.id(10)}}, 0, "anna")
 	require.NoError(t, err)
-	// Withdrawing the line-up's player from the team is refused.
-	_, err = f.svc.EditTeam(f.ctx, f.tid, b.ID, "Orsi", f.ids(7, 9), "anna")
-	assert.Equal(t, tournament.EINVALID, tournament.ErrorCode(err), "three players")
+	// Round 2 drawn: round 1's line-ups are over.
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 6, Override: "test: round 1 not finished"}, "anna")
+	require.NoError(t, err)
+	st = f.state(t)
+	_, err = f.svc.SetLineup(f.ctx, f.tid, 1, b.ID, [2][2]int64{{f.id(8), f.id(7)}, {f.id(9), f.id(10)}}, 0, "anna")
+	assert.Equal(t, "lineup.over", errKey(err))
+	assert.Equal(t, [2][2]int64{{f.id(8), f.id(7)}, {f.id(9), f.id(10)}}, st.LineupOf(b.ID, 2).Pairs, "named before the draw")
+	// Taking out of the team a player its line-up names is refused.
+	_, err = f.svc.EditTeam(f.ctx, f.tid, b.ID, "Orsi", append(f.ids(7, 9), f.id(11)), "anna")
+	assert.Equal(t, "teams.err.in_lineup", errKey(err))
 }
 
 // TestImportTeams: one row per player; preview writes nothing, confirm enters every

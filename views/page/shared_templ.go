@@ -386,7 +386,7 @@ func TableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if lines := SideLinesAt(ev, g, r.Number, i, id); len(lines) > 1 {
+				if lines := FormedLinesAt(ev, g, r.Number, i); len(lines) > 0 {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<span class=\"pname many\" title=\"")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err

@@ -166,11 +166,13 @@ func TableSides(ts *tournament.TableState) []tournament.Entry {
 	return out
 }
 
-// SideLinesAt is SideLines of the side at position i+1 of table t of round g, or entry
-// id's name where the round has no such side.
-func SideLinesAt(ev *tournament.State, g *tournament.Round, t, i int, id int64) []string {
-	if tb := g.Table(t); tb != nil && i < len(tb.Sides) {
-		return SideLines(ev, g.Number, tb.Sides[i])
+// FormedLinesAt are the names of the side at position i+1 of table t of round g, one a
+// line, when the side is formed for the round (partners of the round, a team's pair);
+// nil for a side of one entry (a player, a registered pair), which is named on one line.
+func FormedLinesAt(ev *tournament.State, g *tournament.Round, t, i int) []string {
+	tb := g.Table(t)
+	if tb == nil || i >= len(tb.Sides) || (len(tb.Sides[i].Partners) == 0 && tb.Sides[i].Pair == 0) {
+		return nil
 	}
-	return []string{EntryName(ev, id)}
+	return SideLines(ev, g.Number, tb.Sides[i])
 }

@@ -81,6 +81,9 @@ func (h *Handlers) SaveLineup(c echo.Context) error {
 		if !f.Fail(err) {
 			return err
 		}
+		if f.Error == "lineup.stale" {
+			f.Error = "lineups.stale_form" // the page keeps the choice: saving again replaces theirs
+		}
 		// What is stored now: the form carries its version, so saving again overwrites it.
 		if now, lerr := h.Tournaments.Load(c.Request().Context(), ev.Tournament.ID); lerr == nil {
 			ev = now

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"context"
 	"strings"
 
 	"burraco/tournament"
@@ -175,4 +176,13 @@ func FormedLinesAt(ev *tournament.State, g *tournament.Round, t, i int) []string
 		return nil
 	}
 	return SideLines(ev, g.Number, tb.Sides[i])
+}
+
+// SeatWith is the "with" of a "find your seat" line: the partner, and a team's name.
+func SeatWith(ctx context.Context, row SeatRow) string {
+	out := T(ctx, "print.with", row.With)
+	if row.Team != "" {
+		out += " · " + row.Team
+	}
+	return out
 }

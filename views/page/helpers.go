@@ -453,15 +453,20 @@ func PairingOf(r *tournament.Round, id int64) Pairing {
 
 // LiveResult is one side's result on a score sheet being entered: its signed MP and its
 // points ("+750 · 16"), its points alone where the format has no MP, "–" until the
-// table is complete.
+// table is complete. A table that scores no points of its own (a team match's: the match
+// does) shows its MP alone.
 func LiveResult(ctx context.Context, r tournament.TableResult, i int) string {
-	if !r.Complete || i >= len(r.Points) {
+	switch {
+	case !r.Complete:
 		return "–"
-	}
-	if i < len(r.MP) {
+	case i < len(r.MP) && i < len(r.Points):
 		return Signed(r.MP[i]) + " · " + Pts(ctx, r.Points[i])
+	case i < len(r.MP):
+		return Signed(r.MP[i])
+	case i < len(r.Points):
+		return Pts(ctx, r.Points[i])
 	}
-	return Pts(ctx, r.Points[i])
+	return "–"
 }
 
 // CalcRules builds the rule set of the calculator: a preset with the two variants.

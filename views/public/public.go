@@ -311,10 +311,12 @@ func publicPlayerOf(ev *tournament.State, cols []tournament.Column, lines []tour
 			}
 			pg.Score, pg.Points = pg.Seats[pos].Score, pg.Seats[pos].Points
 		}
+		matchGame(ev, g, entryID, &pg)
 		if pg.Table > 0 {
 			pp.Games = append(pp.Games, pg)
 		}
 	}
+	pp.Contributions = publicContributions(ev, entryID)
 	return pp, true
 }
 

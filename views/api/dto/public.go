@@ -113,6 +113,25 @@ type PublicPlayer struct {
 	Columns    []PublicColumn   `json:"columns"`
 	Line       PublicLine       `json:"line"`
 	Games      []PublicGame     `json:"games"`
+	// Contributions are, for a team, what each of its players brought it round by round.
+	Contributions []PublicContribution `json:"contributions,omitempty"`
+}
+
+// PublicContribution is one team player's contribution: each round they played, the
+// table and its MP for their side, and the MP of their complete tables.
+type PublicContribution struct {
+	Name    string                    `json:"name"`
+	Rounds  []PublicContributionRound `json:"rounds"`
+	TotalMP int                       `json:"total_mp"`
+}
+
+// PublicContributionRound is a round a team's player played: the table, its MP for
+// their side once complete.
+type PublicContributionRound struct {
+	Round int  `json:"round"`
+	Table int  `json:"table"`
+	MP    int  `json:"mp"`
+	Done  bool `json:"done"`
 }
 
 // PublicGame is one round as one entry played it: where, against whom, what it scored.

@@ -437,11 +437,13 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 		return nil, err
 	}
 	defer rows.Close()
+	var tb tournament.Table
+	var roundID int64
+	var sd tournament.Side
+	dest := []any{int64Col{&tb.ID}, int64Col{&roundID}, intCol{&tb.Number}, &tb.Outcome.Kind, intCol{&tb.Outcome.Side}, intCol{&tb.Version},
+		intCol{&sd.Position}, int64Col{&sd.EntryID}}
 	for rows.Next() {
-		var tb tournament.Table
-		var roundID int64
-		var sd tournament.Side
-		if err := rows.Scan(&tb.ID, &roundID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		r := &st.Rounds[roundAt[roundID]]
@@ -494,11 +496,13 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 	}
 	defer rows.Close()
 	var out []tournament.Entry
+	var e tournament.Entry
+	var m tournament.Member
+	var last, first string
+	dest := []any{int64Col{&e.ID}, int64Col{&e.TournamentID}, strCol[tournament.EntryKind]{&e.Kind}, &e.Name, &e.Club,
+		boolCol{&e.CheckedIn}, boolCol{&e.Withdrawn}, int64Col{&m.PlayerID}, &last, &first}
 	for rows.Next() {
-		var e tournament.Entry
-		var m tournament.Member
-		var last, first string
-		if err := rows.Scan(&e.ID, &e.TournamentID, &e.Kind, &e.Name, &e.Club, &e.CheckedIn, &e.Withdrawn, &m.PlayerID, &last, &first); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		if n := len(out); n == 0 || out[n-1].ID != e.ID {
@@ -514,7 +518,9 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 	}
 	// A player's entry shows the player's name as the registry has it now.
 	for i := range out {
-		if out[i].Kind != tournament.EntrySubstitute && len(out[i].Members) > 0 {
+		if out[i].Kind != tournament.EntrySubstitute && len(out[i].Members) == 1 {
+			out[i].Name = out[i].Members[0].Name
+		} else if out[i].Kind != tournament.EntrySubstitute && len(out[i].Members) > 0 {
 			names := make([]string, len(out[i].Members))
 			for j, m := range out[i].Members {
 				names[j] = m.Name
@@ -546,23 +552,65 @@ func loadSides(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Ta
 
 const handCols = "hand_no, side, form, clean, dirty, semi_clean, closed, kitty_taken, opened, table_pts, in_hand, kitty_left, base, cards, total, score"
 
+// handKey is a hand's number, side and form in one value, (hand·256 + side)·256 +
+// form, which fits a 32-bit integer; -1 for a hand outside those bounds (never saved:
+// a sheet has at most a few dozen hands, four sides, four forms), which loadHands
+// refuses with errHandKey for the caller to read the stage whole instead.
+const handKey = "CASE WHEN hand_no BETWEEN 0 AND 32767 AND side BETWEEN 0 AND 255 AND form BETWEEN 0 AND 255 " +
+	"THEN (hand_no * 256 + side) * 256 + form ELSE -1 END"
+
+// errHandKey: a hand's number, side or form does not fit handKey.
+var errHandKey = errors.New("a hand's number, side or form out of bounds")
+
+// loadHands reads the hands of the tables where says into tableAt. In a read for the
+// derived state (x.scoresOnly) it reads what every reader of that state uses, each
+// hand's number, side, form (in one value, handKey) and score, and not the other
+// figures: three columns instead of seventeen, since the cold read of a large stage
+// is bound by the number of values it reads.
 func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Table) error {
-	rows, err := x.query("SELECT table_id, "+handCols+" FROM hands WHERE "+where+" ORDER BY table_id, hand_no, side", arg)
+	cols := handCols
+	if x.scoresOnly {
+		cols = handKey + ", score"
+	}
+	rows, err := x.query("SELECT table_id, "+cols+" FROM hands WHERE "+where+" ORDER BY table_id, hand_no, side", arg)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	// One row's destinations, built once: the loop allocates nothing of its own but the
+	// tables' hand slices.
+	var tid int64
+	var h tournament.HandScore
+	var form int
+	f := &h.Figures
+	dest := []any{int64Col{&tid}, intCol{&h.Hand}, intCol{&h.Side}, intCol{&form}, intCol{&f.Clean}, intCol{&f.Dirty},
+		intCol{&f.SemiClean}, boolCol{&f.Closed}, boolCol{&f.KittyTaken}, boolCol{&f.Opened}, intCol{&f.Table}, intCol{&f.InHand},
+		intCol{&f.KittyLeft}, intCol{&f.Base}, intCol{&f.Cards}, intCol{&f.Total}, intCol{&h.Score}}
+	var key int
+	if x.scoresOnly {
+		dest = []any{int64Col{&tid}, intCol{&key}, intCol{&h.Score}}
+	}
+	var t *tournament.Table
+	var at int64
 	for rows.Next() {
-		var tid int64
-		var h tournament.HandScore
-		f := &h.Figures
-		var form int
-		if err := rows.Scan(&tid, &h.Hand, &h.Side, &form, &f.Clean, &f.Dirty, &f.SemiClean, &f.Closed, &f.KittyTaken, &f.Opened,
-			&f.Table, &f.InHand, &f.KittyLeft, &f.Base, &f.Cards, &f.Total, &h.Score); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
+		if x.scoresOnly {
+			if key < 0 {
+				return errHandKey
+			}
+			h.Hand, h.Side, form = key>>16, key>>8&0xff, key&0xff
+		}
 		f.Form = scoring.Form(form)
-		if t := tableAt[tid]; t != nil {
+		if t == nil || at != tid {
+			// Rows come by table: one map look-up per table, not per hand.
+			t, at = tableAt[tid], tid
+		}
+		if t != nil {
+			if t.Hands == nil {
+				t.Hands = make([]tournament.HandScore, 0, 4*len(t.Sides))
+			}
 			t.Hands = append(t.Hands, h)
 		}
 	}

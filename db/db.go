@@ -317,12 +317,12 @@ type sqlTx struct {
 	tx  *sql.Tx
 	db  *DB
 	rd  bool // on the reader pool
-	// scoresOnly: the hands read are each hand's number, side, form and score (see
-	// loadHands), for the derived state.
-	scoresOnly bool
 	n   int  // statements run
 	// began is when the transaction took the write lock (see lockTaken).
 	began time.Time
+	// scoresOnly: the hands read are each hand's number, side, form and score (see
+	// loadHands), for the derived state.
+	scoresOnly bool
 }
 
 // lockTaken notes that a PostgreSQL transaction has just taken its tournament's row

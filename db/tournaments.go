@@ -499,7 +499,7 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 // loadEntries reads the entries where says, with their members, in one query.
 func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 	rows, err := x.query("SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, "+
-		"COALESCE(m.player_id, 0), COALESCE(p.last_name, ''), COALESCE(p.first_name, '') "+
+		"COALESCE(m.player_id, 0), COALESCE(p.last_name, '') || ' ' || COALESCE(p.first_name, '') "+
 		"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "+
 		"WHERE "+where+" ORDER BY e.id, m.position", arg)
 	if err != nil {
@@ -509,9 +509,9 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 	var out []tournament.Entry
 	var e tournament.Entry
 	var m tournament.Member
-	var last, first string
+	var name string // "last first", joined by the query
 	dest := []any{int64Col{&e.ID}, int64Col{&e.TournamentID}, strCol[tournament.EntryKind]{&e.Kind}, &e.Name, &e.Club,
-		boolCol{&e.CheckedIn}, boolCol{&e.Withdrawn}, int64Col{&m.PlayerID}, &last, &first}
+		boolCol{&e.CheckedIn}, boolCol{&e.Withdrawn}, int64Col{&m.PlayerID}, &name}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
@@ -520,7 +520,7 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 			out = append(out, e)
 		}
 		if m.PlayerID != 0 {
-			m.Name = strings.TrimSpace(last + " " + first)
+			m.Name = strings.TrimSpace(name)
 			out[len(out)-1].Members = append(out[len(out)-1].Members, m)
 		}
 	}

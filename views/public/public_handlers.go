@@ -61,7 +61,12 @@ func (h *Handlers) revisionOf(ctx context.Context, tid int64, fresh bool) (int64
 		pc.mu.RLock()
 		r, ok := pc.revs[tid]
 		pc.mu.RUnlock()
-		if ok && time.Since(r.at) < pc.TTL {
+		if age := time.Since(r.at); ok && age < pc.TTL {
+			if age > pc.TTL*3/4 {
+				// Read again ahead of time, in the background: the revision read is
+				// still trusted, so nobody waits for the database at the TTL.
+				h.refreshRevision(ctx, tid)
+			}
 			return r.rev, r.published, nil
 		}
 		// One request reads it again; the others arriving meanwhile wait for that read
@@ -110,6 +115,35 @@ func (h *Handlers) revisionOf(ctx context.Context, tid int64, fresh bool) (int64
 	pc.revs[tid] = revision{rev: rev, published: published, at: at}
 	pc.mu.Unlock()
 	return rev, published, nil
+}
+
+// refreshRevision reads a tournament's revision again in the background, unless a read
+// of it is under way.
+func (h *Handlers) refreshRevision(ctx context.Context, tid int64) {
+	pc := h.Cache
+	pc.mu.Lock()
+	if _, reading := pc.reading[tid]; reading {
+		pc.mu.Unlock()
+		return
+	}
+	done := make(chan struct{})
+	pc.reading[tid] = done
+	pc.mu.Unlock()
+	bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	go func() {
+		defer cancel()
+		at := time.Now()
+		rev, published, err := h.Tournaments.PublicRevision(bg, tid)
+		pc.mu.Lock()
+		if err == nil {
+			if r, ok := pc.revs[tid]; ok && r.at.Before(at) {
+				pc.revs[tid] = revision{rev: rev, published: published, at: at}
+			}
+		}
+		delete(pc.reading, tid)
+		pc.mu.Unlock()
+		close(done)
+	}()
 }
 
 // Changed follows a publication's change: a tournament published shows here at

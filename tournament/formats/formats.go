@@ -6,6 +6,7 @@ package formats
 import (
 	"burraco/tournament"
 	"burraco/tournament/danish"
+	"burraco/tournament/individual4"
 	"burraco/tournament/knockout"
 	"burraco/tournament/mitchell"
 	"burraco/tournament/threeplayer"
@@ -18,6 +19,7 @@ func All() []tournament.Format {
 		danish.Format{},
 		knockout.Format{},
 		mitchell.Format{},
+		individual4.Format{},
 	}
 }
 

@@ -252,8 +252,8 @@ func (s *Tournaments) StandingsSince(ctx context.Context, tid, rev int64) (*Stat
 // derived at revision rev or later; when it does not, it starts deriving it in the
 // background (unless a load is under way already), ranked, so that a reader who can
 // wait for nothing (a public page already rendered at an earlier revision) is served
-// at rev as soon as it is ready. The background work ends with the service's context
-// detached from ctx, within a minute.
+// at rev as soon as it is ready. The background load is not cancelled with ctx; it
+// gives up after a minute.
 func (s *Tournaments) Prepare(ctx context.Context, tid, rev int64) bool {
 	k := derivedKey{tid, 0}
 	if d := s.derived.latest(k); d != nil && d.stamp.Revision >= rev {

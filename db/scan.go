@@ -18,6 +18,8 @@ func (c intCol) Scan(src any) error {
 	switch v := src.(type) {
 	case int64:
 		*c.p = int(v)
+	case int32:
+		*c.p = int(v)
 	case nil:
 		*c.p = 0
 	case bool:

@@ -149,12 +149,27 @@ func renumber(doc *tournament.Document, max map[string]int64) *tournament.Docume
 				t.ID = t.ID - tableBase + max["round_tables"] + 1
 				t.Sides = append([]tournament.Side(nil), t.Sides...)
 				for s := range t.Sides {
-					t.Sides[s].EntryID = entry(t.Sides[s].EntryID)
+					sd := &t.Sides[s]
+					sd.EntryID = entry(sd.EntryID)
+					sd.Partners = append([]int64(nil), sd.Partners...)
+					for p := range sd.Partners {
+						sd.Partners[p] = entry(sd.Partners[p])
+					}
 				}
 			}
 			r.Byes = append([]tournament.Bye(nil), r.Byes...)
 			for b := range r.Byes {
 				r.Byes[b].EntryID = entry(r.Byes[b].EntryID)
+			}
+		}
+		sr.Lineups = append([]tournament.Lineup(nil), sr.Lineups...)
+		for j := range sr.Lineups {
+			l := &sr.Lineups[j]
+			l.StageID, l.EntryID = sr.ID, entry(l.EntryID)
+			for a := range l.Pairs {
+				for b := range l.Pairs[a] {
+					l.Pairs[a][b] = player(l.Pairs[a][b])
+				}
 			}
 		}
 	}

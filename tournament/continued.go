@@ -41,11 +41,18 @@ func CarryOf(prev *State) map[int64]Carried {
 	}
 	for _, r := range prev.Rounds {
 		for _, t := range r.Tables {
-			ids := t.Entries()
-			for _, a := range ids {
-				for _, b := range ids {
-					if a != b && !slices.Contains(met[a], b) {
-						met[a] = append(met[a], b)
+			// Who sat on another side of the table (a partner is not an opponent).
+			for _, sa := range t.Sides {
+				for _, sb := range t.Sides {
+					if sa.Position == sb.Position {
+						continue
+					}
+					for _, a := range sa.Members() {
+						for _, b := range sb.Members() {
+							if !slices.Contains(met[a], b) {
+								met[a] = append(met[a], b)
+							}
+						}
 					}
 				}
 			}

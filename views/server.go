@@ -20,6 +20,7 @@ import (
 	"burraco/views/sheets"
 	"burraco/views/standings"
 	"burraco/views/table"
+	"burraco/views/teams"
 	"burraco/views/tournaments"
 )
 
@@ -184,6 +185,18 @@ func (s *Server) routes() {
 	d.GET("/tokens", admins.Tokens)
 	d.POST("/tokens", admins.CreateToken)
 	d.POST("/tokens/:id/revoke", admins.RevokeToken)
+	// Teams (issue 23): forming teams, their import, a team's page, each round's line-ups.
+	d.POST("/tournaments/:id/teams", ents.AddTeam)
+	d.GET("/tournaments/:id/teams/pick", ents.PickTeamPlayer)
+	d.GET("/tournaments/:id/teams/import", ents.TeamImportForm)
+	d.POST("/tournaments/:id/teams/import/preview", ents.TeamImportPreview)
+	d.POST("/tournaments/:id/teams/import", ents.TeamImport)
+	d.GET("/tournaments/:id/teams/:eid/edit", ents.EditTeamForm)
+	d.POST("/tournaments/:id/teams/:eid", ents.EditTeam)
+	teamh := &teams.Handlers{App: s.App}
+	d.GET("/tournaments/:id/teams/:eid", teamh.Team)
+	d.GET("/tournaments/:id/rounds/:n/lineups", teamh.Lineups)
+	d.POST("/tournaments/:id/rounds/:n/lineups/:team", teamh.SaveLineup)
 
 	apih := &api.Handlers{App: s.App}
 	e.GET("/api/v1/openapi.json", api.ServeOpenAPI)
@@ -258,6 +271,15 @@ func (s *Server) routes() {
 	a.GET("/scales/:id", apih.GetScale)
 	a.PUT("/scales/:id", apih.UpdateScale)
 	a.DELETE("/scales/:id", apih.DeleteScale)
+	// Teams (issue 23): forming teams, their import, a team with its contributions, each
+	// round's line-ups and matches.
+	a.POST("/tournaments/:id/teams", apih.AddTeam)
+	a.POST("/tournaments/:id/teams/import", apih.ImportTeams)
+	a.GET("/tournaments/:id/teams/:eid", apih.Team)
+	a.PUT("/tournaments/:id/teams/:eid", apih.EditTeam)
+	a.GET("/tournaments/:id/rounds/:n/lineups", apih.Lineups)
+	a.PUT("/tournaments/:id/rounds/:n/lineups/:team", apih.SetLineup)
+	a.GET("/tournaments/:id/rounds/:n/matches", apih.Matches)
 	a.POST("/scales/:id/copy", apih.CopyScale)
 	a.GET("/scales/:id/export", apih.ExportScale)
 	a.GET("/directors", apih.ListDirectors)

@@ -9,6 +9,7 @@ import (
 	"burraco/tournament/individual4"
 	"burraco/tournament/knockout"
 	"burraco/tournament/mitchell"
+	"burraco/tournament/teams"
 	"burraco/tournament/threeplayer"
 )
 
@@ -20,6 +21,7 @@ func All() []tournament.Format {
 		knockout.Format{},
 		mitchell.Format{},
 		individual4.Format{},
+		teams.Format{},
 	}
 }
 

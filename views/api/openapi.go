@@ -318,6 +318,22 @@ var operations = []op{
 		body: body[dto.TokenInput](), answers: []answerSpec{ok[dto.NewToken](201)}},
 	{method: "DELETE", path: "/tokens/:id", id: "revokeToken", summary: "Revoke an API token", tag: "auth",
 		answers: []answerSpec{none()}},
+
+	// Teams (issue 23).
+	{method: "POST", path: "/tournaments/:id/teams", id: "addTeam", idempotent: true, summary: "Enter a team of 4 to 6 registered players", tag: "entries",
+		body: body[dto.TeamInput](), answers: []answerSpec{ok[dto.Entry](201)}},
+	{method: "POST", path: "/tournaments/:id/teams/import", id: "importTeams", summary: "Preview or enter teams from CSV (one player a line)", tag: "entries",
+		query: []Parameter{confirmQ}, bodyMedia: []string{mimeCSV}, answers: []answerSpec{ok[dto.TeamImport](200)}, refused: body[dto.TeamImportRefused]()},
+	{method: "GET", path: "/tournaments/:id/teams/:eid", id: "getTeam", summary: "A team: its line-ups and each player's contribution", tag: "entries",
+		answers: []answerSpec{ok[dto.Team](200)}},
+	{method: "PUT", path: "/tournaments/:id/teams/:eid", id: "editTeam", summary: "Rename a team or change its players", tag: "entries",
+		body: body[dto.TeamInput](), answers: []answerSpec{ok[dto.Entry](200)}},
+	{method: "GET", path: "/tournaments/:id/rounds/:n/lineups", id: "lineups", summary: "Every team's line-up for a round (drawn or the next)", tag: "rounds",
+		answers: []answerSpec{ok[dto.Lineups](200)}},
+	{method: "PUT", path: "/tournaments/:id/rounds/:n/lineups/:team", id: "setLineup", summary: "Name the two pairs a team plays a round with", tag: "rounds", ifMatch: true,
+		body: body[dto.LineupInput](), answers: []answerSpec{tagged[dto.Lineup](200)}, conflict: []reflect.Type{body[dto.LineupConflict]()}},
+	{method: "GET", path: "/tournaments/:id/rounds/:n/matches", id: "matches", summary: "A round's matches (teams): MP and VP of each", tag: "rounds",
+		answers: []answerSpec{ok[dto.Matches](200)}},
 }
 
 // Prefix is where the API is served.

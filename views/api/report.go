@@ -63,16 +63,12 @@ func TableByCodeOf(v *tournament.TableView) dto.TableByCode {
 		Stage: v.Stage.Seq, Round: v.Round.Number, Table: v.Table.Number, HandsPerRound: v.Stage.HandsPerRound(),
 		Seats: []dto.TableSeat{}, Outcomes: v.Outcomes, State: v.State, Waiting: v.Waiting,
 		Report: reportBody(v.Report), Counter: reportBody(v.Counter), Revision: v.Tournament.Revision}
-	for i, s := range v.Table.Sides {
-		seat := dto.TableSeat{Position: s.Position, Names: []string{}}
-		if i < len(v.Entries) {
-			e := v.Entries[i]
-			for _, m := range e.Members {
-				seat.Names = append(seat.Names, m.Name)
-			}
-			if len(seat.Names) == 0 {
-				seat.Names = append(seat.Names, e.Name)
-			}
+	ev := page.TableEvening(&v.TableState)
+	for _, s := range v.Table.Sides {
+		sn := page.SideNamesOf(ev, v.Round.Number, s)
+		seat := dto.TableSeat{Position: s.Position, Names: sn.Players, Team: sn.Team}
+		if seat.Names == nil {
+			seat.Names = []string{}
 		}
 		out.Seats = append(out.Seats, seat)
 	}

@@ -71,7 +71,7 @@ func tablesReport(lang page.Lang, ev *tournament.State, g *tournament.Round) *re
 		Num:  []bool{true, true, false}, File: fmt.Sprintf("tournament-%d-round-%d-tables", ev.Tournament.ID, g.Number)}
 	for _, tb := range g.Tables {
 		for _, sd := range tb.Sides {
-			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), page.EntryName(ev, sd.EntryID)})
+			r.Rows = append(r.Rows, []string{strconv.Itoa(tb.Number), strconv.Itoa(sd.Position), page.SideLabel(ev, g.Number, sd)})
 		}
 	}
 	for _, b := range g.SitOuts() {
@@ -95,7 +95,7 @@ func resultsReport(lang page.Lang, ev *tournament.State, g *tournament.Round) *r
 			if res.Points != nil {
 				pts = page.PtsIn(lang, res.Points[i])
 			}
-			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), page.EntryName(ev, id), strconv.Itoa(res.Scores[i]), pts})
+			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), page.SideLabelAt(ev, g, res.Number, i, id), strconv.Itoa(res.Scores[i]), pts})
 		}
 	}
 	for _, b := range g.Byes {

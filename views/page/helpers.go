@@ -134,7 +134,8 @@ type SeatRow struct {
 	Name  string
 	With  string // the partner, for a member of a pair
 	Table int    // 0: sits out
-	Side  int    // the side a pair's member sits in (0: not a pair)
+	Side  int    // the side a player sits on with others (0: alone on it)
+	Team  string // the team whose pair the player plays in
 }
 
 // TableListSize is the size class of the printed list by table, from its rows of cards
@@ -147,7 +148,7 @@ func TableListSize(ev *tournament.State, g *tournament.Round) string {
 	for _, tb := range g.Tables {
 		n := 0
 		for _, sd := range tb.Sides {
-			n += len(EntryLines(ev, sd.EntryID))
+			n += len(SideLines(ev, g.Number, sd))
 		}
 		names = max(names, n)
 	}
@@ -187,14 +188,37 @@ func HasPartners(rows []SeatRow) bool {
 	return slices.ContainsFunc(rows, func(r SeatRow) bool { return r.With != "" })
 }
 
+// SeatFinder is the alphabetical "find your seat" list of round g: a line per player,
+// naming the table, the side and those sharing it (a pair's other member, the partner of
+// the round, the team's pair), then those sitting out.
 func SeatFinder(ev *tournament.State, g *tournament.Round) []SeatRow {
 	var rows []SeatRow
-	add := func(id int64, table, side int) {
-		e := ev.Entry(id)
+	for _, tb := range g.Tables {
+		for _, sd := range tb.Sides {
+			ps := sidePlayers(ev, g.Number, sd)
+			for i, p := range ps {
+				if p.sub {
+					continue
+				}
+				row := SeatRow{Name: p.name, Table: tb.Number, Team: p.team}
+				var with []string
+				for j, o := range ps {
+					if j != i {
+						with = append(with, o.name)
+					}
+				}
+				if len(with) > 0 {
+					row.With, row.Side = strings.Join(with, ", "), sd.Position
+				}
+				rows = append(rows, row)
+			}
+		}
+	}
+	for _, b := range g.SitOuts() {
+		e := ev.Entry(b.EntryID)
 		switch {
 		case e == nil:
-			rows = append(rows, SeatRow{Name: "?", Table: table})
-		case e.Substitute() && table > 0:
+			rows = append(rows, SeatRow{Name: "?"})
 		case len(e.Members) > 1:
 			for i, m := range e.Members {
 				var with []string
@@ -203,23 +227,15 @@ func SeatFinder(ev *tournament.State, g *tournament.Round) []SeatRow {
 						with = append(with, o.Name)
 					}
 				}
-				row := SeatRow{Name: m.Name, With: strings.Join(with, ", "), Table: table}
-				if table > 0 {
-					row.Side = side
+				row := SeatRow{Name: m.Name, With: strings.Join(with, ", ")}
+				if e.Kind == tournament.EntryTeam {
+					row.With, row.Team = "", e.Name
 				}
 				rows = append(rows, row)
 			}
 		default:
-			rows = append(rows, SeatRow{Name: e.Name, Table: table})
+			rows = append(rows, SeatRow{Name: e.Name})
 		}
-	}
-	for _, tb := range g.Tables {
-		for _, sd := range tb.Sides {
-			add(sd.EntryID, tb.Number, sd.Position)
-		}
-	}
-	for _, b := range g.SitOuts() {
-		add(b.EntryID, 0, 0)
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return strings.ToLower(rows[i].Name) < strings.ToLower(rows[j].Name) })
 	return rows
@@ -427,7 +443,7 @@ func PairingOf(r *tournament.Round, id int64) Pairing {
 	}
 	for _, tb := range r.Tables {
 		for si, sd := range tb.Sides {
-			if sd.EntryID == id && len(tb.Sides) == 2 {
+			if sd.Has(id) && len(tb.Sides) == 2 {
 				return Pairing{Table: tb.Number, Against: tb.Sides[1-si].EntryID}
 			}
 		}
@@ -437,15 +453,20 @@ func PairingOf(r *tournament.Round, id int64) Pairing {
 
 // LiveResult is one side's result on a score sheet being entered: its signed MP and its
 // points ("+750 · 16"), its points alone where the format has no MP, "–" until the
-// table is complete.
+// table is complete. A table that scores no points of its own (a team match's: the match
+// does) shows its MP alone.
 func LiveResult(ctx context.Context, r tournament.TableResult, i int) string {
-	if !r.Complete || i >= len(r.Points) {
+	switch {
+	case !r.Complete:
 		return "–"
-	}
-	if i < len(r.MP) {
+	case i < len(r.MP) && i < len(r.Points):
 		return Signed(r.MP[i]) + " · " + Pts(ctx, r.Points[i])
+	case i < len(r.MP):
+		return Signed(r.MP[i])
+	case i < len(r.Points):
+		return Pts(ctx, r.Points[i])
 	}
-	return Pts(ctx, r.Points[i])
+	return "–"
 }
 
 // CalcRules builds the rule set of the calculator: a preset with the two variants.

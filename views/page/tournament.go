@@ -132,10 +132,13 @@ func Entered(ev *tournament.State, playerID int64) bool {
 	return false
 }
 
-// EntriesTitle names the entries of a tournament: its players, or its pairs.
+// EntriesTitle names the entries of a tournament: its players, its pairs or its teams.
 func EntriesTitle(ctx context.Context, ev *tournament.State) string {
 	if PairsStage(ev) {
 		return T(ctx, "entries.title_pairs")
+	}
+	if TeamsStage(ev) {
+		return T(ctx, "entries.title_teams")
 	}
 	return T(ctx, "entries.title")
 }

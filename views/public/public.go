@@ -133,10 +133,11 @@ func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
 		at[ev.Entries[i].ID] = &ev.Entries[i]
 	}
 	for i, res := range ev.Results(g) {
-		tb := publicTable{Number: g.Tables[i].Number, Complete: res.Complete}
+		tb := publicTable{Number: g.Tables[i].Number, Match: g.Tables[i].Match, Complete: res.Complete}
 		for si, id := range res.Entries {
 			ps := publicSeatAt(at[id], id)
 			ps.Position, ps.Table, ps.Done = si+1, tb.Number, res.Complete
+			sideOf(ev, g, &g.Tables[i], si, &ps)
 			if si < len(res.Scores) {
 				ps.Score = res.Scores[si]
 			}
@@ -162,13 +163,34 @@ func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
 	return pr
 }
 
-// seatList is everyone of round pr who looks for a seat (not the substitutes), by name.
+// sideOf puts on seat ps what else sits on side si of table tb of round g: its partners
+// of the round, a team's pair and its players.
+func sideOf(ev *tournament.State, g *tournament.Round, tb *tournament.Table, si int, ps *publicSeat) {
+	if si >= len(tb.Sides) {
+		return
+	}
+	sd := tb.Sides[si]
+	for _, id := range sd.Partners {
+		ps.Partners = append(ps.Partners, dto.PublicPartner{EntryID: id, Name: page.EntryName(ev, id)})
+	}
+	if e := ev.Entry(sd.EntryID); e != nil && e.Kind == tournament.EntryTeam {
+		ps.Pair, ps.Players = sd.Pair, page.TeamPair(ev, e, g.Number, sd.Pair)
+	}
+}
+
+// seatList is everyone of round pr who looks for a seat (not the substitutes), by name:
+// a side's partners each find their own name.
 func seatList(pr *publicRound) []publicSeat {
 	var out []publicSeat
 	for _, tb := range pr.Tables {
 		for _, s := range tb.Seats {
 			if !s.Substitute {
 				out = append(out, s)
+			}
+			for _, p := range s.Partners {
+				ps := publicSeat{EntryID: p.EntryID, Name: p.Name, Position: s.Position, Table: s.Table,
+					Score: s.Score, Points: s.Points, Done: s.Done, Search: tournament.SearchText(p.Name)}
+				out = append(out, ps)
 			}
 		}
 	}
@@ -264,15 +286,21 @@ func publicPlayerOf(ev *tournament.State, cols []tournament.Column, lines []tour
 			continue
 		}
 		for ti, tb := range g.Tables {
-			pos := slices.Index(tb.Entries(), entryID)
+			pos := tb.Position(entryID) - 1 // as the side's entry or a partner
 			if pos < 0 {
 				continue
+			}
+			for _, id := range tb.Sides[pos].Members() {
+				if id != entryID {
+					pg.Partners = append(pg.Partners, dto.PublicPartner{EntryID: id, Name: page.EntryName(ev, id)})
+				}
 			}
 			res := ev.Format().Result(ev, &g.Tables[ti])
 			pg.Table, pg.Seat, pg.Done = tb.Number, pos+1, res.Complete
 			for si, id := range res.Entries {
 				ps := publicSeatOf(ev, id)
 				ps.Position, ps.Table, ps.Done = si+1, tb.Number, res.Complete
+				sideOf(ev, g, &g.Tables[ti], si, &ps)
 				if si < len(res.Scores) {
 					ps.Score = res.Scores[si]
 				}
@@ -283,10 +311,12 @@ func publicPlayerOf(ev *tournament.State, cols []tournament.Column, lines []tour
 			}
 			pg.Score, pg.Points = pg.Seats[pos].Score, pg.Seats[pos].Points
 		}
+		matchGame(ev, g, entryID, &pg)
 		if pg.Table > 0 {
 			pp.Games = append(pp.Games, pg)
 		}
 	}
+	pp.Contributions = publicContributions(ev, entryID)
 	return pp, true
 }
 
@@ -316,4 +346,9 @@ func publicStandingsState(ctx context.Context, ps publicStandings) string {
 		return page.T(ctx, "standings.after_round", ps.Done)
 	}
 	return page.T(ctx, "standings.after_game", ps.Done, ps.Tournament.Rounds)
+}
+
+// isPartner reports whether entry id sat on seat s's side as a partner.
+func isPartner(s publicSeat, id int64) bool {
+	return slices.ContainsFunc(s.Partners, func(p dto.PublicPartner) bool { return p.EntryID == id })
 }

@@ -54,9 +54,12 @@ func (h *Handlers) OverrideSeats(c echo.Context) error {
 	}
 	seats := tournament.Seats{}
 	for ti, tb := range g.Tables {
-		row := make([]int64, len(tb.Sides))
-		for si := range tb.Sides {
-			row[si], _ = strconv.ParseInt(c.FormValue(fmt.Sprintf("seat.%d.%d", ti+1, si+1)), 10, 64)
+		var row []int64
+		for _, ss := range seatSides(g, ti, tb.People()) {
+			for _, st := range ss.Seats {
+				id, _ := strconv.ParseInt(c.FormValue(st.Name), 10, 64)
+				row = append(row, id)
+			}
 		}
 		seats.Tables = append(seats.Tables, row)
 	}
@@ -73,4 +76,64 @@ func (h *Handlers) OverrideSeats(c echo.Context) error {
 	}
 	page.SetFlash(c, "seats.saved", page.Itoa(g.Number))
 	return page.Redirect(c, page.RoundPath(ev.Tournament.ID, g.Number, ""))
+}
+
+// seatSide is a side of a table on the seat change form: its position, the field its
+// errors are shown at ("seat.<t>.<s>", as tournament.CheckTables names them), whether it
+// holds more than one entry, and a select per entry on it.
+type seatSide struct {
+	Position int
+	Name     string
+	Many     bool
+	Seats    []seatField
+}
+
+// seatField is one select of the seat change form: its name and the entry chosen.
+type seatField struct {
+	Name string
+	ID   int64
+}
+
+// seatSides splits people (a table's entries in seat order, as tournament.Seats holds
+// them) into table ti's sides as drawn in g: the side's entry is "seat.<t>.<s>", each
+// partner "seat.<t>.<s>.<k>".
+func seatSides(g *tournament.Round, ti int, people []int64) []seatSide {
+	at := func(k int) int64 {
+		if k < len(people) {
+			return people[k]
+		}
+		return 0
+	}
+	var sides []tournament.Side
+	if ti < len(g.Tables) {
+		sides = g.Tables[ti].Sides
+	}
+	var out []seatSide
+	k := 0
+	for si, sd := range sides {
+		name := fmt.Sprintf("seat.%d.%d", ti+1, si+1)
+		ss := seatSide{Position: sd.Position, Name: name, Many: len(sd.Partners) > 0, Seats: []seatField{{Name: name, ID: at(k)}}}
+		k++
+		for pi := range sd.Partners {
+			ss.Seats = append(ss.Seats, seatField{Name: fmt.Sprintf("%s.%d", name, pi+1), ID: at(k)})
+			k++
+		}
+		out = append(out, ss)
+	}
+	return out
+}
+
+// signatures counts the signature lines of a table's printed sheet: one a side (a
+// registered pair signs once), one a player where a side is formed for the round
+// (partners of the round, a team's pair).
+func signatures(ev *tournament.State, g *tournament.Round, tb *tournament.Table) []struct{} {
+	n := 0
+	for _, sd := range tb.Sides {
+		if len(sd.Partners) == 0 && sd.Pair == 0 {
+			n++
+			continue
+		}
+		n += len(page.SideNamesOf(ev, g.Number, sd).Players)
+	}
+	return make([]struct{}, n)
 }

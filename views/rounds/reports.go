@@ -184,22 +184,22 @@ func needsDirector(l tournament.QueueLine) bool {
 }
 
 // heads name a table's sides for a report's figures.
-func heads(ev *tournament.State, tb *tournament.Table) []string {
+func heads(ev *tournament.State, n int, tb *tournament.Table) []string {
 	out := make([]string, len(tb.Sides))
 	for i, sd := range tb.Sides {
-		out[i] = page.EntryName(ev, sd.EntryID)
+		out[i] = page.SideLabel(ev, n, sd)
 	}
 	return out
 }
 
-// sideEntry is the entry at a side position of a table (0: none).
-func sideEntry(tb *tournament.Table, pos int) int64 {
+// sideName names the side at a position of a table ("?" for none).
+func sideName(ev *tournament.State, n int, tb *tournament.Table, pos int) string {
 	for _, sd := range tb.Sides {
 		if sd.Position == pos {
-			return sd.EntryID
+			return page.SideLabel(ev, n, sd)
 		}
 	}
-	return 0
+	return "?"
 }
 
 // sidesList writes side positions as "1, 3".

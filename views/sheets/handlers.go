@@ -490,8 +490,8 @@ func (h *Handlers) loadSheet(c echo.Context) (*sheetView, error) {
 		return nil, err
 	}
 	page.UseFormat(c, ts.Stage.Format)
-	v := &sheetView{Ev: &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries},
-		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: ts.Entries, Values: page.NewForm()}
+	v := &sheetView{Ev: page.TableEvening(ts),
+		Game: &ts.Round, Table: t, Tab: &ts.Table, Seats: page.TableSides(ts), Values: page.NewForm()}
 	v.Stage = seq
 	v.Values.Values["version"] = page.Itoa(ts.Table.Version)
 	if f := v.Ev.Format(); f != nil {

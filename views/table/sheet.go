@@ -76,12 +76,9 @@ func parseCell(name string) (h, s int, field string, ok bool) {
 // newView is the page of a table as read, its form the paper's (base + cards).
 func newView(c echo.Context, tv *tournament.TableView) *tableView {
 	v := &tableView{TV: tv, Form: scoring.BaseCards, Mode: modeReport, Values: page.NewForm()}
-	for i, sd := range tv.Table.Sides {
-		s := side{Position: sd.Position}
-		if i < len(tv.Entries) {
-			s.Names = entryNames(&tv.Entries[i])
-		}
-		v.Sides = append(v.Sides, s)
+	ev := page.TableEvening(&tv.TableState)
+	for _, sd := range tv.Table.Sides {
+		v.Sides = append(v.Sides, side{Position: sd.Position, Names: page.SideLines(ev, tv.Round.Number, sd)})
 	}
 	if f, ok := scoring.ParseForm(c.FormValue("form")); ok && c.FormValue("form") != "" && slices.Contains(forms, f) {
 		v.Form = f
@@ -90,16 +87,6 @@ func newView(c echo.Context, tv *tournament.TableView) *tableView {
 		v.Mode = modeConfirm
 	}
 	return v
-}
-
-// entryNames are an entry's players, each on a line of their own (a pair's two).
-func entryNames(e *tournament.Entry) []string {
-	if len(e.Members) > 1 {
-		if parts := strings.Split(e.Name, " / "); len(parts) == len(e.Members) {
-			return parts
-		}
-	}
-	return []string{e.Name}
 }
 
 // rows is the number of rows of the sheet: one per hand, or one for game totals.
@@ -307,8 +294,8 @@ func (v *tableView) through() string {
 		return ""
 	}
 	for i, p := range v.Result.Points {
-		if p.String() == "1" && i < len(v.TV.Entries) {
-			return v.TV.Entries[i].Name
+		if p.String() == "1" && i < len(v.Sides) {
+			return v.Sides[i].name()
 		}
 	}
 	return ""

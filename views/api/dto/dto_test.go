@@ -49,7 +49,7 @@ func TestTableOfCopiesThePoints(t *testing.T) {
 	tb := TableOf(&tournament.Table{Number: 2, Version: 3}, tournament.TableResult{Entries: []int64{1, 2}, Scores: []int{300, 250}})
 	b, err := json.Marshal(tb)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"number":2,"version":3,"entries":[1,2],"scores":[300,250],"points":[],"entered":0,"expected":0,"complete":false}`, string(b))
+	assert.JSONEq(t, `{"number":2,"version":3,"sides":[],"entries":[1,2],"scores":[300,250],"points":[],"entered":0,"expected":0,"complete":false}`, string(b))
 }
 
 func TestRoundOf(t *testing.T) {
@@ -62,5 +62,16 @@ func TestRoundOf(t *testing.T) {
 	b, err := json.Marshal(r)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"number":1,"seed":42,"drawn_at":"2026-11-24T21:00:00Z","override":"","byes":[],"complete":false,"started":false,
-		"tables":[{"number":1,"version":1,"entries":[1,2],"scores":[0,0],"points":[],"entered":0,"expected":4,"complete":false}]}`, string(b))
+		"tables":[{"number":1,"version":1,"sides":[{"position":1,"entry_id":1},{"position":2,"entry_id":2}],"entries":[1,2],"scores":[0,0],"points":[],"entered":0,"expected":4,"complete":false}]}`, string(b))
+}
+
+// A side of several entries shows them all: the partners of the round, a team's pair,
+// the match its table belongs to.
+func TestTableOfShowsPartnersPairAndMatch(t *testing.T) {
+	tb := &tournament.Table{Number: 3, Version: 1, Match: 2, Sides: []tournament.Side{
+		{Position: 1, EntryID: 11, Partners: []int64{12}}, {Position: 2, EntryID: 21, Pair: 2}}}
+	b, err := json.Marshal(TableOf(tb, tournament.TableResult{Entries: []int64{11, 21}, Scores: []int{0, 0}}))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"number":3,"version":1,"match":2,"sides":[{"position":1,"entry_id":11,"partners":[12]},{"position":2,"entry_id":21,"pair":2}],
+		"entries":[11,21],"scores":[0,0],"points":[],"entered":0,"expected":0,"complete":false}`, string(b))
 }

@@ -33,7 +33,10 @@ type PublicRound struct {
 
 // PublicTable is one table of a round with its seats.
 type PublicTable struct {
-	Number   int          `json:"number"`
+	Number int `json:"number"`
+	// Match groups the tables of one match between two entries (teams: two tables), from
+	// 1; 0: the table is a match of its own.
+	Match    int          `json:"match,omitempty"`
 	Complete bool         `json:"complete"`
 	Seats    []PublicSeat `json:"seats"`
 }
@@ -50,9 +53,22 @@ type PublicSeat struct {
 	Score      int               `json:"score"`
 	Points     tournament.Points `json:"points"`
 	Done       bool              `json:"done"`
+	// Partners are the entries on its side for the round, who score what it scores
+	// (individual at 4-player tables); none where an entry plays alone or as a pair.
+	Partners []PublicPartner `json:"partners,omitempty"`
+	// Pair is, for a team, which pair of its line-up plays the side (1 or 2), and Players
+	// the two players of that pair.
+	Pair    int      `json:"pair,omitempty"`
+	Players []string `json:"players,omitempty"`
 	// Search is the name folded as the player search folds it (tournament.SearchText):
 	// the seat search compares with it.
 	Search string `json:"-"`
+}
+
+// PublicPartner is an entry seated on a side beside the side's entry for a round.
+type PublicPartner struct {
+	EntryID int64  `json:"entry_id"`
+	Name    string `json:"name"`
 }
 
 // PublicStandings are the current stage's standings.
@@ -97,6 +113,25 @@ type PublicPlayer struct {
 	Columns    []PublicColumn   `json:"columns"`
 	Line       PublicLine       `json:"line"`
 	Games      []PublicGame     `json:"games"`
+	// Contributions are, for a team, what each of its players brought it round by round.
+	Contributions []PublicContribution `json:"contributions,omitempty"`
+}
+
+// PublicContribution is one team player's contribution: each round they played, the
+// table and its MP for their side, and the MP of their complete tables.
+type PublicContribution struct {
+	Name    string                    `json:"name"`
+	Rounds  []PublicContributionRound `json:"rounds"`
+	TotalMP int                       `json:"total_mp"`
+}
+
+// PublicContributionRound is a round a team's player played: the table, its MP for
+// their side once complete.
+type PublicContributionRound struct {
+	Round int  `json:"round"`
+	Table int  `json:"table"`
+	MP    int  `json:"mp"`
+	Done  bool `json:"done"`
 }
 
 // PublicGame is one round as one entry played it: where, against whom, what it scored.
@@ -110,6 +145,9 @@ type PublicGame struct {
 	Points tournament.Points `json:"points"`
 	// Seats are everyone at the table, the entry included, in seat order.
 	Seats []PublicSeat `json:"seats,omitempty"`
+	// Partners are those who played on the entry's side that round (individual at
+	// 4-player tables: the partner of the round).
+	Partners []PublicPartner `json:"partners,omitempty"`
 }
 
 // PublicBracket is a knockout stage's bracket as the public sees it: who plays whom,

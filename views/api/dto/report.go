@@ -31,7 +31,9 @@ type TableByCode struct {
 // TableSeat is a side at the table: its position and the names of its members.
 type TableSeat struct {
 	Position int      `json:"position"`
-	Names    []string `json:"names"`
+	Names    []string `json:"names"` // every player on the side: a pair's two, partners of the round
+	// Team is the team's name when the side is a team's pair (Names: the pair's players).
+	Team string `json:"team,omitempty"`
 }
 
 // ReportInput is the body of POST /t/{code}/report: the reporter's seat (a side's

@@ -22,8 +22,14 @@ type Round struct {
 
 // Table is a table's seats, result and version (a round's table).
 type Table struct {
-	Number   int                 `json:"number"`
-	Version  int                 `json:"version"`
+	Number  int `json:"number"`
+	Version int `json:"version"`
+	// Match groups the tables of a round played as one match between two entries
+	// (teams: two tables), from 1; 0: the table is a match of its own.
+	Match int `json:"match,omitempty"`
+	// Sides are who sits at each position: the side's entry (the one Entries lists), its
+	// partners for the round (individual at 4-player tables) and a team's pair.
+	Sides    []tournament.Side   `json:"sides"`
 	Entries  []int64             `json:"entries"`
 	Scores   []int               `json:"scores"`
 	Points   []tournament.Points `json:"points"`
@@ -38,7 +44,11 @@ type Table struct {
 func TableOf(tb *tournament.Table, r tournament.TableResult) Table {
 	pts := make([]tournament.Points, len(r.Points))
 	copy(pts, r.Points)
-	return Table{Number: tb.Number, Version: tb.Version, Entries: r.Entries, Scores: r.Scores, Points: pts,
+	sides := tb.Sides
+	if sides == nil {
+		sides = []tournament.Side{}
+	}
+	return Table{Number: tb.Number, Version: tb.Version, Match: tb.Match, Sides: sides, Entries: r.Entries, Scores: r.Scores, Points: pts,
 		Entered: r.Entered, Expected: r.Expected, Complete: r.Complete, MP: r.MP}
 }
 
@@ -47,7 +57,6 @@ func TableOf(tb *tournament.Table, r tournament.TableResult) Table {
 type SavedTable struct {
 	Table
 	Round   int                `json:"round"`
-	Sides   []tournament.Side  `json:"sides"`
 	Outcome tournament.Outcome `json:"outcome"`
 }
 
@@ -71,8 +80,8 @@ type DrawInput struct {
 	Round    int    `json:"round"`
 }
 
-// SeatsInput is the body of PUT …/rounds/{n}/seats: each table's entries in seat order,
-// and the byes.
+// SeatsInput is the body of PUT …/rounds/{n}/seats: each table's people in seat order
+// (each side's entry, then its partners for the round), and the byes.
 type SeatsInput = tournament.Seats
 
 // SheetInput is the body of PUT …/tables/{t}: the hands ([hand][side], null where
@@ -134,16 +143,19 @@ func RoundOf(ev *tournament.State, g *tournament.Round) Round {
 
 // SavedTableOf is a table as the save sc stored it.
 func SavedTableOf(sc *tournament.SheetOutcome) SavedTable {
-	return SavedTable{Table: TableOf(sc.Table, sc.Result), Round: sc.Round, Sides: sc.Table.Sides, Outcome: sc.Table.Outcome}
+	return SavedTable{Table: TableOf(sc.Table, sc.Result), Round: sc.Round, Outcome: sc.Table.Outcome}
 }
 
 // TableStateOf is a table as its score sheet holds it, hands included.
 func TableStateOf(ts *tournament.TableState) TableState {
 	st := &tournament.State{Tournament: ts.Tournament, Stage: ts.Stage, Entries: ts.Entries}
+	if len(ts.People) > 0 {
+		st.Entries = ts.People
+	}
 	hands := ts.Table.Hands
 	if hands == nil {
 		hands = []tournament.HandScore{}
 	}
 	return TableState{SavedTable: SavedTable{Table: TableOf(&ts.Table, st.Format().Result(st, &ts.Table)),
-		Round: ts.Round.Number, Sides: ts.Table.Sides, Outcome: ts.Table.Outcome}, Hands: hands}
+		Round: ts.Round.Number, Outcome: ts.Table.Outcome}, Hands: hands}
 }

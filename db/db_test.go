@@ -262,7 +262,7 @@ func TestInstancesMigrateOnce(t *testing.T) {
 	}
 	scales, err := stores[1].ListScales(ctx)
 	require.NoError(t, err)
-	assert.Len(t, scales, 2, "the shipped scales are inserted once")
+	assert.Len(t, scales, 4, "the shipped scales (FIBUR 3 and 4, the team scales 3 and 4) are inserted once")
 }
 
 // TestMissingSchemaIsNamed: a PostgreSQL URL whose search_path names no schema is refused

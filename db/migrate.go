@@ -118,6 +118,7 @@ var migrations = []migration{
 	{12, "table reporting: settings, table codes with seat PINs, reports", migrate12},
 	{13, "seasons and season_tournaments: club championships across evenings", migrate13},
 	{15, "stages.start_mode: a stage fed from another is seeded or continued", migrate15},
+	{17, "lineups: a team's pairs for a round (teams); the default team scales", migrate17},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -15,8 +15,8 @@ func TestShippedScales(t *testing.T) {
 	d, _ := open(t)
 	ss, err := d.ListScales(context.Background())
 	require.NoError(t, err)
-	require.Len(t, ss, 2)
-	for i, want := range []scoring.Scale{scoring.FIBUR3, scoring.FIBUR4} {
+	require.Len(t, ss, 4)
+	for i, want := range []scoring.Scale{scoring.FIBUR3, scoring.FIBUR4, scoring.Teams3, scoring.Teams4} {
 		assert.True(t, ss[i].Builtin)
 		assert.Equal(t, want.Name, ss[i].Name)
 		assert.Equal(t, want.Bands, ss[i].Bands, "the migration's data matches the scoring package")

@@ -410,6 +410,11 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	if st.Entries, err = loadEntries(x, "e.tournament_id = ?", t.ID); err != nil {
 		return nil, err
 	}
+	if tournament.StageEntryKind(stage.Settings) == tournament.EntryTeam { // only teams name line-ups
+		if st.Lineups, err = loadLineups(x, stage.ID); err != nil {
+			return nil, err
+		}
+	}
 	rows, err := x.query("SELECT "+roundCols+" FROM rounds WHERE stage_id = ? ORDER BY number", stage.ID)
 	if err != nil {
 		return nil, err
@@ -512,9 +517,10 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	// A player's entry shows the player's name as the registry has it now.
+	// A player's or a pair's entry shows the names as the registry has them now (a team
+	// keeps its own name).
 	for i := range out {
-		if out[i].Kind != tournament.EntrySubstitute && len(out[i].Members) > 0 {
+		if out[i].Kind != tournament.EntrySubstitute && out[i].Kind != tournament.EntryTeam && len(out[i].Members) > 0 {
 			names := make([]string, len(out[i].Members))
 			for j, m := range out[i].Members {
 				names[j] = m.Name

@@ -186,3 +186,21 @@ var FIBUR4 = Scale{Name: "FIBUR 4 smazzate (20-0)", Bands: []Band{
 	{905, 1100, 15, 5}, {1105, 1300, 16, 4}, {1305, 1500, 17, 3}, {1505, 1700, 18, 2},
 	{1705, 2000, 19, 1}, {2005, Open, 20, 0},
 }}
+
+// Teams3 is the default team scale for 3-hand rounds: a team match is two tables, so its
+// MP (the sum of both tables' differences) run twice as far as a table's. No federation
+// team scale is published with the rules this app follows: the bands are FIBUR3's upper
+// bounds doubled, each band starting 5 after the previous one ends (RULES.md, "Teams").
+var Teams3 = Scale{Name: "Squadre 3 smazzate (20-0)", Bands: []Band{
+	{0, 100, 10, 10}, {105, 300, 11, 9}, {305, 500, 12, 8}, {505, 700, 13, 7}, {705, 1000, 14, 6},
+	{1005, 1300, 15, 5}, {1305, 1600, 16, 4}, {1605, 2000, 17, 3}, {2005, 2500, 18, 2},
+	{2505, 3000, 19, 1}, {3005, Open, 20, 0},
+}}
+
+// Teams4 is the default team scale for 4-hand rounds: FIBUR4's upper bounds doubled, as
+// Teams3 does for FIBUR3.
+var Teams4 = Scale{Name: "Squadre 4 smazzate (20-0)", Bands: []Band{
+	{0, 200, 10, 10}, {205, 600, 11, 9}, {605, 1000, 12, 8}, {1005, 1400, 13, 7}, {1405, 1800, 14, 6},
+	{1805, 2200, 15, 5}, {2205, 2600, 16, 4}, {2605, 3000, 17, 3}, {3005, 3400, 18, 2},
+	{3405, 4000, 19, 1}, {4005, Open, 20, 0},
+}}

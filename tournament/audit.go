@@ -38,7 +38,7 @@ func isDraw(kind string) bool { return kind == "draw" || kind == "draw_override"
 func undoable(kind string) bool {
 	switch kind {
 	case "settings", "entry", "entry_remove", "withdraw", "reinstate", "missed_bye", "draw", "draw_override", "seats_override",
-		"scores", "scores_corrected", "scores_cleared", "stage":
+		"scores", "scores_corrected", "scores_cleared", "stage", "team_edit", "lineup":
 		return true
 	}
 	return false
@@ -139,6 +139,10 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 	switch e.Kind {
 	case "stage":
 		return ev, undoStage(tx, e)
+	case "team_edit":
+		return ev, undoTeamEdit(tx, e)
+	case "lineup":
+		return ev, undoLineup(tx, e)
 	case "draw", "draw_override":
 		if _, err := s.undoDraw(tx, tid, e.Round, director); err != nil {
 			if x, ok := AsError(err); ok && x.Key == "draw.undo_started" {

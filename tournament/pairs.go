@@ -25,29 +25,24 @@ func pairEntry(tid int64, a, b *Player) *Entry {
 		Name:    a.FullName() + " / " + b.FullName(), Club: club}
 }
 
-// stagePairs says whether the current stage's entries are pairs.
-func stagePairs(tx Tx) (bool, error) {
+// checkEntryKind refuses an entry of another kind than the current stage takes
+// (StageEntryKind): a pair where the format takes single players, a player where it
+// takes pairs, anything but a team where it takes teams, a team elsewhere.
+func checkEntryKind(tx Tx, kind EntryKind) error {
 	st, err := tx.Stage()
-	if err != nil {
-		return false, err
-	}
-	return st.Settings != nil && st.Settings.Pairs(), nil
-}
-
-// checkEntryKind refuses an entry of the wrong kind for the current stage: pairs where
-// the format takes single players, and the other way round.
-func checkEntryKind(tx Tx, pair bool) error {
-	pairs, err := stagePairs(tx)
 	if err != nil {
 		return err
 	}
+	want := StageEntryKind(st.Settings)
 	switch {
-	case pairs && !pair:
+	case want == kind:
+		return nil
+	case want == EntryTeam:
+		return Errorf(ECONFLICT, "entries.teams_only")
+	case want == EntryPair:
 		return Errorf(ECONFLICT, "entries.pairs_only")
-	case !pairs && pair:
-		return Errorf(ECONFLICT, "entries.players_only")
 	}
-	return nil
+	return Errorf(ECONFLICT, "entries.players_only")
 }
 
 // enteredIn maps each player entered in the tournament (in a pair or alone) to the name
@@ -122,7 +117,7 @@ func (s *Tournaments) addPair(ctx context.Context, c *Claim, tid, a, b int64, di
 	e := pairEntry(tid, ps[0], ps[1])
 	c.setResult(entryIDs(e))
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
-		if err := checkEntryKind(tx, true); err != nil {
+		if err := checkEntryKind(tx, EntryPair); err != nil {
 			return err
 		}
 		in, err := enteredIn(tx)
@@ -484,7 +479,7 @@ func (s *Tournaments) importPairs(ctx context.Context, c *Claim, tid int64, r io
 		return s.importPairsBulk(ctx, bs, tid, out, confirm, director)
 	}
 	err = s.Store.Update(ctx, tid, func(tx Tx) error {
-		if err := checkEntryKind(tx, true); err != nil {
+		if err := checkEntryKind(tx, EntryPair); err != nil {
 			return err
 		}
 		in, err := enteredIn(tx)

@@ -202,7 +202,7 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 	if err := checkEntries(inStage, st.Entry); err != nil { // settings naming entries name this tournament's
 		return Event{}, err
 	}
-	if len(st.Entries) > 0 && pairsOf(&old) != pairsOf(inStage) {
+	if len(st.Entries) > 0 && StageEntryKind(old.Settings) != StageEntryKind(inStage.Settings) {
 		// Entries are single players or pairs as the stage was: they cannot change kind.
 		return Event{}, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "entries.kind_fixed"}}
 	}
@@ -220,11 +220,6 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 		return Event{}, err
 	}
 	return ev, nil
-}
-
-// pairsOf says whether a stage's entries are pairs.
-func pairsOf(st *Stage) bool {
-	return st.Settings != nil && st.Settings.Pairs()
 }
 
 func sameScale(a, b *int64) bool {
@@ -393,7 +388,7 @@ func (s *Tournaments) addPlayers(ctx context.Context, c *Claim, tid int64, playe
 	}
 	c.setResult(entryIDs(ptrs...))
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
-		if err := checkEntryKind(tx, false); err != nil {
+		if err := checkEntryKind(tx, EntryPlayer); err != nil {
 			return err
 		}
 		for i := range es {
@@ -531,7 +526,7 @@ func (s *Tournaments) addNewPerson(ctx context.Context, c *Claim, tid int64, p *
 	e := &Entry{}
 	c.setResult(entryIDs(e))
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
-		if err := checkEntryKind(tx, false); err != nil {
+		if err := checkEntryKind(tx, EntryPlayer); err != nil {
 			return err
 		}
 		if err := tx.CreatePlayer(p); err != nil {

@@ -9,6 +9,7 @@ import (
 	"burraco/tournament/individual4"
 	"burraco/tournament/knockout"
 	"burraco/tournament/mitchell"
+	"burraco/tournament/teams"
 	"burraco/tournament/threeplayer"
 )
 
@@ -19,7 +20,11 @@ func All() []tournament.Format {
 		danish.Format{},
 		knockout.Format{},
 		mitchell.Format{},
+<<<<<<< HEAD
 		individual4.Format{},
+=======
+		teams.Format{},
+>>>>>>> 48ce6eecf905b8ed69d453bb7fa08c9fe1bac8d7
 	}
 }
 

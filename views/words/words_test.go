@@ -47,7 +47,7 @@ func effective(format, lang string) map[string]*i18n.Message {
 // Both languages have every key, for the base and for each format, with the same verbs
 // in every form, and no empty message.
 func TestLanguagesComplete(t *testing.T) {
-	require.ElementsMatch(t, []string{"individual3", "danish", "knockout", "mitchell", "individual4"}, formats)
+	require.ElementsMatch(t, []string{"individual3", "danish", "knockout", "mitchell", "individual4", "teams"}, formats)
 	for _, f := range append([]string{""}, formats...) {
 		require.Len(t, catalogue[f], 2, "format %q: one file per language", f)
 		it, en := effective(f, "it"), effective(f, "en")

@@ -1,0 +1,266 @@
+// Package teams is the teams format (RULES.md, "Teams"): teams of 4 to 6 players, each
+// round two teams meeting at two tables (their pair 1 against the other's pair 2, and
+// the reverse), the match's MP converted to VP with a team scale, teams paired Danish
+// style by VP then MP.
+package teams
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"burraco/scoring"
+	"burraco/tournament"
+	"burraco/tournament/danish"
+)
+
+// Name identifies the format in stored stages and in the API.
+const Name = "teams"
+
+// pairings are the modes of the pairs format that apply to teams (the table shift moves
+// single tables, not matches: it does not).
+var pairings = []danish.Pairing{danish.NoRematch, danish.Modified, danish.Pure, danish.Random}
+
+// Settings of a teams stage.
+type Settings struct {
+	Count   int            `json:"rounds"`
+	Hands   int            `json:"hands_per_round"`
+	Pairing danish.Pairing `json:"pairing"`
+	// ByeVP and ByeMP are what the bye team scores (no federation figure: 12 VP, 0 MP).
+	ByeVP int `json:"bye_vp"`
+	ByeMP int `json:"bye_mp"`
+	// ApartClubs keeps teams of the same club apart in rounds 1 to ApartClubs (0: never).
+	ApartClubs int `json:"apart_clubs_rounds"`
+	// NeverMeet lists pairs of teams (entry IDs) that must never meet.
+	NeverMeet [][2]int64 `json:"never_meet,omitempty"`
+}
+
+// Rounds is the number of rounds.
+func (s Settings) Rounds() int { return s.Count }
+
+// HandsPerRound is the number of hands of a round, at each table.
+func (s Settings) HandsPerRound() int { return s.Hands }
+
+// Pairs reports false: the entries are teams (EntryKind says so).
+func (Settings) Pairs() bool { return false }
+
+// EntryKind implements tournament.EntryKinded: a teams stage takes team entries only.
+func (Settings) EntryKind() tournament.EntryKind { return tournament.EntryTeam }
+
+// Defaults and limits.
+const (
+	DefaultRounds = 4
+	DefaultHands  = 3
+	DefaultByeVP  = 12
+	MaxRounds     = 30
+	MaxHands      = 10
+	MaxVP         = 100
+	MaxMP         = 10000
+	MaxNeverMeet  = 200
+)
+
+// Format is the teams format.
+type Format struct{}
+
+var (
+	_ tournament.Format       = Format{}
+	_ tournament.Scaled       = Format{}
+	_ tournament.Matched      = Format{}
+	_ tournament.EntryChecker = Format{}
+)
+
+// Name implements tournament.Format.
+func (Format) Name() string { return Name }
+
+// Defaults implements tournament.Format: 4 rounds of 3 hands, no rematches.
+func (Format) Defaults() tournament.Settings {
+	return Settings{Count: DefaultRounds, Hands: DefaultHands, Pairing: danish.NoRematch, ByeVP: DefaultByeVP}
+}
+
+// Rules implements tournament.Format: the standard rules.
+func (Format) Rules() scoring.Rules { return scoring.Standard }
+
+// Decode implements tournament.Format.
+func (f Format) Decode(data []byte) (tournament.Settings, error) {
+	s := f.Defaults().(Settings)
+	if err := tournament.DecodeSettings(data, &s); err != nil {
+		return nil, fmt.Errorf("teams settings: %w", err)
+	}
+	return s, nil
+}
+
+// of reads a stage's settings as this format's (the defaults for another format's).
+func of(s tournament.Settings) Settings {
+	return tournament.SettingsOf(s, Format{}.Defaults().(Settings))
+}
+
+// Check implements tournament.Format.
+func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	s, ok := ts.(Settings)
+	if !ok {
+		fe.Add("settings", "tournament.err.format")
+		return fe
+	}
+	if s.Count < 1 || s.Count > MaxRounds {
+		fe.Add("rounds", "danish.err.rounds")
+	}
+	if s.Hands < 1 || s.Hands > MaxHands {
+		fe.Add("hands_per_round", "tournament.err.hands")
+	}
+	if !slices.Contains(pairings, s.Pairing) {
+		fe.Add("pairing", "danish.err.pairing")
+	}
+	if s.ApartClubs < 0 || s.ApartClubs > MaxRounds {
+		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
+	}
+	checkNeverMeet(fe, s.NeverMeet)
+	if s.ByeVP < 0 || s.ByeVP > MaxVP {
+		fe.Add("bye_vp", "danish.err.vp")
+	}
+	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
+		fe.Add("bye_mp", "danish.err.mp")
+	}
+	return fe
+}
+
+// checkNeverMeet checks the pairs never to meet: two different entries each, each pair
+// once, at most MaxNeverMeet.
+func checkNeverMeet(fe tournament.FieldErrors, pairs [][2]int64) {
+	seen := map[[2]int64]bool{}
+	for _, p := range pairs {
+		a, b := min(p[0], p[1]), max(p[0], p[1])
+		switch {
+		case a <= 0:
+			fe.Add("never_meet", "danish.err.never_meet_entry")
+		case a == b:
+			fe.Add("never_meet", "danish.err.never_meet_same")
+		case seen[[2]int64{a, b}]:
+			fe.Add("never_meet", "danish.err.never_meet_twice")
+		}
+		seen[[2]int64{a, b}] = true
+	}
+	if len(pairs) > MaxNeverMeet {
+		fe.Add("never_meet", "danish.err.never_meet_many")
+	}
+}
+
+// CheckEntries implements tournament.EntryChecker: the pairs never to meet name team
+// entries of the tournament.
+func (Format) CheckEntries(ts tournament.Settings, entry func(id int64) *tournament.Entry) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	for _, p := range of(ts).NeverMeet {
+		for _, id := range p {
+			if e := entry(id); e == nil || e.Kind != tournament.EntryTeam {
+				fe.Add("never_meet", "danish.err.never_meet_entry")
+			}
+		}
+	}
+	return fe
+}
+
+// CheckChange implements tournament.Format: once rounds are drawn, the number of rounds
+// can still change (never below the rounds drawn), the clubs kept apart and the teams
+// never to meet too; everything else announced before play stays.
+func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.FieldErrors {
+	fe := tournament.FieldErrors{}
+	if drawn == 0 {
+		return fe
+	}
+	o, n := of(oldS), of(newS)
+	if n.Count < drawn {
+		fe.Add("rounds", "danish.err.rounds_drawn")
+	}
+	fixed := func(name string, same bool) {
+		if !same {
+			fe.Add(name, "tournament.err.fixed")
+		}
+	}
+	fixed("hands_per_round", n.Hands == o.Hands)
+	fixed("pairing", n.Pairing == o.Pairing)
+	fixed("bye_vp", n.ByeVP == o.ByeVP)
+	fixed("bye_mp", n.ByeMP == o.ByeMP)
+	return fe
+}
+
+// Fields implements tournament.Format.
+func (Format) Fields() []tournament.Field {
+	choices := make([]string, len(pairings))
+	for i, p := range pairings {
+		choices[i] = string(p)
+	}
+	return []tournament.Field{
+		{Name: "rounds", Kind: "number", Label: "danish.rounds"},
+		{Name: "hands_per_round", Kind: "number", Label: "danish.hands_per_round", Help: "teams.hands_help"},
+		{Name: "pairing", Kind: "choice", Choices: choices, ChoicePrefix: "pairing",
+			Label: "danish.pairing_label", Help: "danish.pairing_help"},
+		{Name: "apart_clubs_rounds", Kind: "number", Label: "danish.apart_clubs_rounds", Help: "danish.apart_clubs_help"},
+		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "danish.never_meet", Help: "danish.never_meet_help"},
+		{Name: "bye_vp", Kind: "number", Label: "danish.bye_vp", Help: "teams.bye_help"},
+		{Name: "bye_mp", Kind: "number", Label: "danish.bye_mp"},
+	}
+}
+
+// FormValues implements tournament.Format.
+func (Format) FormValues(ts tournament.Settings) map[string]string {
+	s := of(ts)
+	return map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
+		"pairing": string(s.Pairing), "bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
+		"apart_clubs_rounds": strconv.Itoa(s.ApartClubs), "never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
+}
+
+// ParseForm implements tournament.Format.
+func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
+	fe := tournament.FieldErrors{}
+	num := func(k string) int {
+		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
+		if err != nil {
+			fe.Add(k, "error.not_a_number")
+		}
+		return n
+	}
+	s := Settings{Count: num("rounds"), Hands: num("hands_per_round"), Pairing: danish.Pairing(v["pairing"]),
+		ByeVP: num("bye_vp"), ByeMP: num("bye_mp"), ApartClubs: num("apart_clubs_rounds")}
+	pairs, ok := tournament.ParseEntryPairs(v["never_meet"])
+	if !ok {
+		fe.Add("never_meet", "danish.err.never_meet_both")
+	}
+	s.NeverMeet = pairs
+	return s, fe
+}
+
+// SidesPerTable implements tournament.Format: two sides, a pair of one team against a
+// pair of the other.
+func (Format) SidesPerTable(tournament.Settings) int { return 2 }
+
+// Outcomes implements tournament.Format: none (a team match is scored from its hands).
+func (Format) Outcomes(tournament.Settings) []string { return nil }
+
+// MissedBye implements tournament.Format: a team that joins late may be awarded the bye
+// for a round it missed.
+func (Format) MissedBye(ts tournament.Settings) (tournament.Points, bool) {
+	return tournament.RP(of(ts).ByeVP), true
+}
+
+// DefaultScale implements tournament.Scaled: the shipped team scale of the stage's
+// number of hands (scoring.Teams3, Teams4), or nil when none ships for it.
+func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
+	switch of(ts).Hands {
+	case 3:
+		sc := scoring.Teams3
+		return &sc
+	case 4:
+		sc := scoring.Teams4
+		return &sc
+	}
+	return nil
+}
+
+// scale is the stage's copy of its team scale, or the shipped one its hands call for.
+func scale(st *tournament.State) *scoring.Scale {
+	if st.Stage.Scale != nil {
+		return st.Stage.Scale
+	}
+	return Format{}.DefaultScale(st.Stage.Settings)
+}

@@ -256,12 +256,12 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 			return fmt.Errorf("round %d: %w", r.ID, err)
 		}
 		for _, tb := range r.Tables {
-			if err := x.run("INSERT INTO round_tables (id, round_id, number, outcome_kind, outcome_side, version) VALUES (?, ?, ?, ?, ?, ?)",
-				tb.ID, r.ID, tb.Number, tb.Outcome.Kind, tb.Outcome.Side, tb.Version); err != nil {
+			if err := x.run("INSERT INTO round_tables (id, round_id, number, match_no, outcome_kind, outcome_side, version) VALUES (?, ?, ?, ?, ?, ?, ?)",
+				tb.ID, r.ID, tb.Number, tb.Match, tb.Outcome.Kind, tb.Outcome.Side, tb.Version); err != nil {
 				return fmt.Errorf("table %d: %w", tb.ID, err)
 			}
-			for _, sd := range tb.Sides {
-				if err := x.run("INSERT INTO sides (table_id, position, round_id, entry_id) VALUES (?, ?, ?, ?)", tb.ID, sd.Position, r.ID, sd.EntryID); err != nil {
+			for _, row := range sideRows(r.ID, &tb) {
+				if err := x.run(insertSides+sideTuple, row...); err != nil {
 					return fmt.Errorf("table %d: %w", tb.ID, err)
 				}
 			}

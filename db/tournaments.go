@@ -270,14 +270,14 @@ func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State
 		} else if err != nil {
 			return err
 		}
-		rows, err := x.query("SELECT id, number, outcome_kind, outcome_side, version FROM round_tables WHERE round_id = ? ORDER BY number", r.ID)
+		rows, err := x.query("SELECT id, number, outcome_kind, outcome_side, version, match_no FROM round_tables WHERE round_id = ? ORDER BY number", r.ID)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var tb tournament.Table
-			if err := rows.Scan(&tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version); err != nil {
+			if err := rows.Scan(&tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &tb.Match); err != nil {
 				return err
 			}
 			r.Tables = append(r.Tables, tb)
@@ -290,7 +290,7 @@ func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State
 			at[r.Tables[i].ID] = &r.Tables[i]
 		}
 		tables := "SELECT id FROM round_tables WHERE round_id = ?"
-		if err := loadSides(x, "table_id IN ("+tables+")", r.ID, at); err != nil {
+		if err := loadSides(x, "s.table_id IN ("+tables+")", r.ID, at); err != nil {
 			return err
 		}
 		if err := loadHands(x, "table_id IN ("+tables+")", r.ID, at); err != nil {
@@ -348,13 +348,8 @@ func (d *DB) LoadStageTable(ctx context.Context, tid int64, seq, n, t int) (*tou
 		if err != nil {
 			return err
 		}
-		for _, sd := range ts.Table.Sides {
-			for _, e := range es {
-				if e.ID == sd.EntryID {
-					ts.Entries = append(ts.Entries, e)
-				}
-			}
-		}
+		ts.Entries = inOrder(es, ts.Table.Entries())
+		ts.People = inOrder(es, ts.Table.People())
 		return nil
 	})
 	if err != nil {
@@ -435,9 +430,9 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	rounds := "SELECT id FROM rounds WHERE stage_id = ?"
 	// The tables with their sides, in one query: a row per side (one for a table with
 	// none).
-	rows, err = x.query("SELECT t.id, t.round_id, t.number, t.outcome_kind, t.outcome_side, t.version, COALESCE(s.position, 0), COALESCE(s.entry_id, 0) "+
-		"FROM round_tables t JOIN rounds r ON r.id = t.round_id LEFT JOIN sides s ON s.table_id = t.id WHERE r.stage_id = ? "+
-		"ORDER BY t.round_id, t.number, s.position", stage.ID)
+	rows, err = x.query("SELECT t.id, t.round_id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+sideCols+
+		" FROM round_tables t JOIN rounds r ON r.id = t.round_id LEFT JOIN sides s ON s.table_id = t.id WHERE r.stage_id = ? "+
+		"ORDER BY t.round_id, t.number, s.position, s.seat", stage.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -445,18 +440,15 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	for rows.Next() {
 		var tb tournament.Table
 		var roundID int64
-		var sd tournament.Side
-		if err := rows.Scan(&tb.ID, &roundID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID); err != nil {
+		var sd sideRow
+		if err := rows.Scan(append([]any{&tb.ID, &roundID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &tb.Match}, sd.dest()...)...); err != nil {
 			return nil, err
 		}
 		r := &st.Rounds[roundAt[roundID]]
 		if n := len(r.Tables); n == 0 || r.Tables[n-1].ID != tb.ID {
 			r.Tables = append(r.Tables, tb)
 		}
-		if sd.Position > 0 {
-			last := &r.Tables[len(r.Tables)-1]
-			last.Sides = append(last.Sides, sd)
-		}
+		sd.addTo(&r.Tables[len(r.Tables)-1])
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -532,22 +524,77 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 }
 
 func loadSides(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Table) error {
-	rows, err := x.query("SELECT table_id, position, entry_id FROM sides WHERE "+where+" ORDER BY table_id, position", arg)
+	rows, err := x.query("SELECT s.table_id, "+sideCols+" FROM sides s WHERE "+where+" ORDER BY s.table_id, s.position, s.seat", arg)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var tid int64
-		var s tournament.Side
-		if err := rows.Scan(&tid, &s.Position, &s.EntryID); err != nil {
+		var s sideRow
+		if err := rows.Scan(append([]any{&tid}, s.dest()...)...); err != nil {
 			return err
 		}
 		if t := tableAt[tid]; t != nil {
-			t.Sides = append(t.Sides, s)
+			s.addTo(t)
 		}
 	}
 	return rows.Err()
+}
+
+// sideCols are the columns of a row of sides (alias s, perhaps missing in a left join):
+// one row per entry of a side, seat 0 the side's entry and 1… its partners.
+const sideCols = "COALESCE(s.position, 0), COALESCE(s.seat, 0), COALESCE(s.entry_id, 0), COALESCE(s.pair, 0)"
+
+// sideRow is a row of sides as sideCols read it.
+type sideRow struct {
+	position, seat, pair int
+	entryID              int64
+}
+
+func (s *sideRow) dest() []any { return []any{&s.position, &s.seat, &s.entryID, &s.pair} }
+
+// addTo adds the row to its table, read in (position, seat) order: a side's entry opens
+// the side, a partner joins the side before it. A row of a left join without a side
+// (position 0) adds nothing.
+func (s *sideRow) addTo(t *tournament.Table) {
+	if s.position == 0 {
+		return
+	}
+	if n := len(t.Sides); s.seat > 0 && n > 0 && t.Sides[n-1].Position == s.position {
+		t.Sides[n-1].Partners = append(t.Sides[n-1].Partners, s.entryID)
+		return
+	}
+	t.Sides = append(t.Sides, tournament.Side{Position: s.position, EntryID: s.entryID, Pair: s.pair})
+}
+
+// sideRows are the rows of sides that store a table's sides: per side, its entry at
+// seat 0 and its partners at seats 1…, each (table_id, position, seat, round_id,
+// entry_id, pair).
+func sideRows(roundID int64, t *tournament.Table) [][]any {
+	var out [][]any
+	for _, sd := range t.Sides {
+		for seat, id := range sd.Members() {
+			out = append(out, []any{t.ID, sd.Position, seat, roundID, id, sd.Pair})
+		}
+	}
+	return out
+}
+
+// insertSides is the head and tuple of a multi-row insert of sideRows.
+const insertSides, sideTuple = "INSERT INTO sides (table_id, position, seat, round_id, entry_id, pair) VALUES ", "(?, ?, ?, ?, ?, ?)"
+
+// inOrder lists the entries of es by ids, in that order (an ID not in es is skipped).
+func inOrder(es []tournament.Entry, ids []int64) []tournament.Entry {
+	var out []tournament.Entry
+	for _, id := range ids {
+		for _, e := range es {
+			if e.ID == id {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 const handCols = "hand_no, side, form, clean, dirty, semi_clean, closed, kitty_taken, opened, table_pts, in_hand, kitty_left, base, cards, total, score"
@@ -813,12 +860,10 @@ func (x *storeTx) SetSides(r *tournament.Round, t *tournament.Table) error {
 	if err := x.run("DELETE FROM sides WHERE table_id = ?", t.ID); err != nil {
 		return err
 	}
-	for _, sd := range t.Sides {
-		if err := x.run("INSERT INTO sides (table_id, position, round_id, entry_id) VALUES (?, ?, ?, ?)", t.ID, sd.Position, r.ID, sd.EntryID); err != nil {
-			return err
-		}
+	if err := x.insertRows(insertSides, sideTuple, sideRows(r.ID, t), "", nil); err != nil {
+		return err
 	}
-	return x.queryRow("UPDATE round_tables SET version = version + 1 WHERE id = ? RETURNING version", t.ID).Scan(&t.Version)
+	return x.queryRow("UPDATE round_tables SET version = version + 1, match_no = ? WHERE id = ? RETURNING version", t.Match, t.ID).Scan(&t.Version)
 }
 
 func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
@@ -835,13 +880,13 @@ func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
 func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
 	// One query reads the round, the table, its sides and whether the next round is
 	// drawn and started, which a save asks next (RoundState answers it from here).
-	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, "+
-		"COALESCE(s.position, 0), COALESCE(s.entry_id, 0), "+
+	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+
+		sideCols+", "+
 		"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), "+
 		"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 "+
 		"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))) "+
 		"FROM rounds r JOIN round_tables t ON t.round_id = r.id LEFT JOIN sides s ON s.table_id = t.id "+
-		"WHERE r.stage_id = ? AND r.number = ? AND t.number = ? ORDER BY s.position", stageID, n, t)
+		"WHERE r.stage_id = ? AND r.number = ? AND t.number = ? ORDER BY s.position, s.seat", stageID, n, t)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -851,15 +896,14 @@ func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament
 	found := false
 	var nextDrawn, nextStarted int
 	for rows.Next() {
-		var sd tournament.Side
-		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind,
-			&tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID, &nextDrawn, &nextStarted); err != nil {
+		var sd sideRow
+		dest := []any{&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind,
+			&tb.Outcome.Side, &tb.Version, &tb.Match}
+		if err := rows.Scan(append(append(dest, sd.dest()...), &nextDrawn, &nextStarted)...); err != nil {
 			return nil, nil, err
 		}
 		found = true
-		if sd.Position > 0 {
-			tb.Sides = append(tb.Sides, sd)
-		}
+		sd.addTo(&tb)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, nil, err
@@ -874,13 +918,13 @@ func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament
 func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
 	// One query reads the round, its tables and their sides, and whether the next round
 	// is drawn and started (as Table does); a second one the hands.
-	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, "+
-		"COALESCE(s.position, 0), COALESCE(s.entry_id, 0), "+
+	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+
+		sideCols+", "+
 		"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), "+
 		"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 "+
 		"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))) "+
 		"FROM rounds r JOIN round_tables t ON t.round_id = r.id LEFT JOIN sides s ON s.table_id = t.id "+
-		"WHERE r.stage_id = ? AND r.number = ? ORDER BY t.number, s.position", stageID, n)
+		"WHERE r.stage_id = ? AND r.number = ? ORDER BY t.number, s.position, s.seat", stageID, n)
 	if err != nil {
 		return nil, err
 	}
@@ -889,18 +933,16 @@ func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
 	var nextDrawn, nextStarted int
 	for rows.Next() {
 		var tb tournament.Table
-		var sd tournament.Side
-		if err := rows.Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind,
-			&tb.Outcome.Side, &tb.Version, &sd.Position, &sd.EntryID, &nextDrawn, &nextStarted); err != nil {
+		var sd sideRow
+		dest := []any{&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind,
+			&tb.Outcome.Side, &tb.Version, &tb.Match}
+		if err := rows.Scan(append(append(dest, sd.dest()...), &nextDrawn, &nextStarted)...); err != nil {
 			return nil, err
 		}
 		if k := len(r.Tables); k == 0 || r.Tables[k-1].ID != tb.ID {
 			r.Tables = append(r.Tables, tb)
 		}
-		if sd.Position > 0 {
-			last := &r.Tables[len(r.Tables)-1]
-			last.Sides = append(last.Sides, sd)
-		}
+		sd.addTo(&r.Tables[len(r.Tables)-1])
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -934,15 +976,7 @@ func (x *storeTx) TableEntries(t *tournament.Table) ([]tournament.Entry, error) 
 	if err != nil {
 		return nil, err
 	}
-	var out []tournament.Entry
-	for _, sd := range t.Sides {
-		for _, e := range es {
-			if e.ID == sd.EntryID {
-				out = append(out, e)
-			}
-		}
-	}
-	return out, nil
+	return inOrder(es, t.People()), nil
 }
 
 // roundCount is how many rounds a stage has, as State read it.
@@ -964,9 +998,9 @@ func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.
 	var tb tournament.Table
 	var endsAt *time.Time
 	var leftMS *int64
-	err := x.queryRow("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.clock_ends_at, r.clock_left_ms, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version "+
+	err := x.queryRow("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.clock_ends_at, r.clock_left_ms, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no "+
 		"FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ? AND r.number = ? AND t.number = ?", stageID, n, t).
-		Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version)
+		Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &endsAt, &leftMS, &r.Locked, &tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &tb.Match)
 	r.Clock = clockOf(endsAt, leftMS)
 	if err == sql.ErrNoRows {
 		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -974,7 +1008,7 @@ func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.
 		return nil, nil, err
 	}
 	at := map[int64]*tournament.Table{tb.ID: &tb}
-	if err := loadSides(x, "table_id = ?", tb.ID, at); err != nil {
+	if err := loadSides(x, "s.table_id = ?", tb.ID, at); err != nil {
 		return nil, nil, err
 	}
 	return &r, &tb, nil
@@ -1180,12 +1214,12 @@ func (x *storeTx) writeSeats(r *tournament.Round) error {
 	at := map[int]*tournament.Table{}
 	for ti := range r.Tables {
 		if tb := &r.Tables[ti]; tb.ID == 0 {
-			fresh = append(fresh, []any{r.ID, tb.Number, x.tid})
+			fresh = append(fresh, []any{r.ID, tb.Number, tb.Match, x.tid})
 			at[tb.Number] = tb
 		}
 	}
-	err := x.insertRows("INSERT INTO round_tables (round_id, number, outcome_kind, outcome_side, version) VALUES ",
-		"(?, ?, '', 0, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.tournament_id = ?))", fresh,
+	err := x.insertRows("INSERT INTO round_tables (round_id, number, match_no, outcome_kind, outcome_side, version) VALUES ",
+		"(?, ?, ?, '', 0, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.tournament_id = ?))", fresh,
 		" RETURNING id, number, version", func(rows *sql.Rows) error {
 			var id int64
 			var n, version int
@@ -1201,15 +1235,13 @@ func (x *storeTx) writeSeats(r *tournament.Round) error {
 		return err
 	}
 	var sides, byes [][]any
-	for _, tb := range r.Tables {
-		for _, s := range tb.Sides {
-			sides = append(sides, []any{tb.ID, s.Position, r.ID, s.EntryID})
-		}
+	for ti := range r.Tables {
+		sides = append(sides, sideRows(r.ID, &r.Tables[ti])...)
 	}
 	for _, b := range r.Byes {
 		byes = append(byes, []any{r.ID, b.EntryID, int(b.Points), b.Awarded})
 	}
-	if err := x.insertRows("INSERT INTO sides (table_id, position, round_id, entry_id) VALUES ", "(?, ?, ?, ?)", sides, "", nil); err != nil {
+	if err := x.insertRows(insertSides, sideTuple, sides, "", nil); err != nil {
 		return err
 	}
 	return x.insertRows("INSERT INTO byes (round_id, entry_id, points, awarded) VALUES ", "(?, ?, ?, ?)", byes, "", nil)
@@ -1320,7 +1352,8 @@ func (x *storeTx) ReplaceSeats(r *tournament.Round) error {
 	}
 	for ti := range r.Tables {
 		r.Tables[ti].ID = 0
-		if err := x.queryRow("SELECT id, version FROM round_tables WHERE round_id = ? AND number = ?", r.ID, r.Tables[ti].Number).
+		// A table kept takes its match in the new seating (the statement that reads its ID).
+		if err := x.queryRow("UPDATE round_tables SET match_no = ? WHERE round_id = ? AND number = ? RETURNING id, version", r.Tables[ti].Match, r.ID, r.Tables[ti].Number).
 			Scan(&r.Tables[ti].ID, &r.Tables[ti].Version); err != nil && err != sql.ErrNoRows {
 			return err
 		}

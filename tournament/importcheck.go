@@ -296,6 +296,17 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 					// Not an entry of this document: another tournament's, or none.
 					p.add(fmt.Sprintf("%s.sides[%d].entry_id", tp, si), "import.unknown_entry")
 				}
+				for pi, id := range sd.Partners {
+					if !entries[id] {
+						p.add(fmt.Sprintf("%s.sides[%d].partners[%d]", tp, si, pi), "import.unknown_entry")
+					}
+				}
+				if sd.Pair < 0 || sd.Pair > 2 {
+					p.add(fmt.Sprintf("%s.sides[%d].pair", tp, si), "import.side_pair")
+				}
+			}
+			if tb.Match < 0 || tb.Match > len(r.Tables) {
+				p.add(tp+".match", "import.table_match")
 			}
 			switch o := tb.Outcome; {
 			case o.Kind != "" && !slices.Contains(outcomes, o.Kind):

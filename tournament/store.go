@@ -125,7 +125,8 @@ type Tx interface {
 	// the byes): Table and Scores for the whole round, read by a save whose page after
 	// it shows the round's results.
 	Round(stageID int64, n int) (*Round, error)
-	// TableEntries returns the entries seated at a table, in position order.
+	// TableEntries returns every entry seated at a table, partners included, in the
+	// order of Table.People.
 	TableEntries(t *Table) ([]Entry, error)
 	// RoundState reports whether round n of a stage is drawn, and whether it has started.
 	RoundState(stageID int64, n int) (drawn, started bool, err error)
@@ -196,7 +197,10 @@ type TableState struct {
 	Stage      Stage
 	Round      Round // without its tables
 	Table      Table
-	Entries    []Entry // of the sides, in position order
+	Entries    []Entry // of the sides, in position order (a side's entry: one per side)
+	// People are every entry seated at the table, partners included, in the order of
+	// Table.People (each side's entry, then its partners).
+	People []Entry
 }
 
 // ErrPlayerGone is what a store answers when an entry is restored whose player is no

@@ -20,11 +20,8 @@ func All() []tournament.Format {
 		danish.Format{},
 		knockout.Format{},
 		mitchell.Format{},
-<<<<<<< HEAD
 		individual4.Format{},
-=======
 		teams.Format{},
->>>>>>> 48ce6eecf905b8ed69d453bb7fa08c9fe1bac8d7
 	}
 }
 

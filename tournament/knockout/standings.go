@@ -27,6 +27,9 @@ func (Format) Standings(st *tournament.State) ([]tournament.Column, []tournament
 	lines := map[int64]*line{}
 	var ids []int64
 	for _, id := range st.Rounds[0].People() {
+		if lines[id] != nil {
+			continue // a team, at both tables of its match
+		}
 		lines[id] = &line{reached: 1}
 		ids = append(ids, id)
 	}

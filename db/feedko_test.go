@@ -312,3 +312,40 @@ func TestContinuedAfterIndividual4AvoidsPartners(t *testing.T) {
 	require.NoError(t, err)
 	assert.ElementsMatch(t, []int64{a, b}, []int64{lines[0].Entry.ID, lines[1].Entry.ID})
 }
+
+// TestTeamKnockoutCorrectionReseatsBothTables: a knockout of 4 teams (no stage before);
+// once round 2 is drawn, a correction of a round-1 match that changes its winner seats
+// the final again, both its tables, as a team match (the winner's pair 1 at table 1,
+// position 1), and logs it.
+func TestTeamKnockoutCorrectionReseatsBothTables(t *testing.T) {
+	f := newTeams(t, 16)
+	st := f.state(t)
+	stage := st.Stage
+	stage.Format, stage.Settings = knockout.Name, knockout.Settings{Sides: knockout.Teams, HandsPerMatch: 3, TimeOutMP: 355}
+	_, _, err := f.svc.Update(f.ctx, f.tid, st.Tournament, stage, "anna")
+	require.NoError(t, err)
+	for k := range 4 {
+		_, err := f.svc.AddTeam(f.ctx, f.tid, fmt.Sprintf("Squadra %c", 'A'+k), f.ids(4*k+1, 4*k+4), "anna")
+		require.NoError(t, err)
+	}
+	_, err = f.svc.MarkAllPresent(f.ctx, f.tid, "anna")
+	require.NoError(t, err)
+	r1, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 4}, "anna")
+	require.NoError(t, err)
+	require.Len(t, r1.Tables, 4)
+	a, b := r1.Tables[0].Sides[0].EntryID, r1.Tables[0].Sides[1].EntryID
+	c := r1.Tables[2].Sides[0].EntryID
+	f.sheet(t, 1, 1, 800, 700) // match 1: a +100, then +0: a goes on
+	f.sheet(t, 1, 2, 600, 600)
+	f.sheet(t, 1, 3, 800, 700) // match 2: c +100 +100
+	f.sheet(t, 1, 4, 600, 700)
+	r2, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, tournament.MatchTables(1, a, c), stripTables(r2.Tables))
+
+	out := f.sheet(t, 1, 2, 800, 600) // corrected: b's pair 1 +200 at table 2, b wins by 100
+	require.Len(t, out.Placed, 1, "%+v", out)
+	st = f.state(t)
+	assert.Equal(t, tournament.MatchTables(1, b, c), stripTables(st.Rounds[1].Tables), "both tables seated again")
+	assert.False(t, st.Format().Next(st).Finished)
+}

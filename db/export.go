@@ -51,7 +51,7 @@ func (d *DB) Export(ctx context.Context, tid int64) (*tournament.Document, error
 				return err
 			}
 			doc.Entries = st.Entries
-			doc.Stages = append(doc.Stages, tournament.StageRounds{Stage: *s, Settings: raw, Rounds: st.Rounds})
+			doc.Stages = append(doc.Stages, tournament.StageRounds{Stage: *s, Settings: raw, Rounds: st.Rounds, Lineups: st.Lineups})
 		}
 		if doc.Entries == nil {
 			if doc.Entries, err = loadEntries(x, "e.tournament_id = ?", tid); err != nil {
@@ -278,6 +278,12 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 			if err := x.run("INSERT INTO byes (round_id, entry_id, points, awarded) VALUES (?, ?, ?, ?)", r.ID, b.EntryID, int(b.Points), b.Awarded); err != nil {
 				return fmt.Errorf("round %d: %w", r.ID, err)
 			}
+		}
+	}
+	for _, l := range sr.Lineups {
+		if err := x.run("INSERT INTO lineups ("+lineupCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+			s.ID, l.Round, l.EntryID, l.Pairs[0][0], l.Pairs[0][1], l.Pairs[1][0], l.Pairs[1][1], l.Version); err != nil {
+			return fmt.Errorf("stage %d, line-up of entry %d: %w", s.ID, l.EntryID, err)
 		}
 	}
 	return nil

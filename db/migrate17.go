@@ -26,13 +26,17 @@ func migrate17(tx *gorm.DB) error {
 	if err := tx.Migrator().CreateTable(&lineup{}); err != nil {
 		return err
 	}
-	// A team sits at both tables of its match: an entry may now have two sides in a
-	// round. The format checks the seats (teams.Format.CheckSeats and the others'); the
-	// index stays, for the reads by entry, without its uniqueness.
-	for _, q := range []string{
-		"DROP INDEX idx_sides_entry",
-		"CREATE INDEX idx_sides_entry ON sides (round_id, entry_id)",
-	} {
+	// A team sits at both tables of its match, once as each of its pairs: an entry sits
+	// once in a round as each pair (sides.pair, migration 16: 0 for every entry not a
+	// team's pair, so the others still sit once). Without sides.pair (a branch that has
+	// not migration 16) the index keeps the reads by entry, without its uniqueness: the
+	// formats' seat checks hold the rule.
+	// A partner (sides.seat > 0) counts as pair 0: it sits once in a round.
+	create := "CREATE INDEX idx_sides_entry ON sides (round_id, entry_id)"
+	if tx.Migrator().HasColumn("sides", "pair") && tx.Migrator().HasColumn("sides", "seat") {
+		create = "CREATE UNIQUE INDEX idx_sides_entry ON sides (round_id, entry_id, (CASE WHEN seat = 0 THEN pair ELSE 0 END))"
+	}
+	for _, q := range []string{"DROP INDEX idx_sides_entry", create} {
 		if err := tx.Exec(q).Error; err != nil {
 			return err
 		}

@@ -33,6 +33,8 @@ type StageRounds struct {
 	Stage
 	Settings json.RawMessage `json:"settings"`
 	Rounds   []Round         `json:"rounds"`
+	// Lineups are the line-ups the stage's teams named (teams format).
+	Lineups []Lineup `json:"lineups,omitempty"`
 }
 
 // LoggedEvent is a log line with what undoing it restores.

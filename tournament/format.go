@@ -319,15 +319,25 @@ func DecodeSettings(data []byte, dst any) error {
 
 // CheckTables checks the shape of a round whose seats were changed by hand: sides at
 // every table (sizeKey on the table otherwise), and nobody seated twice or both seated
-// and on a bye; the fields are "table.<t>", "seat.<t>.<s>" and "bye.<i>".
+// and on a bye; the fields are "table.<t>", "seat.<t>.<s>" and "bye.<i>". A team's side
+// (Side.Pair 1 or 2) is its pair of the round: the team sits once as each pair.
 func CheckTables(r *Round, sides int, sizeKey string) FieldErrors {
 	fe := FieldErrors{}
 	seen := map[int64]bool{}
+	pairs := map[[2]int64]bool{} // a team's (entry, pair) seated
 	for ti, tb := range r.Tables {
 		if len(tb.Sides) != sides {
 			fe.Add(fmt.Sprintf("table.%d", ti+1), sizeKey)
 		}
 		for si, sd := range tb.Sides {
+			if sd.Pair > 0 && len(sd.Partners) == 0 {
+				k := [2]int64{sd.EntryID, int64(sd.Pair)}
+				if pairs[k] || (seen[sd.EntryID] && !pairs[[2]int64{sd.EntryID, int64(3 - sd.Pair)}]) {
+					fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")
+				}
+				pairs[k], seen[sd.EntryID] = true, true
+				continue
+			}
 			for _, id := range sd.Members() {
 				if seen[id] {
 					fe.Add(fmt.Sprintf("seat.%d.%d", ti+1, si+1), "seats.twice")

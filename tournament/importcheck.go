@@ -109,7 +109,11 @@ func (doc *Document) check() *docProblems {
 		}
 		p.text(path+".club", e.Club, OneLine, 2*maxNameLen+3)
 		want := map[EntryKind]int{EntryPlayer: 1, EntryPair: 2, EntrySubstitute: 0}
-		if n, ok := want[e.Kind]; !ok {
+		if n, ok := want[e.Kind]; e.Kind == EntryTeam {
+			if len(e.Members) < MinTeam || len(e.Members) > MaxTeam {
+				p.add(path+".members", "import.entry_members")
+			}
+		} else if !ok {
 			p.add(path+".kind", "import.entry_kind")
 		} else if len(e.Members) != n {
 			p.add(path+".members", "import.entry_members")
@@ -315,6 +319,48 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 				p.add(tp+".outcome.side", "sheet.outcome_side")
 			}
 			checkHands(p, tp, st, tb)
+		}
+	}
+	doc.checkLineups(p, i)
+}
+
+// checkLineups checks stage i's line-ups: each of a team of the document, for a round
+// from 1 to the one after the last drawn, once, four different players of the team.
+func (doc *Document) checkLineups(p *docProblems, i int) {
+	sr := &doc.Stages[i]
+	seen := map[[2]int64]bool{}
+	for li := range sr.Lineups {
+		l := &sr.Lineups[li]
+		lp := fmt.Sprintf("stages[%d].lineups[%d]", i, li)
+		if l.StageID == 0 {
+			l.StageID = sr.Stage.ID
+		} else if l.StageID != sr.Stage.ID {
+			p.add(lp+".stage_id", "import.unknown_stage")
+		}
+		if l.Round < 1 || l.Round > len(sr.Rounds)+1 {
+			p.add(lp+".round", "import.lineup_round")
+		}
+		if l.Version < 1 {
+			l.Version = 1
+		}
+		p.version(lp+".version", l.Version)
+		k := [2]int64{int64(l.Round), l.EntryID}
+		if seen[k] {
+			p.add(lp+".round", "import.lineup_twice")
+		}
+		seen[k] = true
+		var team *Entry
+		for ei := range doc.Entries {
+			if doc.Entries[ei].ID == l.EntryID && doc.Entries[ei].Kind == EntryTeam {
+				team = &doc.Entries[ei]
+			}
+		}
+		if team == nil {
+			p.add(lp+".entry_id", "import.unknown_entry")
+			continue
+		}
+		if err := checkLineup(team, l.Pairs); err != nil {
+			p.add(lp+".pairs", "import.lineup_players")
 		}
 	}
 }

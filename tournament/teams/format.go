@@ -152,7 +152,8 @@ func (Format) CheckEntries(ts tournament.Settings, entry func(id int64) *tournam
 	fe := tournament.FieldErrors{}
 	for _, p := range of(ts).NeverMeet {
 		for _, id := range p {
-			if e := entry(id); e == nil || e.Kind != tournament.EntryTeam {
+			// A document's check knows the entry by its ID alone (no kind).
+			if e := entry(id); e == nil || e.Substitute() || (e.Kind != "" && e.Kind != tournament.EntryTeam) {
 				fe.Add("never_meet", "danish.err.never_meet_entry")
 			}
 		}

@@ -205,23 +205,15 @@ func Contributions(st *tournament.State) map[int64][]Contribution {
 // rounds before it), for the teams drawable now, in the order the draw uses with seed:
 // VP, MP, then the random tie order.
 func Running(st *tournament.State, n int, seed int64) []danish.Line {
-	before := *st
-	before.Rounds = st.Rounds[:min(max(n-1, 0), len(st.Rounds))]
-	_, standings := Format{}.Standings(&before)
-	byID := map[int64]*tournament.Standing{}
-	for i := range standings {
-		byID[standings[i].Entry.ID] = &standings[i]
+	drawable := map[int64]bool{}
+	for _, e := range st.Drawable() {
+		drawable[e.ID] = true
 	}
 	var lines []danish.Line
-	for _, e := range st.Drawable() {
-		if e.Substitute() {
-			continue
+	for _, l := range running(st, n) {
+		if drawable[l.Entry] {
+			lines = append(lines, l)
 		}
-		l := danish.Line{Entry: e.ID}
-		if sd := byID[e.ID]; sd != nil {
-			l.VP, l.MP, l.Byes = sd.Values[ValVP], sd.Values[ValMP], sd.Byes
-		}
-		lines = append(lines, l)
 	}
 	danish.Order(lines, seed)
 	return lines

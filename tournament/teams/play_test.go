@@ -179,6 +179,22 @@ func TestThreeRoundsOfSixTeamsByHand(t *testing.T) {
 	}
 	assert.Equal(t, []string{"1 E 37 +1900", "2 C 35 +1350", "3 A 34 +800", "4 F 33 +650", "5 D 26 -900", "6 B 15 -3800"}, got)
 
+	// The pairing order each round was drawn from, and who the pairing moved and why.
+	order := func(n int) []string {
+		_, lines := Format{}.PairingOrder(st, n)
+		var out []string
+		for _, l := range lines {
+			s := fmt.Sprintf("%s %d %+d", l.Entry.Name, tournament.Points(l.Values[0])/6, l.Values[1])
+			if l.Avoided != 0 {
+				s += " not " + st.Entry(l.Avoided).Name + ": " + l.Why
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"F 14 +950", "A 14 +800", "C 10 +50 not D: rematch", "D 10 -50", "B 6 -800", "E 6 -950"}, order(2))
+	assert.Equal(t, []string{"A 25 +1100", "C 24 +1050", "F 23 +650 not E: rematch", "E 20 -100", "D 16 -900", "B 12 -1800"}, order(3))
+
 	// Line-ups: C's round 3 is its round 2 one; D never named one: its members in order.
 	assert.Equal(t, [2][2]int64{{35, 31}, {36, 32}}, st.LineupOf(C, 3).Pairs)
 	assert.Equal(t, [2][2]int64{{31, 32}, {33, 34}}, st.LineupOf(C, 1).Pairs)

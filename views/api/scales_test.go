@@ -23,7 +23,7 @@ func TestAPIScalesAndCalc(t *testing.T) {
 		}
 	}
 	c.API("GET", "/api/v1/scales", tok, "", &list)
-	require.Len(t, list.Scales, 2)
+	require.Len(t, list.Scales, 4, "FIBUR 3 and 4, the team scales 3 and 4")
 	fibur := page.Itoa(int(list.Scales[0].ID))
 
 	var vp struct{ Winner, Loser int }

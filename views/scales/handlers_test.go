@@ -29,8 +29,9 @@ func TestScalePages(t *testing.T) {
 	app := viewtest.NewApp(t)
 	c := app.Setup()
 	doc := c.Get("/scales").Doc(t)
-	assert.Equal(t, 2, doc.Find("tbody tr").Length())
+	assert.Equal(t, 4, doc.Find("tbody tr").Length())
 	assert.Contains(t, doc.Find("tbody").Text(), "FIBUR 3 smazzate (20-0)")
+	assert.Contains(t, doc.Find("tbody").Text(), "Squadre 3 smazzate (20-0)", "the team scales ship built in")
 
 	// A built-in scale shows its bands and cannot be edited.
 	href := doc.Find("tbody tr a").First().AttrOr("href", "")

@@ -32,7 +32,7 @@ func OpenAt(dsn string, version int) (*DB, error) {
 // migration 15, for the v15 fixture's generator: the club is built with this release,
 // then its schema made that of a database migrated to 15 (compared with one, object by
 // object). It drops what later migrations added (tables, indexes, columns) and refuses
-// to drop anything that holds data: a row in a table, a value other than 0 or '' in a
+// to drop anything that holds data: a row in a table, a value other than 0 or ” in a
 // column.
 func DowngradeTo15(ctx context.Context, path string) error {
 	dir, err := os.MkdirTemp("", "v15-")
@@ -111,6 +111,16 @@ func DowngradeTo15(ctx context.Context, path string) error {
 			}
 		}
 	}
+	// The built-in scales later migrations shipped go too (migration 17's team scales).
+	var builtin []any
+	rows, err := fresh15Scales(ctx, dir)
+	if err != nil {
+		return err
+	}
+	builtin = append(builtin, rows...)
+	if err := exec("DELETE FROM scales WHERE builtin AND name NOT IN (?"+strings.Repeat(", ?", len(builtin)-1)+")", builtin...); err != nil {
+		return err
+	}
 	if err := exec("DELETE FROM schema_migrations WHERE version > 15"); err != nil {
 		return err
 	}
@@ -134,10 +144,35 @@ func DowngradeTo15(ctx context.Context, path string) error {
 	return nil
 }
 
+// fresh15Scales lists the names of the built-in scales of the database at schema 15
+// in dir (fresh.db).
+func fresh15Scales(ctx context.Context, dir string) ([]any, error) {
+	d, err := OpenAt(filepath.Join(dir, "fresh.db"), 15)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	rows, err := d.sql.QueryContext(ctx, "SELECT name FROM scales WHERE builtin")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []any
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
 // sameSQL reports whether two CREATE statements say the same but perhaps in another
 // order of their comma-separated parts (gorm writes a table's constraints in map order).
 func sameSQL(a, b string) bool {
-	pa, pb := strings.Split(a, ","), strings.Split(b, ",")
+	trim := func(s string) string { return strings.TrimSuffix(strings.TrimSuffix(s, "WITHOUT ROWID"), ")") }
+	pa, pb := strings.Split(trim(a), ","), strings.Split(trim(b), ",")
 	slices.Sort(pa)
 	slices.Sort(pb)
 	return slices.Equal(pa, pb)

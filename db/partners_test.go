@@ -4,15 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"burraco/db"
+	"burraco/db/dbtest"
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/formattest"
+	"burraco/tournament/season"
 )
 
 // A side of several entries and tables grouped into matches (issue 23), through the
@@ -22,9 +26,9 @@ import (
 // round as a partner too, and the tournament document carries them both ways.
 
 // partnersFixture is a 2-sided tournament of 10 single players, entered and present.
-func partnersFixture(t *testing.T) (*fixture, []int64) {
+func partnersFixture(t *testing.T) (*fixture, []int64, string) {
 	t.Helper()
-	d, _ := open(t)
+	d, path := open(t)
 	ctx := context.Background()
 	svc := &tournament.Tournaments{Store: d, Players: d}
 	tr, stage, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), formattest.Name)
@@ -44,7 +48,7 @@ func partnersFixture(t *testing.T) (*fixture, []int64) {
 	}
 	_, err = svc.MarkAllPresent(ctx, tr.ID, "anna")
 	require.NoError(t, err)
-	return &fixture{ctx, svc, tr.ID, d}, ids
+	return &fixture{ctx, svc, tr.ID, d}, ids, path
 }
 
 // seatedRound is round n: two tables of one match, two entries a side, side 1 playing
@@ -85,7 +89,7 @@ func addRound(f *fixture, r *tournament.Round) error {
 }
 
 func TestPartnersPairsAndMatchesRoundTrip(t *testing.T) {
-	f, e := partnersFixture(t)
+	f, e, _ := partnersFixture(t)
 	r := seatedRound(1, e)
 	want := seats(&r)
 	require.NoError(t, addRound(f, &r))
@@ -261,4 +265,61 @@ func TestPartnersPairsAndMatchesRoundTrip(t *testing.T) {
 	again := seatedRound(2, e)
 	require.NoError(t, addRound(f, &again), "the partners' rows went with the round")
 	assert.Equal(t, seats(&r2), seats(&stored(t, f).Rounds[1]))
+}
+
+// TestCopyCarriesPartners: the copy from SQLite to PostgreSQL carries a round's
+// partners, pairs and matches (the copy knows no column by name).
+func TestCopyCarriesPartners(t *testing.T) {
+	copyTest(t)
+	f, e, path := partnersFixture(t) // SQLite: this is the first pass
+	r := seatedRound(1, e)
+	require.NoError(t, addRound(f, &r))
+	want := stored(t, f)
+	require.NoError(t, f.db.Close())
+	dsn := dbtest.Schema(t)
+	_, err := db.CopyFile(f.ctx, path, dsn)
+	require.NoError(t, err)
+	pg, err := db.Open(dsn)
+	require.NoError(t, err)
+	defer pg.Close()
+	got, err := pg.Load(f.ctx, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, seats(&want.Rounds[0]), seats(&got.Rounds[0]))
+	assert.Equal(t, want.Rounds[0].Byes, got.Rounds[0].Byes)
+}
+
+// TestSeasonImportCopyRenumbersPartners: a tournament copied into a season (its
+// entries numbered anew) keeps who partnered whom.
+func TestSeasonImportCopyRenumbersPartners(t *testing.T) {
+	f, e, _ := partnersFixture(t)
+	r := seatedRound(1, e)
+	require.NoError(t, addRound(f, &r))
+	doc, err := f.db.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	s := &season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()}
+	require.NoError(t, f.db.CreateSeason(f.ctx, s))
+	tid, _, err := f.db.ImportCopy(f.ctx, doc, s.ID)
+	require.NoError(t, err)
+	b, err := f.db.Load(f.ctx, tid)
+	require.NoError(t, err)
+	a := stored(t, f)
+	ids := map[int64]int64{} // the copy's entry of each original, by their players
+	for _, x := range a.Entries {
+		for _, y := range b.Entries {
+			if x.Members[0].PlayerID == y.Members[0].PlayerID {
+				ids[x.ID] = y.ID
+			}
+		}
+	}
+	want := seats(&a.Rounds[0])
+	for ti := range want {
+		want[ti].Sides = slices.Clone(want[ti].Sides)
+		for si := range want[ti].Sides {
+			sd := &want[ti].Sides[si]
+			sd.EntryID = ids[sd.EntryID]
+			sd.Partners = []int64{ids[sd.Partners[0]]}
+		}
+	}
+	assert.Equal(t, want, seats(&b.Rounds[0]))
+	assert.NotEqual(t, seats(&a.Rounds[0]), seats(&b.Rounds[0]), "numbered anew")
 }

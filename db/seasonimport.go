@@ -149,7 +149,12 @@ func renumber(doc *tournament.Document, max map[string]int64) *tournament.Docume
 				t.ID = t.ID - tableBase + max["round_tables"] + 1
 				t.Sides = append([]tournament.Side(nil), t.Sides...)
 				for s := range t.Sides {
-					t.Sides[s].EntryID = entry(t.Sides[s].EntryID)
+					sd := &t.Sides[s]
+					sd.EntryID = entry(sd.EntryID)
+					sd.Partners = append([]int64(nil), sd.Partners...)
+					for p := range sd.Partners {
+						sd.Partners[p] = entry(sd.Partners[p])
+					}
 				}
 			}
 			r.Byes = append([]tournament.Bye(nil), r.Byes...)

@@ -17,8 +17,9 @@ type Carried struct {
 	Values []int   `json:"values"`
 	Byes   int     `json:"byes"`
 	Met    []int64 `json:"met,omitempty"` // the entries it met at a table in the stages before
-	// Partners are those of Met it sat beside, on its side of a table (individual4's
-	// partnerships): a continued stage avoids them as partners first.
+	// Partners are the entries it sat beside, on its side of a table, in the stages
+	// before (individual4's partnerships; not in Met): a continued stage avoids them as
+	// partners first.
 	Partners []int64 `json:"partners,omitempty"`
 }
 
@@ -36,9 +37,10 @@ func (s *Stage) Continued() bool { return s.FromStageID != nil && s.Start == Sta
 
 // CarryOf returns what the entries ranked in prev (a finished stage) bring into a
 // stage that continues it: their final standing values, which already include what
-// prev itself carried, their byes, and whom they met: everyone seated at a table with
-// them, partners included (Table.People), and of those their partners (the members of
-// their side). The two tables of a team match are one meeting of the same two teams.
+// prev itself carried, their byes, whom they met (every member of the other sides of
+// their tables, partners of the side their entry included) and their partners (the
+// other members of their own side). The two tables of a team match are one meeting of
+// the same two teams.
 func CarryOf(prev *State) map[int64]Carried {
 	met, partners := map[int64][]int64{}, map[int64][]int64{}
 	for id, c := range prev.Carry {
@@ -51,16 +53,18 @@ func CarryOf(prev *State) map[int64]Carried {
 	}
 	for _, r := range prev.Rounds {
 		for _, t := range r.Tables {
-			ids := t.People()
-			for _, a := range ids {
-				for _, b := range ids {
-					add(met, a, b)
-				}
-			}
-			for _, sd := range t.Sides {
-				for _, a := range sd.Members() {
-					for _, b := range sd.Members() {
-						add(partners, a, b)
+			// Who sat on another side of the table (a partner is not an opponent), and who
+			// on the same side (a partner).
+			for _, sa := range t.Sides {
+				for _, sb := range t.Sides {
+					to := met
+					if sa.Position == sb.Position {
+						to = partners
+					}
+					for _, a := range sa.Members() {
+						for _, b := range sb.Members() {
+							add(to, a, b)
+						}
 					}
 				}
 			}

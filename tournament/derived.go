@@ -178,6 +178,9 @@ func (st *State) Clone() *State {
 		r.Tables = slices.Clone(r.Tables)
 		for j := range r.Tables {
 			r.Tables[j].Sides = slices.Clone(r.Tables[j].Sides)
+			for k := range r.Tables[j].Sides {
+				r.Tables[j].Sides[k].Partners = slices.Clone(r.Tables[j].Sides[k].Partners)
+			}
 			r.Tables[j].Hands = slices.Clone(r.Tables[j].Hands)
 		}
 		r.Byes = slices.Clone(r.Byes)

@@ -111,7 +111,23 @@ func cloneRound(r tournament.Round) tournament.Round {
 
 func cloneTable(t tournament.Table) tournament.Table {
 	t.Sides, t.Hands = slices.Clone(t.Sides), slices.Clone(t.Hands)
+	for i := range t.Sides {
+		t.Sides[i].Partners = slices.Clone(t.Sides[i].Partners)
+	}
 	return t
+}
+
+// entriesOf lists the entries of ids, in that order, as the SQL store reads them.
+func (mt *memTournament) entriesOf(ids []int64) []tournament.Entry {
+	var out []tournament.Entry
+	for _, id := range ids {
+		for _, e := range mt.entries {
+			if e.ID == id {
+				out = append(out, cloneEntries([]tournament.Entry{e})...)
+			}
+		}
+	}
+	return out
 }
 
 func notFound() error { return tournament.Errorf(tournament.ENOTFOUND, "error.not_found") }
@@ -188,13 +204,7 @@ func (mt *memTournament) tableState(seq, n, t int) (*tournament.TableState, erro
 	}
 	ts := &tournament.TableState{Tournament: mt.tournament(), Stage: *s, Round: cloneRound(*r), Table: cloneTable(*r.Table(t))}
 	ts.Round.Tables = nil
-	for _, sd := range ts.Table.Sides {
-		for _, e := range mt.entries {
-			if e.ID == sd.EntryID {
-				ts.Entries = append(ts.Entries, cloneEntries([]tournament.Entry{e})...)
-			}
-		}
-	}
+	ts.Entries, ts.People = mt.entriesOf(ts.Table.Entries()), mt.entriesOf(ts.Table.People())
 	return ts, nil
 }
 
@@ -441,13 +451,7 @@ func (x *memTx) Round(stageID int64, n int) (*tournament.Round, error) {
 }
 
 func (x *memTx) TableEntries(t *tournament.Table) ([]tournament.Entry, error) {
-	var out []tournament.Entry
-	for _, sd := range t.Sides {
-		if e, err := x.Entry(sd.EntryID); err == nil {
-			out = append(out, *e)
-		}
-	}
-	return out, nil
+	return x.mt.entriesOf(t.People()), nil
 }
 
 func (x *memTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
@@ -684,7 +688,7 @@ func (x *memTx) SetSides(r *tournament.Round, t *tournament.Table) error {
 	if tb.Started() {
 		return tournament.Errorf(tournament.ECONFLICT, "seats.started")
 	}
-	tb.Sides = slices.Clone(t.Sides)
+	tb.Sides, tb.Match = cloneTable(*t).Sides, t.Match
 	tb.Version++
 	t.Version = tb.Version
 	return nil

@@ -435,10 +435,17 @@ func (s *Tournaments) pinMatches(ctx context.Context, tx Tx, tc *TableCode, tb *
 	if err != nil {
 		return false, err
 	}
-	if seat > len(es) || s.Players == nil {
+	if seat > len(tb.Sides) || s.Players == nil {
 		return false, nil
 	}
-	for _, m := range es[seat-1].Members {
+	// The members of every entry on the side: its entry's and its partners'.
+	var members []Member
+	for _, e := range es {
+		if tb.Sides[seat-1].Has(e.ID) {
+			members = append(members, e.Members...)
+		}
+	}
+	for _, m := range members {
 		p, err := s.Players.FindPlayer(ctx, m.PlayerID)
 		if ErrorCode(err) == ENOTFOUND {
 			continue

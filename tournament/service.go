@@ -724,6 +724,10 @@ func (s *Tournaments) leaveRound(tx Tx, e *Entry, out *EntryOutcome) (*Line, err
 				if sides[si].EntryID == e.ID {
 					sides[si].EntryID = in.EntryID
 				}
+				if pi := slices.Index(sides[si].Partners, e.ID); pi >= 0 {
+					sides[si].Partners = slices.Clone(sides[si].Partners)
+					sides[si].Partners[pi] = in.EntryID
+				}
 			}
 			changed.Tables[ti].Sides = sides
 		}
@@ -974,7 +978,8 @@ type missedUndo struct {
 }
 
 // Seats is a round's seating as the director changes it: each table's entries in
-// position order, and the entries that do not play.
+// position order (Table.People: each side's entry, then its partners), and the
+// entries that do not play.
 type Seats struct {
 	Tables [][]int64 `json:"tables"`
 	Byes   []int64   `json:"byes"`
@@ -984,7 +989,7 @@ type Seats struct {
 func SeatsOf(r *Round) Seats {
 	out := Seats{Tables: make([][]int64, len(r.Tables)), Byes: []int64{}}
 	for i := range r.Tables {
-		out.Tables[i] = r.Tables[i].Entries()
+		out.Tables[i] = r.Tables[i].People()
 	}
 	for _, b := range r.Byes {
 		out.Byes = append(out.Byes, b.EntryID)
@@ -1002,6 +1007,24 @@ func (s *Tournaments) OverrideSeats(ctx context.Context, tid int64, number int, 
 		}
 		return tx.Log(ev)
 	})
+}
+
+// sidesLike seats ids (Table.People's order) at sides shaped as t's: as many entries a
+// side, each side keeping its position and its team's pair; false when the number of
+// entries differs.
+func sidesLike(t *Table, ids []int64) ([]Side, bool) {
+	if len(ids) != len(t.People()) {
+		return SidesFromEntries(ids), false
+	}
+	out := make([]Side, len(t.Sides))
+	for i, sd := range t.Sides {
+		out[i] = Side{Position: sd.Position, EntryID: ids[0], Pair: sd.Pair}
+		if len(sd.Partners) > 0 {
+			out[i].Partners = slices.Clone(ids[1 : 1+len(sd.Partners)])
+		}
+		ids = ids[1+len(sd.Partners):]
+	}
+	return out, true
 }
 
 // seatsUndo is what undoing a change of seats restores, and what it left.
@@ -1034,11 +1057,17 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 				awarded[b.EntryID] = b
 			}
 		}
+		shaped := true
 		for i, ids := range seats.Tables {
-			changed.Tables = append(changed.Tables, Table{Number: i + 1, Sides: SidesFromEntries(ids)})
+			tb := Table{Number: i + 1, Sides: SidesFromEntries(ids)}
 			if i < len(drawn.Tables) {
-				changed.Tables[i].ID = drawn.Tables[i].ID
+				tb.ID, tb.Match = drawn.Tables[i].ID, drawn.Tables[i].Match
+				var ok bool
+				if tb.Sides, ok = sidesLike(&drawn.Tables[i], ids); !ok {
+					shaped = false
+				}
 			}
+			changed.Tables = append(changed.Tables, tb)
 		}
 		for i, id := range seats.Byes {
 			if b, ok := awarded[id]; ok {
@@ -1052,7 +1081,7 @@ func (s *Tournaments) overrideSeats(tx Tx, tid int64, number int, seats Seats, d
 			changed.Byes = append(changed.Byes, Bye{EntryID: id, Points: pts})
 		}
 		fe := st.Format().CheckSeats(st, drawn, changed)
-		if len(changed.Tables) != len(drawn.Tables) || len(changed.Byes) != len(drawn.Byes) {
+		if !shaped || len(changed.Tables) != len(drawn.Tables) || len(changed.Byes) != len(drawn.Byes) {
 			fe.Add("seats", "seats.same_shape")
 		}
 		got, want := changed.People(), drawn.People()
@@ -1083,7 +1112,9 @@ func seatChanges(st *State, a, b *Round) []Change {
 		m := map[int64]string{}
 		for _, tb := range r.Tables {
 			for _, sd := range tb.Sides {
-				m[sd.EntryID] = fmt.Sprintf("%d/%d", tb.Number, sd.Position)
+				for _, id := range sd.Members() {
+					m[id] = fmt.Sprintf("%d/%d", tb.Number, sd.Position)
+				}
 			}
 		}
 		return m
@@ -1510,8 +1541,14 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 				}
 			}
 			for _, sd := range tb.Sides {
-				if n, ok := byID[sd.EntryID]; ok {
-					names[sd.Position] = n
+				var ns []string
+				for _, id := range sd.Members() {
+					if n, ok := byID[id]; ok {
+						ns = append(ns, n)
+					}
+				}
+				if len(ns) > 0 {
+					names[sd.Position] = strings.Join(ns, " / ")
 				}
 			}
 		}
@@ -1590,7 +1627,7 @@ func movesBetween(st *State, a, b *Round) []Move {
 	tableOf := func(r *Round) map[int64]int {
 		m := map[int64]int{}
 		for _, tb := range r.Tables {
-			for _, id := range tb.Entries() {
+			for _, id := range tb.People() {
 				m[id] = tb.Number
 			}
 		}

@@ -264,7 +264,7 @@ func publicPlayerOf(ev *tournament.State, cols []tournament.Column, lines []tour
 			continue
 		}
 		for ti, tb := range g.Tables {
-			pos := slices.Index(tb.Entries(), entryID)
+			pos := tb.Position(entryID) - 1 // as the side's entry or a partner
 			if pos < 0 {
 				continue
 			}

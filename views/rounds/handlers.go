@@ -54,8 +54,9 @@ func (h *Handlers) OverrideSeats(c echo.Context) error {
 	}
 	seats := tournament.Seats{}
 	for ti, tb := range g.Tables {
-		row := make([]int64, len(tb.Sides))
-		for si := range tb.Sides {
+		// A select per entry seated (a side's partners too), as SeatsOf lists them.
+		row := make([]int64, len(tb.People()))
+		for si := range row {
 			row[si], _ = strconv.ParseInt(c.FormValue(fmt.Sprintf("seat.%d.%d", ti+1, si+1)), 10, 64)
 		}
 		seats.Tables = append(seats.Tables, row)

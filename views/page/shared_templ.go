@@ -450,7 +450,7 @@ func TableGrid(ev *tournament.State, g *tournament.Round, results []tournament.T
 						return templ_7745c5c3_Err
 					}
 				}
-				if r.Complete {
+				if r.Complete && i < len(r.Points) {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<span class=\"ppoints\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err

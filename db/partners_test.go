@@ -16,6 +16,7 @@ import (
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/formattest"
+	"burraco/tournament/individual4"
 	"burraco/tournament/season"
 )
 
@@ -322,4 +323,90 @@ func TestSeasonImportCopyRenumbersPartners(t *testing.T) {
 	}
 	assert.Equal(t, want, seats(&b.Rounds[0]))
 	assert.NotEqual(t, seats(&a.Rounds[0]), seats(&b.Rounds[0]), "numbered anew")
+}
+
+// TestSeasonImportCopyRenumbersLineups: a teams tournament copied into a season keeps
+// each team's line-up, under the team's new number.
+func TestSeasonImportCopyRenumbersLineups(t *testing.T) {
+	f := newTeams(t, 10)
+	a, err := f.svc.AddTeam(f.ctx, f.tid, "Lupi", f.ids(1, 6), "anna")
+	require.NoError(t, err)
+	_, err = f.svc.AddTeam(f.ctx, f.tid, "Orsi", f.ids(7, 10), "anna")
+	require.NoError(t, err)
+	pairs := [2][2]int64{{f.id(5), f.id(6)}, {f.id(1), f.id(2)}}
+	_, err = f.svc.SetLineup(f.ctx, f.tid, 1, a.ID, pairs, 0, "anna")
+	require.NoError(t, err)
+	doc, err := f.db.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	s := &season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()}
+	require.NoError(t, f.db.CreateSeason(f.ctx, s))
+	tid, _, err := f.db.ImportCopy(f.ctx, doc, s.ID)
+	require.NoError(t, err)
+	b, err := f.db.Load(f.ctx, tid)
+	require.NoError(t, err)
+	var lupi int64
+	for _, e := range b.Entries {
+		if e.Name == "Lupi" {
+			lupi = e.ID
+		}
+	}
+	require.NotZero(t, lupi)
+	assert.NotEqual(t, a.ID, lupi, "numbered anew")
+	require.Len(t, b.Lineups, 1)
+	assert.Equal(t, lupi, b.Lineups[0].EntryID)
+	assert.Equal(t, b.Stage.ID, b.Lineups[0].StageID)
+	assert.Equal(t, pairs, b.LineupOf(lupi, 1).Pairs)
+}
+
+// TestIndividual4EveningThroughTheStore: an individual evening at 4-player tables
+// drawn, scored and drawn again through the SQL store: every round reads back as the
+// format drew it (partners included), and the standings from a fresh read equal those
+// of the state the service kept.
+func TestIndividual4EveningThroughTheStore(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	svc := &tournament.Tournaments{Store: d, Players: d}
+	tr, stage, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), individual4.Name)
+	require.NoError(t, err)
+	tr.Name = "Individuale"
+	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	for i := 1; i <= 9; i++ {
+		p := &tournament.Player{FirstName: fmt.Sprintf("I%02d", i), LastName: "Test", Active: true}
+		require.NoError(t, d.CreatePlayer(ctx, p))
+		_, err := svc.AddPlayer(ctx, tr.ID, p.ID, "anna")
+		require.NoError(t, err)
+	}
+	_, err = svc.MarkAllPresent(ctx, tr.ID, "anna")
+	require.NoError(t, err)
+	gt := func(n int) *scoring.Hand { return &scoring.Hand{Form: scoring.GameTotal, Total: n} }
+	for n := 1; n <= 2; n++ {
+		r, err := svc.Draw(ctx, tr.ID, tournament.DrawOptions{Seed: int64(10 + n)}, "anna")
+		require.NoError(t, err)
+		require.Len(t, r.Tables, 2)
+		for _, tb := range r.Tables {
+			for _, sd := range tb.Sides {
+				require.Len(t, sd.Partners, 1, "two players a side")
+			}
+		}
+		st, err := d.Load(ctx, tr.ID)
+		require.NoError(t, err)
+		assert.Equal(t, seats(r), seats(&st.Rounds[n-1]), "round %d as drawn", n)
+		for ti := range r.Tables {
+			_, err := svc.SaveSheet(ctx, tr.ID, n, ti+1, tournament.Sheet{Hands: [][]*scoring.Hand{{gt(900 + 100*ti + 50*n), gt(400 - 30*ti)}}}, "anna")
+			require.NoError(t, err)
+		}
+	}
+	fresh, err := d.Load(ctx, tr.ID)
+	require.NoError(t, err)
+	kept, err := svc.Load(ctx, tr.ID)
+	require.NoError(t, err)
+	_, a := fresh.Format().Standings(fresh)
+	_, b := kept.Format().Standings(kept)
+	assert.Equal(t, a, b)
+	require.Len(t, a, 9)
+	played := 0
+	for _, l := range a {
+		played += l.Played
+	}
+	assert.Equal(t, 16, played, "eight players a round seated, two rounds")
 }

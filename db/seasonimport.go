@@ -162,6 +162,16 @@ func renumber(doc *tournament.Document, max map[string]int64) *tournament.Docume
 				r.Byes[b].EntryID = entry(r.Byes[b].EntryID)
 			}
 		}
+		sr.Lineups = append([]tournament.Lineup(nil), sr.Lineups...)
+		for j := range sr.Lineups {
+			l := &sr.Lineups[j]
+			l.StageID, l.EntryID = sr.ID, entry(l.EntryID)
+			for a := range l.Pairs {
+				for b := range l.Pairs[a] {
+					l.Pairs[a][b] = player(l.Pairs[a][b])
+				}
+			}
+		}
 	}
 	c.Events = append([]tournament.LoggedEvent(nil), doc.Events...)
 	for i := range c.Events {

@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"net"
 	"sync"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Counter counts what the store sends to its database, for tests and benchmarks that
@@ -17,6 +20,11 @@ type Counter struct {
 	mu    sync.Mutex
 	stmts []string
 	txs   int
+	// trips counts what the store sent to PostgreSQL over the network (each send is a
+	// round trip: the driver then waits for the answer); trip is, for each statement,
+	// the send that carried it (see RoundTrips).
+	trips int
+	trip  []int
 }
 
 // Statements returns how many statements ran since the last Reset.
@@ -44,13 +52,39 @@ func (c *Counter) Log() []string {
 func (c *Counter) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.stmts, c.txs = nil, 0
+	c.stmts, c.txs, c.trips, c.trip = nil, 0, 0, nil
+}
+
+// RoundTrips returns how many times the store sent something to the PostgreSQL server
+// since the last Reset (0 on SQLite, which has no network), counted on the connection
+// itself, and the statements of Log grouped by the send that carried them, in order.
+// A statement the driver prepared first (pgx does, once per connection) takes one
+// send more.
+func (c *Counter) RoundTrips() (int, [][]string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var groups [][]string
+	for i, q := range c.stmts {
+		if i == 0 || c.trip[i] != c.trip[i-1] {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], q)
+	}
+	return c.trips, groups
+}
+
+// sent counts one send to the server.
+func (c *Counter) sent() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.trips++
 }
 
 func (c *Counter) add(q string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.stmts = append(c.stmts, q)
+	c.trip = append(c.trip, c.trips)
 	if q == "BEGIN" {
 		c.txs++
 	}
@@ -199,12 +233,12 @@ type countedTx struct {
 }
 
 func (t countedTx) Commit() error {
-	t.c.add("COMMIT")
+	defer t.c.add("COMMIT") // once sent
 	return t.Tx.Commit()
 }
 
 func (t countedTx) Rollback() error {
-	t.c.add("ROLLBACK")
+	defer t.c.add("ROLLBACK")
 	return t.Tx.Rollback()
 }
 
@@ -215,12 +249,12 @@ type countedStmt struct {
 }
 
 func (s *countedStmt) Exec(args []driver.Value) (driver.Result, error) {
-	s.conn.c.add(s.q)
+	defer s.conn.c.add(s.q)  // once sent
 	return s.Stmt.Exec(args) //nolint:staticcheck // what database/sql calls without ExecContext
 }
 
 func (s *countedStmt) Query(args []driver.Value) (driver.Rows, error) {
-	s.conn.c.add(s.q)
+	defer s.conn.c.add(s.q)   // once sent
 	return s.Stmt.Query(args) //nolint:staticcheck // as Exec
 }
 
@@ -229,7 +263,7 @@ func (s *countedStmt) ExecContext(ctx context.Context, args []driver.NamedValue)
 	if !ok {
 		return s.Exec(values(args))
 	}
-	s.conn.c.add(s.q)
+	defer s.conn.c.add(s.q) // once sent
 	return e.ExecContext(ctx, args)
 }
 
@@ -238,7 +272,7 @@ func (s *countedStmt) QueryContext(ctx context.Context, args []driver.NamedValue
 	if !ok {
 		return s.Query(values(args))
 	}
-	s.conn.c.add(s.q)
+	defer s.conn.c.add(s.q) // once sent
 	return e.QueryContext(ctx, args)
 }
 
@@ -256,4 +290,28 @@ func values(args []driver.NamedValue) []driver.Value {
 		out[i] = a.Value
 	}
 	return out
+}
+
+// countSends has every connection of cfg count in c what it sends to the server: pgx
+// writes each message, or batch of messages, it then waits on in one write.
+func countSends(cfg *pgx.ConnConfig, c *Counter) {
+	dial := cfg.DialFunc
+	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return sendCounted{conn, c}, nil
+	}
+}
+
+// sendCounted is a network connection whose writes are counted.
+type sendCounted struct {
+	net.Conn
+	c *Counter
+}
+
+func (s sendCounted) Write(b []byte) (int, error) {
+	s.c.sent()
+	return s.Conn.Write(b)
 }

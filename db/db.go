@@ -150,6 +150,9 @@ func openPostgres(dsn string, c *Counter) (*DB, error) {
 		c.TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID, Codec: &pgtype.TimestamptzCodec{ScanLocation: time.UTC}})
 		return nil
 	})
+	if c != nil {
+		countSends(cfg, c)
+	}
 	sqlDB := pool(stdlib.GetConnector(*cfg, utc), c)
 	g, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
 	if err != nil {
@@ -318,6 +321,10 @@ type sqlTx struct {
 	db  *DB
 	rd  bool // on the reader pool
 	n   int  // statements run
+	// conn is a PostgreSQL write transaction's connection, where queued writes go in
+	// batches (see later); nil elsewhere.
+	conn  *sql.Conn
+	queue []pending
 	// began is when the transaction took the write lock (see lockTaken).
 	began time.Time
 }
@@ -393,6 +400,9 @@ func (x *sqlTx) prepared(q string) (*sql.Stmt, error) {
 // would wait for a connection forever.
 
 func (x *sqlTx) query(q string, args ...any) (*sql.Rows, error) {
+	if err := x.flush(); err != nil {
+		return nil, err
+	}
 	x.n++
 	if x.db.postgres {
 		return x.tx.QueryContext(x.ctx, x.db.rebound(q), args...)
@@ -410,6 +420,9 @@ type errRow struct{ err error }
 func (r errRow) Scan(...any) error { return r.err }
 
 func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } {
+	if err := x.flush(); err != nil {
+		return errRow{err}
+	}
 	x.n++
 	if x.db.postgres {
 		return x.tx.QueryRowContext(x.ctx, x.db.rebound(q), args...)
@@ -422,6 +435,9 @@ func (x *sqlTx) queryRow(q string, args ...any) interface{ Scan(...any) error } 
 }
 
 func (x *sqlTx) exec(q string, args ...any) (sql.Result, error) {
+	if err := x.flush(); err != nil {
+		return nil, err
+	}
 	x.n++
 	if x.db.postgres {
 		return x.tx.ExecContext(x.ctx, x.db.rebound(q), args...)
@@ -450,6 +466,9 @@ func (x *sqlTx) affected(q string, args ...any) (int64, error) {
 
 // execOnce runs a statement whose text varies (a multi-row insert) without keeping it.
 func (x *sqlTx) execOnce(q string, args ...any) error {
+	if err := x.flush(); err != nil {
+		return err
+	}
 	x.n++
 	_, err := x.tx.ExecContext(x.ctx, x.db.rebind(q), args...)
 	return err
@@ -474,13 +493,28 @@ func (d *DB) writeClaiming(ctx context.Context, claim bool, fn func(x *sqlTx) er
 }
 
 func (d *DB) writeOnce(ctx context.Context, claim bool, fn func(x *sqlTx) error) error {
-	tx, err := d.sql.BeginTx(ctx, nil)
+	var conn *sql.Conn
+	if d.postgres {
+		// The transaction's own connection, where its queued writes go (sqlTx.later).
+		var err error
+		if conn, err = d.sql.Conn(ctx); err != nil {
+			return err
+		}
+		defer conn.Close()
+	}
+	var tx *sql.Tx
+	var err error
+	if conn != nil {
+		tx, err = conn.BeginTx(ctx, nil)
+	} else {
+		tx, err = d.sql.BeginTx(ctx, nil)
+	}
 	if err != nil {
 		return err
 	}
 	// BEGIN IMMEDIATE returned: on SQLite this transaction holds the write lock (on
 	// PostgreSQL, once it has its tournament's row: lockTaken).
-	x := &sqlTx{ctx: ctx, tx: tx, db: d, began: time.Now()}
+	x := &sqlTx{ctx: ctx, tx: tx, db: d, began: time.Now(), conn: conn}
 	defer func() { d.holds.held(time.Since(x.began), x.n) }()
 	record := func() error { return nil }
 	if claim {
@@ -495,6 +529,10 @@ func (d *DB) writeOnce(ctx context.Context, claim bool, fn func(x *sqlTx) error)
 		return err
 	}
 	if err := record(); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := x.flush(); err != nil {
 		_ = tx.Rollback()
 		return err
 	}

@@ -205,6 +205,11 @@ func TestTeamsFeedAKnockoutOfTeams(t *testing.T) {
 	l := st.LineupOf(x, 1)
 	assert.Equal(t, players[x][:4], l.Players(), "the default line-up: the members in order")
 	require.NotContains(t, ids, int64(0))
+	// A team names its line-up for the knockout's match as in the teams stage.
+	px := players[x]
+	_, err = f.svc.SetLineup(f.ctx, f.tid, 1, x, [2][2]int64{{px[2], px[3]}, {px[0], px[1]}}, 0, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, [2][2]int64{{px[2], px[3]}, {px[0], px[1]}}, f.state(t).LineupOf(x, 1).Pairs)
 
 	out := f.sheet(t, 1, 1, 900, 700)
 	assert.True(t, out.Result.Complete, "the table is over")

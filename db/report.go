@@ -295,7 +295,7 @@ func (x *storeTx) SaveReport(r *tournament.Report) error {
 }
 
 func (x *storeTx) CloseReports(stageID int64, n, t int, accepted, by int64) error {
-	return x.run("UPDATE reports SET prior = state, closed_by = ?, version = version + 1, "+
+	return x.later(nil, "UPDATE reports SET prior = state, closed_by = ?, version = version + 1, "+
 		"state = CASE WHEN id = ? THEN 'accepted' ELSE 'superseded' END "+
 		"WHERE tournament_id = ? AND stage_id = ? AND round_no = ? AND table_no = ? AND state IN ('reported', 'confirmed', 'disputed', 'accepted')",
 		by, accepted, x.tid, stageID, n, t)

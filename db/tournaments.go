@@ -6,8 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -482,14 +486,28 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 
 // loadEntries reads the entries where says, with their members, in one query.
 func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
-	rows, err := x.query("SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, "+
-		"COALESCE(m.player_id, 0), COALESCE(p.last_name, ''), COALESCE(p.first_name, '') "+
-		"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "+
-		"WHERE "+where+" ORDER BY e.id, m.position", arg)
+	rows, err := x.query(entriesQuery+"WHERE "+where+" ORDER BY e.id, m.position", arg)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	return scanEntries(rows)
+}
+
+// entriesQuery is loadEntries' query.
+const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, " +
+	"COALESCE(m.player_id, 0), COALESCE(p.last_name, ''), COALESCE(p.first_name, '') " +
+	"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "
+
+// rowScanner is what reads a query's rows: database/sql's, or pgx's in a batch.
+type rowScanner interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanEntries reads loadEntries' rows.
+func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 	var out []tournament.Entry
 	for rows.Next() {
 		var e tournament.Entry
@@ -605,16 +623,26 @@ func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Ta
 		return err
 	}
 	defer rows.Close()
+	return scanHands(rows, tableAt)
+}
+
+// scanHands reads loadHands' rows into the tables they belong to.
+// The numbers are scanned into int64, as the drivers give them: database/sql would turn
+// each into text and back to scan it into an int.
+func scanHands(rows rowScanner, tableAt map[int64]*tournament.Table) error {
+	var v [14]int64
+	var closed, kittyTaken, opened bool
+	dest := []any{&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &closed, &kittyTaken, &opened,
+		&v[7], &v[8], &v[9], &v[10], &v[11], &v[12], &v[13]}
 	for rows.Next() {
-		var tid int64
-		var h tournament.HandScore
-		f := &h.Figures
-		var form int
-		if err := rows.Scan(&tid, &h.Hand, &h.Side, &form, &f.Clean, &f.Dirty, &f.SemiClean, &f.Closed, &f.KittyTaken, &f.Opened,
-			&f.Table, &f.InHand, &f.KittyLeft, &f.Base, &f.Cards, &f.Total, &h.Score); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
-		f.Form = scoring.Form(form)
+		tid := v[0]
+		h := tournament.HandScore{Hand: int(v[1]), Side: int(v[2]), Score: int(v[13]), Figures: scoring.Hand{
+			Form: scoring.Form(v[3]), Clean: int(v[4]), Dirty: int(v[5]), SemiClean: int(v[6]),
+			Closed: closed, KittyTaken: kittyTaken, Opened: opened, Table: int(v[7]), InHand: int(v[8]),
+			KittyLeft: int(v[9]), Base: int(v[10]), Cards: int(v[11]), Total: int(v[12])}}
 		if t := tableAt[tid]; t != nil {
 			t.Hands = append(t.Hands, h)
 		}
@@ -693,22 +721,18 @@ func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error
 		stx := &storeTx{sqlTx: x, tid: tid}
 		if d.postgres {
 			// The lock first, in a statement of its own: a statement that waited for it
-			// reads the other tables as they were before the wait (read committed).
-			var id int64
-			if err := x.queryRow("SELECT id FROM tournaments WHERE id = ? FOR UPDATE", tid).Scan(&id); err == sql.ErrNoRows {
-				return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-			} else if err != nil {
+			// reads the other tables as they were before the wait (read committed). The
+			// tournament with its current stage is read by the next statement, sent in
+			// the same round trip.
+			if err := stx.lockAndOpen(); err != nil {
 				return err
 			}
 			x.lockTaken()
-		}
-		// On SQLite the transaction already excludes other writers: its first read, the
-		// tournament with its current stage (it always has one), also says whether the
-		// tournament exists. (On PostgreSQL the first of them fn asks for reads both.)
-		if !d.postgres {
-			if err := stx.open(); err != nil {
-				return err
-			}
+		} else if err := stx.open(); err != nil {
+			// On SQLite the transaction already excludes other writers: its first read,
+			// the tournament with its current stage (it always has one), also says
+			// whether the tournament exists.
+			return err
 		}
 		return fn(stx)
 	})
@@ -729,6 +753,7 @@ type storeTx struct {
 	// stored are the (hand, side) keys of a table's hands as Scores read them, so that
 	// SaveTable deletes only those the sheet no longer has.
 	stored map[int64][][2]int
+	ahead  *tableRead // read with the table by Table (PostgreSQL)
 }
 
 // openCols are the tournament's columns and its current stage's, read by open.
@@ -746,6 +771,36 @@ func (x *storeTx) open() error {
 	if err == sql.ErrNoRows {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {
+		return err
+	}
+	stage, err := x.db.decodeStage(&st)
+	if err != nil {
+		return err
+	}
+	x.t, x.stage = &t, stage
+	return nil
+}
+
+// lockAndOpen takes the tournament's row lock on PostgreSQL and reads what open reads,
+// in one round trip: two statements, the second begun once the first has the lock.
+func (x *storeTx) lockAndOpen() error {
+	var id int64
+	var t tournament.Tournament
+	var st storedStage
+	opened := false
+	err := x.readBatch(
+		batchRead{q: "SELECT id FROM tournaments WHERE id = ? FOR UPDATE", args: []any{x.tid}, scan: scanOne(&id)},
+		batchRead{q: "SELECT " + openCols + " FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1",
+			args: []any{x.tid}, scan: func(rows pgx.Rows) error {
+				if !rows.Next() {
+					return nil // a tournament without a stage: Tournament and Stage say so when asked
+				}
+				opened = true
+				return rows.Scan(append(tournamentDest(&t), st.dest()...)...)
+			}})
+	if err == sql.ErrNoRows {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil || !opened {
 		return err
 	}
 	stage, err := x.db.decodeStage(&st)
@@ -877,20 +932,73 @@ func (x *storeTx) Entry(id int64) (*tournament.Entry, error) {
 	return &es[0], nil
 }
 
+// tableQuery reads round n of a stage, its table t, the table's sides and whether the
+// next round is drawn and started, which a save asks next (RoundState answers it from
+// here); its arguments are the stage, n and t.
+const tableQuery = "SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, " +
+	sideCols + ", " +
+	"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), " +
+	"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 " +
+	"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))) " +
+	"FROM rounds r JOIN round_tables t ON t.round_id = r.id LEFT JOIN sides s ON s.table_id = t.id " +
+	"WHERE r.stage_id = ? AND r.number = ? AND t.number = ? ORDER BY s.position, s.seat"
+
+// tableOfQuery is a subquery naming the table tableQuery reads, with the same arguments.
+const tableOfQuery = "(SELECT t.id FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ? AND r.number = ? AND t.number = ?)"
+
+// tableRead is what a transaction read ahead with a table (PostgreSQL: in the same
+// round trip) for Scores and TableEntries to answer, while the transaction has run no
+// statement since.
+type tableRead struct {
+	id      int64
+	n       int // the transaction's statements when it was read
+	hands   []tournament.HandScore
+	entries []tournament.Entry
+}
+
 func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
-	// One query reads the round, the table, its sides and whether the next round is
-	// drawn and started, which a save asks next (RoundState answers it from here).
-	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+
-		sideCols+", "+
-		"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), "+
-		"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 "+
-		"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))) "+
-		"FROM rounds r JOIN round_tables t ON t.round_id = r.id LEFT JOIN sides s ON s.table_id = t.id "+
-		"WHERE r.stage_id = ? AND r.number = ? AND t.number = ? ORDER BY s.position, s.seat", stageID, n, t)
+	if x.conn != nil {
+		return x.tableAhead(stageID, n, t)
+	}
+	rows, err := x.query(tableQuery, stageID, n, t)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer rows.Close()
+	return x.scanTable(rows, stageID, n)
+}
+
+// tableAhead is Table on PostgreSQL: the table, its hands and its entries in one round
+// trip, the hands and entries kept for Scores and TableEntries.
+func (x *storeTx) tableAhead(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
+	var r *tournament.Round
+	var tb *tournament.Table
+	pre := &tableRead{}
+	read := &tournament.Table{}
+	err := x.readBatch(
+		batchRead{q: tableQuery, args: []any{stageID, n, t}, scan: func(rows pgx.Rows) (err error) {
+			r, tb, err = x.scanTable(rows, stageID, n)
+			return err
+		}},
+		batchRead{q: "SELECT table_id, " + handCols + " FROM hands WHERE table_id = " + tableOfQuery + " ORDER BY table_id, hand_no, side",
+			args: []any{stageID, n, t}, scan: func(rows pgx.Rows) error {
+				return scanHands(rows, map[int64]*tournament.Table{tb.ID: read})
+			}},
+		batchRead{q: entriesQuery + "WHERE e.id IN (SELECT entry_id FROM sides WHERE table_id = " + tableOfQuery + ") ORDER BY e.id, m.position",
+			args: []any{stageID, n, t}, scan: func(rows pgx.Rows) (err error) {
+				pre.entries, err = scanEntries(rows)
+				return err
+			}})
+	if err != nil {
+		return nil, nil, err
+	}
+	pre.id, pre.n, pre.hands = tb.ID, x.n, read.Hands
+	x.ahead = pre
+	return r, tb, nil
+}
+
+// scanTable reads tableQuery's rows.
+func (x *storeTx) scanTable(rows rowScanner, stageID int64, n int) (*tournament.Round, *tournament.Table, error) {
 	var r tournament.Round
 	var tb tournament.Table
 	found := false
@@ -972,9 +1080,14 @@ func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
 }
 
 func (x *storeTx) TableEntries(t *tournament.Table) ([]tournament.Entry, error) {
-	es, err := loadEntries(x.sqlTx, "e.id IN (SELECT entry_id FROM sides WHERE table_id = ?)", t.ID)
-	if err != nil {
-		return nil, err
+	var es []tournament.Entry
+	if a := x.fresh(t); a != nil {
+		es = a.entries
+	} else {
+		var err error
+		if es, err = loadEntries(x.sqlTx, "e.id IN (SELECT entry_id FROM sides WHERE table_id = ?)", t.ID); err != nil {
+			return nil, err
+		}
 	}
 	return inOrder(es, t.People()), nil
 }
@@ -1027,7 +1140,80 @@ func (x *storeTx) Scores(t *tournament.Table) error {
 		x.stored[t.ID] = keys
 	}()
 	t.Hands = nil
-	return loadHands(x.sqlTx, "table_id = ?", t.ID, map[int64]*tournament.Table{t.ID: t})
+	if a := x.fresh(t); a != nil {
+		t.Hands = slices.Clone(a.hands)
+		return nil
+	}
+	rows, err := x.query(packedHands, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var line string
+	for rows.Next() {
+		if err := rows.Scan(&line); err != nil {
+			return err
+		}
+		h, err := unpackHand(line)
+		if err != nil {
+			return err
+		}
+		t.Hands = append(t.Hands, h)
+	}
+	return rows.Err()
+}
+
+// packedHands reads a table's hands, each as one line of text: the 16 numbers of
+// handCols joined by commas (a flag 1 or 0 on SQLite, true or false on PostgreSQL).
+// Read on the save's path, one column a hand instead of 16: on SQLite each column read
+// is a call into C.
+const packedHands = "SELECT CAST(hand_no AS TEXT) || ',' || CAST(side AS TEXT) || ',' || CAST(form AS TEXT) || ',' || " +
+	"CAST(clean AS TEXT) || ',' || CAST(dirty AS TEXT) || ',' || CAST(semi_clean AS TEXT) || ',' || CAST(closed AS TEXT) || ',' || " +
+	"CAST(kitty_taken AS TEXT) || ',' || CAST(opened AS TEXT) || ',' || CAST(table_pts AS TEXT) || ',' || CAST(in_hand AS TEXT) || ',' || " +
+	"CAST(kitty_left AS TEXT) || ',' || CAST(base AS TEXT) || ',' || CAST(cards AS TEXT) || ',' || CAST(total AS TEXT) || ',' || " +
+	"CAST(score AS TEXT) FROM hands WHERE table_id = ? ORDER BY hand_no, side"
+
+// unpackHand reads a line of packedHands.
+func unpackHand(line string) (tournament.HandScore, error) {
+	var v [16]int
+	rest := line
+	for i := range v {
+		field := rest
+		if k := strings.IndexByte(rest, ','); k >= 0 {
+			field, rest = rest[:k], rest[k+1:]
+		} else if i < len(v)-1 {
+			return tournament.HandScore{}, fmt.Errorf("hand %q: %d numbers, not %d", line, i+1, len(v))
+		} else {
+			rest = ""
+		}
+		switch field {
+		case "true":
+			v[i] = 1
+		case "false":
+			v[i] = 0
+		default:
+			n, err := strconv.Atoi(field)
+			if err != nil {
+				return tournament.HandScore{}, fmt.Errorf("hand %q: %w", line, err)
+			}
+			v[i] = n
+		}
+	}
+	if rest != "" {
+		return tournament.HandScore{}, fmt.Errorf("hand %q: more than %d numbers", line, len(v))
+	}
+	return tournament.HandScore{Hand: v[0], Side: v[1], Score: v[15], Figures: scoring.Hand{Form: scoring.Form(v[2]),
+		Clean: v[3], Dirty: v[4], SemiClean: v[5], Closed: v[6] != 0, KittyTaken: v[7] != 0, Opened: v[8] != 0,
+		Table: v[9], InHand: v[10], KittyLeft: v[11], Base: v[12], Cards: v[13], Total: v[14]}}, nil
+}
+
+// fresh returns what was read ahead with table t, if the transaction has run no
+// statement since.
+func (x *storeTx) fresh(t *tournament.Table) *tableRead {
+	if a := x.ahead; a != nil && a.id == t.ID && a.n == x.n && len(x.queue) == 0 {
+		return a
+	}
+	return nil
 }
 
 func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err error) {
@@ -1422,14 +1608,20 @@ func (x *storeTx) SetByes(r *tournament.Round) error {
 	return nil
 }
 
+// SaveTable's writes wait to go with the command's others (sqlTx.later): on PostgreSQL
+// the table's version, its hands, the reports the save closes and its log line reach
+// the server in one round trip. A table whose version moved fails the transaction.
 func (x *storeTx) SaveTable(t *tournament.Table) error {
 	x.next, x.last = nil, nil
-	n, err := x.affected("UPDATE round_tables SET version = version + 1, outcome_kind = ?, outcome_side = ? WHERE id = ? AND version = ?",
-		t.Outcome.Kind, t.Outcome.Side, t.ID, t.Version)
-	if err != nil {
+	number := t.Number
+	if err := x.later(func(n int64) error {
+		if n == 0 {
+			return tournament.Errorf(tournament.ECONFLICT, "sheet.stale", number)
+		}
+		return nil
+	}, "UPDATE round_tables SET version = version + 1, outcome_kind = ?, outcome_side = ? WHERE id = ? AND version = ?",
+		t.Outcome.Kind, t.Outcome.Side, t.ID, t.Version); err != nil {
 		return err
-	} else if n == 0 {
-		return tournament.Errorf(tournament.ECONFLICT, "sheet.stale", t.Number)
 	}
 	t.Version++
 	// The hands stored and not in the sheet go; the others are written over in place.
@@ -1440,12 +1632,12 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 		}
 		for _, k := range stored {
 			if !keep[k] {
-				if err := x.run("DELETE FROM hands WHERE table_id = ? AND hand_no = ? AND side = ?", t.ID, k[0], k[1]); err != nil {
+				if err := x.later(nil, "DELETE FROM hands WHERE table_id = ? AND hand_no = ? AND side = ?", t.ID, k[0], k[1]); err != nil {
 					return err
 				}
 			}
 		}
-	} else if err := x.run("DELETE FROM hands WHERE table_id = ?", t.ID); err != nil {
+	} else if err := x.later(nil, "DELETE FROM hands WHERE table_id = ?", t.ID); err != nil {
 		return err
 	}
 	delete(x.stored, t.ID)
@@ -1453,23 +1645,38 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 		return nil
 	}
 	now := storedNow()
+	// The table and the time are parameters 1 and 2 of every row, numbered (SQLite's
+	// ?NNN, PostgreSQL's $NNN): bound, and the time formatted, once. Numbers go as
+	// int64, which database/sql passes on without converting.
+	mark := "?"
+	if x.db.postgres {
+		mark = "$"
+	}
 	var sql strings.Builder
 	sql.WriteString("INSERT INTO hands (table_id, " + handCols + ", updated_at) VALUES ")
-	args := make([]any, 0, 18*len(t.Hands))
+	args := make([]any, 2, 2+16*len(t.Hands))
+	args[0], args[1] = t.ID, now
 	for i, h := range t.Hands {
 		if i > 0 {
 			sql.WriteString(", ")
 		}
-		sql.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		sql.WriteString("(" + mark + "1")
+		for k := range 16 {
+			sql.WriteString(", " + mark + strconv.Itoa(3+16*i+k))
+		}
+		sql.WriteString(", " + mark + "2)")
 		f := h.Figures
-		args = append(args, t.ID, h.Hand, h.Side, int(f.Form), f.Clean, f.Dirty, f.SemiClean, f.Closed, f.KittyTaken, f.Opened,
-			f.Table, f.InHand, f.KittyLeft, f.Base, f.Cards, f.Total, h.Score, now)
+		args = append(args, int64(h.Hand), int64(h.Side), int64(f.Form), int64(f.Clean), int64(f.Dirty), int64(f.SemiClean),
+			f.Closed, f.KittyTaken, f.Opened, int64(f.Table), int64(f.InHand), int64(f.KittyLeft), int64(f.Base), int64(f.Cards),
+			int64(f.Total), int64(h.Score))
 	}
 	sql.WriteString(" ON CONFLICT (table_id, hand_no, side) DO UPDATE SET form = excluded.form, clean = excluded.clean, " +
 		"dirty = excluded.dirty, semi_clean = excluded.semi_clean, closed = excluded.closed, kitty_taken = excluded.kitty_taken, " +
 		"opened = excluded.opened, table_pts = excluded.table_pts, in_hand = excluded.in_hand, kitty_left = excluded.kitty_left, " +
 		"base = excluded.base, cards = excluded.cards, total = excluded.total, score = excluded.score, updated_at = excluded.updated_at")
-	return x.run(sql.String(), args...)
+	// One text per number of hands: prepared once and kept (SQLite), or kept by pgx per
+	// connection (PostgreSQL).
+	return x.later(nil, sql.String(), args...)
 }
 
 func (x *storeTx) SetPublished(t *tournament.Tournament) error {
@@ -1528,7 +1735,7 @@ func (x *storeTx) Log(e tournament.Event) error {
 		u := string(e.Undo)
 		undo = &u
 	}
-	return x.run("INSERT INTO events (tournament_id, seq, at, director, kind, detail, data, stage_id, round_no, table_no, entry_id, undoes, undo) "+
+	return x.later(nil, "INSERT INTO events (tournament_id, seq, at, director, kind, detail, data, stage_id, round_no, table_no, entry_id, undoes, undo) "+
 		"VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE tournament_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		x.tid, x.tid, e.At, e.Director, e.Kind, e.Detail, data, e.StageID, e.Round, e.Table, e.EntryID, e.Undoes, undo)
 }

@@ -82,7 +82,12 @@ func TestTeamsOddStates(t *testing.T) {
 		}
 		pagesOK(t, c, tok, ev, n, http.StatusNotFound, fmt.Sprintf("round %d played", n))
 	}
-	res := c.API("PUT", ev.API+"/published", tok, `{"published":true}`, nil)
+	// Every round drawn: there is no round 4 to name a line-up for.
+	m := ev.Members[0]
+	res := c.API("PUT", fmt.Sprintf("%s/rounds/4/lineups/%d", ev.API, ev.Teams[0]), tok, lineupJSON(m[1], m[0], m[3], m[2]), nil)
+	assert.Equal(t, http.StatusNotFound, res.StatusCode, "a round past the stage's: %s", res.Body)
+	assert.Equal(t, http.StatusNotFound, c.Get(ev.HTML+"/rounds/4/lineups").StatusCode)
+	res = c.API("PUT", ev.API+"/published", tok, `{"published":true}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	pagesOK(t, c, tok, ev, 3, http.StatusOK, "published")
 

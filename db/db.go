@@ -327,6 +327,9 @@ type sqlTx struct {
 	queue []pending
 	// began is when the transaction took the write lock (see lockTaken).
 	began time.Time
+	// scoresOnly: the hands read are each hand's number, side, form and score (see
+	// loadHands), for the derived state.
+	scoresOnly bool
 }
 
 // lockTaken notes that a PostgreSQL transaction has just taken its tournament's row

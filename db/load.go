@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"burraco/tournament"
 )
@@ -40,11 +41,29 @@ func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
 
 // LoadStamped reads stage seq of a tournament whole (0: the current one), as Load and
 // LoadStage do, with its Stamp read in the same snapshot: a fixed number of queries
-// whatever the number of entries, rounds and tables.
+// whatever the number of entries, rounds and tables. Its hands carry their number,
+// side, score and form, not the other figures (tournament.Store.LoadStamped).
 func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.State, tournament.Stamp, error) {
 	var st *tournament.State
 	var s tournament.Stamp
-	err := d.read(ctx, func(x *sqlTx) error {
+	err := d.loadStamped(ctx, tid, seq, true, &st, &s)
+	if errors.Is(err, errHandKey) {
+		// A hand stored outside handKey's bounds: the stage read with every figure.
+		err = d.loadStamped(ctx, tid, seq, false, &st, &s)
+	}
+	if isNoRows(err) {
+		return nil, s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if err != nil {
+		return nil, s, wrap(err, "load stage")
+	}
+	return st, s, nil
+}
+
+// loadStamped is LoadStamped's read, with the hands' scores only or every figure.
+func (d *DB) loadStamped(ctx context.Context, tid int64, seq int, scoresOnly bool, st **tournament.State, s *tournament.Stamp) error {
+	return d.read(ctx, func(x *sqlTx) error {
+		x.scoresOnly = scoresOnly
 		var t tournament.Tournament
 		dest := append(tournamentDest(&t), &s.Revision, &s.Registry)
 		if err := x.queryRow("SELECT "+tournamentCols+", "+stampCols+" FROM tournaments WHERE id = ?", tid).Scan(dest...); err != nil {
@@ -54,14 +73,7 @@ func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.S
 		if err != nil {
 			return err
 		}
-		st, err = loadStage(x, t, stage)
+		*st, err = loadStage(x, t, stage)
 		return err
 	})
-	if isNoRows(err) {
-		return nil, s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
-	}
-	if err != nil {
-		return nil, s, wrap(err, "load stage")
-	}
-	return st, s, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"burraco/tournament"
 )
@@ -23,7 +24,9 @@ import (
 //   - warm: another read of the same revision: the stamp is read, the rest is shared;
 //   - floor-raw-read: plain database/sql reading the stage's hand rows, nothing else;
 //   - floor-sort: a plain sort of 3,000 lines of three values;
-//   - floor-stamp: the stamp's query alone (what every read pays).
+//   - floor-stamp: the stamp's query alone (what every read pays);
+//   - cold-vs-raw: a cold read and the raw read in turn, their medians and ratio (x-raw),
+//     which the machine's load moves least.
 //
 // Compare ns/op of cold and warm with their floors (ratios in the closing note of
 // issue 20).
@@ -41,6 +44,30 @@ func BenchmarkStandings3000(b *testing.B) {
 						b.Fatal(err, len(ss))
 					}
 				}
+			})
+			b.Run("cold-vs-raw", func(b *testing.B) {
+				// A cold read and the raw read of the hand rows in turn, each iteration, so
+				// that the machine's load moves both alike: the medians and their ratio.
+				raw := f.db.SQL()
+				q := "SELECT h.table_id, h.hand_no, h.side, h.score FROM hands h JOIN round_tables t ON t.id = h.table_id " +
+					"JOIN rounds r ON r.id = t.round_id JOIN stages s ON s.id = r.stage_id WHERE s.tournament_id = " + strconv.FormatInt(f.tid, 10)
+				var colds, raws []time.Duration
+				for b.Loop() {
+					t0 := time.Now()
+					svc := &tournament.Tournaments{Store: f.db, Players: f.db}
+					if _, _, ss, err := svc.Standings(f.ctx, f.tid); err != nil || len(ss) != want {
+						b.Fatal(err, len(ss))
+					}
+					t1 := time.Now()
+					if n := rawRows(b, raw, q); n != 18000 {
+						b.Fatal("rows", n)
+					}
+					colds, raws = append(colds, t1.Sub(t0)), append(raws, time.Since(t1))
+				}
+				cold, floor := median(colds), median(raws)
+				b.ReportMetric(float64(cold.Microseconds())/1000, "cold-ms")
+				b.ReportMetric(float64(floor.Microseconds())/1000, "raw-ms")
+				b.ReportMetric(float64(cold)/float64(floor), "x-raw")
 			})
 			b.Run("warm", func(b *testing.B) {
 				if _, _, _, err := f.svc.Standings(f.ctx, f.tid); err != nil {
@@ -86,6 +113,13 @@ func BenchmarkStandings3000(b *testing.B) {
 			})
 		}
 	})
+}
+
+// median is the middle of some durations.
+func median(ds []time.Duration) time.Duration {
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	return ds[len(ds)/2]
 }
 
 // rawRows reads every row of q into plain integers, as a floor: how many rows.

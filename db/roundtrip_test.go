@@ -88,7 +88,8 @@ func TestSaveRoundTrips(t *testing.T) {
 
 	// The batch keeps the save's guarantees: the hands as saved, the log line with its
 	// undo data, the revision moved by one per save.
-	st := f.state(t)
+	st, err := d.Load(f.ctx, f.tid) // the store's whole read: the figures as saved
+	require.NoError(t, err)
 	assert.Equal(t, -150, st.Rounds[0].Tables[0].Hands[2].Figures.Total)
 	evs, err := d.Events(f.ctx, f.tid)
 	require.NoError(t, err)

@@ -181,9 +181,20 @@ func (d *DB) Revision(ctx context.Context, tid int64) (int64, error) {
 func (d *DB) PublicRevision(ctx context.Context, tid int64) (int64, bool, error) {
 	var rev int64
 	var published bool
-	err := d.read(ctx, func(x *sqlTx) error {
-		return x.queryRow("SELECT COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.published FROM tournaments t WHERE t.id = ?", tid).Scan(&rev, &published)
-	})
+	// One statement without a transaction of its own (one round trip on PostgreSQL), as
+	// Stamp: every public request that is not answered from memory pays it.
+	const q = "SELECT COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.published FROM tournaments t WHERE t.id = ?"
+	var row *sql.Row
+	if d.postgres {
+		row = d.reader.QueryRowContext(ctx, d.rebound(q), tid)
+	} else {
+		st, err := d.stmt(ctx, d.reader, q)
+		if err != nil {
+			return 0, false, wrap(err, "public revision")
+		}
+		row = st.QueryRowContext(ctx, tid)
+	}
+	err := row.Scan(&rev, &published)
 	if err == sql.ErrNoRows {
 		return 0, false, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -496,7 +507,7 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 
 // entriesQuery is loadEntries' query.
 const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, " +
-	"COALESCE(m.player_id, 0), COALESCE(p.last_name, ''), COALESCE(p.first_name, '') " +
+	"COALESCE(m.player_id, 0), COALESCE(p.last_name, '') || ' ' || COALESCE(p.first_name, '') " +
 	"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "
 
 // rowScanner is what reads a query's rows: database/sql's, or pgx's in a batch.
@@ -509,18 +520,20 @@ type rowScanner interface {
 // scanEntries reads loadEntries' rows.
 func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 	var out []tournament.Entry
+	var e tournament.Entry
+	var m tournament.Member
+	var name string // "last first", joined by the query
+	dest := []any{int64Col{&e.ID}, int64Col{&e.TournamentID}, strCol[tournament.EntryKind]{&e.Kind}, &e.Name, &e.Club,
+		boolCol{&e.CheckedIn}, boolCol{&e.Withdrawn}, int64Col{&m.PlayerID}, &name}
 	for rows.Next() {
-		var e tournament.Entry
-		var m tournament.Member
-		var last, first string
-		if err := rows.Scan(&e.ID, &e.TournamentID, &e.Kind, &e.Name, &e.Club, &e.CheckedIn, &e.Withdrawn, &m.PlayerID, &last, &first); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		if n := len(out); n == 0 || out[n-1].ID != e.ID {
 			out = append(out, e)
 		}
 		if m.PlayerID != 0 {
-			m.Name = strings.TrimSpace(last + " " + first)
+			m.Name = strings.TrimSpace(name)
 			out[len(out)-1].Members = append(out[len(out)-1].Members, m)
 		}
 	}
@@ -530,7 +543,10 @@ func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 	// A player's or a pair's entry shows the names as the registry has them now (a team
 	// keeps its own name).
 	for i := range out {
-		if out[i].Kind != tournament.EntrySubstitute && out[i].Kind != tournament.EntryTeam && len(out[i].Members) > 0 {
+		named := out[i].Kind != tournament.EntrySubstitute && out[i].Kind != tournament.EntryTeam
+		if named && len(out[i].Members) == 1 {
+			out[i].Name = out[i].Members[0].Name
+		} else if named && len(out[i].Members) > 0 {
 			names := make([]string, len(out[i].Members))
 			for j, m := range out[i].Members {
 				names[j] = m.Name
@@ -617,12 +633,34 @@ func inOrder(es []tournament.Entry, ids []int64) []tournament.Entry {
 
 const handCols = "hand_no, side, form, clean, dirty, semi_clean, closed, kitty_taken, opened, table_pts, in_hand, kitty_left, base, cards, total, score"
 
+// handKey is a hand's number, side and form in one value, (hand·256 + side)·256 +
+// form, which fits a 32-bit integer; -1 for a hand outside those bounds (never saved:
+// a sheet has at most a few dozen hands, four sides, four forms), which loadHands
+// refuses with errHandKey for the caller to read the stage whole instead.
+const handKey = "CASE WHEN hand_no BETWEEN 0 AND 32767 AND side BETWEEN 0 AND 255 AND form BETWEEN 0 AND 255 " +
+	"THEN (hand_no * 256 + side) * 256 + form ELSE -1 END"
+
+// errHandKey: a hand's number, side or form does not fit handKey.
+var errHandKey = errors.New("a hand's number, side or form out of bounds")
+
+// loadHands reads the hands of the tables where says into tableAt. In a read for the
+// derived state (x.scoresOnly) it reads what every reader of that state uses, each
+// hand's number, side, form (in one value, handKey) and score, and not the other
+// figures: three columns instead of seventeen, since the cold read of a large stage
+// is bound by the number of values it reads.
 func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Table) error {
-	rows, err := x.query("SELECT table_id, "+handCols+" FROM hands WHERE "+where+" ORDER BY table_id, hand_no, side", arg)
+	cols := handCols
+	if x.scoresOnly {
+		cols = handKey + ", score"
+	}
+	rows, err := x.query("SELECT table_id, "+cols+" FROM hands WHERE "+where+" ORDER BY table_id, hand_no, side", arg)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	if x.scoresOnly {
+		return scanHandScores(rows, tableAt)
+	}
 	return scanHands(rows, tableAt)
 }
 
@@ -644,6 +682,36 @@ func scanHands(rows rowScanner, tableAt map[int64]*tournament.Table) error {
 			Closed: closed, KittyTaken: kittyTaken, Opened: opened, Table: int(v[7]), InHand: int(v[8]),
 			KittyLeft: int(v[9]), Base: int(v[10]), Cards: int(v[11]), Total: int(v[12])}}
 		if t := tableAt[tid]; t != nil {
+			t.Hands = append(t.Hands, h)
+		}
+	}
+	return rows.Err()
+}
+
+// scanHandScores reads loadHands' rows for the derived state (table, handKey, score)
+// into the tables they belong to.
+func scanHandScores(rows rowScanner, tableAt map[int64]*tournament.Table) error {
+	var tid int64
+	var key, score int
+	dest := []any{int64Col{&tid}, intCol{&key}, intCol{&score}}
+	var t *tournament.Table
+	var at int64
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+		if key < 0 {
+			return errHandKey
+		}
+		h := tournament.HandScore{Hand: key >> 16, Side: key >> 8 & 0xff, Score: score, Figures: scoring.Hand{Form: scoring.Form(key & 0xff)}}
+		if t == nil || at != tid {
+			// Rows come by table: one map look-up per table, not per hand.
+			t, at = tableAt[tid], tid
+		}
+		if t != nil {
+			if t.Hands == nil {
+				t.Hands = make([]tournament.HandScore, 0, 4*len(t.Sides))
+			}
 			t.Hands = append(t.Hands, h)
 		}
 	}

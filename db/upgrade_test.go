@@ -332,7 +332,7 @@ func TestUpgradeFromV3(t *testing.T) {
 	require.Len(t, ts, len(old.tournaments))
 	states := map[int64]*tournament.State{}
 	for _, ot := range old.tournaments {
-		st, err := svc.Load(ctx, ot.ID)
+		st, err := d.Load(ctx, ot.ID) // the store's whole read: every hand's figures as stored
 		require.NoError(t, err, "tournament %d", ot.ID)
 		states[ot.ID] = st
 		tr := st.Tournament

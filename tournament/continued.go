@@ -17,6 +17,10 @@ type Carried struct {
 	Values []int   `json:"values"`
 	Byes   int     `json:"byes"`
 	Met    []int64 `json:"met,omitempty"` // the entries it met at a table in the stages before
+	// Partners are the entries it sat beside, on its side of a table, in the stages
+	// before (individual4's partnerships; not in Met): a continued stage avoids them as
+	// partners first.
+	Partners []int64 `json:"partners,omitempty"`
 }
 
 // Carrier is a format whose standings add the values carried from the stage before
@@ -33,25 +37,33 @@ func (s *Stage) Continued() bool { return s.FromStageID != nil && s.Start == Sta
 
 // CarryOf returns what the entries ranked in prev (a finished stage) bring into a
 // stage that continues it: their final standing values, which already include what
-// prev itself carried, and their byes.
+// prev itself carried, their byes, whom they met (every member of the other sides of
+// their tables, partners of the side their entry included) and their partners (the
+// other members of their own side). The two tables of a team match are one meeting of
+// the same two teams.
 func CarryOf(prev *State) map[int64]Carried {
-	met := map[int64][]int64{}
+	met, partners := map[int64][]int64{}, map[int64][]int64{}
 	for id, c := range prev.Carry {
-		met[id] = slices.Clone(c.Met)
+		met[id], partners[id] = slices.Clone(c.Met), slices.Clone(c.Partners)
+	}
+	add := func(to map[int64][]int64, a, b int64) {
+		if a != b && !slices.Contains(to[a], b) {
+			to[a] = append(to[a], b)
+		}
 	}
 	for _, r := range prev.Rounds {
 		for _, t := range r.Tables {
-			// Who sat on another side of the table (a partner is not an opponent).
+			// Who sat on another side of the table (a partner is not an opponent), and who
+			// on the same side (a partner).
 			for _, sa := range t.Sides {
 				for _, sb := range t.Sides {
+					to := met
 					if sa.Position == sb.Position {
-						continue
+						to = partners
 					}
 					for _, a := range sa.Members() {
 						for _, b := range sb.Members() {
-							if !slices.Contains(met[a], b) {
-								met[a] = append(met[a], b)
-							}
+							add(to, a, b)
 						}
 					}
 				}
@@ -61,7 +73,8 @@ func CarryOf(prev *State) map[int64]Carried {
 	_, lines := prev.Format().Standings(prev)
 	out := make(map[int64]Carried, len(lines))
 	for _, l := range lines {
-		out[l.Entry.ID] = Carried{Values: slices.Clone(l.Values), Byes: l.Byes, Met: met[l.Entry.ID]}
+		id := l.Entry.ID
+		out[id] = Carried{Values: slices.Clone(l.Values), Byes: l.Byes, Met: met[id], Partners: partners[id]}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"time"
 )
 
 // Stamp is what a loaded stage depends on in the database: the tournament's revision
@@ -14,6 +15,11 @@ import (
 type Stamp struct {
 	Revision int64
 	Registry int64
+}
+
+// after reports whether s is later than o: its revision, then its registry's.
+func (s Stamp) after(o Stamp) bool {
+	return s.Revision > o.Revision || (s.Revision == o.Revision && s.Registry > o.Registry)
 }
 
 // maxDerived bounds how many stages the service keeps derived: the evenings being run
@@ -76,6 +82,8 @@ type derivedSlot struct {
 	used    uint64
 	loading chan struct{} // closed when the load under way ends
 	want    Stamp         // the stamp the load under way was started for
+	// preparing: a load started by Prepare is under way (from before its stamp is read).
+	preparing bool
 }
 
 // derivedCache keeps the latest derived state of the stages read lately. The zero
@@ -137,7 +145,10 @@ func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived,
 			// What was read is at least as new as the stamp asked for: the next reader
 			// whose stamp is older loads again, which only happens across a change.
 			d = &derived{stamp: got, state: st}
-			sl.d = d
+			if sl.d == nil || !sl.d.stamp.after(got) {
+				// Never back: a load that ends after a later one keeps the later.
+				sl.d = d
+			}
 		}
 		c.mu.Unlock()
 		close(done)
@@ -153,7 +164,7 @@ func (c *derivedCache) evict() {
 		var at uint64
 		found := false
 		for k, sl := range c.slots {
-			if sl.loading == nil && (!found || sl.used < at) {
+			if sl.loading == nil && !sl.preparing && (!found || sl.used < at) {
 				oldest, at, found = k, sl.used, true
 			}
 		}
@@ -187,4 +198,99 @@ func (st *State) Clone() *State {
 	}
 	cp.Seeds = slices.Clone(st.Seeds)
 	return &cp
+}
+
+// latest returns the latest derived state of a stage this instance holds (nil for
+// none).
+func (c *derivedCache) latest(k derivedKey) *derived {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sl := c.slots[k]; sl != nil {
+		return sl.d
+	}
+	return nil
+}
+
+// prepare returns the latest derived state of a stage, and whether the caller is to
+// start a load of it in the background (none is under way: it is marked as under way,
+// until done is called).
+func (c *derivedCache) prepare(k derivedKey) (d *derived, start bool, done func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.slots == nil {
+		c.slots = map[derivedKey]*derivedSlot{}
+	}
+	sl := c.slots[k]
+	if sl == nil {
+		c.tick++
+		sl = &derivedSlot{used: c.tick}
+		c.slots[k] = sl
+		c.evict()
+	}
+	if sl.preparing || sl.loading != nil {
+		return sl.d, false, nil
+	}
+	sl.preparing = true
+	return sl.d, true, func() {
+		c.mu.Lock()
+		sl.preparing = false
+		c.mu.Unlock()
+	}
+}
+
+// StandingsSince is Standings for a reader that knows the tournament's revision (the
+// public pages, which read it at most their TTL ago): when this instance holds the
+// current stage derived at that revision or a later one, it is answered without a
+// query; otherwise as Standings (the stamp read, the stage loaded if it moved). The
+// state, columns and lines are shared: read-only.
+func (s *Tournaments) StandingsSince(ctx context.Context, tid, rev int64) (*State, []Column, []Standing, error) {
+	if d := s.derived.latest(derivedKey{tid, 0}); d != nil && d.stamp.Revision >= rev {
+		cols, lines := d.rankings()
+		return d.state, cols, lines, nil
+	}
+	return s.Standings(ctx, tid)
+}
+
+// Prepare reports whether this instance holds the current stage of a tournament
+// derived at revision rev or later; when it does not, it starts deriving it in the
+// background (unless a load is under way already), ranked, so that a reader who can
+// wait for nothing (a public page already rendered at an earlier revision) is served
+// at rev as soon as it is ready. The background load is not cancelled with ctx; it
+// gives up after a minute.
+func (s *Tournaments) Prepare(ctx context.Context, tid, rev int64) bool {
+	k := derivedKey{tid, 0}
+	if d := s.derived.latest(k); d != nil && d.stamp.Revision >= rev {
+		return true
+	}
+	d, start, done := s.derived.prepare(k)
+	if d != nil && d.stamp.Revision >= rev {
+		if done != nil {
+			done()
+		}
+		return true
+	}
+	if start {
+		bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		go func() {
+			defer cancel()
+			defer done()
+			if d, err := s.derive(bg, tid, 0); err == nil {
+				d.rankings()
+			}
+		}()
+	}
+	return false
+}
+
+// Latest returns the current stage of a tournament as this instance derived it last,
+// ranked, without a query (ok false when it holds none): for a reader that may be
+// served what it was served before while Prepare derives the stage anew. The state,
+// columns and lines are shared: read-only.
+func (s *Tournaments) Latest(tid int64) (st *State, cols []Column, lines []Standing, ok bool) {
+	d := s.derived.latest(derivedKey{tid, 0})
+	if d == nil {
+		return nil, nil, nil, false
+	}
+	cols, lines = d.rankings()
+	return d.state, cols, lines, true
 }

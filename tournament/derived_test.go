@@ -2,7 +2,9 @@ package tournament_test
 
 import (
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -110,4 +112,50 @@ func TestDerivedNotFound(t *testing.T) {
 	requireError(t, err, tournament.ENOTFOUND, "error.not_found")
 	_, _, _, err = ev.svc.StageStandings(ev.ctx, ev.tid, 5)
 	requireError(t, err, tournament.ENOTFOUND, "error.not_found")
+}
+
+// TestPrepareLoadsOnceInTheBackground: many readers that cannot wait (Prepare) while
+// the stage moved start one load between them; until it ends, Latest is the stage as
+// derived before; after it, StandingsSince answers at the new revision without a load,
+// and the derived stage never goes back.
+func TestPrepareLoadsOnceInTheBackground(t *testing.T) {
+	ev := threePlayer(t, 6, 2)
+	ev.draw(tournament.DrawOptions{Seed: 1})
+	st, _, _, err := ev.svc.Standings(ev.ctx, ev.tid)
+	require.NoError(t, err)
+	r1 := st.Tournament.Revision
+	assert.True(t, ev.svc.Prepare(ev.ctx, ev.tid, r1), "derived at r1 already")
+
+	ev.score(1, 1, 900, 300, 0)
+	r2 := ev.revision()
+	require.Greater(t, r2, r1)
+	before := ev.loads()
+	ev.store.mu.Lock() // the background load waits here until the readers have asked
+	var ready atomic.Int32
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			if ev.svc.Prepare(ev.ctx, ev.tid, r2) {
+				ready.Add(1) // never: the load is held
+			}
+			latest, _, _, ok := ev.svc.Latest(ev.tid)
+			assert.True(t, ok)
+			assert.Equal(t, r1, latest.Tournament.Revision, "the stage as derived before")
+		})
+	}
+	wg.Wait()
+	ev.store.mu.Unlock()
+	assert.Zero(t, ready.Load())
+	assert.Eventually(t, func() bool { return ev.svc.Prepare(ev.ctx, ev.tid, r2) }, 10*time.Second, time.Millisecond)
+	assert.Equal(t, before+1, ev.loads(), "20 readers that could not wait: one load")
+
+	st, _, lines, err := ev.svc.StandingsSince(ev.ctx, ev.tid, r2)
+	require.NoError(t, err)
+	assert.Equal(t, r2, st.Tournament.Revision)
+	assert.Equal(t, 900, lines[0].Rounds[0].Score)
+	_, _, _, err = ev.svc.StandingsSince(ev.ctx, ev.tid, r1)
+	require.NoError(t, err)
+	latest, _, _, _ := ev.svc.Latest(ev.tid)
+	assert.Equal(t, r2, latest.Tournament.Revision, "an older revision asked for: the later one kept")
+	assert.Equal(t, before+1, ev.loads(), "no load at a revision derived already")
 }

@@ -223,12 +223,24 @@ func Rank(out []Standing, q int) {
 		}
 		return 0
 	}
-	slices.SortStableFunc(out, func(a, b Standing) int {
-		if c := better(&a, &b); c != 0 {
+	// A stable sort of the lines by value, then name, done on their indices (a line is
+	// large to move) with each name lowered once: the index breaks the last ties.
+	idx := make([]int, len(out))
+	lower := make([]string, len(out))
+	for i := range out {
+		idx[i], lower[i] = i, strings.ToLower(out[i].Entry.Name)
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := better(&out[a], &out[b]); c != 0 {
 			return c
 		}
-		return cmp.Compare(strings.ToLower(a.Entry.Name), strings.ToLower(b.Entry.Name))
+		return cmp.Or(cmp.Compare(lower[a], lower[b]), cmp.Compare(a, b))
 	})
+	sorted := make([]Standing, len(out))
+	for i, j := range idx {
+		sorted[i] = out[j]
+	}
+	copy(out, sorted)
 	for i := range out {
 		out[i].Tied, out[i].Qualifies, out[i].AtCut = false, false, false
 		if i > 0 && better(&out[i-1], &out[i]) == 0 {

@@ -304,6 +304,7 @@ func (m *memStore) LoadStamped(_ context.Context, tid int64, seq int) (st *tourn
 		stage, err := mt.stageAt(seq)
 		if err == nil {
 			st, s.Revision = mt.state(stage), int64(len(mt.events))
+			scoresOnly(st)
 		}
 		return err
 	})
@@ -837,4 +838,17 @@ func (x *memTx) SetLocked(r *tournament.Round) error {
 		stored.Locked = r.Locked
 	}
 	return nil
+}
+
+// scoresOnly keeps of each hand what the database's LoadStamped reads: its number,
+// side, form and score.
+func scoresOnly(st *tournament.State) {
+	for ri := range st.Rounds {
+		for ti := range st.Rounds[ri].Tables {
+			for hi := range st.Rounds[ri].Tables[ti].Hands {
+				h := &st.Rounds[ri].Tables[ti].Hands[hi]
+				h.Figures = scoring.Hand{Form: h.Figures.Form}
+			}
+		}
+	}
 }

@@ -290,8 +290,10 @@ func (s *Tournaments) List(ctx context.Context) ([]Tournament, error) {
 }
 
 // Load returns a tournament's current stage with everything entered so far: a copy of
-// the one loaded once per stamp (derived.go), the caller's to change. A command loads
-// what it decides on inside its transaction instead.
+// the one loaded once per stamp (derived.go), the caller's to change. Its hands carry
+// their number, side, form and score, not the other figures (Store.LoadStamped): a
+// sheet's figures are read with its table (Table). A command loads what it decides on
+// inside its transaction instead.
 func (s *Tournaments) Load(ctx context.Context, id int64) (*State, error) {
 	d, err := s.derive(ctx, id, 0)
 	if err != nil {

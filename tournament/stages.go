@@ -232,6 +232,18 @@ func settleBracket(tx Tx) (placed, flagged []MatchChange, log []Line, err error)
 					flagged = append(flagged, ch)
 					continue
 				}
+				if tb.Match > 0 { // a team match: both its tables
+					ok, err := reseatMatch(tx, r, tb.Match, m.Expected)
+					if err != nil {
+						return nil, nil, nil, err
+					}
+					if !ok {
+						flagged = append(flagged, ch)
+						continue
+					}
+					placed = append(placed, ch)
+					continue
+				}
 				tb.Sides = SidesFromEntries(m.Expected[:])
 				if err := tx.SetSides(r, tb); err != nil {
 					return nil, nil, nil, err
@@ -250,19 +262,26 @@ func settleBracket(tx Tx) (placed, flagged []MatchChange, log []Line, err error)
 }
 
 // sameSides returns a format's default settings for entries of the kind the stage
-// before had: a stage of pairs feeds a stage of pairs. A format offering both names
-// the choice "sides", "pairs" or "individual".
+// before had (StageEntryKind): a stage of pairs feeds a stage of pairs, one of teams a
+// stage of teams, one of players (individuals, at 3- or 4-player tables) a stage of
+// players. A format offering several names the choice "sides", "pairs", "teams" or
+// "individual".
 func sameSides(f Format, before Settings) (Settings, error) {
 	s := f.Defaults()
-	if s.Pairs() == before.Pairs() {
+	want := StageEntryKind(before)
+	if StageEntryKind(s) == want {
 		return s, nil
 	}
 	values := f.FormValues(s)
-	values["sides"] = "individual"
-	if before.Pairs() {
+	switch want {
+	case EntryPair:
 		values["sides"] = "pairs"
+	case EntryTeam:
+		values["sides"] = "teams"
+	default:
+		values["sides"] = "individual"
 	}
-	if s, fe := f.ParseForm(values); len(fe) == 0 && s.Pairs() == before.Pairs() && len(f.Check(s)) == 0 {
+	if s, fe := f.ParseForm(values); len(fe) == 0 && StageEntryKind(s) == want && len(f.Check(s)) == 0 {
 		return s, nil
 	}
 	return nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.sides"}}

@@ -87,7 +87,9 @@ type TournamentStore interface {
 	// same stamp is current.
 	Stamp(ctx context.Context, tid int64) (Stamp, error)
 	// LoadStamped reads stage seq whole (0: the current one), as LoadStage does, with its
-	// Stamp read in the same snapshot.
+	// Stamp read in the same snapshot, for the derived state every reader shares: its
+	// hands carry their number, side, form and score, not the other figures (a sheet's
+	// figures are read with its table, LoadTable).
 	LoadStamped(ctx context.Context, tid int64, seq int) (*State, Stamp, error)
 	Events(ctx context.Context, tid int64) ([]Event, error)
 	// Update runs a command on one tournament in one write transaction: it starts by

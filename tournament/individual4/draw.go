@@ -110,11 +110,15 @@ type History struct {
 // key is a pair of players in either order.
 func key(a, b int64) [2]int64 { return [2]int64{min(a, b), max(a, b)} }
 
-// HistoryOf reads who partnered and who faced whom in the given rounds; the entries met
-// in the stages before a continued stage (tournament.Carried.Met) count as opponents.
+// HistoryOf reads who partnered and who faced whom in the given rounds, and in the
+// stages before a continued stage: their partners (tournament.Carried.Partners) and the
+// opponents they met (Carried.Met).
 func HistoryOf(rounds []tournament.Round, carry map[int64]tournament.Carried) History {
 	h := History{Partners: map[[2]int64]bool{}, Opponents: map[[2]int64]bool{}}
 	for a, c := range carry {
+		for _, b := range c.Partners {
+			h.Partners[key(a, b)] = true
+		}
 		for _, b := range c.Met {
 			h.Opponents[key(a, b)] = true
 		}

@@ -45,7 +45,7 @@ func seeded(st *tournament.State) bool { return st.Stage.FromStageID != nil }
 // table 2, and an odd last table's winner meets the first bye. A seeded draw follows
 // SeedOrder, the byes (stored best seed first) going to the best seeds.
 func layout(st *tournament.State, r *tournament.Round) []slot {
-	nt, nb := len(r.Tables), len(r.Byes)
+	nt, nb := len(gamesOf(r)), len(r.Byes)
 	n := 2*nt + nb
 	if seeded(st) && Size(n) == 2*(nt+nb) {
 		order := SeedOrder(Size(n))
@@ -94,8 +94,9 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 	if len(winners) < 2 {
 		return nil, nil, tournament.Errorf(tournament.ECONFLICT, "knockout.finished")
 	}
+	s := of(st.Stage.Settings)
 	for j := 0; j+1 < len(winners); j += 2 {
-		r.Tables = append(r.Tables, tournament.Table{Number: j/2 + 1, Sides: tournament.SidesFromEntries([]int64{winners[j], winners[j+1]})})
+		seat(r, s, j/2+1, winners[j], winners[j+1])
 	}
 	return r, nil, nil
 }
@@ -120,6 +121,7 @@ func drawFirst(st *tournament.State, r *tournament.Round, seed int64) (*tourname
 	}
 	p := Size(n)
 	byes := p - n
+	s := of(st.Stage.Settings)
 	if seeded(st) {
 		order := SeedOrder(p)
 		for k := 0; k < len(order); k += 2 {
@@ -127,7 +129,7 @@ func drawFirst(st *tournament.State, r *tournament.Round, seed int64) (*tourname
 			if b > n {
 				continue // a bye, added below best seed first
 			}
-			r.Tables = append(r.Tables, tournament.Table{Number: len(r.Tables) + 1, Sides: tournament.SidesFromEntries([]int64{ids[a-1], ids[b-1]})})
+			seat(r, s, len(gamesOf(r))+1, ids[a-1], ids[b-1])
 		}
 		for s := range byes {
 			r.Byes = append(r.Byes, tournament.Bye{EntryID: ids[s], Points: tournament.RP(1)})
@@ -139,19 +141,21 @@ func drawFirst(st *tournament.State, r *tournament.Round, seed int64) (*tourname
 	}
 	rest := ids[byes:]
 	for j := 0; j+1 < len(rest); j += 2 {
-		r.Tables = append(r.Tables, tournament.Table{Number: j/2 + 1, Sides: tournament.SidesFromEntries([]int64{rest[j], rest[j+1]})})
+		seat(r, s, j/2+1, rest[j], rest[j+1])
 	}
 	return r, nil, nil
 }
 
 // places returns a round's places in bracket order: round 1's layout, a later round's
-// tables in number order.
+// matches in number order (a slot's table is the match's number: a table's, or a team
+// match's).
 func places(st *tournament.State, r *tournament.Round) []slot {
 	if r.Number == 1 {
 		return layout(st, r)
 	}
-	out := make([]slot, len(r.Tables))
-	for i := range r.Tables {
+	n := len(gamesOf(r))
+	out := make([]slot, n)
+	for i := range n {
 		out[i] = slot{table: i + 1}
 	}
 	return out
@@ -168,14 +172,14 @@ func advancing(st *tournament.State, r *tournament.Round) ([]int64, int) {
 			out = append(out, r.Byes[p.bye-1].EntryID)
 			continue
 		}
-		t := r.Table(p.table)
-		m := decide(st, s, t)
+		g := gameAt(r, p.table)
+		m := decideGame(st, s, g)
 		if m.winner == 0 {
 			undecided++
 			out = append(out, 0)
 			continue
 		}
-		out = append(out, t.Sides[m.winner-1].EntryID)
+		out = append(out, g.entries()[m.winner-1])
 	}
 	return out, undecided
 }
@@ -241,7 +245,12 @@ func decide(st *tournament.State, s Settings, t *tournament.Table) match {
 
 // Result implements tournament.Format: a match is complete once it has a winner; the
 // winner scores 1 point, the loser 0.
+//
+// A table of a team match is read alone (teamTable): the match decides, over both.
 func (Format) Result(st *tournament.State, t *tournament.Table) tournament.TableResult {
+	if t.Match > 0 {
+		return teamTable(st, of(st.Stage.Settings), t)
+	}
 	m := decide(st, of(st.Stage.Settings), t)
 	r := tournament.TableResult{Number: t.Number, Entries: t.Entries(), Scores: m.scores[:], Entered: m.entered, Expected: m.expected}
 	if m.winner > 0 {
@@ -264,7 +273,7 @@ func (Format) Bracket(st *tournament.State) tournament.Bracket {
 	ps := layout(st, r1)
 	b := tournament.Bracket{Size: 2 * len(ps)}
 	var order []int
-	if seeded(st) && Size(2*len(r1.Tables)+len(r1.Byes)) == b.Size {
+	if seeded(st) && Size(2*len(gamesOf(r1))+len(r1.Byes)) == b.Size {
 		order = SeedOrder(b.Size)
 	}
 	br := tournament.BracketRound{Number: 1, Drawn: true}
@@ -276,7 +285,7 @@ func (Format) Bracket(st *tournament.State) tournament.Bracket {
 			bm.Sides = [2]tournament.BracketSide{{EntryID: id}, {Bye: true}}
 			bm.Winner, bm.Expected = 1, [2]int64{id, 0}
 		} else {
-			bm = played(st, s, r1.Table(p.table))
+			bm = played(st, s, gameAt(r1, p.table))
 			bm.Expected = [2]int64{bm.Sides[0].EntryID, bm.Sides[1].EntryID}
 		}
 		if order != nil {
@@ -297,10 +306,10 @@ func (Format) Bracket(st *tournament.State) tournament.Bracket {
 		for j := 0; j+1 < len(ahead); j += 2 {
 			exp := [2]int64{ahead[j], ahead[j+1]}
 			var bm tournament.BracketMatch
-			if t := tableOf(r, j/2+1); t != nil {
-				bm = played(st, s, t)
+			if g := gameAt(r, j/2+1); g != nil {
+				bm = played(st, s, g)
 				seated := [2]int64{bm.Sides[0].EntryID, bm.Sides[1].EntryID}
-				bm.Flagged = exp[0] != 0 && exp[1] != 0 && seated != exp && t.Started()
+				bm.Flagged = exp[0] != 0 && exp[1] != 0 && seated != exp && g.started()
 			} else {
 				bm.Sides = [2]tournament.BracketSide{{EntryID: exp[0]}, {EntryID: exp[1]}}
 			}
@@ -314,19 +323,20 @@ func (Format) Bracket(st *tournament.State) tournament.Bracket {
 	return b
 }
 
-func tableOf(r *tournament.Round, n int) *tournament.Table {
-	if r == nil {
-		return nil
+// played is a drawn match as a bracket match: its table (a team match's first table),
+// and each side's total (a team's: its two pairs' totals, whose difference is the
+// match MP).
+func played(st *tournament.State, s Settings, g *game) tournament.BracketMatch {
+	var bm tournament.BracketMatch
+	t := g.first()
+	if t == nil {
+		return bm
 	}
-	return r.Table(n)
-}
-
-// played is a drawn table as a bracket match.
-func played(st *tournament.State, s Settings, t *tournament.Table) tournament.BracketMatch {
-	bm := tournament.BracketMatch{Table: t.Number, Outcome: t.Outcome}
-	m := decide(st, s, t)
+	bm.Table, bm.Outcome = t.Number, g.outcome()
+	m := decideGame(st, s, g)
+	ids := g.entries()
 	for i := range min(2, len(t.Sides)) {
-		bm.Sides[i] = tournament.BracketSide{EntryID: t.Sides[i].EntryID, Score: m.scores[i]}
+		bm.Sides[i] = tournament.BracketSide{EntryID: ids[i], Score: m.scores[i]}
 	}
 	bm.Winner = m.winner
 	return bm

@@ -1,5 +1,5 @@
 // Package knockout is format C of RULES.md section 5: a bracket of two-side matches
-// (individuals or pairs), sized to the next power of two with byes into round 2; the
+// (individuals or pairs at a table, or teams over the two tables of a team match), sized to the next power of two with byes into round 2; the
 // winner of each match goes on, the loser is out.
 package knockout
 
@@ -10,6 +10,7 @@ import (
 
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/teams"
 )
 
 // Name identifies the format in stored stages and in the API.
@@ -22,6 +23,7 @@ type Sides string
 const (
 	Individual Sides = "individual" // a player a side, two at a table
 	Pairs      Sides = "pairs"      // a pair a side, pair against pair
+	Teams      Sides = "teams"      // a team a side, a match over two tables (RULES.md section 5)
 )
 
 // Settings of a knockout stage.
@@ -42,6 +44,20 @@ func (s Settings) HandsPerRound() int { return s.HandsPerMatch }
 // Pairs reports whether a side is a pair.
 func (s Settings) Pairs() bool { return s.Sides == Pairs }
 
+// EntryKind implements tournament.EntryKinded: the kind of entry a side is.
+func (s Settings) EntryKind() tournament.EntryKind {
+	switch s.Sides {
+	case Teams:
+		return tournament.EntryTeam
+	case Pairs:
+		return tournament.EntryPair
+	}
+	return tournament.EntryPlayer
+}
+
+// teams reports whether the sides are teams, each match two tables.
+func (s Settings) teams() bool { return s.Sides == Teams }
+
 // Defaults and limits.
 const (
 	DefaultHandsPerMatch = 3
@@ -55,6 +71,7 @@ type Format struct{}
 var (
 	_ tournament.Format    = Format{}
 	_ tournament.Bracketer = Format{}
+	_ tournament.Matched   = Format{}
 )
 
 // Name implements tournament.Format.
@@ -90,7 +107,7 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Sides != Individual && s.Sides != Pairs {
+	if s.Sides != Individual && s.Sides != Pairs && s.Sides != Teams {
 		fe.Add("sides", "knockout.err.sides")
 	}
 	if s.HandsPerMatch < 1 || s.HandsPerMatch > MaxHandsPerMatch {
@@ -125,7 +142,7 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 // Fields implements tournament.Format.
 func (Format) Fields() []tournament.Field {
 	return []tournament.Field{
-		{Name: "sides", Kind: "choice", Choices: []string{string(Individual), string(Pairs)}, ChoicePrefix: "sides", Label: "knockout.sides"},
+		{Name: "sides", Kind: "choice", Choices: []string{string(Individual), string(Pairs), string(Teams)}, ChoicePrefix: "sides", Label: "knockout.sides"},
 		{Name: "hands_per_match", Kind: "number", Label: "knockout.hands_per_match"},
 		{Name: "timeout_mp", Kind: "number", Label: "knockout.timeout_mp", Help: "knockout.timeout_mp_help"},
 	}
@@ -173,10 +190,14 @@ func (Format) Outcomes(tournament.Settings) []string {
 }
 
 // CheckSeats implements tournament.Format: round 1 may be changed by hand (tables of
-// two, nobody twice); later rounds follow from the results.
+// two, nobody twice; for teams, matches of two tables as the teams format seats them);
+// later rounds follow from the results.
 func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round) tournament.FieldErrors {
 	if drawn.Number > 1 {
 		return tournament.FieldErrors{"seats": "knockout.seats_follow"}
+	}
+	if of(st.Stage.Settings).teams() {
+		return teams.Format{}.CheckSeats(st, drawn, changed)
 	}
 	return tournament.CheckTables(changed, 2, "knockout.table_of_two")
 }

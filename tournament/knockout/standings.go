@@ -27,6 +27,9 @@ func (Format) Standings(st *tournament.State) ([]tournament.Column, []tournament
 	lines := map[int64]*line{}
 	var ids []int64
 	for _, id := range st.Rounds[0].People() {
+		if lines[id] != nil {
+			continue // a team, at both tables of its match
+		}
 		lines[id] = &line{reached: 1}
 		ids = append(ids, id)
 	}
@@ -38,15 +41,14 @@ func (Format) Standings(st *tournament.State) ([]tournament.Column, []tournament
 				l.rounds = append(l.rounds, tournament.RoundLine{Round: r.Number, Points: b.Points, Bye: true, Done: true})
 			}
 		}
-		for i := range r.Tables {
-			t := &r.Tables[i]
-			m := decide(st, s, t)
-			for p, sd := range t.Sides {
-				l := lines[sd.EntryID]
-				if l == nil || p > 1 {
+		for _, g := range gamesOf(&r) {
+			m := decideGame(st, s, &g)
+			for p, id := range g.entries() {
+				l := lines[id]
+				if l == nil {
 					continue
 				}
-				rl := tournament.RoundLine{Round: r.Number, Table: t.Number, Score: m.scores[p], Done: m.winner > 0}
+				rl := tournament.RoundLine{Round: r.Number, Table: g.first().Number, Score: m.scores[p], Done: m.winner > 0}
 				l.reached = r.Number
 				if m.winner > 0 {
 					l.played++
@@ -117,23 +119,26 @@ func (f Format) Next(st *tournament.State) tournament.Step {
 	}
 	s := of(st.Stage.Settings)
 	for _, r := range st.Rounds { // a tie may come from a correction of an earlier round
-		for i := range r.Tables {
-			if m := decide(st, s, &r.Tables[i]); m.tie && m.winner == 0 {
-				return tournament.Step{Key: "knockout.next.tie", Args: []any{r.Number, r.Tables[i].Number}, Round: r.Number, Table: r.Tables[i].Number}
+		for _, g := range gamesOf(&r) {
+			if m := decideGame(st, s, &g); m.tie && m.winner == 0 {
+				n := g.first().Number
+				return tournament.Step{Key: "knockout.next.tie", Args: []any{r.Number, n}, Round: r.Number, Table: n}
 			}
 		}
 	}
-	if !st.Complete(cur) {
-		return tournament.Step{Key: "next.enter_scores"}
+	for _, g := range gamesOf(cur) { // every match of the round decided
+		if decideGame(st, s, &g).winner == 0 {
+			return tournament.Step{Key: "next.enter_scores"}
+		}
 	}
 	for _, r := range st.Rounds[:len(st.Rounds)-1] { // a match of an earlier round cleared
-		for i := range r.Tables {
-			if decide(st, s, &r.Tables[i]).winner == 0 {
-				return tournament.Step{Key: "knockout.next.undecided", Args: []any{r.Number, r.Tables[i].Number}}
+		for _, g := range gamesOf(&r) {
+			if decideGame(st, s, &g).winner == 0 {
+				return tournament.Step{Key: "knockout.next.undecided", Args: []any{r.Number, g.first().Number}}
 			}
 		}
 	}
-	if len(cur.Tables)+len(cur.Byes) <= 1 {
+	if len(gamesOf(cur))+len(cur.Byes) <= 1 {
 		return tournament.Step{Key: "knockout.next.finished", Finished: true}
 	}
 	return tournament.Step{Key: "knockout.next.draw_next", Args: []any{cur.Number + 1}, CanDraw: true}

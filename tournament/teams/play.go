@@ -319,19 +319,9 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 	pairs, _ := danish.PairField(pairingField(st, s, n, lines))
 	for m, p := range pairs {
 		a, b := lines[p[0]].Entry, lines[p[1]].Entry
-		r.Tables = append(r.Tables, MatchTables(m+1, a, b)...)
+		r.Tables = append(r.Tables, tournament.MatchTables(m+1, a, b)...)
 	}
 	return r, nil, nil
-}
-
-// MatchTables seats match m between teams a and b: table 2m−1, a's pair 1 (position 1)
-// against b's pair 2; table 2m, b's pair 1 against a's pair 2. Each pair of a team
-// meets the other team's other pair, and each team's pairs sit once on each side.
-func MatchTables(m int, a, b int64) []tournament.Table {
-	return []tournament.Table{
-		{Number: 2*m - 1, Match: m, Sides: []tournament.Side{{Position: 1, EntryID: a, Pair: 1}, {Position: 2, EntryID: b, Pair: 2}}},
-		{Number: 2 * m, Match: m, Sides: []tournament.Side{{Position: 1, EntryID: b, Pair: 1}, {Position: 2, EntryID: a, Pair: 2}}},
-	}
 }
 
 // CheckSeats implements tournament.Format: tables of two, every match two tables where

@@ -84,7 +84,7 @@ func matches(st *tournament.State, r *tournament.Round) []string {
 // 13–7.
 func TestMatchWorkedByHand(t *testing.T) {
 	st := field(2, settings(danish.NoRematch, 1))
-	r := tournament.Round{Number: 1, Tables: MatchTables(1, 1, 2)}
+	r := tournament.Round{Number: 1, Tables: tournament.MatchTables(1, 1, 2)}
 	st.Rounds = []tournament.Round{r}
 	rr := &st.Rounds[0]
 	assert.Equal(t, []tournament.Side{{Position: 1, EntryID: 1, Pair: 1}, {Position: 2, EntryID: 2, Pair: 2}}, rr.Tables[0].Sides)
@@ -122,7 +122,7 @@ func TestThreeRoundsOfSixTeamsByHand(t *testing.T) {
 	const A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
 	var r1 []tournament.Table
 	for m, p := range [][2]int64{{A, B}, {C, D}, {E, F}} {
-		r1 = append(r1, MatchTables(m+1, p[0], p[1])...)
+		r1 = append(r1, tournament.MatchTables(m+1, p[0], p[1])...)
 	}
 	st.Rounds = []tournament.Round{{Number: 1, Seed: 1, Tables: r1}}
 	r := &st.Rounds[0]

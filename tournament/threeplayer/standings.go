@@ -27,20 +27,26 @@ func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tourname
 	if s.Scoring == ScoringVP {
 		return f.standingsVP(st)
 	}
-	drawn := map[int64]bool{}
+	drawn := make(map[int64]bool, len(st.Entries))
 	for _, r := range st.Rounds {
 		for _, id := range r.People() {
 			drawn[id] = true
 		}
 	}
-	idx := map[int64]int{}
-	var out []tournament.Standing
+	idx := make(map[int64]int, len(st.Entries))
+	out := make([]tournament.Standing, 0, len(st.Entries))
+	// Every line's values and rounds in two allocations, not two a line.
+	values := make([]int, 0, 3*len(st.Entries))
+	rounds := make([]tournament.RoundLine, 0, len(st.Rounds)*len(st.Entries))
 	for _, e := range st.Entries {
 		if e.Substitute() || !drawn[e.ID] {
 			continue
 		}
 		idx[e.ID] = len(out)
-		out = append(out, tournament.Standing{Entry: e, Values: make([]int, 3), Rounds: make([]tournament.RoundLine, len(st.Rounds))})
+		values = append(values, 0, 0, 0)
+		rounds = rounds[:len(rounds)+len(st.Rounds)]
+		out = append(out, tournament.Standing{Entry: e, Values: values[len(values)-3 : len(values) : len(values)],
+			Rounds: rounds[len(rounds)-len(st.Rounds) : len(rounds) : len(rounds)]})
 	}
 	for ri := range st.Rounds {
 		r := &st.Rounds[ri]

@@ -427,14 +427,18 @@ func DateVenue(ctx context.Context, tr *tournament.Tournament) string {
 }
 
 // Pairing is where an entry plays a round: a table and the side it plays against, or
-// the bye (none of them: not in the round).
+// the bye (none of them: not in the round). At a 4-player table (individual4) Partners
+// are the others on its side and Opponents every member of the side against.
 type Pairing struct {
-	Table   int
-	Against int64
-	Bye     bool
+	Table     int
+	Against   int64
+	Bye       bool
+	Partners  []int64
+	Opponents []int64
 }
 
-// PairingOf says where entry id plays round r, as the pairing order page shows it.
+// PairingOf says where entry id plays round r, as the pairing order page shows it: as a
+// side's entry or as its partner.
 func PairingOf(r *tournament.Round, id int64) Pairing {
 	for _, b := range r.Byes {
 		if b.EntryID == id && !b.Awarded {
@@ -443,9 +447,20 @@ func PairingOf(r *tournament.Round, id int64) Pairing {
 	}
 	for _, tb := range r.Tables {
 		for si, sd := range tb.Sides {
-			if sd.Has(id) && len(tb.Sides) == 2 {
-				return Pairing{Table: tb.Number, Against: tb.Sides[1-si].EntryID}
+			if !sd.Has(id) || len(tb.Sides) != 2 {
+				continue
 			}
+			other := tb.Sides[1-si]
+			p := Pairing{Table: tb.Number, Against: other.EntryID}
+			if len(sd.Partners) > 0 || len(other.Partners) > 0 {
+				for _, m := range sd.Members() {
+					if m != id {
+						p.Partners = append(p.Partners, m)
+					}
+				}
+				p.Opponents = other.Members()
+			}
+			return p
 		}
 	}
 	return Pairing{}

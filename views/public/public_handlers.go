@@ -34,6 +34,12 @@ type Cache struct {
 	revs map[int64]revision
 	// rendering are the pages being rendered now, by page.
 	rendering map[pageID]*rendering
+	// reading are the revisions being read now, by tournament.
+	reading map[int64]chan struct{}
+	// floor is, by tournament, the latest revision a page was rendered at here: no page
+	// of an earlier one is served any more (see serve), so a reader never sees this
+	// instance go back.
+	floor map[int64]int64
 }
 
 // revision is a tournament's revision and publication as read at a time.
@@ -45,10 +51,50 @@ type revision struct {
 
 // revision returns a tournament's revision and publication, read at most ttl ago.
 func (h *Handlers) revision(ctx context.Context, tid int64) (int64, bool, error) {
+	return h.revisionOf(ctx, tid, false)
+}
+
+// revisionOf is revision, or, fresh, the revision read now (and trusted from now on).
+func (h *Handlers) revisionOf(ctx context.Context, tid int64, fresh bool) (int64, bool, error) {
 	pc := h.Cache
-	if pc.TTL > 0 {
+	for pc.TTL > 0 && !fresh {
 		pc.mu.RLock()
 		r, ok := pc.revs[tid]
+		pc.mu.RUnlock()
+		if age := time.Since(r.at); ok && age < pc.TTL {
+			if age > pc.TTL*3/4 {
+				// Read again ahead of time, in the background: the revision read is
+				// still trusted, so nobody waits for the database at the TTL.
+				h.refreshRevision(ctx, tid)
+			}
+			return r.rev, r.published, nil
+		}
+		// One request reads it again; the others arriving meanwhile wait for that read
+		// (at each TTL, a room of phones would otherwise queue for the database's
+		// connections, one query each).
+		pc.mu.Lock()
+		wait, reading := pc.reading[tid]
+		if !reading {
+			done := make(chan struct{})
+			pc.reading[tid] = done
+			pc.mu.Unlock()
+			defer func() {
+				pc.mu.Lock()
+				delete(pc.reading, tid)
+				pc.mu.Unlock()
+				close(done)
+			}()
+			break
+		}
+		pc.mu.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return 0, false, ctx.Err()
+		}
+		fresh = true // if that read failed, this one reads for itself
+		pc.mu.RLock()
+		r, ok = pc.revs[tid]
 		pc.mu.RUnlock()
 		if ok && time.Since(r.at) < pc.TTL {
 			return r.rev, r.published, nil
@@ -69,6 +115,35 @@ func (h *Handlers) revision(ctx context.Context, tid int64) (int64, bool, error)
 	pc.revs[tid] = revision{rev: rev, published: published, at: at}
 	pc.mu.Unlock()
 	return rev, published, nil
+}
+
+// refreshRevision reads a tournament's revision again in the background, unless a read
+// of it is under way.
+func (h *Handlers) refreshRevision(ctx context.Context, tid int64) {
+	pc := h.Cache
+	pc.mu.Lock()
+	if _, reading := pc.reading[tid]; reading {
+		pc.mu.Unlock()
+		return
+	}
+	done := make(chan struct{})
+	pc.reading[tid] = done
+	pc.mu.Unlock()
+	bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	go func() {
+		defer cancel()
+		at := time.Now()
+		rev, published, err := h.Tournaments.PublicRevision(bg, tid)
+		pc.mu.Lock()
+		if err == nil {
+			if r, ok := pc.revs[tid]; ok && r.at.Before(at) {
+				pc.revs[tid] = revision{rev: rev, published: published, at: at}
+			}
+		}
+		delete(pc.reading, tid)
+		pc.mu.Unlock()
+		close(done)
+	}()
 }
 
 // Changed follows a publication's change: a tournament published shows here at
@@ -128,7 +203,8 @@ type renderedPage struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}, rendering: map[pageID]*rendering{}}
+	return &Cache{pages: map[pageID]*renderedPage{}, revs: map[int64]revision{}, rendering: map[pageID]*rendering{},
+		floor: map[int64]int64{}, reading: map[int64]chan struct{}{}}
 }
 
 // rendering is a page being rendered at a revision; done closes when it ends.
@@ -160,13 +236,34 @@ func (pc *Cache) release(k pageID, done chan struct{}) {
 	close(done)
 }
 
+// get returns page k as rendered at revision rev or a later one (the derived state a
+// page is rendered from may be newer than the revision read), or nil.
 func (pc *Cache) get(k pageID, rev int64) *renderedPage {
 	pc.mu.RLock()
 	defer pc.mu.RUnlock()
-	if p := pc.pages[k]; p != nil && p.rev == rev {
+	if p := pc.pages[k]; p != nil && p.rev >= rev {
 		return p
 	}
 	return nil
+}
+
+// stale returns page k as last rendered, while no page of its tournament was rendered
+// at a later revision on this instance (nil otherwise).
+func (pc *Cache) stale(k pageID) *renderedPage {
+	pc.mu.RLock()
+	defer pc.mu.RUnlock()
+	if p := pc.pages[k]; p != nil && p.rev >= pc.floor[k.tid] {
+		return p
+	}
+	return nil
+}
+
+// notBefore reports whether a page of a tournament at revision rev may be served: no
+// page of it was rendered at a later one here.
+func (pc *Cache) notBefore(tid, rev int64) bool {
+	pc.mu.RLock()
+	defer pc.mu.RUnlock()
+	return rev >= pc.floor[tid]
 }
 
 // put keeps p unless a page of a later revision is already there.
@@ -175,6 +272,9 @@ func (pc *Cache) put(k pageID, p *renderedPage) {
 	defer pc.mu.Unlock()
 	if old := pc.pages[k]; old == nil || old.rev <= p.rev {
 		pc.pages[k] = p
+	}
+	if p.rev > pc.floor[k.tid] {
+		pc.floor[k.tid] = p.rev
 	}
 }
 
@@ -200,7 +300,8 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 		return page.Redirect(c, c.Request().URL.Path)
 	}
 	ctx := c.Request().Context()
-	rev, published, err := h.revision(ctx, tid)
+	fresh := wantsFresh(c.Request())
+	rev, published, err := h.revisionOf(ctx, tid, fresh)
 	if err != nil {
 		return err
 	}
@@ -215,9 +316,29 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	if p := h.Cache.get(k, rev); p != nil {
 		return writePublic(c, p)
 	}
+	// The stage this page is rendered from: at rev or later, or, while the stage at rev
+	// is being derived in the background, the page as rendered before or the stage as
+	// derived before, if this instance rendered no page of a later revision meanwhile: a
+	// room of phones never waits for a load, and a page is at most the TTL plus a load
+	// behind the database.
+	var ev *tournament.State
+	var cols []tournament.Column
+	var lines []tournament.Standing
+	if h.Cache.TTL > 0 && !fresh && !h.Tournaments.Prepare(ctx, tid, rev) {
+		if p := h.Cache.stale(k); p != nil {
+			return writePublic(c, p)
+		}
+		if st, cs, ls, ok := h.Tournaments.Latest(tid); ok && h.Cache.notBefore(tid, st.Tournament.Revision) {
+			ev, cols, lines = st, cs, ls
+		}
+	}
+	at := rev
+	if ev != nil {
+		at = ev.Tournament.Revision
+	}
 	// One request renders a page at a revision; the others asking for it meanwhile wait
 	// for its bytes rather than render it again (a room of phones at each change).
-	done, mine := h.Cache.claim(k, rev)
+	done, mine := h.Cache.claim(k, at)
 	if mine {
 		defer h.Cache.release(k, done)
 	} else {
@@ -226,13 +347,14 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		if p := h.Cache.get(k, rev); p != nil {
+		if p := h.Cache.get(k, at); p != nil {
 			return writePublic(c, p)
 		}
 	}
-	ev, cols, lines, err := h.Tournaments.Standings(ctx, tid)
-	if err != nil {
-		return err
+	if ev == nil {
+		if ev, cols, lines, err = h.Tournaments.StandingsSince(ctx, tid, rev); err != nil {
+			return err
+		}
 	}
 	if !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -256,17 +378,40 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	sum := sha256.Sum256(p.body)
 	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
 	p.etag, p.gzEtag = `"`+tag+`"`, `"`+tag+`-gz"`
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed) // rendered once per revision per instance: speed first
-	if _, err := zw.Write(p.body); err != nil {
+	if p.gz, err = gzipped(p.body); err != nil {
 		return err
 	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	p.gz = gz.Bytes()
 	h.Cache.put(k, p)
 	return writePublic(c, p)
+}
+
+// gzipWriters are gzip writers to reuse: each holds about a megabyte of tables.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed) // rendered once per revision per instance: speed first
+	return zw
+}}
+
+// gzipped returns body compressed with gzip.
+func gzipped(body []byte) ([]byte, error) {
+	var gz bytes.Buffer
+	gz.Grow(len(body)/4 + 64)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&gz)
+	if _, err := zw.Write(body); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return gz.Bytes(), nil
+}
+
+// wantsFresh reports whether a request asks for the page as the database has it now
+// (a reload: Cache-Control no-cache or max-age=0), not one rendered before.
+func wantsFresh(r *http.Request) bool {
+	cc := r.Header.Get("Cache-Control")
+	return cc != "" && (strings.Contains(cc, "no-cache") || strings.Contains(cc, "max-age=0"))
 }
 
 // renderPublic renders a public page for a language (in the wording of the tournament's
@@ -542,7 +687,7 @@ var fastPages = map[string]string{"": "tables", "/standings": "standings", "/bra
 // way's: same bytes, same ETag, same headers (TestPublicFastPathAnswersAsEcho).
 func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 	pc := h.Cache
-	if r.Method != http.MethodGet || r.URL.RawQuery != "" || pc.TTL <= 0 {
+	if r.Method != http.MethodGet || r.URL.RawQuery != "" || pc.TTL <= 0 || wantsFresh(r) {
 		return false
 	}
 	rest, asJSON := strings.CutPrefix(r.URL.Path, "/api/v1/public/tournaments/")

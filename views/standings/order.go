@@ -2,9 +2,11 @@ package standings
 
 import (
 	"context"
+	"strings"
 
 	"burraco/tournament"
 	"burraco/views/page"
+	"burraco/views/words"
 )
 
 // movedNote says why the pairing moved a side down the order ("moved to avoid Circolo
@@ -29,8 +31,12 @@ func movedNote(ctx context.Context, ev *tournament.State, l tournament.OrderLine
 }
 
 // orderHelp is the help under the pairing order for the stage's pairing mode (the
-// random draw and the table shift do not pair by the standings).
+// random draw and the table shift do not pair by the standings); a format seating
+// 4-player tables has its own.
 func orderHelp(ev *tournament.State) string {
+	if k := "individual4.order.help"; words.Own(ev.Stage.Format, k) {
+		return k
+	}
 	switch ev.Format().FormValues(ev.Stage.Settings)["pairing"] {
 	case "random":
 		return "danish.order.random_help"
@@ -49,4 +55,28 @@ func legend(ctx context.Context, cols []tournament.Column) string {
 		}
 	}
 	return page.T(ctx, "standings.legend")
+}
+
+// orderPriorities is what the draw avoids, in order: the format's own words (4-player
+// tables: partners, then opponents), else the Danish pairing's.
+func orderPriorities(ev *tournament.State) string {
+	if k := "individual4.order.priorities"; words.Own(ev.Stage.Format, k) {
+		return k
+	}
+	return "danish.order.priorities"
+}
+
+// pairedAt says where a player plays at a 4-player table: "table 2, with B, against C
+// and D" (p has partners or opponents: page.PairingOf).
+func pairedAt(ctx context.Context, ev *tournament.State, p page.Pairing) string {
+	return page.T(ctx, "individual4.order.table", p.Table, names(ev, p.Partners), names(ev, p.Opponents))
+}
+
+// names joins entries' names with commas.
+func names(ev *tournament.State, ids []int64) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = page.EntryName(ev, id)
+	}
+	return strings.Join(out, ", ")
 }

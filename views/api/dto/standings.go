@@ -141,6 +141,10 @@ type PairingLine struct {
 	Table   int    `json:"table"`
 	Against int64  `json:"against"`
 	Bye     bool   `json:"bye"`
+	// Partners and Opponents: at a 4-player table (individual4), the others on the
+	// player's side and every player on the side against.
+	Partners  []int64 `json:"partners,omitempty"`
+	Opponents []int64 `json:"opponents,omitempty"`
 	// Avoided is the side this one would have met (the nearest left below it) when the
 	// pairing moved it down, and Why the reason: never_meet, rematch, club or others.
 	Avoided int64        `json:"avoided,omitempty"`

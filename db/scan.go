@@ -1,0 +1,102 @@
+package db
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// The scanners below read a column straight into a field: database/sql hands a
+// Scanner the driver's value as it is, where scanning into *int or *bool goes through
+// reflection (for *int, a conversion to text and back) on every row. They serve the
+// loops that read thousands of rows (a stage's hands, entries, tables).
+
+// intCol scans an integer column (or NULL, as 0) into an int.
+type intCol struct{ p *int }
+
+// Scan implements sql.Scanner.
+func (c intCol) Scan(src any) error {
+	switch v := src.(type) {
+	case int64:
+		*c.p = int(v)
+	case int32:
+		*c.p = int(v)
+	case nil:
+		*c.p = 0
+	case bool:
+		*c.p = 0
+		if v {
+			*c.p = 1
+		}
+	case []byte:
+		n, err := strconv.Atoi(string(v))
+		if err != nil {
+			return fmt.Errorf("integer column: %w", err)
+		}
+		*c.p = n
+	case string:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("integer column: %w", err)
+		}
+		*c.p = n
+	default:
+		return fmt.Errorf("integer column: unexpected %T", src)
+	}
+	return nil
+}
+
+// int64Col scans an integer column (or NULL, as 0) into an int64.
+type int64Col struct{ p *int64 }
+
+// Scan implements sql.Scanner.
+func (c int64Col) Scan(src any) error {
+	switch v := src.(type) {
+	case int64:
+		*c.p = v
+	case nil:
+		*c.p = 0
+	default:
+		var n int
+		if err := (intCol{&n}).Scan(src); err != nil {
+			return err
+		}
+		*c.p = int64(n)
+	}
+	return nil
+}
+
+// boolCol scans a boolean column (SQLite: an integer, PostgreSQL: a boolean) into a bool.
+type boolCol struct{ p *bool }
+
+// Scan implements sql.Scanner.
+func (c boolCol) Scan(src any) error {
+	switch v := src.(type) {
+	case bool:
+		*c.p = v
+	case int64:
+		*c.p = v != 0
+	case nil:
+		*c.p = false
+	default:
+		return fmt.Errorf("boolean column: unexpected %T", src)
+	}
+	return nil
+}
+
+// strCol scans a text column (or NULL, as "") into a string or a string type.
+type strCol[S ~string] struct{ p *S }
+
+// Scan implements sql.Scanner.
+func (c strCol[S]) Scan(src any) error {
+	switch v := src.(type) {
+	case string:
+		*c.p = S(v)
+	case []byte:
+		*c.p = S(v)
+	case nil:
+		*c.p = ""
+	default:
+		return fmt.Errorf("text column: unexpected %T", src)
+	}
+	return nil
+}

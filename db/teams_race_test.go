@@ -1,6 +1,7 @@
 package db_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 
@@ -65,4 +66,47 @@ func TestSetLineupRace(t *testing.T) {
 	st := f.state(t)
 	require.Len(t, st.Lineups, 1)
 	assert.Equal(t, 1, st.Lineups[0].Version)
+}
+
+// Seats changed by hand in a teams round: a team at three tables, a team twice as pair 1
+// of a match, a team both seated and on a bye are refused; two matches exchanging
+// opponents are taken, each table keeping its match and each position its pair.
+func TestTeamSeatChanges(t *testing.T) {
+	f := newTeams(t, 20)
+	var ts []int64
+	for i := range 5 {
+		e, err := f.svc.AddTeam(f.ctx, f.tid, fmt.Sprintf("T%d", i+1), f.ids(4*i+1, 4*i+4), "anna")
+		require.NoError(t, err)
+		ts = append(ts, e.ID)
+	}
+	_, err := f.svc.MarkAllPresent(f.ctx, f.tid, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 5}, "anna")
+	require.NoError(t, err)
+	r := f.state(t).Rounds[0]
+	s := tournament.SeatsOf(&r)
+	require.Len(t, s.Tables, 4)
+	require.Len(t, s.Byes, 1)
+	a, b := s.Tables[0][0], s.Tables[0][1]
+	c, d := s.Tables[2][0], s.Tables[2][1]
+	e := s.Byes[0]
+	bad := []tournament.Seats{
+		{Tables: [][]int64{{a, b}, {b, a}, {a, d}, {d, c}}, Byes: []int64{e}},
+		{Tables: [][]int64{{b, a}, {b, a}, {c, d}, {d, c}}, Byes: []int64{e}},
+		{Tables: [][]int64{{a, b}, {b, a}, {c, d}, {d, c}}, Byes: []int64{a}},
+		{Tables: [][]int64{{a, b}, {b, e}, {c, d}, {d, c}}, Byes: []int64{a}},
+		{Tables: [][]int64{{a, b, c}, {b, a}, {c, d}, {d}}, Byes: []int64{e}},
+	}
+	for i, seats := range bad {
+		err := f.svc.OverrideSeats(f.ctx, f.tid, 1, seats, "anna")
+		assert.Equal(t, tournament.EINVALID, tournament.ErrorCode(err), "seating %d: %v", i, err)
+	}
+	good := tournament.Seats{Tables: [][]int64{{a, c}, {c, a}, {b, d}, {d, b}}, Byes: []int64{e}}
+	require.NoError(t, f.svc.OverrideSeats(f.ctx, f.tid, 1, good, "anna"))
+	r = f.state(t).Rounds[0]
+	assert.Equal(t, good, tournament.SeatsOf(&r))
+	for ti, tb := range r.Tables {
+		assert.Equal(t, ti/2+1, tb.Match)
+		assert.Equal(t, []int{1, 2}, []int{tb.Sides[0].Pair, tb.Sides[1].Pair})
+	}
 }

@@ -266,7 +266,9 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 		// format of matches also checks its matches (two tables each, the same two teams,
 		// each team's pair 1 and pair 2), as a change of seats by hand would.
 		fe := CheckTables(r, sides, "import.table_size")
-		if _, ok := f.(Matched); ok && len(fe) == 0 {
+		if rc, ok := f.(RoundChecked); ok && len(fe) == 0 {
+			fe = rc.CheckRound(r)
+		} else if _, ok := f.(Matched); ok && len(fe) == 0 {
 			fe = f.CheckSeats(&State{Stage: *st}, r, r)
 		}
 		for k, v := range fe {

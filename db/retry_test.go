@@ -56,7 +56,16 @@ func TestDeadlockIsRetriedUnseen(t *testing.T) {
 				}
 				otherDone <- err
 			}()
-			time.Sleep(200 * time.Millisecond) // the other is waiting for the tournament
+			// Wait until the other is waiting for the tournament (a fixed sleep was not
+			// enough on a loaded machine: the other came late and deadlocked the retry too).
+			deadline := time.Now().Add(10 * time.Second)
+			for time.Now().Before(deadline) {
+				var n int
+				if err := d.sql.QueryRow("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT id FROM tournaments WHERE id = $1 FOR UPDATE%'").Scan(&n); err == nil && n > 0 {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
 		}
 		return x.run("UPDATE players SET phone = '123' WHERE id = ?", pid)
 	})

@@ -262,8 +262,16 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 		if l := r.Clock.Left; l != nil && (*l < 0 || *l > maxClock) {
 			p.add(rp+".clock", "import.clock")
 		}
-		// The format's seat check: the sides it seats at every table, nobody twice.
-		for k, v := range CheckTables(r, sides, "import.table_size") {
+		// The format's seat check: the sides it seats at every table, nobody twice; a
+		// format of matches also checks its matches (two tables each, the same two teams,
+		// each team's pair 1 and pair 2), as a change of seats by hand would.
+		fe := CheckTables(r, sides, "import.table_size")
+		if rc, ok := f.(RoundChecked); ok && len(fe) == 0 {
+			fe = rc.CheckRound(r)
+		} else if _, ok := f.(Matched); ok && len(fe) == 0 {
+			fe = f.CheckSeats(&State{Stage: *st}, r, r)
+		}
+		for k, v := range fe {
 			var a, b int
 			switch {
 			case sscan(k, "seat.%d.%d", &a, &b):

@@ -379,8 +379,8 @@ func lineupTeam(st *State, n int, teamID int64) (*Entry, error) {
 	if team == nil || team.Kind != EntryTeam {
 		return nil, Errorf(ENOTFOUND, "error.not_found")
 	}
-	if n < 1 || n > len(st.Rounds)+1 {
-		return nil, Errorf(ENOTFOUND, "error.not_found")
+	if n < 1 || n > len(st.Rounds)+1 || (n > len(st.Rounds) && n > st.Stage.Settings.Rounds()) {
+		return nil, Errorf(ENOTFOUND, "error.not_found") // no such round, or past the stage's last
 	}
 	if n < len(st.Rounds) {
 		return nil, Errorf(ECONFLICT, "lineup.over", n)

@@ -103,6 +103,11 @@ func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round)
 	return fe
 }
 
+// CheckRound implements tournament.RoundChecked: the seat check needs the round alone.
+func (f Format) CheckRound(r *tournament.Round) tournament.FieldErrors {
+	return f.CheckSeats(nil, r, r)
+}
+
 // Next implements tournament.Format.
 func (Format) Next(st *tournament.State) tournament.Step {
 	s := of(st.Stage.Settings)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -101,7 +102,7 @@ func (h *Handlers) lineupRound(c echo.Context) (*tournament.State, int, error) {
 	}
 	page.UseFormat(c, ev.Stage.Format)
 	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 || n > len(ev.Rounds)+1 || !page.TeamsStage(ev) {
+	if err != nil || n < 1 || n > len(ev.Rounds)+1 || (n > len(ev.Rounds) && n > ev.Stage.Settings.Rounds()) || !page.TeamsStage(ev) {
 		return nil, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
 	return ev, n, nil
@@ -148,11 +149,11 @@ func (h *Handlers) SetLineup(c echo.Context) error {
 	if team == nil || team.Kind != tournament.EntryTeam {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	version, err := ifMatch(c)
+	version, err := lineupIfMatch(c)
 	if err != nil {
 		return err
 	}
-	if c.Request().Header.Get("If-Match") == "" || c.Request().Header.Get("If-Match") == "*" {
+	if h := strings.TrimSpace(c.Request().Header.Get("If-Match")); h == "" || h == "*" {
 		version = page.StoredLineupVersion(ev, n, teamID) // last write wins
 	}
 	var in dto.LineupInput
@@ -178,6 +179,16 @@ func (h *Handlers) SetLineup(c echo.Context) error {
 	out := lineupOf(now, n, now.Entry(teamID))
 	c.Response().Header().Set("ETag", etag(out.Version))
 	return c.JSON(http.StatusOK, out)
+}
+
+// lineupIfMatch reads a line-up save's If-Match: as ifMatch, and also "0", the version
+// GET answers for a team with no line-up stored for the round, so a client can save the
+// first one only if no one else has meanwhile.
+func lineupIfMatch(c echo.Context) (int, error) {
+	if h := strings.TrimSpace(c.Request().Header.Get("If-Match")); strings.Trim(strings.TrimPrefix(h, "W/"), `"`) == "0" {
+		return 0, nil
+	}
+	return ifMatch(c)
 }
 
 // Matches answers a round's matches (teams): each match's entries, tables, MP and VP.

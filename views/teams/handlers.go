@@ -32,7 +32,7 @@ func (h *Handlers) lineupRound(c echo.Context) (*tournament.State, int, error) {
 		return nil, 0, err
 	}
 	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 || n > len(ev.Rounds)+1 || !page.TeamsStage(ev) {
+	if err != nil || n < 1 || n > len(ev.Rounds)+1 || (n > len(ev.Rounds) && n > ev.Stage.Settings.Rounds()) || !page.TeamsStage(ev) {
 		return nil, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
 	return ev, n, nil

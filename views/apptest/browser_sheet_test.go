@@ -93,13 +93,13 @@ func TestBrowserSheetLiveResultAndIncompleteEnter(t *testing.T) {
 	waitFor(t, ctx, `location.pathname.endsWith("/tables/2") && document.readyState === "complete"`)
 	assert.Equal(t, "Tavolo 1 salvato.", text(t, ctx, ".flash"))
 
-	// Table 2: one hand, Enter, answered yes: saved incomplete.
+	// Table 2: one hand, Enter, answered yes: saved incomplete, and the flash says so.
 	waitFor(t, ctx, `!!document.querySelector('[id="h1.s1.base"]')`)
 	typeHands(t, ctx, [][4]string{{"300", "0", "100", "0"}})
 	waitFor(t, ctx, `document.querySelector("#game-1").textContent === "300"`)
 	run(t, ctx, chromedp.Evaluate[bool](`window.asked = ""; window.confirm = function (m) { window.asked = m; return true; }; true`))
 	do(t, ctx, chromedp.KeyEvent(kb.Enter))
-	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector(".flash") && document.querySelector(".flash").textContent.trim() === "Tavolo 2 salvato."`)
+	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector(".flash") && document.querySelector(".flash").textContent.trim() === "Tavolo 2 salvato, ma incompleto: mancano dei punteggi."`)
 }
 
 // A knockout sheet says who goes through as soon as the hands say it, before saving;

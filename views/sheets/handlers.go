@@ -730,6 +730,8 @@ func (h *Handlers) Save(c echo.Context) error {
 				page.SetFlash(c, "sheet.saved_later_started", page.Itoa(table), page.Itoa(n+1))
 			case sh.Clear:
 				page.SetFlash(c, "sheet.cleared", page.Itoa(table))
+			case out.Table != nil && len(out.Table.Hands) > 0 && !out.Result.Complete:
+				page.SetFlash(c, "sheet.saved_partial", page.Itoa(table))
 			default:
 				page.SetFlash(c, "sheet.saved", page.Itoa(table))
 			}

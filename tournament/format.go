@@ -67,11 +67,11 @@ type Scaled interface {
 	DefaultScale(s Settings) *scoring.Scale
 }
 
-// RoundChecked is a format whose seat check reads nothing but the round (individual at
-// 4-player tables: sides of two): an imported document's rounds are checked with it, as a
-// change of seats by hand would be.
+// RoundChecked is a format whose seat check reads nothing but the stage's settings and
+// the round (individual at 4-player tables: sides of two; teams: matches of two tables):
+// an imported document's rounds are checked with it, as a change of seats by hand would be.
 type RoundChecked interface {
-	CheckRound(r *Round) FieldErrors
+	CheckRound(s Settings, r *Round) FieldErrors
 }
 
 // Paired is a format that pairs its rounds from the running standings (Danish).

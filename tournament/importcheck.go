@@ -267,9 +267,7 @@ func (doc *Document) checkStage(p *docProblems, i int, stages, entries, rounds, 
 		// each team's pair 1 and pair 2), as a change of seats by hand would.
 		fe := CheckTables(r, sides, "import.table_size")
 		if rc, ok := f.(RoundChecked); ok && len(fe) == 0 {
-			fe = rc.CheckRound(r)
-		} else if _, ok := f.(Matched); ok && len(fe) == 0 {
-			fe = f.CheckSeats(&State{Stage: *st}, r, r)
+			fe = rc.CheckRound(st.Settings, r)
 		}
 		for k, v := range fe {
 			var a, b int

@@ -104,7 +104,7 @@ func (Format) CheckSeats(st *tournament.State, drawn, changed *tournament.Round)
 }
 
 // CheckRound implements tournament.RoundChecked: the seat check needs the round alone.
-func (f Format) CheckRound(r *tournament.Round) tournament.FieldErrors {
+func (f Format) CheckRound(_ tournament.Settings, r *tournament.Round) tournament.FieldErrors {
 	return f.CheckSeats(nil, r, r)
 }
 

@@ -189,6 +189,16 @@ func (Format) Outcomes(tournament.Settings) []string {
 	return []string{OutcomeTimeOut, OutcomeLastAction, OutcomeForfeit}
 }
 
+// CheckRound implements tournament.RoundChecked: a knockout of teams checks its matches'
+// shape (two tables, each team's pairs once) as the teams format does; other knockouts
+// need nothing beyond the generic check of tables of two.
+func (Format) CheckRound(s tournament.Settings, r *tournament.Round) tournament.FieldErrors {
+	if of(s).teams() {
+		return teams.Format{}.CheckRound(s, r)
+	}
+	return nil
+}
+
 // CheckSeats implements tournament.Format: round 1 may be changed by hand (tables of
 // two, nobody twice; for teams, matches of two tables as the teams format seats them);
 // later rounds follow from the results.

@@ -324,6 +324,11 @@ func (f Format) Draw(st *tournament.State, seed int64) (*tournament.Round, []tou
 	return r, nil, nil
 }
 
+// CheckRound implements tournament.RoundChecked: the seat check needs the round alone.
+func (f Format) CheckRound(_ tournament.Settings, r *tournament.Round) tournament.FieldErrors {
+	return f.CheckSeats(nil, r, r)
+}
+
 // CheckSeats implements tournament.Format: tables of two, every match two tables where
 // the same two teams meet, each team's pair 1 and pair 2 once each, and no team in two
 // matches or both seated and on a bye.

@@ -4,10 +4,8 @@
 package danish
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -82,16 +80,11 @@ func (s Settings) HandsPerRound() int { return s.Hands }
 // Pairs reports whether a side is a pair.
 func (s Settings) Pairs() bool { return s.Sides == Pairs }
 
-// Defaults and limits.
+// Defaults (the limits are tournament.MaxRounds and the others).
 const (
 	DefaultRounds = 4
 	DefaultHands  = 3
 	DefaultByeVP  = 12
-	MaxRounds     = 30
-	MaxHands      = 10
-	MaxVP         = 100
-	MaxMP         = 10000
-	MaxNeverMeet  = 200
 )
 
 // Format is the Danish system.
@@ -113,11 +106,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("danish settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -136,36 +125,19 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.Sides != Individuals && s.Sides != Pairs {
 		fe.Add("sides", "danish.err.sides")
 	}
-	if s.Count < 1 || s.Count > MaxRounds {
+	if s.Count < 1 || s.Count > tournament.MaxRounds {
 		fe.Add("rounds", "danish.err.rounds")
 	}
-	if s.Hands < 1 || s.Hands > MaxHands {
-		fe.Add("hands_per_round", "tournament.err.hands")
-	}
+	tournament.CheckHands(fe, "hands_per_round", s.Hands)
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
-	if s.ApartClubs < 0 || s.ApartClubs > MaxRounds {
+	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	checkNeverMeet(fe, s.NeverMeet)
-	if s.ByeVP < 0 || s.ByeVP > MaxVP {
-		fe.Add("bye_vp", "danish.err.vp")
-	}
-	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
-		fe.Add("bye_mp", "danish.err.mp")
-	}
-	if s.TimeOutMP < 0 || s.TimeOutMP > MaxMP {
-		fe.Add("timeout_mp", "danish.err.mp")
-	}
-	if s.TimeOutWinnerVP < 0 || s.TimeOutWinnerVP > MaxVP {
-		fe.Add("timeout_winner_vp", "danish.err.vp")
-	}
-	if s.TimeOutLoserVP < 0 || s.TimeOutLoserVP > MaxVP {
-		fe.Add("timeout_loser_vp", "danish.err.vp")
-	} else if s.TimeOutLoserVP > s.TimeOutWinnerVP {
-		fe.Add("timeout_loser_vp", "danish.err.timeout_order")
-	}
+	tournament.CheckNeverMeet(fe, Name, s.NeverMeet)
+	tournament.CheckBye(fe, Name, s.ByeVP, s.ByeMP)
+	tournament.CheckTimeOut(fe, Name, s.TimeOut())
 	return fe
 }
 
@@ -181,19 +153,12 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	if n.Count < drawn {
 		fe.Add("rounds", "danish.err.rounds_drawn")
 	}
-	fixed := func(name string, same bool) {
-		if !same {
-			fe.Add(name, "tournament.err.fixed")
-		}
-	}
-	fixed("sides", n.Sides == o.Sides)
-	fixed("hands_per_round", n.Hands == o.Hands)
-	fixed("pairing", n.Pairing == o.Pairing)
-	fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fixed("bye_mp", n.ByeMP == o.ByeMP)
-	fixed("timeout_mp", n.TimeOutMP == o.TimeOutMP)
-	fixed("timeout_winner_vp", n.TimeOutWinnerVP == o.TimeOutWinnerVP)
-	fixed("timeout_loser_vp", n.TimeOutLoserVP == o.TimeOutLoserVP)
+	fe.Fixed("sides", n.Sides == o.Sides)
+	fe.Fixed("hands_per_round", n.Hands == o.Hands)
+	fe.Fixed("pairing", n.Pairing == o.Pairing)
+	fe.Fixed("bye_vp", n.ByeVP == o.ByeVP)
+	fe.Fixed("bye_mp", n.ByeMP == o.ByeMP)
+	tournament.FixedTimeOut(fe, o.TimeOut(), n.TimeOut())
 	// The clubs kept apart and the pairs never to meet may change between rounds: they
 	// weigh on the draws to come only.
 	return fe
@@ -221,35 +186,22 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"sides": string(s.Sides), "rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
+	v := map[string]string{"sides": string(s.Sides), "rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
 		"pairing": string(s.Pairing), "bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
-		"timeout_mp": strconv.Itoa(s.TimeOutMP), "timeout_winner_vp": strconv.Itoa(s.TimeOutWinnerVP),
-		"timeout_loser_vp": strconv.Itoa(s.TimeOutLoserVP), "apart_clubs_rounds": strconv.Itoa(s.ApartClubs),
-		"never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
+		"apart_clubs_rounds": strconv.Itoa(s.ApartClubs), "never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
+	tournament.TimeOutValues(v, s.TimeOut())
+	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Sides: Sides(v["sides"]), Count: num("rounds"), Hands: num("hands_per_round"), Pairing: Pairing(v["pairing"]),
-		ByeVP: num("bye_vp"), ByeMP: num("bye_mp"),
-		TimeOutMP: num("timeout_mp"), TimeOutWinnerVP: num("timeout_winner_vp"), TimeOutLoserVP: num("timeout_loser_vp")}
-	if strings.TrimSpace(v["apart_clubs_rounds"]) != "" { // a form from before the setting: 0
-		s.ApartClubs = num("apart_clubs_rounds")
-	}
-	pairs, ok := tournament.ParseEntryPairs(v["never_meet"])
-	if !ok {
-		fe.Add("never_meet", "danish.err.never_meet_both")
-	}
-	s.NeverMeet = pairs
-	return s, fe
+	f := tournament.ReadSettingsForm(v)
+	t := f.TimeOut()
+	s := Settings{Sides: Sides(v["sides"]), Count: f.Int("rounds"), Hands: f.Int("hands_per_round"), Pairing: Pairing(v["pairing"]),
+		ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp"), TimeOutMP: t.MP, TimeOutWinnerVP: t.WinnerVP, TimeOutLoserVP: t.LoserVP,
+		ApartClubs: f.IntOr("apart_clubs_rounds", 0), // a form from before the setting: 0
+		NeverMeet:  f.EntryPairs("never_meet", "danish.err.never_meet_both")}
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: two sides, player against player or pair
@@ -271,15 +223,7 @@ func (Format) Outcomes(tournament.Settings) []string {
 // DefaultScale is the shipped scale a stage uses when none is chosen: the FIBUR scale of
 // its number of hands, or nil when none ships for it.
 func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
-	switch of(ts).Hands {
-	case 3:
-		sc := scoring.FIBUR3
-		return &sc
-	case 4:
-		sc := scoring.FIBUR4
-		return &sc
-	}
-	return nil
+	return scoring.FIBURFor(of(ts).Hands)
 }
 
 // pairingChoices names the modes for the form.
@@ -289,27 +233,6 @@ func pairingChoices() []string {
 		out[i] = string(p)
 	}
 	return out
-}
-
-// checkNeverMeet checks the pairs never to meet: two different entries each, each pair
-// once, at most MaxNeverMeet.
-func checkNeverMeet(fe tournament.FieldErrors, pairs [][2]int64) {
-	seen := map[[2]int64]bool{}
-	for _, p := range pairs {
-		a, b := min(p[0], p[1]), max(p[0], p[1])
-		switch {
-		case a <= 0:
-			fe.Add("never_meet", "danish.err.never_meet_entry")
-		case a == b:
-			fe.Add("never_meet", "danish.err.never_meet_same")
-		case seen[[2]int64{a, b}]:
-			fe.Add("never_meet", "danish.err.never_meet_twice")
-		}
-		seen[[2]int64{a, b}] = true
-	}
-	if len(pairs) > MaxNeverMeet {
-		fe.Add("never_meet", "danish.err.never_meet_many")
-	}
 }
 
 // CheckEntries implements tournament.EntryChecker: the pairs never to meet name entries

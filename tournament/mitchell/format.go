@@ -6,9 +6,7 @@
 package mitchell
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -49,17 +47,13 @@ func (s Settings) HandsPerRound() int { return s.Hands }
 // Pairs reports that a side is always a pair.
 func (Settings) Pairs() bool { return true }
 
-// Defaults and limits.
+// Defaults and limits (the others are tournament.MaxRounds and its siblings).
 const (
 	DefaultRounds = 4
 	DefaultHands  = 3
 	DefaultMove   = 1
 	DefaultByeVP  = 12
-	MaxRounds     = 30
-	MaxHands      = 10
 	MaxMove       = 29
-	MaxVP         = 100
-	MaxMP         = 10000
 )
 
 // Format is the Mitchell movement.
@@ -85,11 +79,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("mitchell settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -106,35 +96,18 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > MaxRounds {
+	if s.Count < 1 || s.Count > tournament.MaxRounds {
 		fe.Add("rounds", "mitchell.err.rounds")
 	}
-	if s.Hands < 1 || s.Hands > MaxHands {
-		fe.Add("hands_per_round", "tournament.err.hands")
-	}
+	tournament.CheckHands(fe, "hands_per_round", s.Hands)
 	if s.Move < 1 || s.Move > MaxMove {
 		fe.Add("move", "mitchell.err.move")
 	}
-	if s.ApartClubsRounds < 0 || s.ApartClubsRounds > MaxRounds {
+	if s.ApartClubsRounds < 0 || s.ApartClubsRounds > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "mitchell.err.apart")
 	}
-	if s.ByeVP < 0 || s.ByeVP > MaxVP {
-		fe.Add("bye_vp", "mitchell.err.vp")
-	}
-	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
-		fe.Add("bye_mp", "mitchell.err.mp")
-	}
-	if s.TimeOutMP < 0 || s.TimeOutMP > MaxMP {
-		fe.Add("timeout_mp", "mitchell.err.mp")
-	}
-	if s.TimeOutWinnerVP < 0 || s.TimeOutWinnerVP > MaxVP {
-		fe.Add("timeout_winner_vp", "mitchell.err.vp")
-	}
-	if s.TimeOutLoserVP < 0 || s.TimeOutLoserVP > MaxVP {
-		fe.Add("timeout_loser_vp", "mitchell.err.vp")
-	} else if s.TimeOutLoserVP > s.TimeOutWinnerVP {
-		fe.Add("timeout_loser_vp", "mitchell.err.timeout_order")
-	}
+	tournament.CheckBye(fe, Name, s.ByeVP, s.ByeMP)
+	tournament.CheckTimeOut(fe, Name, s.TimeOut())
 	return fe
 }
 
@@ -164,19 +137,12 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	if n.Count < drawn {
 		fe.Add("rounds", "mitchell.err.rounds_drawn")
 	}
-	fixed := func(name string, same bool) {
-		if !same {
-			fe.Add(name, "tournament.err.fixed")
-		}
-	}
-	fixed("hands_per_round", n.Hands == o.Hands)
-	fixed("move", n.Move == o.Move)
-	fixed("apart_clubs_rounds", n.ApartClubsRounds == o.ApartClubsRounds)
-	fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fixed("bye_mp", n.ByeMP == o.ByeMP)
-	fixed("timeout_mp", n.TimeOutMP == o.TimeOutMP)
-	fixed("timeout_winner_vp", n.TimeOutWinnerVP == o.TimeOutWinnerVP)
-	fixed("timeout_loser_vp", n.TimeOutLoserVP == o.TimeOutLoserVP)
+	fe.Fixed("hands_per_round", n.Hands == o.Hands)
+	fe.Fixed("move", n.Move == o.Move)
+	fe.Fixed("apart_clubs_rounds", n.ApartClubsRounds == o.ApartClubsRounds)
+	fe.Fixed("bye_vp", n.ByeVP == o.ByeVP)
+	fe.Fixed("bye_mp", n.ByeMP == o.ByeMP)
+	tournament.FixedTimeOut(fe, o.TimeOut(), n.TimeOut())
 	return fe
 }
 
@@ -198,27 +164,21 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
+	v := map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
 		"move": strconv.Itoa(s.Move), "apart_clubs_rounds": strconv.Itoa(s.ApartClubsRounds),
-		"bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
-		"timeout_mp": strconv.Itoa(s.TimeOutMP), "timeout_winner_vp": strconv.Itoa(s.TimeOutWinnerVP),
-		"timeout_loser_vp": strconv.Itoa(s.TimeOutLoserVP)}
+		"bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP)}
+	tournament.TimeOutValues(v, s.TimeOut())
+	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Count: num("rounds"), Hands: num("hands_per_round"), Move: num("move"),
-		ApartClubsRounds: num("apart_clubs_rounds"), ByeVP: num("bye_vp"), ByeMP: num("bye_mp"),
-		TimeOutMP: num("timeout_mp"), TimeOutWinnerVP: num("timeout_winner_vp"), TimeOutLoserVP: num("timeout_loser_vp")}
-	return s, fe
+	f := tournament.ReadSettingsForm(v)
+	t := f.TimeOut()
+	s := Settings{Count: f.Int("rounds"), Hands: f.Int("hands_per_round"), Move: f.Int("move"),
+		ApartClubsRounds: f.Int("apart_clubs_rounds"), ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp"),
+		TimeOutMP: t.MP, TimeOutWinnerVP: t.WinnerVP, TimeOutLoserVP: t.LoserVP}
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: pair against pair, North-South at
@@ -240,13 +200,5 @@ func (Format) Outcomes(tournament.Settings) []string {
 // DefaultScale implements tournament.Scaled: the FIBUR scale of the stage's hands, or
 // nil when none ships for it.
 func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
-	switch of(ts).Hands {
-	case 3:
-		sc := scoring.FIBUR3
-		return &sc
-	case 4:
-		sc := scoring.FIBUR4
-		return &sc
-	}
-	return nil
+	return scoring.FIBURFor(of(ts).Hands)
 }

@@ -5,10 +5,8 @@
 package teams
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -48,16 +46,11 @@ func (Settings) Pairs() bool { return false }
 // EntryKind implements tournament.EntryKinded: a teams stage takes team entries only.
 func (Settings) EntryKind() tournament.EntryKind { return tournament.EntryTeam }
 
-// Defaults and limits.
+// Defaults (the limits are tournament.MaxRounds and the others).
 const (
 	DefaultRounds = 4
 	DefaultHands  = 3
 	DefaultByeVP  = 12
-	MaxRounds     = 30
-	MaxHands      = 10
-	MaxVP         = 100
-	MaxMP         = 10000
-	MaxNeverMeet  = 200
 )
 
 // Format is the teams format.
@@ -83,11 +76,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("teams settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -103,47 +92,19 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > MaxRounds {
+	if s.Count < 1 || s.Count > tournament.MaxRounds {
 		fe.Add("rounds", "danish.err.rounds")
 	}
-	if s.Hands < 1 || s.Hands > MaxHands {
-		fe.Add("hands_per_round", "tournament.err.hands")
-	}
+	tournament.CheckHands(fe, "hands_per_round", s.Hands)
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
-	if s.ApartClubs < 0 || s.ApartClubs > MaxRounds {
+	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	checkNeverMeet(fe, s.NeverMeet)
-	if s.ByeVP < 0 || s.ByeVP > MaxVP {
-		fe.Add("bye_vp", "danish.err.vp")
-	}
-	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
-		fe.Add("bye_mp", "danish.err.mp")
-	}
+	tournament.CheckNeverMeet(fe, danish.Name, s.NeverMeet) // the Danish format's words
+	tournament.CheckBye(fe, danish.Name, s.ByeVP, s.ByeMP)
 	return fe
-}
-
-// checkNeverMeet checks the pairs never to meet: two different entries each, each pair
-// once, at most MaxNeverMeet.
-func checkNeverMeet(fe tournament.FieldErrors, pairs [][2]int64) {
-	seen := map[[2]int64]bool{}
-	for _, p := range pairs {
-		a, b := min(p[0], p[1]), max(p[0], p[1])
-		switch {
-		case a <= 0:
-			fe.Add("never_meet", "danish.err.never_meet_entry")
-		case a == b:
-			fe.Add("never_meet", "danish.err.never_meet_same")
-		case seen[[2]int64{a, b}]:
-			fe.Add("never_meet", "danish.err.never_meet_twice")
-		}
-		seen[[2]int64{a, b}] = true
-	}
-	if len(pairs) > MaxNeverMeet {
-		fe.Add("never_meet", "danish.err.never_meet_many")
-	}
 }
 
 // CheckEntries implements tournament.EntryChecker: the pairs never to meet name team
@@ -173,15 +134,10 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	if n.Count < drawn {
 		fe.Add("rounds", "danish.err.rounds_drawn")
 	}
-	fixed := func(name string, same bool) {
-		if !same {
-			fe.Add(name, "tournament.err.fixed")
-		}
-	}
-	fixed("hands_per_round", n.Hands == o.Hands)
-	fixed("pairing", n.Pairing == o.Pairing)
-	fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fixed("bye_mp", n.ByeMP == o.ByeMP)
+	fe.Fixed("hands_per_round", n.Hands == o.Hands)
+	fe.Fixed("pairing", n.Pairing == o.Pairing)
+	fe.Fixed("bye_vp", n.ByeVP == o.ByeVP)
+	fe.Fixed("bye_mp", n.ByeMP == o.ByeMP)
 	return fe
 }
 
@@ -213,22 +169,11 @@ func (Format) FormValues(ts tournament.Settings) map[string]string {
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Count: num("rounds"), Hands: num("hands_per_round"), Pairing: danish.Pairing(v["pairing"]),
-		ByeVP: num("bye_vp"), ByeMP: num("bye_mp"), ApartClubs: num("apart_clubs_rounds")}
-	pairs, ok := tournament.ParseEntryPairs(v["never_meet"])
-	if !ok {
-		fe.Add("never_meet", "danish.err.never_meet_both")
-	}
-	s.NeverMeet = pairs
-	return s, fe
+	f := tournament.ReadSettingsForm(v)
+	s := Settings{Count: f.Int("rounds"), Hands: f.Int("hands_per_round"), Pairing: danish.Pairing(v["pairing"]),
+		ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp"), ApartClubs: f.Int("apart_clubs_rounds"),
+		NeverMeet: f.EntryPairs("never_meet", "danish.err.never_meet_both")}
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: two sides, a pair of one team against a
@@ -260,8 +205,5 @@ func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
 
 // scale is the stage's copy of its team scale, or the shipped one its hands call for.
 func scale(st *tournament.State) *scoring.Scale {
-	if st.Stage.Scale != nil {
-		return st.Stage.Scale
-	}
-	return Format{}.DefaultScale(st.Stage.Settings)
+	return tournament.StageScale(st, Format{})
 }

@@ -36,13 +36,7 @@ func (h *Handlers) ImportPairs(c echo.Context) error {
 func pairRows(rows []tournament.PairRow, lang page.Lang) []dto.PairRow {
 	out := make([]dto.PairRow, len(rows))
 	for i, r := range rows {
-		out[i] = dto.PairRow{PairRow: r}
-		for f, k := range r.Errors {
-			if out[i].Messages == nil {
-				out[i].Messages = map[string]string{}
-			}
-			out[i].Messages[f] = page.Translate(lang, k)
-		}
+		out[i] = dto.PairRow{PairRow: r, Messages: messages(r.Errors, lang)}
 	}
 	return out
 }

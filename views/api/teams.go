@@ -79,13 +79,7 @@ func (h *Handlers) ImportTeams(c echo.Context) error {
 func teamRows(rows []tournament.TeamRow, lang page.Lang) []dto.TeamRow {
 	out := make([]dto.TeamRow, len(rows))
 	for i, r := range rows {
-		out[i] = dto.TeamRow{TeamRow: r}
-		for f, k := range r.Errors {
-			if out[i].Messages == nil {
-				out[i].Messages = map[string]string{}
-			}
-			out[i].Messages[f] = page.Translate(lang, k)
-		}
+		out[i] = dto.TeamRow{TeamRow: r, Messages: messages(r.Errors, lang)}
 	}
 	return out
 }

@@ -612,7 +612,7 @@ func pairImportPreviewPage(ev *tournament.State, text string, pi *tournament.Pai
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = csvImportAgain(ev.Tournament.ID, pairsImport, text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = csvImportForm(ev.Tournament.ID, pairsImport, &page.Form{Values: map[string]string{"csv": text}, Errors: map[string]string{}}).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

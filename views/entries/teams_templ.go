@@ -979,7 +979,7 @@ func teamImportPreviewPage(ev *tournament.State, text string, ti *tournament.Tea
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = csvImportAgain(ev.Tournament.ID, teamsImport, text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = csvImportForm(ev.Tournament.ID, teamsImport, &page.Form{Values: map[string]string{"csv": text}, Errors: map[string]string{}}).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

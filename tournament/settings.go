@@ -92,53 +92,135 @@ func CheckHands(fe FieldErrors, field string, hands int) {
 	}
 }
 
-// CheckBye checks what a bye scores, "bye_vp" 0 to MaxVP and "bye_mp" −MaxMP to MaxMP;
-// the errors are the format's words, <prefix>.err.vp and <prefix>.err.mp.
-func CheckBye(fe FieldErrors, prefix string, vp, mp int) {
-	if vp < 0 || vp > MaxVP {
+// Schedule is how many rounds a stage plays, of how many hands: the settings "rounds"
+// and "hands_per_round" of the formats scored in MP and VP.
+type Schedule struct {
+	Count int `json:"rounds"`
+	Hands int `json:"hands_per_round"`
+}
+
+// Rounds is the number of rounds.
+func (s Schedule) Rounds() int { return s.Count }
+
+// HandsPerRound is the number of hands of a round.
+func (s Schedule) HandsPerRound() int { return s.Hands }
+
+// Check checks 1 to MaxRounds rounds (the format's words: <prefix>.err.rounds) of 1 to
+// MaxHands hands.
+func (s Schedule) Check(fe FieldErrors, prefix string) {
+	if s.Count < 1 || s.Count > MaxRounds {
+		fe.Add("rounds", prefix+".err.rounds")
+	}
+	CheckHands(fe, "hands_per_round", s.Hands)
+}
+
+// CheckChange checks a change once rounds are drawn: no fewer rounds than drawn (the
+// format's words: <prefix>.err.rounds_drawn), the hands as announced.
+func (s Schedule) CheckChange(fe FieldErrors, prefix string, old Schedule, drawn int) {
+	if s.Count < drawn {
+		fe.Add("rounds", prefix+".err.rounds_drawn")
+	}
+	fe.Fixed("hands_per_round", s.Hands == old.Hands)
+}
+
+// Put writes the schedule into a settings form's values.
+func (s Schedule) Put(v map[string]string) {
+	v["rounds"], v["hands_per_round"] = strconv.Itoa(s.Count), strconv.Itoa(s.Hands)
+}
+
+// ByeScore is what a bye scores in a format scored in MP and VP: the settings "bye_vp"
+// and "bye_mp".
+type ByeScore struct {
+	ByeVP int `json:"bye_vp"`
+	ByeMP int `json:"bye_mp"`
+}
+
+// Check checks 0 to MaxVP and −MaxMP to MaxMP; the errors are the format's words,
+// <prefix>.err.vp and <prefix>.err.mp.
+func (b ByeScore) Check(fe FieldErrors, prefix string) {
+	if b.ByeVP < 0 || b.ByeVP > MaxVP {
 		fe.Add("bye_vp", prefix+".err.vp")
 	}
-	if mp < -MaxMP || mp > MaxMP {
+	if b.ByeMP < -MaxMP || b.ByeMP > MaxMP {
 		fe.Add("bye_mp", prefix+".err.mp")
 	}
 }
 
-// CheckTimeOut checks the time-out technical score (RULES.md section 2), "timeout_mp" 0
-// to MaxMP, "timeout_winner_vp" and "timeout_loser_vp" 0 to MaxVP, the loser's no more
-// than the winner's; the errors are the format's words, <prefix>.err.mp, .err.vp and
+// CheckChange checks that the bye's score stays as announced.
+func (b ByeScore) CheckChange(fe FieldErrors, old ByeScore) {
+	fe.Fixed("bye_vp", b.ByeVP == old.ByeVP)
+	fe.Fixed("bye_mp", b.ByeMP == old.ByeMP)
+}
+
+// Put writes the bye's score into a settings form's values.
+func (b ByeScore) Put(v map[string]string) {
+	v["bye_vp"], v["bye_mp"] = strconv.Itoa(b.ByeVP), strconv.Itoa(b.ByeMP)
+}
+
+// TimeOutScore is the time-out technical score of a format scored in MP and VP
+// (RULES.md section 2): the side with time left gets +TimeOutMP and TimeOutWinnerVP,
+// the side that ran out −TimeOutMP and TimeOutLoserVP.
+type TimeOutScore struct {
+	TimeOutMP       int `json:"timeout_mp"`
+	TimeOutWinnerVP int `json:"timeout_winner_vp"`
+	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+}
+
+// DefaultTimeOutScore is the shipped time-out technical score (scoring.DefaultTimeOut).
+var DefaultTimeOutScore = TimeOutScore{TimeOutMP: scoring.DefaultTimeOut.MP,
+	TimeOutWinnerVP: scoring.DefaultTimeOut.WinnerVP, TimeOutLoserVP: scoring.DefaultTimeOut.LoserVP}
+
+// TimeOut is the time-out technical score as the scoring package applies it.
+func (t TimeOutScore) TimeOut() scoring.TimeOut {
+	return scoring.TimeOut{MP: t.TimeOutMP, WinnerVP: t.TimeOutWinnerVP, LoserVP: t.TimeOutLoserVP}
+}
+
+// Check checks the MP, 0 to MaxMP, each VP, 0 to MaxVP, and the loser's VP no more than
+// the winner's; the errors are the format's words, <prefix>.err.mp, .err.vp and
 // .err.timeout_order.
-func CheckTimeOut(fe FieldErrors, prefix string, t scoring.TimeOut) {
-	if t.MP < 0 || t.MP > MaxMP {
+func (t TimeOutScore) Check(fe FieldErrors, prefix string) {
+	if t.TimeOutMP < 0 || t.TimeOutMP > MaxMP {
 		fe.Add("timeout_mp", prefix+".err.mp")
 	}
-	if t.WinnerVP < 0 || t.WinnerVP > MaxVP {
+	if t.TimeOutWinnerVP < 0 || t.TimeOutWinnerVP > MaxVP {
 		fe.Add("timeout_winner_vp", prefix+".err.vp")
 	}
-	if t.LoserVP < 0 || t.LoserVP > MaxVP {
+	if t.TimeOutLoserVP < 0 || t.TimeOutLoserVP > MaxVP {
 		fe.Add("timeout_loser_vp", prefix+".err.vp")
-	} else if t.LoserVP > t.WinnerVP {
+	} else if t.TimeOutLoserVP > t.TimeOutWinnerVP {
 		fe.Add("timeout_loser_vp", prefix+".err.timeout_order")
 	}
 }
 
-// FixedTimeOut records "tournament.err.fixed" on each figure of the time-out technical
-// score that changed.
-func FixedTimeOut(fe FieldErrors, old, new scoring.TimeOut) {
-	fe.Fixed("timeout_mp", new.MP == old.MP)
-	fe.Fixed("timeout_winner_vp", new.WinnerVP == old.WinnerVP)
-	fe.Fixed("timeout_loser_vp", new.LoserVP == old.LoserVP)
+// CheckChange checks that each figure of the time-out technical score stays as
+// announced.
+func (t TimeOutScore) CheckChange(fe FieldErrors, old TimeOutScore) {
+	fe.Fixed("timeout_mp", t.TimeOutMP == old.TimeOutMP)
+	fe.Fixed("timeout_winner_vp", t.TimeOutWinnerVP == old.TimeOutWinnerVP)
+	fe.Fixed("timeout_loser_vp", t.TimeOutLoserVP == old.TimeOutLoserVP)
 }
 
-// TimeOutValues writes the time-out technical score into a settings form's values.
-func TimeOutValues(v map[string]string, t scoring.TimeOut) {
-	v["timeout_mp"] = strconv.Itoa(t.MP)
-	v["timeout_winner_vp"] = strconv.Itoa(t.WinnerVP)
-	v["timeout_loser_vp"] = strconv.Itoa(t.LoserVP)
+// Put writes the time-out technical score into a settings form's values.
+func (t TimeOutScore) Put(v map[string]string) {
+	v["timeout_mp"] = strconv.Itoa(t.TimeOutMP)
+	v["timeout_winner_vp"] = strconv.Itoa(t.TimeOutWinnerVP)
+	v["timeout_loser_vp"] = strconv.Itoa(t.TimeOutLoserVP)
 }
 
-// TimeOut reads the time-out technical score of a settings form.
-func (f *SettingsForm) TimeOut() scoring.TimeOut {
-	return scoring.TimeOut{MP: f.Int("timeout_mp"), WinnerVP: f.Int("timeout_winner_vp"), LoserVP: f.Int("timeout_loser_vp")}
+// Schedule reads "rounds" and "hands_per_round".
+func (f *SettingsForm) Schedule() Schedule {
+	return Schedule{Count: f.Int("rounds"), Hands: f.Int("hands_per_round")}
+}
+
+// ByeScore reads "bye_vp" and "bye_mp".
+func (f *SettingsForm) ByeScore() ByeScore {
+	return ByeScore{ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp")}
+}
+
+// TimeOutScore reads the time-out technical score.
+func (f *SettingsForm) TimeOutScore() TimeOutScore {
+	return TimeOutScore{TimeOutMP: f.Int("timeout_mp"), TimeOutWinnerVP: f.Int("timeout_winner_vp"),
+		TimeOutLoserVP: f.Int("timeout_loser_vp")}
 }
 
 // CheckNeverMeet checks "never_meet", the pairs of entries never to meet: two different

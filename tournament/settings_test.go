@@ -11,7 +11,10 @@ import (
 
 // The settings helpers as the formats use them: each case names who relies on it.
 func TestSettingsChecks(t *testing.T) {
-	to := func(mp, w, l int) scoring.TimeOut { return scoring.TimeOut{MP: mp, WinnerVP: w, LoserVP: l} }
+	to := func(mp, w, l int) TimeOutScore {
+		return TimeOutScore{TimeOutMP: mp, TimeOutWinnerVP: w, TimeOutLoserVP: l}
+	}
+	sched := func(rounds, hands int) Schedule { return Schedule{Count: rounds, Hands: hands} }
 	cases := []struct {
 		name  string
 		check func(FieldErrors)
@@ -23,25 +26,42 @@ func TestSettingsChecks(t *testing.T) {
 			CheckHands(fe, "c", 0)
 			CheckHands(fe, "d", MaxHands+1)
 		}, FieldErrors{"c": "tournament.err.hands", "d": "tournament.err.hands"}},
-		{"a bye at its limits (Danish, individual4, Mitchell, teams)", func(fe FieldErrors) {
-			CheckBye(fe, "mitchell", MaxVP, -MaxMP)
-			CheckBye(fe, "mitchell", 0, MaxMP)
+		{"1 to 30 rounds of 1 to 10 hands (Danish, individual4, Mitchell, teams)", func(fe FieldErrors) {
+			sched(1, 1).Check(fe, "mitchell")
+			sched(MaxRounds, MaxHands).Check(fe, "mitchell")
 		}, FieldErrors{}},
-		{"a bye past its limits, in the format's words", func(fe FieldErrors) { CheckBye(fe, "individual4", MaxVP+1, -MaxMP-1) },
+		{"no rounds, too many hands, in the format's words", func(fe FieldErrors) { sched(0, MaxHands+1).Check(fe, "individual4") },
+			FieldErrors{"rounds": "individual4.err.rounds", "hands_per_round": "tournament.err.hands"}},
+		{"too many rounds, no hands", func(fe FieldErrors) { sched(MaxRounds+1, 0).Check(fe, "danish") },
+			FieldErrors{"rounds": "danish.err.rounds", "hands_per_round": "tournament.err.hands"}},
+		{"more rounds once drawn, or as many", func(fe FieldErrors) {
+			sched(6, 3).CheckChange(fe, "danish", sched(4, 3), 4)
+			sched(4, 3).CheckChange(fe, "danish", sched(6, 3), 4)
+		}, FieldErrors{}},
+		{"fewer rounds than drawn, other hands", func(fe FieldErrors) { sched(3, 4).CheckChange(fe, "mitchell", sched(4, 3), 4) },
+			FieldErrors{"rounds": "mitchell.err.rounds_drawn", "hands_per_round": "tournament.err.fixed"}},
+		{"a bye at its limits (Danish, individual4, Mitchell, teams)", func(fe FieldErrors) {
+			ByeScore{MaxVP, -MaxMP}.Check(fe, "mitchell")
+			ByeScore{0, MaxMP}.Check(fe, "mitchell")
+		}, FieldErrors{}},
+		{"a bye past its limits, in the format's words", func(fe FieldErrors) { ByeScore{MaxVP + 1, -MaxMP - 1}.Check(fe, "individual4") },
 			FieldErrors{"bye_vp": "individual4.err.vp", "bye_mp": "individual4.err.mp"}},
-		{"a bye below 0 VP", func(fe FieldErrors) { CheckBye(fe, "danish", -1, MaxMP+1) },
+		{"a bye below 0 VP", func(fe FieldErrors) { ByeScore{-1, MaxMP + 1}.Check(fe, "danish") },
 			FieldErrors{"bye_vp": "danish.err.vp", "bye_mp": "danish.err.mp"}},
-		{"the shipped time-out (Danish, individual4, Mitchell)", func(fe FieldErrors) { CheckTimeOut(fe, "danish", scoring.DefaultTimeOut) },
+		{"a bye's score stays", func(fe FieldErrors) { ByeScore{12, 0}.CheckChange(fe, ByeScore{12, 0}) }, FieldErrors{}},
+		{"a bye's VP and MP changed", func(fe FieldErrors) { ByeScore{10, 5}.CheckChange(fe, ByeScore{12, 0}) },
+			FieldErrors{"bye_vp": "tournament.err.fixed", "bye_mp": "tournament.err.fixed"}},
+		{"the shipped time-out (Danish, individual4, Mitchell)", func(fe FieldErrors) { DefaultTimeOutScore.Check(fe, "danish") },
 			FieldErrors{}},
-		{"a time-out's loser may get the winner's VP", func(fe FieldErrors) { CheckTimeOut(fe, "danish", to(0, 10, 10)) },
+		{"a time-out's loser may get the winner's VP", func(fe FieldErrors) { to(0, 10, 10).Check(fe, "danish") },
 			FieldErrors{}},
-		{"a time-out past its limits", func(fe FieldErrors) { CheckTimeOut(fe, "mitchell", to(MaxMP+1, MaxVP+1, -1)) },
+		{"a time-out past its limits", func(fe FieldErrors) { to(MaxMP+1, MaxVP+1, -1).Check(fe, "mitchell") },
 			FieldErrors{"timeout_mp": "mitchell.err.mp", "timeout_winner_vp": "mitchell.err.vp", "timeout_loser_vp": "mitchell.err.vp"}},
-		{"a time-out below 0 MP", func(fe FieldErrors) { CheckTimeOut(fe, "danish", to(-1, 0, 0)) },
+		{"a time-out below 0 MP", func(fe FieldErrors) { to(-1, 0, 0).Check(fe, "danish") },
 			FieldErrors{"timeout_mp": "danish.err.mp"}},
-		{"a time-out's loser above the winner", func(fe FieldErrors) { CheckTimeOut(fe, "individual4", to(355, 5, 6)) },
+		{"a time-out's loser above the winner", func(fe FieldErrors) { to(355, 5, 6).Check(fe, "individual4") },
 			FieldErrors{"timeout_loser_vp": "individual4.err.timeout_order"}},
-		{"a loser past the limit is that, not the order", func(fe FieldErrors) { CheckTimeOut(fe, "danish", to(355, 14, MaxVP+1)) },
+		{"a loser past the limit is that, not the order", func(fe FieldErrors) { to(355, 14, MaxVP+1).Check(fe, "danish") },
 			FieldErrors{"timeout_loser_vp": "danish.err.vp"}},
 		{"pairs never to meet (Danish, teams in Danish words)", func(fe FieldErrors) {
 			CheckNeverMeet(fe, "danish", [][2]int64{{1, 2}, {3, 4}})
@@ -65,9 +85,9 @@ func TestSettingsChecks(t *testing.T) {
 			fe.Fixed("same", true)
 			fe.Fixed("changed", false)
 		}, FieldErrors{"changed": "tournament.err.fixed"}},
-		{"each figure of the time-out stays", func(fe FieldErrors) { FixedTimeOut(fe, to(355, 14, 6), to(355, 15, 5)) },
+		{"each figure of the time-out stays", func(fe FieldErrors) { to(355, 15, 5).CheckChange(fe, to(355, 14, 6)) },
 			FieldErrors{"timeout_winner_vp": "tournament.err.fixed", "timeout_loser_vp": "tournament.err.fixed"}},
-		{"the time-out's MP stays", func(fe FieldErrors) { FixedTimeOut(fe, to(355, 14, 6), to(300, 14, 6)) },
+		{"the time-out's MP stays", func(fe FieldErrors) { to(300, 14, 6).CheckChange(fe, to(355, 14, 6)) },
 			FieldErrors{"timeout_mp": "tournament.err.fixed"}},
 	}
 	for _, c := range cases {
@@ -94,19 +114,31 @@ func TestSettingsForm(t *testing.T) {
 	assert.Equal(t, 0, f.IntOr("hands", 3), "not a number is an error even with a default")
 	assert.Equal(t, [][2]int64{{1, 2}, {3, 4}}, f.EntryPairs("never_meet", "danish.err.never_meet_both"))
 	assert.Equal(t, [][2]int64{{1, 2}}, f.EntryPairs("bad_pairs", "danish.err.never_meet_both"), "the pairs read are kept")
-	assert.Equal(t, scoring.TimeOut{MP: 355, WinnerVP: 14, LoserVP: 6}, f.TimeOut())
+	assert.Equal(t, TimeOutScore{355, 14, 6}, f.TimeOutScore())
+	assert.Equal(t, scoring.TimeOut{MP: 355, WinnerVP: 14, LoserVP: 6}, f.TimeOutScore().TimeOut(), "as the scoring package applies it")
+	assert.Equal(t, ByeScore{15, -20}, f.ByeScore())
 	assert.Equal(t, FieldErrors{"hands": "error.not_a_number", "blank": "error.not_a_number", "missing": "error.not_a_number",
 		"bad_pairs": "danish.err.never_meet_both"}, f.Errors)
 
 	blank := ReadSettingsForm(map[string]string{})
-	blank.TimeOut()
-	assert.Equal(t, FieldErrors{"timeout_mp": "error.not_a_number", "timeout_winner_vp": "error.not_a_number",
-		"timeout_loser_vp": "error.not_a_number"}, blank.Errors)
+	blank.Schedule()
+	blank.ByeScore()
+	blank.TimeOutScore()
+	assert.Equal(t, FieldErrors{"rounds": "error.not_a_number", "hands_per_round": "error.not_a_number",
+		"bye_vp": "error.not_a_number", "bye_mp": "error.not_a_number", "timeout_mp": "error.not_a_number",
+		"timeout_winner_vp": "error.not_a_number", "timeout_loser_vp": "error.not_a_number"}, blank.Errors)
 
-	v := map[string]string{"rounds": "4"}
-	TimeOutValues(v, scoring.TimeOut{MP: 355, WinnerVP: 14, LoserVP: 6})
-	assert.Equal(t, map[string]string{"rounds": "4", "timeout_mp": "355", "timeout_winner_vp": "14", "timeout_loser_vp": "6"}, v)
-	assert.Equal(t, scoring.TimeOut{MP: 355, WinnerVP: 14, LoserVP: 6}, ReadSettingsForm(v).TimeOut(), "what is written reads back")
+	v := map[string]string{"move": "2"}
+	Schedule{Count: 4, Hands: 3}.Put(v)
+	ByeScore{ByeVP: 12, ByeMP: -5}.Put(v)
+	TimeOutScore{355, 14, 6}.Put(v)
+	assert.Equal(t, map[string]string{"move": "2", "rounds": "4", "hands_per_round": "3", "bye_vp": "12", "bye_mp": "-5",
+		"timeout_mp": "355", "timeout_winner_vp": "14", "timeout_loser_vp": "6"}, v)
+	back := ReadSettingsForm(v)
+	assert.Equal(t, Schedule{Count: 4, Hands: 3}, back.Schedule(), "what is written reads back")
+	assert.Equal(t, ByeScore{ByeVP: 12, ByeMP: -5}, back.ByeScore())
+	assert.Equal(t, TimeOutScore{355, 14, 6}, back.TimeOutScore())
+	assert.Empty(t, back.Errors)
 }
 
 // settingsT is a format's settings for DecodeOver.

@@ -48,34 +48,17 @@ var pairings = []Pairing{NoRematch, Modified, Pure, Random, Shift}
 
 // Settings of a Danish stage.
 type Settings struct {
-	Sides   Sides   `json:"sides"`
-	Count   int     `json:"rounds"`
-	Hands   int     `json:"hands_per_round"`
+	Sides Sides `json:"sides"`
+	tournament.Schedule
 	Pairing Pairing `json:"pairing"`
-	// ByeVP and ByeMP are what the bye scores (no federation figure: 12 VP, 0 MP).
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
-	// The time-out technical score (RULES.md section 2): the side with time left gets
-	// +TimeOutMP and TimeOutWinnerVP, the side that ran out −TimeOutMP and TimeOutLoserVP.
-	TimeOutMP       int `json:"timeout_mp"`
-	TimeOutWinnerVP int `json:"timeout_winner_vp"`
-	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+	// What the bye scores (no federation figure: 12 VP, 0 MP).
+	tournament.ByeScore
+	tournament.TimeOutScore
 	// ApartClubs keeps sides of the same club apart in rounds 1 to ApartClubs (0: never).
 	ApartClubs int `json:"apart_clubs_rounds"`
 	// NeverMeet lists pairs of entries (IDs) that must never meet.
 	NeverMeet [][2]int64 `json:"never_meet,omitempty"`
 }
-
-// TimeOut is the time-out technical score as the scoring package applies it.
-func (s Settings) TimeOut() scoring.TimeOut {
-	return scoring.TimeOut{MP: s.TimeOutMP, WinnerVP: s.TimeOutWinnerVP, LoserVP: s.TimeOutLoserVP}
-}
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round.
-func (s Settings) HandsPerRound() int { return s.Hands }
 
 // Pairs reports whether a side is a pair.
 func (s Settings) Pairs() bool { return s.Sides == Pairs }
@@ -97,8 +80,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: pairs, 4 rounds of 3 hands, no rematches.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Sides: Pairs, Count: DefaultRounds, Hands: DefaultHands, Pairing: NoRematch, ByeVP: DefaultByeVP,
-		TimeOutMP: scoring.DefaultTimeOut.MP, TimeOutWinnerVP: scoring.DefaultTimeOut.WinnerVP, TimeOutLoserVP: scoring.DefaultTimeOut.LoserVP}
+	return Settings{Sides: Pairs, Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands}, Pairing: NoRematch,
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}, TimeOutScore: tournament.DefaultTimeOutScore}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -125,10 +108,7 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.Sides != Individuals && s.Sides != Pairs {
 		fe.Add("sides", "danish.err.sides")
 	}
-	if s.Count < 1 || s.Count > tournament.MaxRounds {
-		fe.Add("rounds", "danish.err.rounds")
-	}
-	tournament.CheckHands(fe, "hands_per_round", s.Hands)
+	s.Schedule.Check(fe, Name)
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
@@ -136,8 +116,8 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
 	tournament.CheckNeverMeet(fe, Name, s.NeverMeet)
-	tournament.CheckBye(fe, Name, s.ByeVP, s.ByeMP)
-	tournament.CheckTimeOut(fe, Name, s.TimeOut())
+	s.ByeScore.Check(fe, Name)
+	s.TimeOutScore.Check(fe, Name)
 	return fe
 }
 
@@ -150,15 +130,11 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "danish.err.rounds_drawn")
-	}
+	n.Schedule.CheckChange(fe, Name, o.Schedule, drawn)
 	fe.Fixed("sides", n.Sides == o.Sides)
-	fe.Fixed("hands_per_round", n.Hands == o.Hands)
 	fe.Fixed("pairing", n.Pairing == o.Pairing)
-	fe.Fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fe.Fixed("bye_mp", n.ByeMP == o.ByeMP)
-	tournament.FixedTimeOut(fe, o.TimeOut(), n.TimeOut())
+	n.ByeScore.CheckChange(fe, o.ByeScore)
+	n.TimeOutScore.CheckChange(fe, o.TimeOutScore)
 	// The clubs kept apart and the pairs never to meet may change between rounds: they
 	// weigh on the draws to come only.
 	return fe
@@ -186,19 +162,19 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	v := map[string]string{"sides": string(s.Sides), "rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"pairing": string(s.Pairing), "bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
+	v := map[string]string{"sides": string(s.Sides), "pairing": string(s.Pairing),
 		"apart_clubs_rounds": strconv.Itoa(s.ApartClubs), "never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
-	tournament.TimeOutValues(v, s.TimeOut())
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	s.TimeOutScore.Put(v)
 	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
 	f := tournament.ReadSettingsForm(v)
-	t := f.TimeOut()
-	s := Settings{Sides: Sides(v["sides"]), Count: f.Int("rounds"), Hands: f.Int("hands_per_round"), Pairing: Pairing(v["pairing"]),
-		ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp"), TimeOutMP: t.MP, TimeOutWinnerVP: t.WinnerVP, TimeOutLoserVP: t.LoserVP,
+	s := Settings{Sides: Sides(v["sides"]), Schedule: f.Schedule(), Pairing: Pairing(v["pairing"]),
+		ByeScore: f.ByeScore(), TimeOutScore: f.TimeOutScore(),
 		ApartClubs: f.IntOr("apart_clubs_rounds", 0), // a form from before the setting: 0
 		NeverMeet:  f.EntryPairs("never_meet", "danish.err.never_meet_both")}
 	return s, f.Errors

@@ -6,8 +6,6 @@
 package individual4
 
 import (
-	"strconv"
-
 	"burraco/scoring"
 	"burraco/tournament"
 )
@@ -17,29 +15,12 @@ const Name = "individual4"
 
 // Settings of an individual stage at 4-player tables.
 type Settings struct {
-	Count int `json:"rounds"`
-	Hands int `json:"hands_per_round"`
-	// ByeVP and ByeMP are what a player who sits out a round scores.
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
-	// The time-out technical score (RULES.md section 2): the partnership with time left
-	// gets +TimeOutMP and TimeOutWinnerVP, the one that ran out −TimeOutMP and
-	// TimeOutLoserVP.
-	TimeOutMP       int `json:"timeout_mp"`
-	TimeOutWinnerVP int `json:"timeout_winner_vp"`
-	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+	tournament.Schedule
+	// What a player who sits out a round scores.
+	tournament.ByeScore
+	// The time-out technical score: a partnership is a side.
+	tournament.TimeOutScore
 }
-
-// TimeOut is the time-out technical score as the scoring package applies it.
-func (s Settings) TimeOut() scoring.TimeOut {
-	return scoring.TimeOut{MP: s.TimeOutMP, WinnerVP: s.TimeOutWinnerVP, LoserVP: s.TimeOutLoserVP}
-}
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round.
-func (s Settings) HandsPerRound() int { return s.Hands }
 
 // Pairs reports that entries are single players: partnerships are formed each round.
 func (Settings) Pairs() bool { return false }
@@ -63,8 +44,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: 4 rounds of 3 hands, 12 VP for a bye.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Count: DefaultRounds, Hands: DefaultHands, ByeVP: DefaultByeVP,
-		TimeOutMP: scoring.DefaultTimeOut.MP, TimeOutWinnerVP: scoring.DefaultTimeOut.WinnerVP, TimeOutLoserVP: scoring.DefaultTimeOut.LoserVP}
+	return Settings{Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands},
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}, TimeOutScore: tournament.DefaultTimeOutScore}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -88,12 +69,9 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > tournament.MaxRounds {
-		fe.Add("rounds", "individual4.err.rounds")
-	}
-	tournament.CheckHands(fe, "hands_per_round", s.Hands)
-	tournament.CheckBye(fe, Name, s.ByeVP, s.ByeMP)
-	tournament.CheckTimeOut(fe, Name, s.TimeOut())
+	s.Schedule.Check(fe, Name)
+	s.ByeScore.Check(fe, Name)
+	s.TimeOutScore.Check(fe, Name)
 	return fe
 }
 
@@ -106,13 +84,9 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "individual4.err.rounds_drawn")
-	}
-	fe.Fixed("hands_per_round", n.Hands == o.Hands)
-	fe.Fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fe.Fixed("bye_mp", n.ByeMP == o.ByeMP)
-	tournament.FixedTimeOut(fe, o.TimeOut(), n.TimeOut())
+	n.Schedule.CheckChange(fe, Name, o.Schedule, drawn)
+	n.ByeScore.CheckChange(fe, o.ByeScore)
+	n.TimeOutScore.CheckChange(fe, o.TimeOutScore)
 	return fe
 }
 
@@ -132,18 +106,17 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	v := map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP)}
-	tournament.TimeOutValues(v, s.TimeOut())
+	v := map[string]string{}
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	s.TimeOutScore.Put(v)
 	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
 	f := tournament.ReadSettingsForm(v)
-	t := f.TimeOut()
-	s := Settings{Count: f.Int("rounds"), Hands: f.Int("hands_per_round"), ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp"),
-		TimeOutMP: t.MP, TimeOutWinnerVP: t.WinnerVP, TimeOutLoserVP: t.LoserVP}
+	s := Settings{Schedule: f.Schedule(), ByeScore: f.ByeScore(), TimeOutScore: f.TimeOutScore()}
 	return s, f.Errors
 }
 

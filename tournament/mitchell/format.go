@@ -17,32 +17,16 @@ const Name = "mitchell"
 
 // Settings of a Mitchell stage.
 type Settings struct {
-	Count int `json:"rounds"`
-	Hands int `json:"hands_per_round"`
+	tournament.Schedule
 	// Move is how many tables the East-West line goes up after each round.
 	Move int `json:"move"`
 	// ApartClubsRounds asks round 1's draw to seat the lines so that no two pairs of the
 	// same club meet in the first that many rounds, where the lines allow (0: off).
 	ApartClubsRounds int `json:"apart_clubs_rounds"`
-	// ByeVP and ByeMP are what the pair that sits out (phantom table) scores.
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
-	// The time-out technical score (RULES.md section 2).
-	TimeOutMP       int `json:"timeout_mp"`
-	TimeOutWinnerVP int `json:"timeout_winner_vp"`
-	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+	// What the pair that sits out (phantom table) scores.
+	tournament.ByeScore
+	tournament.TimeOutScore
 }
-
-// TimeOut is the time-out technical score as the scoring package applies it.
-func (s Settings) TimeOut() scoring.TimeOut {
-	return scoring.TimeOut{MP: s.TimeOutMP, WinnerVP: s.TimeOutWinnerVP, LoserVP: s.TimeOutLoserVP}
-}
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round.
-func (s Settings) HandsPerRound() int { return s.Hands }
 
 // Pairs reports that a side is always a pair.
 func (Settings) Pairs() bool { return true }
@@ -70,8 +54,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: 4 rounds of 3 hands, East-West moving one table.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Count: DefaultRounds, Hands: DefaultHands, Move: DefaultMove, ByeVP: DefaultByeVP,
-		TimeOutMP: scoring.DefaultTimeOut.MP, TimeOutWinnerVP: scoring.DefaultTimeOut.WinnerVP, TimeOutLoserVP: scoring.DefaultTimeOut.LoserVP}
+	return Settings{Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands}, Move: DefaultMove,
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}, TimeOutScore: tournament.DefaultTimeOutScore}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -96,18 +80,15 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > tournament.MaxRounds {
-		fe.Add("rounds", "mitchell.err.rounds")
-	}
-	tournament.CheckHands(fe, "hands_per_round", s.Hands)
+	s.Schedule.Check(fe, Name)
 	if s.Move < 1 || s.Move > MaxMove {
 		fe.Add("move", "mitchell.err.move")
 	}
 	if s.ApartClubsRounds < 0 || s.ApartClubsRounds > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "mitchell.err.apart")
 	}
-	tournament.CheckBye(fe, Name, s.ByeVP, s.ByeMP)
-	tournament.CheckTimeOut(fe, Name, s.TimeOut())
+	s.ByeScore.Check(fe, Name)
+	s.TimeOutScore.Check(fe, Name)
 	return fe
 }
 
@@ -134,15 +115,11 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "mitchell.err.rounds_drawn")
-	}
-	fe.Fixed("hands_per_round", n.Hands == o.Hands)
+	n.Schedule.CheckChange(fe, Name, o.Schedule, drawn)
 	fe.Fixed("move", n.Move == o.Move)
 	fe.Fixed("apart_clubs_rounds", n.ApartClubsRounds == o.ApartClubsRounds)
-	fe.Fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fe.Fixed("bye_mp", n.ByeMP == o.ByeMP)
-	tournament.FixedTimeOut(fe, o.TimeOut(), n.TimeOut())
+	n.ByeScore.CheckChange(fe, o.ByeScore)
+	n.TimeOutScore.CheckChange(fe, o.TimeOutScore)
 	return fe
 }
 
@@ -164,20 +141,18 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	v := map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"move": strconv.Itoa(s.Move), "apart_clubs_rounds": strconv.Itoa(s.ApartClubsRounds),
-		"bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP)}
-	tournament.TimeOutValues(v, s.TimeOut())
+	v := map[string]string{"move": strconv.Itoa(s.Move), "apart_clubs_rounds": strconv.Itoa(s.ApartClubsRounds)}
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	s.TimeOutScore.Put(v)
 	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
 	f := tournament.ReadSettingsForm(v)
-	t := f.TimeOut()
-	s := Settings{Count: f.Int("rounds"), Hands: f.Int("hands_per_round"), Move: f.Int("move"),
-		ApartClubsRounds: f.Int("apart_clubs_rounds"), ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp"),
-		TimeOutMP: t.MP, TimeOutWinnerVP: t.WinnerVP, TimeOutLoserVP: t.LoserVP}
+	s := Settings{Schedule: f.Schedule(), Move: f.Int("move"), ApartClubsRounds: f.Int("apart_clubs_rounds"),
+		ByeScore: f.ByeScore(), TimeOutScore: f.TimeOutScore()}
 	return s, f.Errors
 }
 

@@ -22,23 +22,16 @@ var pairings = []danish.Pairing{danish.NoRematch, danish.Modified, danish.Pure, 
 
 // Settings of a teams stage.
 type Settings struct {
-	Count   int            `json:"rounds"`
-	Hands   int            `json:"hands_per_round"`
+	// The hands of a round are played at each table.
+	tournament.Schedule
 	Pairing danish.Pairing `json:"pairing"`
-	// ByeVP and ByeMP are what the bye team scores (no federation figure: 12 VP, 0 MP).
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
+	// What the bye team scores (no federation figure: 12 VP, 0 MP).
+	tournament.ByeScore
 	// ApartClubs keeps teams of the same club apart in rounds 1 to ApartClubs (0: never).
 	ApartClubs int `json:"apart_clubs_rounds"`
 	// NeverMeet lists pairs of teams (entry IDs) that must never meet.
 	NeverMeet [][2]int64 `json:"never_meet,omitempty"`
 }
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round, at each table.
-func (s Settings) HandsPerRound() int { return s.Hands }
 
 // Pairs reports false: the entries are teams (EntryKind says so).
 func (Settings) Pairs() bool { return false }
@@ -68,7 +61,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: 4 rounds of 3 hands, no rematches.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Count: DefaultRounds, Hands: DefaultHands, Pairing: danish.NoRematch, ByeVP: DefaultByeVP}
+	return Settings{Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands}, Pairing: danish.NoRematch,
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -92,18 +86,15 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > tournament.MaxRounds {
-		fe.Add("rounds", "danish.err.rounds")
-	}
-	tournament.CheckHands(fe, "hands_per_round", s.Hands)
+	s.Schedule.Check(fe, danish.Name) // the Danish format's words
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
 	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	tournament.CheckNeverMeet(fe, danish.Name, s.NeverMeet) // the Danish format's words
-	tournament.CheckBye(fe, danish.Name, s.ByeVP, s.ByeMP)
+	tournament.CheckNeverMeet(fe, danish.Name, s.NeverMeet)
+	s.ByeScore.Check(fe, danish.Name)
 	return fe
 }
 
@@ -131,13 +122,9 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "danish.err.rounds_drawn")
-	}
-	fe.Fixed("hands_per_round", n.Hands == o.Hands)
+	n.Schedule.CheckChange(fe, danish.Name, o.Schedule, drawn)
 	fe.Fixed("pairing", n.Pairing == o.Pairing)
-	fe.Fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fe.Fixed("bye_mp", n.ByeMP == o.ByeMP)
+	n.ByeScore.CheckChange(fe, o.ByeScore)
 	return fe
 }
 
@@ -162,17 +149,19 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"pairing": string(s.Pairing), "bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
+	v := map[string]string{"pairing": string(s.Pairing),
 		"apart_clubs_rounds": strconv.Itoa(s.ApartClubs), "never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
 	f := tournament.ReadSettingsForm(v)
-	s := Settings{Count: f.Int("rounds"), Hands: f.Int("hands_per_round"), Pairing: danish.Pairing(v["pairing"]),
-		ByeVP: f.Int("bye_vp"), ByeMP: f.Int("bye_mp"), ApartClubs: f.Int("apart_clubs_rounds"),
-		NeverMeet: f.EntryPairs("never_meet", "danish.err.never_meet_both")}
+	s := Settings{Schedule: f.Schedule(), Pairing: danish.Pairing(v["pairing"]), ByeScore: f.ByeScore(),
+		ApartClubs: f.Int("apart_clubs_rounds"),
+		NeverMeet:  f.EntryPairs("never_meet", "danish.err.never_meet_both")}
 	return s, f.Errors
 }
 

@@ -92,6 +92,17 @@ func CheckHands(fe FieldErrors, field string, hands int) {
 	}
 }
 
+// SettingsWords are a format's message keys for the problems of the settings it shares
+// with others: its own words, each named in full ("danish.err.rounds"), as the
+// catalogue's tests find them.
+type SettingsWords struct {
+	Rounds, RoundsDrawn string // rounds out of range; fewer than drawn
+	VP, MP              string // a VP or an MP figure out of range
+	TimeOutOrder        string // a time-out's loser given more VP than its winner
+	// The pairs never to meet: not an entry, twice the same entry, a pair twice, too many.
+	NeverMeetEntry, NeverMeetSame, NeverMeetTwice, NeverMeetMany string
+}
+
 // Schedule is how many rounds a stage plays, of how many hands: the settings "rounds"
 // and "hands_per_round" of the formats scored in MP and VP.
 type Schedule struct {
@@ -105,20 +116,19 @@ func (s Schedule) Rounds() int { return s.Count }
 // HandsPerRound is the number of hands of a round.
 func (s Schedule) HandsPerRound() int { return s.Hands }
 
-// Check checks 1 to MaxRounds rounds (the format's words: <prefix>.err.rounds) of 1 to
-// MaxHands hands.
-func (s Schedule) Check(fe FieldErrors, prefix string) {
+// Check checks 1 to MaxRounds rounds (w.Rounds) of 1 to MaxHands hands.
+func (s Schedule) Check(fe FieldErrors, w SettingsWords) {
 	if s.Count < 1 || s.Count > MaxRounds {
-		fe.Add("rounds", prefix+".err.rounds")
+		fe.Add("rounds", w.Rounds)
 	}
 	CheckHands(fe, "hands_per_round", s.Hands)
 }
 
-// CheckChange checks a change once rounds are drawn: no fewer rounds than drawn (the
-// format's words: <prefix>.err.rounds_drawn), the hands as announced.
-func (s Schedule) CheckChange(fe FieldErrors, prefix string, old Schedule, drawn int) {
+// CheckChange checks a change once rounds are drawn: no fewer rounds than drawn
+// (w.RoundsDrawn), the hands as announced.
+func (s Schedule) CheckChange(fe FieldErrors, w SettingsWords, old Schedule, drawn int) {
 	if s.Count < drawn {
-		fe.Add("rounds", prefix+".err.rounds_drawn")
+		fe.Add("rounds", w.RoundsDrawn)
 	}
 	fe.Fixed("hands_per_round", s.Hands == old.Hands)
 }
@@ -135,14 +145,13 @@ type ByeScore struct {
 	ByeMP int `json:"bye_mp"`
 }
 
-// Check checks 0 to MaxVP and −MaxMP to MaxMP; the errors are the format's words,
-// <prefix>.err.vp and <prefix>.err.mp.
-func (b ByeScore) Check(fe FieldErrors, prefix string) {
+// Check checks 0 to MaxVP (w.VP) and −MaxMP to MaxMP (w.MP).
+func (b ByeScore) Check(fe FieldErrors, w SettingsWords) {
 	if b.ByeVP < 0 || b.ByeVP > MaxVP {
-		fe.Add("bye_vp", prefix+".err.vp")
+		fe.Add("bye_vp", w.VP)
 	}
 	if b.ByeMP < -MaxMP || b.ByeMP > MaxMP {
-		fe.Add("bye_mp", prefix+".err.mp")
+		fe.Add("bye_mp", w.MP)
 	}
 }
 
@@ -175,20 +184,19 @@ func (t TimeOutScore) TimeOut() scoring.TimeOut {
 	return scoring.TimeOut{MP: t.TimeOutMP, WinnerVP: t.TimeOutWinnerVP, LoserVP: t.TimeOutLoserVP}
 }
 
-// Check checks the MP, 0 to MaxMP, each VP, 0 to MaxVP, and the loser's VP no more than
-// the winner's; the errors are the format's words, <prefix>.err.mp, .err.vp and
-// .err.timeout_order.
-func (t TimeOutScore) Check(fe FieldErrors, prefix string) {
+// Check checks the MP, 0 to MaxMP (w.MP), each VP, 0 to MaxVP (w.VP), and the loser's
+// VP no more than the winner's (w.TimeOutOrder).
+func (t TimeOutScore) Check(fe FieldErrors, w SettingsWords) {
 	if t.TimeOutMP < 0 || t.TimeOutMP > MaxMP {
-		fe.Add("timeout_mp", prefix+".err.mp")
+		fe.Add("timeout_mp", w.MP)
 	}
 	if t.TimeOutWinnerVP < 0 || t.TimeOutWinnerVP > MaxVP {
-		fe.Add("timeout_winner_vp", prefix+".err.vp")
+		fe.Add("timeout_winner_vp", w.VP)
 	}
 	if t.TimeOutLoserVP < 0 || t.TimeOutLoserVP > MaxVP {
-		fe.Add("timeout_loser_vp", prefix+".err.vp")
+		fe.Add("timeout_loser_vp", w.VP)
 	} else if t.TimeOutLoserVP > t.TimeOutWinnerVP {
-		fe.Add("timeout_loser_vp", prefix+".err.timeout_order")
+		fe.Add("timeout_loser_vp", w.TimeOutOrder)
 	}
 }
 
@@ -224,24 +232,23 @@ func (f *SettingsForm) TimeOutScore() TimeOutScore {
 }
 
 // CheckNeverMeet checks "never_meet", the pairs of entries never to meet: two different
-// entries each, each pair once, at most MaxNeverMeet; the errors are the format's words,
-// <prefix>.err.never_meet_entry, _same, _twice and _many.
-func CheckNeverMeet(fe FieldErrors, prefix string, pairs [][2]int64) {
+// entries each, each pair once, at most MaxNeverMeet.
+func CheckNeverMeet(fe FieldErrors, w SettingsWords, pairs [][2]int64) {
 	const field = "never_meet"
 	seen := map[[2]int64]bool{}
 	for _, p := range pairs {
 		a, b := min(p[0], p[1]), max(p[0], p[1])
 		switch {
 		case a <= 0:
-			fe.Add(field, prefix+".err.never_meet_entry")
+			fe.Add(field, w.NeverMeetEntry)
 		case a == b:
-			fe.Add(field, prefix+".err.never_meet_same")
+			fe.Add(field, w.NeverMeetSame)
 		case seen[[2]int64{a, b}]:
-			fe.Add(field, prefix+".err.never_meet_twice")
+			fe.Add(field, w.NeverMeetTwice)
 		}
 		seen[[2]int64{a, b}] = true
 	}
 	if len(pairs) > MaxNeverMeet {
-		fe.Add(field, prefix+".err.never_meet_many")
+		fe.Add(field, w.NeverMeetMany)
 	}
 }

@@ -15,6 +15,12 @@ func TestSettingsChecks(t *testing.T) {
 		return TimeOutScore{TimeOutMP: mp, TimeOutWinnerVP: w, TimeOutLoserVP: l}
 	}
 	sched := func(rounds, hands int) Schedule { return Schedule{Count: rounds, Hands: hands} }
+	w := func(format string) SettingsWords { // the words as a format names them
+		e := format + ".err."
+		return SettingsWords{Rounds: e + "rounds", RoundsDrawn: e + "rounds_drawn", VP: e + "vp", MP: e + "mp",
+			TimeOutOrder: e + "timeout_order", NeverMeetEntry: e + "never_meet_entry", NeverMeetSame: e + "never_meet_same",
+			NeverMeetTwice: e + "never_meet_twice", NeverMeetMany: e + "never_meet_many"}
+	}
 	cases := []struct {
 		name  string
 		check func(FieldErrors)
@@ -27,59 +33,59 @@ func TestSettingsChecks(t *testing.T) {
 			CheckHands(fe, "d", MaxHands+1)
 		}, FieldErrors{"c": "tournament.err.hands", "d": "tournament.err.hands"}},
 		{"1 to 30 rounds of 1 to 10 hands (Danish, individual4, Mitchell, teams)", func(fe FieldErrors) {
-			sched(1, 1).Check(fe, "mitchell")
-			sched(MaxRounds, MaxHands).Check(fe, "mitchell")
+			sched(1, 1).Check(fe, w("mitchell"))
+			sched(MaxRounds, MaxHands).Check(fe, w("mitchell"))
 		}, FieldErrors{}},
-		{"no rounds, too many hands, in the format's words", func(fe FieldErrors) { sched(0, MaxHands+1).Check(fe, "individual4") },
+		{"no rounds, too many hands, in the format's words", func(fe FieldErrors) { sched(0, MaxHands+1).Check(fe, w("individual4")) },
 			FieldErrors{"rounds": "individual4.err.rounds", "hands_per_round": "tournament.err.hands"}},
-		{"too many rounds, no hands", func(fe FieldErrors) { sched(MaxRounds+1, 0).Check(fe, "danish") },
+		{"too many rounds, no hands", func(fe FieldErrors) { sched(MaxRounds+1, 0).Check(fe, w("danish")) },
 			FieldErrors{"rounds": "danish.err.rounds", "hands_per_round": "tournament.err.hands"}},
 		{"more rounds once drawn, or as many", func(fe FieldErrors) {
-			sched(6, 3).CheckChange(fe, "danish", sched(4, 3), 4)
-			sched(4, 3).CheckChange(fe, "danish", sched(6, 3), 4)
+			sched(6, 3).CheckChange(fe, w("danish"), sched(4, 3), 4)
+			sched(4, 3).CheckChange(fe, w("danish"), sched(6, 3), 4)
 		}, FieldErrors{}},
-		{"fewer rounds than drawn, other hands", func(fe FieldErrors) { sched(3, 4).CheckChange(fe, "mitchell", sched(4, 3), 4) },
+		{"fewer rounds than drawn, other hands", func(fe FieldErrors) { sched(3, 4).CheckChange(fe, w("mitchell"), sched(4, 3), 4) },
 			FieldErrors{"rounds": "mitchell.err.rounds_drawn", "hands_per_round": "tournament.err.fixed"}},
 		{"a bye at its limits (Danish, individual4, Mitchell, teams)", func(fe FieldErrors) {
-			ByeScore{MaxVP, -MaxMP}.Check(fe, "mitchell")
-			ByeScore{0, MaxMP}.Check(fe, "mitchell")
+			ByeScore{MaxVP, -MaxMP}.Check(fe, w("mitchell"))
+			ByeScore{0, MaxMP}.Check(fe, w("mitchell"))
 		}, FieldErrors{}},
-		{"a bye past its limits, in the format's words", func(fe FieldErrors) { ByeScore{MaxVP + 1, -MaxMP - 1}.Check(fe, "individual4") },
+		{"a bye past its limits, in the format's words", func(fe FieldErrors) { ByeScore{MaxVP + 1, -MaxMP - 1}.Check(fe, w("individual4")) },
 			FieldErrors{"bye_vp": "individual4.err.vp", "bye_mp": "individual4.err.mp"}},
-		{"a bye below 0 VP", func(fe FieldErrors) { ByeScore{-1, MaxMP + 1}.Check(fe, "danish") },
+		{"a bye below 0 VP", func(fe FieldErrors) { ByeScore{-1, MaxMP + 1}.Check(fe, w("danish")) },
 			FieldErrors{"bye_vp": "danish.err.vp", "bye_mp": "danish.err.mp"}},
 		{"a bye's score stays", func(fe FieldErrors) { ByeScore{12, 0}.CheckChange(fe, ByeScore{12, 0}) }, FieldErrors{}},
 		{"a bye's VP and MP changed", func(fe FieldErrors) { ByeScore{10, 5}.CheckChange(fe, ByeScore{12, 0}) },
 			FieldErrors{"bye_vp": "tournament.err.fixed", "bye_mp": "tournament.err.fixed"}},
-		{"the shipped time-out (Danish, individual4, Mitchell)", func(fe FieldErrors) { DefaultTimeOutScore.Check(fe, "danish") },
+		{"the shipped time-out (Danish, individual4, Mitchell)", func(fe FieldErrors) { DefaultTimeOutScore.Check(fe, w("danish")) },
 			FieldErrors{}},
-		{"a time-out's loser may get the winner's VP", func(fe FieldErrors) { to(0, 10, 10).Check(fe, "danish") },
+		{"a time-out's loser may get the winner's VP", func(fe FieldErrors) { to(0, 10, 10).Check(fe, w("danish")) },
 			FieldErrors{}},
-		{"a time-out past its limits", func(fe FieldErrors) { to(MaxMP+1, MaxVP+1, -1).Check(fe, "mitchell") },
+		{"a time-out past its limits", func(fe FieldErrors) { to(MaxMP+1, MaxVP+1, -1).Check(fe, w("mitchell")) },
 			FieldErrors{"timeout_mp": "mitchell.err.mp", "timeout_winner_vp": "mitchell.err.vp", "timeout_loser_vp": "mitchell.err.vp"}},
-		{"a time-out below 0 MP", func(fe FieldErrors) { to(-1, 0, 0).Check(fe, "danish") },
+		{"a time-out below 0 MP", func(fe FieldErrors) { to(-1, 0, 0).Check(fe, w("danish")) },
 			FieldErrors{"timeout_mp": "danish.err.mp"}},
-		{"a time-out's loser above the winner", func(fe FieldErrors) { to(355, 5, 6).Check(fe, "individual4") },
+		{"a time-out's loser above the winner", func(fe FieldErrors) { to(355, 5, 6).Check(fe, w("individual4")) },
 			FieldErrors{"timeout_loser_vp": "individual4.err.timeout_order"}},
-		{"a loser past the limit is that, not the order", func(fe FieldErrors) { to(355, 14, MaxVP+1).Check(fe, "danish") },
+		{"a loser past the limit is that, not the order", func(fe FieldErrors) { to(355, 14, MaxVP+1).Check(fe, w("danish")) },
 			FieldErrors{"timeout_loser_vp": "danish.err.vp"}},
 		{"pairs never to meet (Danish, teams in Danish words)", func(fe FieldErrors) {
-			CheckNeverMeet(fe, "danish", [][2]int64{{1, 2}, {3, 4}})
+			CheckNeverMeet(fe, w("danish"), [][2]int64{{1, 2}, {3, 4}})
 		}, FieldErrors{}},
-		{"a pair of an entry that is none", func(fe FieldErrors) { CheckNeverMeet(fe, "danish", [][2]int64{{0, 2}}) },
+		{"a pair of an entry that is none", func(fe FieldErrors) { CheckNeverMeet(fe, w("danish"), [][2]int64{{0, 2}}) },
 			FieldErrors{"never_meet": "danish.err.never_meet_entry"}},
-		{"a pair of one entry", func(fe FieldErrors) { CheckNeverMeet(fe, "danish", [][2]int64{{2, 2}}) },
+		{"a pair of one entry", func(fe FieldErrors) { CheckNeverMeet(fe, w("danish"), [][2]int64{{2, 2}}) },
 			FieldErrors{"never_meet": "danish.err.never_meet_same"}},
-		{"a pair twice, either way round", func(fe FieldErrors) { CheckNeverMeet(fe, "danish", [][2]int64{{2, 3}, {3, 2}}) },
+		{"a pair twice, either way round", func(fe FieldErrors) { CheckNeverMeet(fe, w("danish"), [][2]int64{{2, 3}, {3, 2}}) },
 			FieldErrors{"never_meet": "danish.err.never_meet_twice"}},
 		{"too many pairs", func(fe FieldErrors) {
 			pairs := make([][2]int64, MaxNeverMeet+1)
 			for i := range pairs {
 				pairs[i] = [2]int64{int64(i + 1), int64(i + 1000)}
 			}
-			CheckNeverMeet(fe, "danish", pairs[:MaxNeverMeet])
+			CheckNeverMeet(fe, w("danish"), pairs[:MaxNeverMeet])
 			assert.Empty(t, fe, "MaxNeverMeet pairs are allowed")
-			CheckNeverMeet(fe, "danish", pairs)
+			CheckNeverMeet(fe, w("danish"), pairs)
 		}, FieldErrors{"never_meet": "danish.err.never_meet_many"}},
 		{"what was announced stays (every format's CheckChange)", func(fe FieldErrors) {
 			fe.Fixed("same", true)

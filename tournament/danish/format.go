@@ -70,6 +70,13 @@ const (
 	DefaultByeVP  = 12
 )
 
+// Words are this format's words for the problems of the settings it shares (the teams
+// format speaks them too).
+var Words = tournament.SettingsWords{Rounds: "danish.err.rounds", RoundsDrawn: "danish.err.rounds_drawn",
+	VP: "danish.err.vp", MP: "danish.err.mp", TimeOutOrder: "danish.err.timeout_order",
+	NeverMeetEntry: "danish.err.never_meet_entry", NeverMeetSame: "danish.err.never_meet_same",
+	NeverMeetTwice: "danish.err.never_meet_twice", NeverMeetMany: "danish.err.never_meet_many"}
+
 // Format is the Danish system.
 type Format struct{}
 
@@ -108,16 +115,16 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.Sides != Individuals && s.Sides != Pairs {
 		fe.Add("sides", "danish.err.sides")
 	}
-	s.Schedule.Check(fe, Name)
+	s.Schedule.Check(fe, Words)
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
 	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	tournament.CheckNeverMeet(fe, Name, s.NeverMeet)
-	s.ByeScore.Check(fe, Name)
-	s.TimeOutScore.Check(fe, Name)
+	tournament.CheckNeverMeet(fe, Words, s.NeverMeet)
+	s.ByeScore.Check(fe, Words)
+	s.TimeOutScore.Check(fe, Words)
 	return fe
 }
 
@@ -130,7 +137,7 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	n.Schedule.CheckChange(fe, Name, o.Schedule, drawn)
+	n.Schedule.CheckChange(fe, Words, o.Schedule, drawn)
 	fe.Fixed("sides", n.Sides == o.Sides)
 	fe.Fixed("pairing", n.Pairing == o.Pairing)
 	n.ByeScore.CheckChange(fe, o.ByeScore)

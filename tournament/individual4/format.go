@@ -34,6 +34,10 @@ const (
 	TableSize = 4
 )
 
+// words are this format's words for the problems of the settings it shares.
+var words = tournament.SettingsWords{Rounds: "individual4.err.rounds", RoundsDrawn: "individual4.err.rounds_drawn",
+	VP: "individual4.err.vp", MP: "individual4.err.mp", TimeOutOrder: "individual4.err.timeout_order"}
+
 // Format is the individual tournament at 4-player tables.
 type Format struct{}
 
@@ -69,9 +73,9 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	s.Schedule.Check(fe, Name)
-	s.ByeScore.Check(fe, Name)
-	s.TimeOutScore.Check(fe, Name)
+	s.Schedule.Check(fe, words)
+	s.ByeScore.Check(fe, words)
+	s.TimeOutScore.Check(fe, words)
 	return fe
 }
 
@@ -84,7 +88,7 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	n.Schedule.CheckChange(fe, Name, o.Schedule, drawn)
+	n.Schedule.CheckChange(fe, words, o.Schedule, drawn)
 	n.ByeScore.CheckChange(fe, o.ByeScore)
 	n.TimeOutScore.CheckChange(fe, o.TimeOutScore)
 	return fe

@@ -40,6 +40,10 @@ const (
 	MaxMove       = 29
 )
 
+// words are this format's words for the problems of the settings it shares.
+var words = tournament.SettingsWords{Rounds: "mitchell.err.rounds", RoundsDrawn: "mitchell.err.rounds_drawn",
+	VP: "mitchell.err.vp", MP: "mitchell.err.mp", TimeOutOrder: "mitchell.err.timeout_order"}
+
 // Format is the Mitchell movement.
 type Format struct{}
 
@@ -80,15 +84,15 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	s.Schedule.Check(fe, Name)
+	s.Schedule.Check(fe, words)
 	if s.Move < 1 || s.Move > MaxMove {
 		fe.Add("move", "mitchell.err.move")
 	}
 	if s.ApartClubsRounds < 0 || s.ApartClubsRounds > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "mitchell.err.apart")
 	}
-	s.ByeScore.Check(fe, Name)
-	s.TimeOutScore.Check(fe, Name)
+	s.ByeScore.Check(fe, words)
+	s.TimeOutScore.Check(fe, words)
 	return fe
 }
 
@@ -115,7 +119,7 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	n.Schedule.CheckChange(fe, Name, o.Schedule, drawn)
+	n.Schedule.CheckChange(fe, words, o.Schedule, drawn)
 	fe.Fixed("move", n.Move == o.Move)
 	fe.Fixed("apart_clubs_rounds", n.ApartClubsRounds == o.ApartClubsRounds)
 	n.ByeScore.CheckChange(fe, o.ByeScore)

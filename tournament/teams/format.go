@@ -86,15 +86,15 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	s.Schedule.Check(fe, danish.Name) // the Danish format's words
+	s.Schedule.Check(fe, danish.Words) // the Danish format's words
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
 	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	tournament.CheckNeverMeet(fe, danish.Name, s.NeverMeet)
-	s.ByeScore.Check(fe, danish.Name)
+	tournament.CheckNeverMeet(fe, danish.Words, s.NeverMeet)
+	s.ByeScore.Check(fe, danish.Words)
 	return fe
 }
 
@@ -122,7 +122,7 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	n.Schedule.CheckChange(fe, danish.Name, o.Schedule, drawn)
+	n.Schedule.CheckChange(fe, danish.Words, o.Schedule, drawn)
 	fe.Fixed("pairing", n.Pairing == o.Pairing)
 	n.ByeScore.CheckChange(fe, o.ByeScore)
 	return fe

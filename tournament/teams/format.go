@@ -133,16 +133,16 @@ func checkNeverMeet(fe tournament.FieldErrors, pairs [][2]int64) {
 		a, b := min(p[0], p[1]), max(p[0], p[1])
 		switch {
 		case a <= 0:
-			fe.Add("never_meet", "danish.err.never_meet_entry")
+			fe.Add("never_meet", "teams.err.never_meet_entry")
 		case a == b:
-			fe.Add("never_meet", "danish.err.never_meet_same")
+			fe.Add("never_meet", "teams.err.never_meet_same")
 		case seen[[2]int64{a, b}]:
-			fe.Add("never_meet", "danish.err.never_meet_twice")
+			fe.Add("never_meet", "teams.err.never_meet_twice")
 		}
 		seen[[2]int64{a, b}] = true
 	}
 	if len(pairs) > MaxNeverMeet {
-		fe.Add("never_meet", "danish.err.never_meet_many")
+		fe.Add("never_meet", "teams.err.never_meet_many")
 	}
 }
 
@@ -154,7 +154,7 @@ func (Format) CheckEntries(ts tournament.Settings, entry func(id int64) *tournam
 		for _, id := range p {
 			// A document's check knows the entry by its ID alone (no kind).
 			if e := entry(id); e == nil || e.Substitute() || (e.Kind != "" && e.Kind != tournament.EntryTeam) {
-				fe.Add("never_meet", "danish.err.never_meet_entry")
+				fe.Add("never_meet", "teams.err.never_meet_entry")
 			}
 		}
 	}
@@ -192,14 +192,14 @@ func (Format) Fields() []tournament.Field {
 		choices[i] = string(p)
 	}
 	return []tournament.Field{
-		{Name: "rounds", Kind: "number", Label: "danish.rounds"},
-		{Name: "hands_per_round", Kind: "number", Label: "danish.hands_per_round", Help: "teams.hands_help"},
+		{Name: "rounds", Kind: "number", Label: "teams.rounds"},
+		{Name: "hands_per_round", Kind: "number", Label: "teams.hands_per_round", Help: "teams.hands_help"},
 		{Name: "pairing", Kind: "choice", Choices: choices, ChoicePrefix: "pairing",
-			Label: "danish.pairing_label", Help: "danish.pairing_help"},
-		{Name: "apart_clubs_rounds", Kind: "number", Label: "danish.apart_clubs_rounds", Help: "danish.apart_clubs_help"},
-		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "danish.never_meet", Help: "danish.never_meet_help"},
-		{Name: "bye_vp", Kind: "number", Label: "danish.bye_vp", Help: "teams.bye_help"},
-		{Name: "bye_mp", Kind: "number", Label: "danish.bye_mp"},
+			Label: "teams.pairing_label", Help: "teams.pairing_help"},
+		{Name: "apart_clubs_rounds", Kind: "number", Label: "teams.apart_clubs_rounds", Help: "teams.apart_clubs_help"},
+		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "teams.never_meet", Help: "teams.never_meet_help"},
+		{Name: "bye_vp", Kind: "number", Label: "teams.bye_vp", Help: "teams.bye_help"},
+		{Name: "bye_mp", Kind: "number", Label: "teams.bye_mp"},
 	}
 }
 
@@ -225,7 +225,7 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 		ByeVP: num("bye_vp"), ByeMP: num("bye_mp"), ApartClubs: num("apart_clubs_rounds")}
 	pairs, ok := tournament.ParseEntryPairs(v["never_meet"])
 	if !ok {
-		fe.Add("never_meet", "danish.err.never_meet_both")
+		fe.Add("never_meet", "teams.err.never_meet_both")
 	}
 	s.NeverMeet = pairs
 	return s, fe

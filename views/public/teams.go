@@ -49,4 +49,3 @@ func contributionIn(rs []dto.PublicContributionRound, n int) *dto.PublicContribu
 	}
 	return nil
 }
-

@@ -14,10 +14,11 @@ import (
 	"burraco/views/viewtest"
 )
 
-// TestBrowserTeamsAndIndividual4Paper prints, on A4 in Chromium, the table list and the
-// sheets of a teams round (4 teams: 2 matches, 4 tables) and of an individual4 round (9
+// TestBrowserTeamsAndIndividual4Paper prints, on A4 in Chromium, the table list, the
+// sheets and the table cards of a teams round (4 teams: 2 matches, 4 tables) and of an individual4 round (9
 // players: 2 tables, a bye), and opens the public tables and a team's public page. The
-// list and the sheets each fit the pages they should; with SCREENSHOT_DIR set every page
+// list, the sheets and the cards each fit the pages they should (the list by table
+// used to run over "find your seat" with six names a card); with SCREENSHOT_DIR set every page
 // is kept as a PNG (and the prints as PDFs) to look at.
 func TestBrowserTeamsAndIndividual4Paper(t *testing.T) {
 	ctx := browserFor(t, 1280, 900, 3*time.Minute)
@@ -63,6 +64,7 @@ func TestBrowserTeamsAndIndividual4Paper(t *testing.T) {
 	look(ev.HTML+"/rounds/1/sheets", "pages-teams-sheets")
 	assert.Equal(t, 2, printA4(t, ctx, "pages-teams-sheets"), "three sheets a page")
 	look(ev.HTML+"/rounds/1/cards", "pages-teams-cards")
+	assert.Equal(t, 4, printA4(t, ctx, "pages-teams-cards"), "a card a page, its match line and six names included")
 	look(ev.HTML+"/edit", "pages-teams-settings")
 	look(fmt.Sprintf("/p/%d", teamsID), "pages-teams-public")
 	look(fmt.Sprintf("/p/%d/players/%d", teamsID, ev.Teams[0]), "pages-teams-public-team")

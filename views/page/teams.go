@@ -153,8 +153,8 @@ func TableSpan(tables []int) string {
 }
 
 // MatchLabels name, by table number, the match each table of round g is played in, for
-// paper: "Incontro 1: Leoni – Tigri (tavoli 1–2)"; none where the format plays no
-// matches of several tables.
+// paper: "Incontro 1: Leoni – Tigri (tavoli 1–2)"; none for a match of one table, or
+// where the format plays no matches.
 func MatchLabels(ctx context.Context, ev *tournament.State, g *tournament.Round) map[int]string {
 	ms := Matches(ev, g)
 	if len(ms) == 0 {
@@ -162,6 +162,9 @@ func MatchLabels(ctx context.Context, ev *tournament.State, g *tournament.Round)
 	}
 	out := make(map[int]string, 2*len(ms))
 	for _, m := range ms {
+		if len(m.Tables) < 2 {
+			continue // a table that is its own match says so already
+		}
 		l := T(ctx, "print.match", m.Number, EntryName(ev, m.Entries[0]), EntryName(ev, m.Entries[1]), TableSpan(m.Tables))
 		for _, n := range m.Tables {
 			out[n] = l

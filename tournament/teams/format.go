@@ -18,6 +18,13 @@ const Name = "teams"
 
 // pairings are the modes of the pairs format that apply to teams (the table shift moves
 // single tables, not matches: it does not).
+// words are the keys of the settings' errors: the Danish system's for the schedule and
+// the bye, the teams' own for the teams never to meet.
+var words = tournament.SettingsWords{Rounds: danish.Words.Rounds, RoundsDrawn: danish.Words.RoundsDrawn,
+	VP: danish.Words.VP, MP: danish.Words.MP,
+	NeverMeetEntry: "teams.err.never_meet_entry", NeverMeetSame: "teams.err.never_meet_same",
+	NeverMeetTwice: "teams.err.never_meet_twice", NeverMeetMany: "teams.err.never_meet_many"}
+
 var pairings = []danish.Pairing{danish.NoRematch, danish.Modified, danish.Pure, danish.Random}
 
 // Settings of a teams stage.
@@ -86,15 +93,15 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	s.Schedule.Check(fe, danish.Words) // the Danish format's words
+	s.Schedule.Check(fe, words)
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
 	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	tournament.CheckNeverMeet(fe, danish.Words, s.NeverMeet)
-	s.ByeScore.Check(fe, danish.Words)
+	tournament.CheckNeverMeet(fe, words, s.NeverMeet)
+	s.ByeScore.Check(fe, words)
 	return fe
 }
 
@@ -106,7 +113,7 @@ func (Format) CheckEntries(ts tournament.Settings, entry func(id int64) *tournam
 		for _, id := range p {
 			// A document's check knows the entry by its ID alone (no kind).
 			if e := entry(id); e == nil || e.Substitute() || (e.Kind != "" && e.Kind != tournament.EntryTeam) {
-				fe.Add("never_meet", "danish.err.never_meet_entry")
+				fe.Add("never_meet", "teams.err.never_meet_entry")
 			}
 		}
 	}
@@ -122,7 +129,7 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	n.Schedule.CheckChange(fe, danish.Words, o.Schedule, drawn)
+	n.Schedule.CheckChange(fe, words, o.Schedule, drawn)
 	fe.Fixed("pairing", n.Pairing == o.Pairing)
 	n.ByeScore.CheckChange(fe, o.ByeScore)
 	return fe
@@ -135,14 +142,14 @@ func (Format) Fields() []tournament.Field {
 		choices[i] = string(p)
 	}
 	return []tournament.Field{
-		{Name: "rounds", Kind: "number", Label: "danish.rounds"},
-		{Name: "hands_per_round", Kind: "number", Label: "danish.hands_per_round", Help: "teams.hands_help"},
+		{Name: "rounds", Kind: "number", Label: "teams.rounds"},
+		{Name: "hands_per_round", Kind: "number", Label: "teams.hands_per_round", Help: "teams.hands_help"},
 		{Name: "pairing", Kind: "choice", Choices: choices, ChoicePrefix: "pairing",
-			Label: "danish.pairing_label", Help: "danish.pairing_help"},
-		{Name: "apart_clubs_rounds", Kind: "number", Label: "danish.apart_clubs_rounds", Help: "danish.apart_clubs_help"},
-		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "danish.never_meet", Help: "danish.never_meet_help"},
-		{Name: "bye_vp", Kind: "number", Label: "danish.bye_vp", Help: "teams.bye_help"},
-		{Name: "bye_mp", Kind: "number", Label: "danish.bye_mp"},
+			Label: "teams.pairing_label", Help: "teams.pairing_help"},
+		{Name: "apart_clubs_rounds", Kind: "number", Label: "teams.apart_clubs_rounds", Help: "teams.apart_clubs_help"},
+		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "teams.never_meet", Help: "teams.never_meet_help"},
+		{Name: "bye_vp", Kind: "number", Label: "teams.bye_vp", Help: "teams.bye_help"},
+		{Name: "bye_mp", Kind: "number", Label: "teams.bye_mp"},
 	}
 }
 
@@ -161,7 +168,7 @@ func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.Fi
 	f := tournament.ReadSettingsForm(v)
 	s := Settings{Schedule: f.Schedule(), Pairing: danish.Pairing(v["pairing"]), ByeScore: f.ByeScore(),
 		ApartClubs: f.Int("apart_clubs_rounds"),
-		NeverMeet:  f.EntryPairs("never_meet", "danish.err.never_meet_both")}
+		NeverMeet:  f.EntryPairs("never_meet", "teams.err.never_meet_both")}
 	return s, f.Errors
 }
 

@@ -322,7 +322,8 @@ type lineupUndo struct {
 // is entered at any of the team's tables, or a later round is drawn, the line-up is
 // fixed (ECONFLICT "lineup.started", "lineup.over"). version is the version of the
 // team's stored line-up for that round, 0 when it has none (stale: ECONFLICT
-// "lineup.stale"). Logged, with undo.
+// "lineup.stale"), or AnyVersion to save over whatever is stored, as read in the
+// command's transaction. Logged, with undo.
 func (s *Tournaments) SetLineup(ctx context.Context, tid int64, n int, teamID int64, pairs [2][2]int64, version int, director string) (*Lineup, error) {
 	var out Lineup
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
@@ -347,7 +348,7 @@ func (s *Tournaments) SetLineup(ctx context.Context, tid int64, n int, teamID in
 		if before != nil {
 			l.Version = before.Version
 		}
-		if l.Version != version {
+		if version != AnyVersion && l.Version != version {
 			return Errorf(ECONFLICT, "lineup.stale")
 		}
 		if err := tt.SaveLineup(&l); err != nil {
@@ -367,6 +368,10 @@ func (s *Tournaments) SetLineup(ctx context.Context, tid int64, n int, teamID in
 	}
 	return &out, nil
 }
+
+// AnyVersion, given to SetLineup as the version read, saves over whatever line-up is
+// stored (last write wins): the API's save without If-Match.
+const AnyVersion = -1
 
 // lineupTeam returns the team whose line-up for round n may change now: a team entry of
 // a stage that takes teams, round n the next to draw or drawn and not started at the

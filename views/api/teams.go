@@ -154,7 +154,7 @@ func (h *Handlers) SetLineup(c echo.Context) error {
 		return err
 	}
 	if h := strings.TrimSpace(c.Request().Header.Get("If-Match")); h == "" || h == "*" {
-		version = page.StoredLineupVersion(ev, n, teamID) // last write wins
+		version = tournament.AnyVersion // last write wins, over the version the command reads
 	}
 	var in dto.LineupInput
 	if err := decodeJSON(c, &in); err != nil {

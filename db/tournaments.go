@@ -424,6 +424,11 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 		if st.Lineups, err = loadLineups(x, stage.ID); err != nil {
 			return nil, err
 		}
+		if stage.FromStageID != nil { // a knockout of teams seats each team's latest line-up
+			if st.LineupsBefore, err = loadLineupsBefore(x, t.ID, stage.Seq); err != nil {
+				return nil, err
+			}
+		}
 	}
 	rows, err := x.query("SELECT "+roundCols+" FROM rounds WHERE stage_id = ? ORDER BY number", stage.ID)
 	if err != nil {

@@ -53,15 +53,18 @@ func loadLineupsBefore(x *sqlTx, tid int64, seq int) (map[int64]tournament.Lineu
 
 var errLineupStale = tournament.Errorf(tournament.ECONFLICT, "lineup.stale")
 
+var errTeamStale = tournament.Errorf(tournament.ECONFLICT, "team.stale")
+
 // SetTeam implements tournament.TeamTx.
 func (x *storeTx) SetTeam(e *tournament.Entry) error {
-	n, err := x.affected("UPDATE entries SET name = ?, club = ? WHERE id = ? AND tournament_id = ? AND kind = ?",
-		e.Name, e.Club, e.ID, x.tid, tournament.EntryTeam)
+	n, err := x.affected("UPDATE entries SET name = ?, club = ?, version = version + 1 WHERE id = ? AND tournament_id = ? AND kind = ? AND version = ?",
+		e.Name, e.Club, e.ID, x.tid, tournament.EntryTeam, e.Version)
 	if err != nil {
 		return err
 	} else if n == 0 {
-		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		return errTeamStale // the service found the team in this transaction: its version moved
 	}
+	e.Version++
 	if err := x.run("DELETE FROM entry_members WHERE entry_id = ? AND tournament_id = ?", e.ID, x.tid); err != nil {
 		return err
 	}

@@ -511,7 +511,7 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 }
 
 // entriesQuery is loadEntries' query.
-const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, " +
+const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, e.version, " +
 	"COALESCE(m.player_id, 0), COALESCE(p.last_name, '') || ' ' || COALESCE(p.first_name, '') " +
 	"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "
 
@@ -529,7 +529,7 @@ func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 	var m tournament.Member
 	var name string // "last first", joined by the query
 	dest := []any{int64Col{&e.ID}, int64Col{&e.TournamentID}, strCol[tournament.EntryKind]{&e.Kind}, &e.Name, &e.Club,
-		boolCol{&e.CheckedIn}, boolCol{&e.Withdrawn}, int64Col{&m.PlayerID}, &name}
+		boolCol{&e.CheckedIn}, boolCol{&e.Withdrawn}, intCol{&e.Version}, int64Col{&m.PlayerID}, &name}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
@@ -1401,8 +1401,9 @@ func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
 			return errAlreadyEntered
 		}
 	}
-	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, storedNow()); err != nil {
+	// Back at a version past the one it was taken out at: a form read before stays stale.
+	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, e.Version+1, storedNow()); err != nil {
 		return err
 	}
 	for i, m := range e.Members {

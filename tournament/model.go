@@ -145,6 +145,8 @@ type Entry struct {
 	Club         string    `json:"club,omitempty"`
 	CheckedIn    bool      `json:"checked_in"`
 	Withdrawn    bool      `json:"withdrawn"`
+	// Version counts edits of a team's name and players (EditTeam): a stale one is refused.
+	Version int `json:"version"`
 }
 
 // Substitute reports whether the entry is an unranked substitute.

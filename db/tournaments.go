@@ -424,6 +424,11 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 		if st.Lineups, err = loadLineups(x, stage.ID); err != nil {
 			return nil, err
 		}
+		if stage.FromStageID != nil { // a knockout of teams seats each team's latest line-up
+			if st.LineupsBefore, err = loadLineupsBefore(x, t.ID, stage.Seq); err != nil {
+				return nil, err
+			}
+		}
 	}
 	rows, err := x.query("SELECT "+roundCols+" FROM rounds WHERE stage_id = ? ORDER BY number", stage.ID)
 	if err != nil {
@@ -521,9 +526,10 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 }
 
 // entriesQuery is loadEntries' query.
-// Its flags come in one value (checked in 1, withdrawn 2): each value read costs.
+// Its flags and version come in one value (checked in 1, withdrawn 2, the version times
+// 4): each value read costs.
 const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, " +
-	"CASE WHEN e.checked_in THEN 1 ELSE 0 END + CASE WHEN e.withdrawn THEN 2 ELSE 0 END, " +
+	"CASE WHEN e.checked_in THEN 1 ELSE 0 END + CASE WHEN e.withdrawn THEN 2 ELSE 0 END + 4 * e.version, " +
 	"COALESCE(m.player_id, 0), COALESCE(p.last_name || ' ' || p.first_name, '') " +
 	"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "
 
@@ -547,7 +553,7 @@ func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
-		e.CheckedIn, e.Withdrawn = flags&1 != 0, flags&2 != 0
+		e.CheckedIn, e.Withdrawn, e.Version = flags&1 != 0, flags&2 != 0, flags>>2
 		if n := len(out); n == 0 || out[n-1].ID != e.ID {
 			out = append(out, e)
 		}
@@ -1410,8 +1416,9 @@ func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
 			return errAlreadyEntered
 		}
 	}
-	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, storedNow()); err != nil {
+	// Back at a version past the one it was taken out at: a form read before stays stale.
+	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, e.Version+1, storedNow()); err != nil {
 		return err
 	}
 	for i, m := range e.Members {

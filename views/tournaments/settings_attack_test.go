@@ -1,0 +1,96 @@
+package tournaments_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/views/viewtest"
+)
+
+// formValues are a form's fields as the browser would send them untouched.
+func formValues(form *goquery.Selection) url.Values {
+	v := url.Values{}
+	form.Find("input[name], select[name], textarea[name]").Each(func(_ int, s *goquery.Selection) {
+		name := s.AttrOr("name", "")
+		switch {
+		case goquery.NodeName(s) == "select":
+			opt := s.Find("option[selected]")
+			if opt.Length() == 0 {
+				opt = s.Find("option").First()
+			}
+			v.Add(name, opt.AttrOr("value", opt.Text()))
+		case goquery.NodeName(s) == "textarea":
+			v.Add(name, s.Text())
+		case s.AttrOr("type", "") == "checkbox" || s.AttrOr("type", "") == "radio":
+			if _, on := s.Attr("checked"); on {
+				v.Add(name, s.AttrOr("value", "on"))
+			}
+		default:
+			v.Add(name, s.AttrOr("value", ""))
+		}
+	})
+	return v
+}
+
+// Every number box of every format's settings, typed as words, as a huge number and as
+// a negative one on the new tournament's form: refused (422) with the error next to the
+// box that was wrong (its own, in the language of the page), what was typed kept, and no
+// tournament made.
+func TestSettingsFormsRefuseOddNumbersOnEveryFormat(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	c.Lang = "it"
+	for _, format := range []string{"individual3", "danish", "mitchell", "individual4", "teams", "knockout"} {
+		doc := c.Get("/tournaments/new?format=" + format).Doc(t)
+		form := doc.Find("#tournament-form")
+		require.Equal(t, 1, form.Length(), format)
+		action := form.AttrOr("action", "/tournaments")
+		base := formValues(form)
+		base.Set("name", "Attacco "+format)
+		base.Set("format", format)
+		var numbers []string
+		form.Find(`input[inputmode="numeric"]`).Each(func(_ int, s *goquery.Selection) {
+			if n := s.AttrOr("name", ""); n != "qualifiers" {
+				numbers = append(numbers, n)
+			}
+		})
+		require.NotEmpty(t, numbers, format)
+		for _, field := range numbers {
+			for _, typed := range []string{"tre", "99999999999999999999", "1e3", "-7"} {
+				v := url.Values{}
+				for k, vs := range base {
+					v[k] = append([]string(nil), vs...)
+				}
+				v.Set(field, typed)
+				v.Set("_idem", fmt.Sprintf("attack-%s-%s-%s", format, field, typed)) // a new submission each
+				res := c.Post(action, v)
+				if res.StatusCode == http.StatusSeeOther {
+					if typed == "-7" {
+						continue // some boxes take a negative number (a bye's MP)
+					}
+					t.Errorf("%s %s=%q: saved", format, field, typed)
+					continue
+				}
+				if !assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s %s=%q", format, field, typed) {
+					continue
+				}
+				d := res.Doc(t)
+				box := d.Find(`#tournament-form [name="` + field + `"]`)
+				assert.Equal(t, typed, box.AttrOr("value", ""), "%s %s: what was typed is kept", format, field)
+				errID := box.AttrOr("aria-describedby", "")
+				msg := strings.TrimSpace(d.Find("#" + field + "-error").Text())
+				assert.NotEmpty(t, msg, "%s %s=%q: the error is next to the box", format, field, typed)
+				assert.Contains(t, errID, field+"-error", "%s %s=%q: the box points at its error", format, field, typed)
+				assert.NotContains(t, msg, "Enter", "%s %s=%q: in Italian", format, field, typed)
+				assert.NotContains(t, msg, ".err.", "%s %s=%q: a word, not a key", format, field, typed)
+			}
+		}
+	}
+}

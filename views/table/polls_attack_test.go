@@ -152,3 +152,58 @@ func TestStatePollsHostileInput(t *testing.T) {
 		}
 	}
 }
+
+// A round's draw undone and drawn again while the phones' polls are kept on two
+// instances: the old codes are told to reload within the TTL on both, and a new code's
+// page (round 1 again: the same round of the same tournament in the polls' memory) is
+// unchanged at once on both, never answered from the old draw's states.
+func TestStatePollsFollowARedraw(t *testing.T) {
+	const ttl = 200 * time.Millisecond
+	dsn := dbtest.DSN(t)
+	a := viewtest.NewAppOn(t, dsn, views.WithPublicRevisionTTL(ttl))
+	b := viewtest.NewAppOn(t, dsn, views.WithPublicRevisionTTL(ttl))
+	dir := a.Setup()
+	tok := a.APIToken(dir)
+	game1, cs := reportingEvening(t, dir, 6)
+	phones := []*viewtest.Client{a.Client(), b.Client()}
+	for i, c := range phones {
+		for k := range 3 {
+			r := c.Get("/t/" + cs[1].Code + "/state?since=not_reported")
+			require.Equal(t, http.StatusNoContent, r.StatusCode, "instance %d poll %d %v", i, k, r.Header)
+		}
+	}
+	base := strings.Split(game1, "/rounds/")[0]
+	api := "/api/v1" + base
+	res := dir.API("DELETE", api+"/rounds/1", tok, "", nil)
+	require.Less(t, res.StatusCode, 300, res.Body)
+	res = dir.Post(base+"/draw", url.Values{"seed": {"78"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	fresh := cards(t, dir, res.Header.Get("Location"))
+	require.NotEqual(t, cs[1].Code, fresh[1].Code)
+	for _, c := range phones {
+		require.Eventually(t, func() bool {
+			return c.Get("/t/"+cs[1].Code+"/state?since=not_reported").Header.Get("HX-Refresh") == "true"
+		}, 10*ttl, ttl/10, "the old draw's code")
+	}
+	// A report on the new draw's table 1, on b: both instances follow it.
+	res = phones[1].Post("/t/"+fresh[1].Code+"/report", totals([3]int{300, 200, 100}, url.Values{"seat": {"2"}, "pin": {fresh[1].PINs[1]}}))
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	for _, c := range phones {
+		require.Eventually(t, func() bool {
+			return c.Get("/t/"+fresh[1].Code+"/state?since=not_reported").Header.Get("HX-Refresh") == "true"
+		}, 10*ttl, ttl/10)
+	}
+	// The page now shown is unchanged on both instances once each trusts the revision
+	// of the report (within the TTL: until then an instance may still answer from the
+	// states it read before), and stays so.
+	for _, c := range phones {
+		key := pageKey(t, c, fresh[1].Code)
+		for _, p := range phones {
+			poll := func() int { return p.Get("/t/" + fresh[1].Code + "/state?since=" + url.QueryEscape(key)).StatusCode }
+			require.Eventually(t, func() bool { return poll() == http.StatusNoContent }, 10*ttl, ttl/10, key)
+			for range 5 {
+				assert.Equal(t, http.StatusNoContent, poll(), key)
+			}
+		}
+	}
+}

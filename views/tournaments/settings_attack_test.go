@@ -94,3 +94,53 @@ func TestSettingsFormsRefuseOddNumbersOnEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// The same settings through the API on every format scored in MP and VP: each shared
+// figure out of range, of the wrong JSON type or fractional is refused (422) on its own
+// field (settings.<name>), in the language asked for, and nothing is created.
+func TestAPISettingsRefuseOddNumbersOnEveryFormat(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	c.Lang = "it"
+	bad := map[string][]string{
+		"rounds":            {"0", "31", "-1", `"3"`, "2.5", "1e9", "99999999999999999999"},
+		"hands_per_round":   {"0", "11"},
+		"bye_vp":            {"-1", "101"},
+		"bye_mp":            {"-10001", "10001"},
+		"timeout_mp":        {"-1", "10001"},
+		"timeout_winner_vp": {"101"},
+		"timeout_loser_vp":  {"-1", "15"},
+	}
+	for _, format := range []string{"danish", "mitchell", "individual4", "teams"} {
+		for field, values := range bad {
+			for _, v := range values {
+				body := fmt.Sprintf(`{"name":"X","date":"2026-11-24","format":%q,"settings":{%q:%s}}`, format, field, v)
+				var e viewtest.APIError
+				res := c.API("POST", "/api/v1/tournaments", tok, body, &e)
+				if !assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s %s=%s: %s", format, field, v, res.Body) {
+					continue
+				}
+				msg, ok := e.Error.Fields["settings."+field]
+				if !ok {
+					msg, ok = e.Error.Fields["settings"] // a value of the wrong JSON type
+				}
+				assert.True(t, ok, "%s %s=%s: %s", format, field, v, res.Body)
+				assert.NotContains(t, msg, ".err.", "%s %s=%s: a word, not a key", format, field, v)
+			}
+		}
+	}
+	// The language asked for: the same refusal in Italian and in English differs.
+	msgs := map[string]string{}
+	for _, lang := range []string{"it", "en"} {
+		c.Lang = lang
+		var e viewtest.APIError
+		c.API("POST", "/api/v1/tournaments", tok, `{"name":"X","date":"2026-11-24","format":"teams","settings":{"rounds":31}}`, &e)
+		msgs[lang] = e.Error.Fields["settings.rounds"]
+		require.NotEmpty(t, msgs[lang], lang)
+	}
+	assert.NotEqual(t, msgs["it"], msgs["en"], "%v", msgs)
+	var list struct{ Tournaments []struct{ Name string } }
+	c.API("GET", "/api/v1/tournaments", tok, "", &list)
+	assert.Empty(t, list.Tournaments, "nothing created")
+}

@@ -144,3 +144,32 @@ func TestAPISettingsRefuseOddNumbersOnEveryFormat(t *testing.T) {
 	c.API("GET", "/api/v1/tournaments", tok, "", &list)
 	assert.Empty(t, list.Tournaments, "nothing created")
 }
+
+// A drawn teams stage's settings edited on the page with a word, fewer rounds than drawn
+// and a fixed figure changed: refused next to each box, in Italian, what was typed
+// kept, the version unchanged.
+func TestDrawnSettingsFormRefusesNextToEachBox(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 4)
+	res := c.API("POST", ev.API+"/draw", tok, `{"seed":3}`, nil)
+	require.Less(t, res.StatusCode, 300, res.Body)
+	c.Lang = "it"
+	form := c.Get(ev.HTML + "/edit").Doc(t).Find("#tournament-form")
+	require.Equal(t, 1, form.Length())
+	version := formValues(form).Get("version")
+	typed := map[string]string{"hands_per_round": "quattro", "rounds": "0", "bye_vp": "13"}
+	for field, x := range typed {
+		v := formValues(form)
+		v.Set(field, x)
+		res = c.Post(form.AttrOr("action", ""), v)
+		require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%s: %s", field, res.Body)
+		d := res.Doc(t)
+		assert.Equal(t, x, d.Find(`#tournament-form [name="`+field+`"]`).AttrOr("value", ""), field)
+		msg := strings.TrimSpace(d.Find("#" + field + "-error").Text())
+		assert.NotEmpty(t, msg, "%s: the error next to its box", field)
+		assert.NotContains(t, msg, "Enter", field)
+		assert.Equal(t, version, d.Find(`#tournament-form input[name="version"]`).AttrOr("value", ""))
+	}
+}

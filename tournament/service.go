@@ -1420,7 +1420,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			return err
 		}
 		undo.OutcomeAfter = tb.Outcome
-		if ev.Undo, err = json.Marshal(undo); err != nil {
+		if ev.Undo, err = undo.MarshalJSON(); err != nil { // valid JSON already: no second pass
 			return err
 		}
 		return tx.Log(ev)

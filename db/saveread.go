@@ -1,0 +1,148 @@
+package db
+
+import (
+	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"burraco/tournament"
+)
+
+// On SQLite a save reads its table in one statement of one row (tableLine): the round,
+// the table, whether the next round is drawn and started, whether the table has live
+// reports, and the table's sides and hands each as one line of text. SQLite answers a
+// statement in the calling process, but every statement, row and column read goes
+// through database/sql and a call into C: one row of a few columns instead of a row
+// per side and a statement of a row per hand.
+
+// liveStates are the states of a report that a saved sheet closes (CloseReports).
+const liveStates = "('reported', 'confirmed', 'disputed', 'accepted')"
+
+// packedHand is one hand of the table as a line of 16 numbers (handCols, in that
+// order; a flag 1 or 0), as unpackHand reads it: one call to format, which writes its
+// numbers into one buffer where a chain of || allocates a string at each step.
+const packedHand = "format('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', " + handCols + ")"
+
+// tableLine is tableQuery on SQLite in one row, with the table's live reports, sides
+// (position, seat, entry, pair: each four numbers) and hands (packedHand), the lines
+// separated by ";", in no particular order; its arguments are the stage, n and t.
+const tableLine = "SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, " +
+	"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), " +
+	"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 " +
+	"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))), " +
+	"(SELECT COUNT(*) FROM reports p WHERE p.stage_id = r.stage_id AND p.round_no = r.number AND p.table_no = t.number AND p.state IN " + liveStates + "), " +
+	"COALESCE((SELECT group_concat(format('%d,%d,%d,%d', s.position, s.seat, s.entry_id, s.pair), ';') FROM sides s WHERE s.table_id = t.id), ''), " +
+	"COALESCE((SELECT group_concat(" + packedHand + ", ';') FROM hands WHERE table_id = t.id), '') " +
+	"FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ? AND r.number = ? AND t.number = ?"
+
+// liveReports is how many live reports a table had when the transaction read it, for
+// CloseReports to skip its statement when there are none; the transaction forgets it
+// when it writes reports.
+type liveReports struct {
+	stageID int64
+	n, t    int
+	count   int
+}
+
+// tableInLine is Table on SQLite: tableLine read, the hands kept for Scores and the
+// count of live reports for CloseReports.
+func (x *storeTx) tableInLine(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
+	var r tournament.Round
+	var tb tournament.Table
+	var nextDrawn, nextStarted, live int
+	var sides, hands string
+	err := x.queryRow(tableLine, stageID, n, t).Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked,
+		&tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &tb.Match, &nextDrawn, &nextStarted, &live, &sides, &hands)
+	if err == sql.ErrNoRows {
+		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if err := addSides(&tb, sides); err != nil {
+		return nil, nil, err
+	}
+	read, err := unpackHands(hands)
+	if err != nil {
+		return nil, nil, err
+	}
+	x.next = &roundState{stageID: stageID, n: n + 1, drawn: nextDrawn > 0, started: nextStarted > 0}
+	x.ahead = &tableRead{id: tb.ID, n: x.n, hands: read}
+	x.live = &liveReports{stageID: stageID, n: n, t: t, count: live}
+	return &r, &tb, nil
+}
+
+// addSides adds a table's sides from their line in tableLine, in (position, seat) order.
+func addSides(tb *tournament.Table, line string) error {
+	if line == "" {
+		return nil
+	}
+	var rows []sideRow
+	for part := range strings.SplitSeq(line, ";") {
+		var v [4]int64
+		if err := numbers(part, v[:]); err != nil {
+			return fmt.Errorf("sides of table %d: %w", tb.ID, err)
+		}
+		rows = append(rows, sideRow{position: int(v[0]), seat: int(v[1]), entryID: v[2], pair: int(v[3])})
+	}
+	slices.SortFunc(rows, func(a, b sideRow) int {
+		if a.position != b.position {
+			return a.position - b.position
+		}
+		return a.seat - b.seat
+	})
+	for i := range rows {
+		rows[i].addTo(tb)
+	}
+	return nil
+}
+
+// unpackHands reads the hands of tableLine, sorted by hand and side (nil for none).
+func unpackHands(line string) ([]tournament.HandScore, error) {
+	if line == "" {
+		return nil, nil
+	}
+	hs := make([]tournament.HandScore, 0, strings.Count(line, ";")+1)
+	for part := range strings.SplitSeq(line, ";") {
+		h, err := unpackHand(part)
+		if err != nil {
+			return nil, err
+		}
+		hs = append(hs, h)
+	}
+	slices.SortFunc(hs, func(a, b tournament.HandScore) int {
+		if a.Hand != b.Hand {
+			return a.Hand - b.Hand
+		}
+		return a.Side - b.Side
+	})
+	return hs, nil
+}
+
+// numbers reads len(v) integers separated by commas.
+func numbers(s string, v []int64) error {
+	for i := range v {
+		field := s
+		if k := strings.IndexByte(s, ','); k >= 0 && i < len(v)-1 {
+			field, s = s[:k], s[k+1:]
+		} else if i < len(v)-1 {
+			return fmt.Errorf("%q: %d numbers, not %d", s, i+1, len(v))
+		} else {
+			s = ""
+		}
+		n, err := strconv.ParseInt(field, 10, 64)
+		if err != nil {
+			return err
+		}
+		v[i] = n
+	}
+	return nil
+}
+
+// noLiveReports says whether the transaction read table t of round n of the stage as
+// having no live report, and has written no report since.
+func (x *storeTx) noLiveReports(stageID int64, n, t int) bool {
+	l := x.live
+	return l != nil && l.stageID == stageID && l.n == n && l.t == t && l.count == 0
+}

@@ -25,17 +25,25 @@ const liveStates = "('reported', 'confirmed', 'disputed', 'accepted')"
 // numbers into one buffer where a chain of || allocates a string at each step.
 const packedHand = "format('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', " + handCols + ")"
 
-// tableLine is tableQuery on SQLite in one row, with the table's live reports, sides
-// (position, seat, entry, pair: each four numbers) and hands (packedHand), the lines
-// separated by ";", in no particular order; its arguments are the stage, n and t.
-const tableLine = "SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, " +
+// tableLine is tableQuery on SQLite in one row of six columns (every column read costs
+// calls into C for its name, its declared type, its type and its value): the round's and
+// the table's numbers in one line (tableNumbers), the time the round was drawn, why it
+// was drawn early, the table's outcome, and the table's sides (position, seat, entry,
+// pair: each four numbers) and hands (packedHand), the lines separated by ";", in no
+// particular order. Whether the next round started is asked with EXISTS, which stops at
+// its first table with a score. Its arguments are the stage, n and t.
+const tableLine = "SELECT format('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', r.id, r.stage_id, r.number, r.seed, r.locked, t.id, t.number, t.outcome_side, t.version, t.match_no, " +
 	"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1), " +
-	"(SELECT COUNT(*) FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 " +
+	"EXISTS (SELECT 1 FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = r.stage_id AND r2.number = r.number + 1 " +
 	"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))), " +
-	"(SELECT COUNT(*) FROM reports p WHERE p.stage_id = r.stage_id AND p.round_no = r.number AND p.table_no = t.number AND p.state IN " + liveStates + "), " +
+	"(SELECT COUNT(*) FROM reports p WHERE p.stage_id = r.stage_id AND p.round_no = r.number AND p.table_no = t.number AND p.state IN " + liveStates + ")), " +
+	"r.drawn_at, r.override, t.outcome_kind, " +
 	"COALESCE((SELECT group_concat(format('%d,%d,%d,%d', s.position, s.seat, s.entry_id, s.pair), ';') FROM sides s WHERE s.table_id = t.id), ''), " +
 	"COALESCE((SELECT group_concat(" + packedHand + ", ';') FROM hands WHERE table_id = t.id), '') " +
 	"FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ? AND r.number = ? AND t.number = ?"
+
+// tableNumbers are the numbers of tableLine's first column, in order.
+const tableNumbers = 13
 
 // liveReports is how many live reports a table had when the transaction read it, for
 // CloseReports to skip its statement when there are none; the transaction forgets it
@@ -51,15 +59,20 @@ type liveReports struct {
 func (x *storeTx) tableInLine(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
 	var r tournament.Round
 	var tb tournament.Table
-	var nextDrawn, nextStarted, live int
-	var sides, hands string
-	err := x.queryRow(tableLine, stageID, n, t).Scan(&r.ID, &r.StageID, &r.Number, &r.Seed, &r.Override, &r.DrawnAt, &r.Locked,
-		&tb.ID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &tb.Match, &nextDrawn, &nextStarted, &live, &sides, &hands)
+	var numbersLine, sides, hands string
+	err := x.queryRow(tableLine, stageID, n, t).Scan(&numbersLine, &r.DrawnAt, &r.Override, &tb.Outcome.Kind, &sides, &hands)
 	if err == sql.ErrNoRows {
 		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {
 		return nil, nil, err
 	}
+	var v [tableNumbers]int64
+	if err := numbers(numbersLine, v[:]); err != nil {
+		return nil, nil, fmt.Errorf("table %d of round %d: %w", t, n, err)
+	}
+	r.ID, r.StageID, r.Number, r.Seed, r.Locked = v[0], v[1], int(v[2]), v[3], v[4] != 0
+	tb.ID, tb.Number, tb.Outcome.Side, tb.Version, tb.Match = v[5], int(v[6]), int(v[7]), int(v[8]), int(v[9])
+	nextDrawn, nextStarted, live := v[10], v[11], int(v[12])
 	if err := addSides(&tb, sides); err != nil {
 		return nil, nil, err
 	}

@@ -1505,8 +1505,8 @@ func outcomeChanges(a, b Outcome) []Change {
 // or its form (a hand's total replaced by a game total), nil for nothing entered.
 func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 	type key struct{ hand, side int }
-	before, after := map[key]HandScore{}, map[key]HandScore{}
-	var keys []key
+	before, after := make(map[key]HandScore, len(tb.Hands)), make(map[key]HandScore, len(hands))
+	keys := make([]key, 0, len(tb.Hands)+len(hands))
 	for _, h := range tb.Hands {
 		k := key{h.Hand, h.Side}
 		before[k] = h
@@ -1561,6 +1561,11 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 	}
 	var out []Change
 	for _, k := range keys {
+		hb, inBefore := before[k]
+		ha, inAfter := after[k]
+		if inBefore && inAfter && hb.Score == ha.Score && hb.Figures == ha.Figures {
+			continue // unchanged: nothing to write out
+		}
 		a, fa := entered(before, k)
 		b, fb := entered(after, k)
 		if a == b && (fa == nil) == (fb == nil) && (fa == nil || *fa == *fb) {

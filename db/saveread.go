@@ -45,13 +45,13 @@ const tableLine = "SELECT format('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', r.id,
 // tableNumbers are the numbers of tableLine's first column, in order.
 const tableNumbers = 13
 
-// liveReports is how many live reports a table had when the transaction read it, for
-// CloseReports to skip its statement when there are none; the transaction forgets it
-// when it writes reports.
+// liveReports is how many live reports the tables of a round had when the transaction
+// read them, by table number, for CloseReports to skip its statement when there are
+// none; the transaction forgets it when it writes reports.
 type liveReports struct {
 	stageID int64
-	n, t    int
-	count   int
+	n       int
+	count   map[int]int
 }
 
 // tableInLine is Table on SQLite: tableLine read, the hands kept for Scores and the
@@ -82,7 +82,7 @@ func (x *storeTx) tableInLine(stageID int64, n, t int) (*tournament.Round, *tour
 	}
 	x.next = &roundState{stageID: stageID, n: n + 1, drawn: nextDrawn > 0, started: nextStarted > 0}
 	x.ahead = &tableRead{id: tb.ID, n: x.n, hands: read}
-	x.live = &liveReports{stageID: stageID, n: n, t: t, count: live}
+	x.live = &liveReports{stageID: stageID, n: n, count: map[int]int{t: live}}
 	return &r, &tb, nil
 }
 
@@ -157,5 +157,76 @@ func numbers(s string, v []int64) error {
 // having no live report, and has written no report since.
 func (x *storeTx) noLiveReports(stageID int64, n, t int) bool {
 	l := x.live
-	return l != nil && l.stageID == stageID && l.n == n && l.t == t && l.count == 0
+	if l == nil || l.stageID != stageID || l.n != n {
+		return false
+	}
+	count, ok := l.count[t]
+	return ok && count == 0
+}
+
+// roundLines is Round on SQLite: a line per table, ordered by number, of the columns
+// of tableLine (the numbers of whether the next round is drawn and started asked once,
+// with the statement's own arguments: the stage and n).
+const roundLines = "SELECT format('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', r.id, r.stage_id, r.number, r.seed, r.locked, t.id, t.number, t.outcome_side, t.version, t.match_no, " +
+	"(SELECT COUNT(*) FROM rounds r2 WHERE r2.stage_id = ?1 AND r2.number = ?2 + 1), " +
+	"EXISTS (SELECT 1 FROM round_tables t2 JOIN rounds r2 ON r2.id = t2.round_id WHERE r2.stage_id = ?1 AND r2.number = ?2 + 1 " +
+	"AND (t2.outcome_kind <> '' OR EXISTS (SELECT 1 FROM hands h WHERE h.table_id = t2.id))), " +
+	"(SELECT COUNT(*) FROM reports p WHERE p.stage_id = r.stage_id AND p.round_no = r.number AND p.table_no = t.number AND p.state IN " + liveStates + ")), " +
+	"r.drawn_at, r.override, t.outcome_kind, " +
+	"COALESCE((SELECT group_concat(format('%d,%d,%d,%d', s.position, s.seat, s.entry_id, s.pair), ';') FROM sides s WHERE s.table_id = t.id), ''), " +
+	"COALESCE((SELECT group_concat(" + packedHand + ", ';') FROM hands WHERE table_id = t.id), '') " +
+	"FROM rounds r JOIN round_tables t ON t.round_id = r.id WHERE r.stage_id = ?1 AND r.number = ?2 ORDER BY t.number"
+
+// roundInLines is Round on SQLite: the round, its tables with their sides and hands,
+// in one statement of a row per table; the hands stored and the live reports kept as
+// Table keeps them.
+func (x *storeTx) roundInLines(stageID int64, n int) (*tournament.Round, error) {
+	rows, err := x.query(roundLines, stageID, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var r tournament.Round
+	live := &liveReports{stageID: stageID, n: n, count: map[int]int{}}
+	var next roundState
+	for rows.Next() {
+		var tb tournament.Table
+		var numbersLine, sides, hands string
+		if err := rows.Scan(&numbersLine, &r.DrawnAt, &r.Override, &tb.Outcome.Kind, &sides, &hands); err != nil {
+			return nil, err
+		}
+		var v [tableNumbers]int64
+		if err := numbers(numbersLine, v[:]); err != nil {
+			return nil, fmt.Errorf("round %d: %w", n, err)
+		}
+		r.ID, r.StageID, r.Number, r.Seed, r.Locked = v[0], v[1], int(v[2]), v[3], v[4] != 0
+		tb.ID, tb.Number, tb.Outcome.Side, tb.Version, tb.Match = v[5], int(v[6]), int(v[7]), int(v[8]), int(v[9])
+		next = roundState{stageID: stageID, n: n + 1, drawn: v[10] > 0, started: v[11] > 0}
+		live.count[tb.Number] = int(v[12])
+		if err := addSides(&tb, sides); err != nil {
+			return nil, err
+		}
+		if tb.Hands, err = unpackHands(hands); err != nil {
+			return nil, err
+		}
+		r.Tables = append(r.Tables, tb)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(r.Tables) == 0 {
+		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if x.stored == nil {
+		x.stored = map[int64][][2]int{}
+	}
+	for _, tb := range r.Tables {
+		keys := make([][2]int, len(tb.Hands))
+		for i, h := range tb.Hands {
+			keys[i] = [2]int{h.Hand, h.Side}
+		}
+		x.stored[tb.ID] = keys
+	}
+	x.next, x.live = &next, live
+	return &r, nil
 }

@@ -1089,6 +1089,9 @@ func (x *storeTx) scanTable(rows rowScanner, stageID int64, n int) (*tournament.
 }
 
 func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
+	if x.conn == nil {
+		return x.roundInLines(stageID, n)
+	}
 	// One query reads the round, its tables and their sides, and whether the next round
 	// is drawn and started (as Table does); a second one the hands.
 	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+

@@ -836,8 +836,13 @@ const openCols = "t.id, t.name, t.date, t.venue, t.notes, t.version, t.published
 func (x *storeTx) open() error {
 	var t tournament.Tournament
 	var st storedStage
-	err := x.queryRow("SELECT "+openCols+" FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1",
-		x.tid).Scan(append(tournamentDest(&t), st.dest()...)...)
+	var err error
+	if x.conn == nil && !x.db.postgres {
+		err = x.openInLine(&t, &st)
+	} else {
+		err = x.queryRow("SELECT "+openCols+" FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1",
+			x.tid).Scan(append(tournamentDest(&t), st.dest()...)...)
+	}
 	if err == sql.ErrNoRows {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {

@@ -10,12 +10,14 @@ import (
 	"burraco/tournament"
 )
 
-// On SQLite a save reads its table in one statement of one row (tableLine): the round,
-// the table, whether the next round is drawn and started, whether the table has live
-// reports, and the table's sides and hands each as one line of text. SQLite answers a
+// On SQLite a command reads in few columns what a save decides on. SQLite answers a
 // statement in the calling process, but every statement, row and column read goes
-// through database/sql and a call into C: one row of a few columns instead of a row
-// per side and a statement of a row per hand.
+// through database/sql and calls into C (go-sqlite3: a column's name, its declared type,
+// its type, its value): the tournament with its stage in 12 columns (openLine), the
+// table in one row of 6 (tableLine: the round's and the table's numbers in one line,
+// whether the next round is drawn and started, the table's live reports, its sides and
+// its hands each as one line of text), the round the HTML save answers from in a line
+// per table (roundLines), where a row per side and a statement of a row per hand were.
 
 // liveStates are the states of a report that a saved sheet closes (CloseReports).
 const liveStates = "('reported', 'confirmed', 'disputed', 'accepted')"

@@ -102,6 +102,7 @@ func openSQLite(path string, c *Counter) (*DB, error) {
 	q.Set("_busy_timeout", "10000")
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
+	q.Set("_cache_size", "-16384")
 	dsn := "file:" + path + "?" + q.Encode()
 	writer := pool(dsnConnector{dsn, noAutoCheckpoint()}, c)
 	g, err := gorm.Open(sqlite.New(sqlite.Config{Conn: writer}), gormConfig())
@@ -328,7 +329,7 @@ type sqlTx struct {
 	// began is when the transaction took the write lock (see lockTaken).
 	began time.Time
 	// scoresOnly: the hands read are each hand's number, side, form and score (see
-	// loadHands), for the derived state.
+	// handScoresAgg), for the derived state.
 	scoresOnly bool
 }
 

@@ -81,23 +81,26 @@ func TestDerivedStateIsTheFullLoadsScores(t *testing.T) {
 	assert.Equal(t, wantLines, svcLines)
 }
 
-// TestDerivedStateReadsOddHandsWhole: a hand whose number does not fit the compact
-// key the derived read uses (never saved by the app; written here by hand) makes that
-// read fall back to the whole stage, every figure included.
-func TestDerivedStateReadsOddHandsWhole(t *testing.T) {
+// TestDerivedStateReadsOddHands: the derived read takes a table's hands as one text
+// value; a hand numbered past what the app saves, a side past 255 and a negative
+// score (written here by hand) read back as they are.
+func TestDerivedStateReadsOddHands(t *testing.T) {
 	f := newEvening(t, 3, nil)
 	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
 	require.NoError(t, err)
 	_, err = f.svc.SaveSheet(f.ctx, f.tid, 1, 1, sheet(), "anna")
 	require.NoError(t, err)
-	_, err = f.db.WriteSQL().ExecContext(f.ctx, "UPDATE hands SET hand_no = 40000 WHERE hand_no = 3 AND side = 2")
+	_, err = f.db.WriteSQL().ExecContext(f.ctx, "UPDATE hands SET hand_no = 40000, score = -123456 WHERE hand_no = 3 AND side = 2")
+	require.NoError(t, err)
+	_, err = f.db.WriteSQL().ExecContext(f.ctx, "UPDATE hands SET hand_no = 2000000000, side = 300 WHERE hand_no = 3 AND side = 3")
 	require.NoError(t, err)
 
 	full, err := f.db.Load(f.ctx, f.tid)
 	require.NoError(t, err)
 	hands := full.Rounds[0].Tables[0].Hands
-	require.Equal(t, 40000, hands[len(hands)-1].Hand)
+	require.Equal(t, tournament.HandScore{Hand: 2000000000, Side: 300, Score: hands[len(hands)-1].Score, Figures: hands[len(hands)-1].Figures}, hands[len(hands)-1])
+	require.Equal(t, -123456, hands[len(hands)-2].Score)
 	light, _, err := f.db.LoadStamped(f.ctx, f.tid, 0)
 	require.NoError(t, err)
-	assert.Equal(t, full, light, "read whole")
+	assert.Equal(t, scoresOf(full), light)
 }

@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"burraco/tournament"
 )
@@ -46,11 +45,7 @@ func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
 func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.State, tournament.Stamp, error) {
 	var st *tournament.State
 	var s tournament.Stamp
-	err := d.loadStamped(ctx, tid, seq, true, &st, &s)
-	if errors.Is(err, errHandKey) {
-		// A hand stored outside handKey's bounds: the stage read with every figure.
-		err = d.loadStamped(ctx, tid, seq, false, &st, &s)
-	}
+	err := d.loadStamped(ctx, tid, seq, &st, &s)
 	if isNoRows(err) {
 		return nil, s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -60,10 +55,10 @@ func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.S
 	return st, s, nil
 }
 
-// loadStamped is LoadStamped's read, with the hands' scores only or every figure.
-func (d *DB) loadStamped(ctx context.Context, tid int64, seq int, scoresOnly bool, st **tournament.State, s *tournament.Stamp) error {
+// loadStamped is LoadStamped's read: the hands' scores only.
+func (d *DB) loadStamped(ctx context.Context, tid int64, seq int, st **tournament.State, s *tournament.Stamp) error {
 	return d.read(ctx, func(x *sqlTx) error {
-		x.scoresOnly = scoresOnly
+		x.scoresOnly = true
 		var t tournament.Tournament
 		dest := append(tournamentDest(&t), &s.Revision, &s.Registry)
 		if err := x.queryRow("SELECT "+tournamentCols+", "+stampCols+" FROM tournaments WHERE id = ?", tid).Scan(dest...); err != nil {

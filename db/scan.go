@@ -1,7 +1,9 @@
 package db
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -99,4 +101,49 @@ func (c strCol[S]) Scan(src any) error {
 		return fmt.Errorf("text column: unexpected %T", src)
 	}
 	return nil
+}
+
+// parseQuads appends to dst the integers of s, apart by single spaces ("" holds none),
+// four by four, sorted by their first two (they come mostly in order already, as an
+// index stores them).
+func parseQuads(dst [][4]int, s string) ([][4]int, error) {
+	start := len(dst)
+	var q [4]int
+	n := 0
+	for i := 0; i < len(s); {
+		neg := s[i] == '-'
+		if neg {
+			i++
+		}
+		j, v := i, 0
+		for ; j < len(s) && s[j] >= '0' && s[j] <= '9'; j++ {
+			if v > (1<<62)/10 {
+				return dst, fmt.Errorf("aggregated integers: %q out of range", s[i:j])
+			}
+			v = v*10 + int(s[j]-'0')
+		}
+		if j == i || (j < len(s) && (s[j] != ' ' || j+1 == len(s))) {
+			return dst, fmt.Errorf("aggregated integers: unexpected %q at %d", s, j)
+		}
+		if neg {
+			v = -v
+		}
+		q[n] = v
+		if n++; n == 4 {
+			dst, n = append(dst, q), 0
+		}
+		i = j + 1
+	}
+	if n != 0 {
+		return dst, fmt.Errorf("aggregated integers: %q not in fours", s)
+	}
+	if added := dst[start:]; !slices.IsSortedFunc(added, cmp4) {
+		slices.SortFunc(added, cmp4)
+	}
+	return dst, nil
+}
+
+// cmp4 orders groups of four by their first value, then their second.
+func cmp4(a, b [4]int) int {
+	return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 }

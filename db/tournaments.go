@@ -444,39 +444,54 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 		return st, err
 	}
 	rounds := "SELECT id FROM rounds WHERE stage_id = ?"
-	// The tables with their sides, in one query: a row per side (one for a table with
-	// none).
-	rows, err = x.query("SELECT t.id, t.round_id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+sideCols+
-		" FROM round_tables t JOIN rounds r ON r.id = t.round_id LEFT JOIN sides s ON s.table_id = t.id WHERE r.stage_id = ? "+
-		"ORDER BY t.round_id, t.number, s.position, s.seat", stage.ID)
+	// The tables in one query, a row a table, its sides (and, for the derived state, its
+	// hands' scores) aggregated in a text value each: the cold read of a large stage is
+	// bound by the values it reads one by one (on SQLite a call into C each), and a
+	// table's dozen rows of sides and hands read as two values cost less than their
+	// fifty.
+	rows, err = x.query("SELECT t.id, t.round_id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+sidesAgg+
+		" FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ? ORDER BY t.round_id, t.number", stage.ID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	var tb tournament.Table
+	var roundID int64
+	var sides string
+	dest := []any{int64Col{&tb.ID}, int64Col{&roundID}, intCol{&tb.Number}, strCol[string]{&tb.Outcome.Kind},
+		intCol{&tb.Outcome.Side}, intCol{&tb.Version}, intCol{&tb.Match}, strCol[string]{&sides}}
+	var quads [][4]int
 	for rows.Next() {
-		var tb tournament.Table
-		var roundID int64
-		var sd sideRow
-		if err := rows.Scan(append([]any{&tb.ID, &roundID, &tb.Number, &tb.Outcome.Kind, &tb.Outcome.Side, &tb.Version, &tb.Match}, sd.dest()...)...); err != nil {
+		tb.Sides = nil
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
-		r := &st.Rounds[roundAt[roundID]]
-		if n := len(r.Tables); n == 0 || r.Tables[n-1].ID != tb.ID {
-			r.Tables = append(r.Tables, tb)
+		if quads, err = parseQuads(quads[:0], sides); err != nil {
+			return nil, fmt.Errorf("table %d's sides: %w", tb.ID, err)
 		}
-		sd.addTo(&r.Tables[len(r.Tables)-1])
+		for _, q := range quads {
+			sd := sideRow{position: q[0], seat: q[1], entryID: int64(q[2]), pair: q[3]}
+			sd.addTo(&tb)
+		}
+		r := &st.Rounds[roundAt[roundID]]
+		r.Tables = append(r.Tables, tb)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	tableAt := map[int64]*tournament.Table{}
+	tableAt := make(map[int64]*tournament.Table, len(st.Rounds)*len(st.Rounds[0].Tables))
 	for ri := range st.Rounds {
 		for ti := range st.Rounds[ri].Tables {
 			tableAt[st.Rounds[ri].Tables[ti].ID] = &st.Rounds[ri].Tables[ti]
 		}
 	}
-	tables := "SELECT t.id FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ?"
-	if err := loadHands(x, "table_id IN ("+tables+")", stage.ID, tableAt); err != nil {
+	if x.scoresOnly {
+		err = loadHandScores(x, stage.ID, tableAt)
+	} else {
+		tables := "SELECT t.id FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ?"
+		err = loadHands(x, "table_id IN ("+tables+")", stage.ID, tableAt)
+	}
+	if err != nil {
 		return nil, err
 	}
 	rows, err = x.query("SELECT round_id, entry_id, points, awarded FROM byes WHERE round_id IN ("+rounds+") ORDER BY round_id, id", stage.ID)
@@ -507,8 +522,10 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 }
 
 // entriesQuery is loadEntries' query.
-const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, e.checked_in, e.withdrawn, " +
-	"COALESCE(m.player_id, 0), COALESCE(p.last_name, '') || ' ' || COALESCE(p.first_name, '') " +
+// Its flags come in one value (checked in 1, withdrawn 2): each value read costs.
+const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, " +
+	"CASE WHEN e.checked_in THEN 1 ELSE 0 END + CASE WHEN e.withdrawn THEN 2 ELSE 0 END, " +
+	"COALESCE(m.player_id, 0), COALESCE(p.last_name || ' ' || p.first_name, '') " +
 	"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "
 
 // rowScanner is what reads a query's rows: database/sql's, or pgx's in a batch.
@@ -524,12 +541,14 @@ func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 	var e tournament.Entry
 	var m tournament.Member
 	var name string // "last first", joined by the query
+	var flags int
 	dest := []any{int64Col{&e.ID}, int64Col{&e.TournamentID}, strCol[tournament.EntryKind]{&e.Kind}, &e.Name, &e.Club,
-		boolCol{&e.CheckedIn}, boolCol{&e.Withdrawn}, int64Col{&m.PlayerID}, &name}
+		intCol{&flags}, int64Col{&m.PlayerID}, &name}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
+		e.CheckedIn, e.Withdrawn = flags&1 != 0, flags&2 != 0
 		if n := len(out); n == 0 || out[n-1].ID != e.ID {
 			out = append(out, e)
 		}
@@ -580,6 +599,21 @@ func loadSides(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Ta
 // sideCols are the columns of a row of sides (alias s, perhaps missing in a left join):
 // one row per entry of a side, seat 0 the side's entry and 1… its partners.
 const sideCols = "COALESCE(s.position, 0), COALESCE(s.seat, 0), COALESCE(s.entry_id, 0), COALESCE(s.pair, 0)"
+
+// sidesAgg is a table's (alias t) rows of sides in one text value: position, seat,
+// entry and pair of each, every number apart by a space (NULL: no side). The rows come
+// in no set order (an ORDER BY in the aggregate sorts each table's rows apart, the
+// slowest part of the query): the reader sorts them.
+const sidesAgg = "(SELECT string_agg(" + fourInts + ", ' ') FROM sides s WHERE s.table_id = t.id)"
+
+// fourInts joins the four columns a sides row is read by into one text value.
+const fourInts = "CAST(s.position AS TEXT) || ' ' || CAST(s.seat AS TEXT) || ' ' || CAST(s.entry_id AS TEXT) || ' ' || CAST(s.pair AS TEXT)"
+
+// handScoresAgg is a table's (alias t) hands in one text value, what the derived state
+// uses of each: its number, side, form and score, every number apart by a space (NULL:
+// no hand), in no set order (see sidesAgg).
+const handScoresAgg = "(SELECT string_agg(CAST(h.hand_no AS TEXT) || ' ' || CAST(h.side AS TEXT) || ' ' || " +
+	"CAST(h.form AS TEXT) || ' ' || CAST(h.score AS TEXT), ' ') FROM hands h WHERE h.table_id = t.id)"
 
 // sideRow is a row of sides as sideCols read it.
 type sideRow struct {
@@ -634,35 +668,45 @@ func inOrder(es []tournament.Entry, ids []int64) []tournament.Entry {
 
 const handCols = "hand_no, side, form, clean, dirty, semi_clean, closed, kitty_taken, opened, table_pts, in_hand, kitty_left, base, cards, total, score"
 
-// handKey is a hand's number, side and form in one value, (hand·256 + side)·256 +
-// form, which fits a 32-bit integer; -1 for a hand outside those bounds (never saved:
-// a sheet has at most a few dozen hands, four sides, four forms), which loadHands
-// refuses with errHandKey for the caller to read the stage whole instead.
-const handKey = "CASE WHEN hand_no BETWEEN 0 AND 32767 AND side BETWEEN 0 AND 255 AND form BETWEEN 0 AND 255 " +
-	"THEN (hand_no * 256 + side) * 256 + form ELSE -1 END"
-
-// errHandKey: a hand's number, side or form does not fit handKey.
-var errHandKey = errors.New("a hand's number, side or form out of bounds")
-
-// loadHands reads the hands of the tables where says into tableAt. In a read for the
-// derived state (x.scoresOnly) it reads what every reader of that state uses, each
-// hand's number, side, form (in one value, handKey) and score, and not the other
-// figures: three columns instead of seventeen, since the cold read of a large stage
-// is bound by the number of values it reads.
+// loadHands reads the hands of the tables where says into tableAt, with every figure.
 func loadHands(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Table) error {
-	cols := handCols
-	if x.scoresOnly {
-		cols = handKey + ", score"
-	}
-	rows, err := x.query("SELECT table_id, "+cols+" FROM hands WHERE "+where+" ORDER BY table_id, hand_no, side", arg)
+	rows, err := x.query("SELECT table_id, "+handCols+" FROM hands WHERE "+where+" ORDER BY table_id, hand_no, side", arg)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	if x.scoresOnly {
-		return scanHandScores(rows, tableAt)
-	}
 	return scanHands(rows, tableAt)
+}
+
+// loadHandScores reads the hands of a stage's tables into tableAt with what the derived
+// state uses of each (handScoresAgg): a row a table.
+func loadHandScores(x *sqlTx, stageID int64, tableAt map[int64]*tournament.Table) error {
+	rows, err := x.query("SELECT t.id, "+handScoresAgg+" FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ?", stageID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var tid int64
+	var hands string
+	var quads [][4]int
+	dest := []any{int64Col{&tid}, strCol[string]{&hands}}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+		if quads, err = parseQuads(quads[:0], hands); err != nil {
+			return fmt.Errorf("table %d's hands: %w", tid, err)
+		}
+		t := tableAt[tid]
+		if t == nil || len(quads) == 0 {
+			continue
+		}
+		t.Hands = make([]tournament.HandScore, len(quads))
+		for i, q := range quads {
+			t.Hands[i] = tournament.HandScore{Hand: q[0], Side: q[1], Score: q[3], Figures: scoring.Hand{Form: scoring.Form(q[2])}}
+		}
+	}
+	return rows.Err()
 }
 
 // scanHands reads loadHands' rows into the tables they belong to.
@@ -683,36 +727,6 @@ func scanHands(rows rowScanner, tableAt map[int64]*tournament.Table) error {
 			Closed: closed, KittyTaken: kittyTaken, Opened: opened, Table: int(v[7]), InHand: int(v[8]),
 			KittyLeft: int(v[9]), Base: int(v[10]), Cards: int(v[11]), Total: int(v[12])}}
 		if t := tableAt[tid]; t != nil {
-			t.Hands = append(t.Hands, h)
-		}
-	}
-	return rows.Err()
-}
-
-// scanHandScores reads loadHands' rows for the derived state (table, handKey, score)
-// into the tables they belong to.
-func scanHandScores(rows rowScanner, tableAt map[int64]*tournament.Table) error {
-	var tid int64
-	var key, score int
-	dest := []any{int64Col{&tid}, intCol{&key}, intCol{&score}}
-	var t *tournament.Table
-	var at int64
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return err
-		}
-		if key < 0 {
-			return errHandKey
-		}
-		h := tournament.HandScore{Hand: key >> 16, Side: key >> 8 & 0xff, Score: score, Figures: scoring.Hand{Form: scoring.Form(key & 0xff)}}
-		if t == nil || at != tid {
-			// Rows come by table: one map look-up per table, not per hand.
-			t, at = tableAt[tid], tid
-		}
-		if t != nil {
-			if t.Hands == nil {
-				t.Hands = make([]tournament.HandScore, 0, 4*len(t.Sides))
-			}
 			t.Hands = append(t.Hands, h)
 		}
 	}

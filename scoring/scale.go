@@ -187,6 +187,20 @@ var FIBUR4 = Scale{Name: "FIBUR 4 smazzate (20-0)", Bands: []Band{
 	{1705, 2000, 19, 1}, {2005, Open, 20, 0},
 }}
 
+// FIBURFor is a copy of the federation's scale for rounds of that many hands (FIBUR3,
+// FIBUR4), or nil when none ships for it.
+func FIBURFor(hands int) *Scale {
+	switch hands {
+	case 3:
+		sc := FIBUR3
+		return &sc
+	case 4:
+		sc := FIBUR4
+		return &sc
+	}
+	return nil
+}
+
 // Teams3 is the default team scale for 3-hand rounds: a team match is two tables, so its
 // MP (the sum of both tables' differences) run twice as far as a table's. No federation
 // team scale is published with the rules this app follows: the bands are FIBUR3's upper

@@ -192,7 +192,7 @@ func TestSettingsOfApartAndNeverMeet(t *testing.T) {
 		key    string
 	}{
 		{func(s *Settings) { s.ApartClubs = -1 }, "apart_clubs_rounds", "danish.err.apart_clubs"},
-		{func(s *Settings) { s.ApartClubs = MaxRounds + 1 }, "apart_clubs_rounds", "danish.err.apart_clubs"},
+		{func(s *Settings) { s.ApartClubs = tournament.MaxRounds + 1 }, "apart_clubs_rounds", "danish.err.apart_clubs"},
 		{func(s *Settings) { s.NeverMeet = [][2]int64{{3, 3}} }, "never_meet", "danish.err.never_meet_same"},
 		{func(s *Settings) { s.NeverMeet = [][2]int64{{3, 9}, {9, 3}} }, "never_meet", "danish.err.never_meet_twice"},
 		{func(s *Settings) { s.NeverMeet = [][2]int64{{0, 9}} }, "never_meet", "danish.err.never_meet_entry"},

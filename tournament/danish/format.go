@@ -4,10 +4,8 @@
 package danish
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -50,49 +48,34 @@ var pairings = []Pairing{NoRematch, Modified, Pure, Random, Shift}
 
 // Settings of a Danish stage.
 type Settings struct {
-	Sides   Sides   `json:"sides"`
-	Count   int     `json:"rounds"`
-	Hands   int     `json:"hands_per_round"`
+	Sides Sides `json:"sides"`
+	tournament.Schedule
 	Pairing Pairing `json:"pairing"`
-	// ByeVP and ByeMP are what the bye scores (no federation figure: 12 VP, 0 MP).
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
-	// The time-out technical score (RULES.md section 2): the side with time left gets
-	// +TimeOutMP and TimeOutWinnerVP, the side that ran out −TimeOutMP and TimeOutLoserVP.
-	TimeOutMP       int `json:"timeout_mp"`
-	TimeOutWinnerVP int `json:"timeout_winner_vp"`
-	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+	// What the bye scores (no federation figure: 12 VP, 0 MP).
+	tournament.ByeScore
+	tournament.TimeOutScore
 	// ApartClubs keeps sides of the same club apart in rounds 1 to ApartClubs (0: never).
 	ApartClubs int `json:"apart_clubs_rounds"`
 	// NeverMeet lists pairs of entries (IDs) that must never meet.
 	NeverMeet [][2]int64 `json:"never_meet,omitempty"`
 }
 
-// TimeOut is the time-out technical score as the scoring package applies it.
-func (s Settings) TimeOut() scoring.TimeOut {
-	return scoring.TimeOut{MP: s.TimeOutMP, WinnerVP: s.TimeOutWinnerVP, LoserVP: s.TimeOutLoserVP}
-}
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round.
-func (s Settings) HandsPerRound() int { return s.Hands }
-
 // Pairs reports whether a side is a pair.
 func (s Settings) Pairs() bool { return s.Sides == Pairs }
 
-// Defaults and limits.
+// Defaults (the limits are tournament.MaxRounds and the others).
 const (
 	DefaultRounds = 4
 	DefaultHands  = 3
 	DefaultByeVP  = 12
-	MaxRounds     = 30
-	MaxHands      = 10
-	MaxVP         = 100
-	MaxMP         = 10000
-	MaxNeverMeet  = 200
 )
+
+// Words are this format's words for the problems of the settings it shares (the teams
+// format speaks them too).
+var Words = tournament.SettingsWords{Rounds: "danish.err.rounds", RoundsDrawn: "danish.err.rounds_drawn",
+	VP: "danish.err.vp", MP: "danish.err.mp", TimeOutOrder: "danish.err.timeout_order",
+	NeverMeetEntry: "danish.err.never_meet_entry", NeverMeetSame: "danish.err.never_meet_same",
+	NeverMeetTwice: "danish.err.never_meet_twice", NeverMeetMany: "danish.err.never_meet_many"}
 
 // Format is the Danish system.
 type Format struct{}
@@ -104,8 +87,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: pairs, 4 rounds of 3 hands, no rematches.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Sides: Pairs, Count: DefaultRounds, Hands: DefaultHands, Pairing: NoRematch, ByeVP: DefaultByeVP,
-		TimeOutMP: scoring.DefaultTimeOut.MP, TimeOutWinnerVP: scoring.DefaultTimeOut.WinnerVP, TimeOutLoserVP: scoring.DefaultTimeOut.LoserVP}
+	return Settings{Sides: Pairs, Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands}, Pairing: NoRematch,
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}, TimeOutScore: tournament.DefaultTimeOutScore}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -113,11 +96,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("danish settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -136,36 +115,16 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.Sides != Individuals && s.Sides != Pairs {
 		fe.Add("sides", "danish.err.sides")
 	}
-	if s.Count < 1 || s.Count > MaxRounds {
-		fe.Add("rounds", "danish.err.rounds")
-	}
-	if s.Hands < 1 || s.Hands > MaxHands {
-		fe.Add("hands_per_round", "tournament.err.hands")
-	}
+	s.Schedule.Check(fe, Words)
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
-	if s.ApartClubs < 0 || s.ApartClubs > MaxRounds {
+	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	checkNeverMeet(fe, s.NeverMeet)
-	if s.ByeVP < 0 || s.ByeVP > MaxVP {
-		fe.Add("bye_vp", "danish.err.vp")
-	}
-	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
-		fe.Add("bye_mp", "danish.err.mp")
-	}
-	if s.TimeOutMP < 0 || s.TimeOutMP > MaxMP {
-		fe.Add("timeout_mp", "danish.err.mp")
-	}
-	if s.TimeOutWinnerVP < 0 || s.TimeOutWinnerVP > MaxVP {
-		fe.Add("timeout_winner_vp", "danish.err.vp")
-	}
-	if s.TimeOutLoserVP < 0 || s.TimeOutLoserVP > MaxVP {
-		fe.Add("timeout_loser_vp", "danish.err.vp")
-	} else if s.TimeOutLoserVP > s.TimeOutWinnerVP {
-		fe.Add("timeout_loser_vp", "danish.err.timeout_order")
-	}
+	tournament.CheckNeverMeet(fe, Words, s.NeverMeet)
+	s.ByeScore.Check(fe, Words)
+	s.TimeOutScore.Check(fe, Words)
 	return fe
 }
 
@@ -178,22 +137,11 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "danish.err.rounds_drawn")
-	}
-	fixed := func(name string, same bool) {
-		if !same {
-			fe.Add(name, "tournament.err.fixed")
-		}
-	}
-	fixed("sides", n.Sides == o.Sides)
-	fixed("hands_per_round", n.Hands == o.Hands)
-	fixed("pairing", n.Pairing == o.Pairing)
-	fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fixed("bye_mp", n.ByeMP == o.ByeMP)
-	fixed("timeout_mp", n.TimeOutMP == o.TimeOutMP)
-	fixed("timeout_winner_vp", n.TimeOutWinnerVP == o.TimeOutWinnerVP)
-	fixed("timeout_loser_vp", n.TimeOutLoserVP == o.TimeOutLoserVP)
+	n.Schedule.CheckChange(fe, Words, o.Schedule, drawn)
+	fe.Fixed("sides", n.Sides == o.Sides)
+	fe.Fixed("pairing", n.Pairing == o.Pairing)
+	n.ByeScore.CheckChange(fe, o.ByeScore)
+	n.TimeOutScore.CheckChange(fe, o.TimeOutScore)
 	// The clubs kept apart and the pairs never to meet may change between rounds: they
 	// weigh on the draws to come only.
 	return fe
@@ -221,35 +169,22 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"sides": string(s.Sides), "rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"pairing": string(s.Pairing), "bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
-		"timeout_mp": strconv.Itoa(s.TimeOutMP), "timeout_winner_vp": strconv.Itoa(s.TimeOutWinnerVP),
-		"timeout_loser_vp": strconv.Itoa(s.TimeOutLoserVP), "apart_clubs_rounds": strconv.Itoa(s.ApartClubs),
-		"never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
+	v := map[string]string{"sides": string(s.Sides), "pairing": string(s.Pairing),
+		"apart_clubs_rounds": strconv.Itoa(s.ApartClubs), "never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	s.TimeOutScore.Put(v)
+	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Sides: Sides(v["sides"]), Count: num("rounds"), Hands: num("hands_per_round"), Pairing: Pairing(v["pairing"]),
-		ByeVP: num("bye_vp"), ByeMP: num("bye_mp"),
-		TimeOutMP: num("timeout_mp"), TimeOutWinnerVP: num("timeout_winner_vp"), TimeOutLoserVP: num("timeout_loser_vp")}
-	if strings.TrimSpace(v["apart_clubs_rounds"]) != "" { // a form from before the setting: 0
-		s.ApartClubs = num("apart_clubs_rounds")
-	}
-	pairs, ok := tournament.ParseEntryPairs(v["never_meet"])
-	if !ok {
-		fe.Add("never_meet", "danish.err.never_meet_both")
-	}
-	s.NeverMeet = pairs
-	return s, fe
+	f := tournament.ReadSettingsForm(v)
+	s := Settings{Sides: Sides(v["sides"]), Schedule: f.Schedule(), Pairing: Pairing(v["pairing"]),
+		ByeScore: f.ByeScore(), TimeOutScore: f.TimeOutScore(),
+		ApartClubs: f.IntOr("apart_clubs_rounds", 0), // a form from before the setting: 0
+		NeverMeet:  f.EntryPairs("never_meet", "danish.err.never_meet_both")}
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: two sides, player against player or pair
@@ -271,15 +206,7 @@ func (Format) Outcomes(tournament.Settings) []string {
 // DefaultScale is the shipped scale a stage uses when none is chosen: the FIBUR scale of
 // its number of hands, or nil when none ships for it.
 func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
-	switch of(ts).Hands {
-	case 3:
-		sc := scoring.FIBUR3
-		return &sc
-	case 4:
-		sc := scoring.FIBUR4
-		return &sc
-	}
-	return nil
+	return scoring.FIBURFor(of(ts).Hands)
 }
 
 // pairingChoices names the modes for the form.
@@ -289,27 +216,6 @@ func pairingChoices() []string {
 		out[i] = string(p)
 	}
 	return out
-}
-
-// checkNeverMeet checks the pairs never to meet: two different entries each, each pair
-// once, at most MaxNeverMeet.
-func checkNeverMeet(fe tournament.FieldErrors, pairs [][2]int64) {
-	seen := map[[2]int64]bool{}
-	for _, p := range pairs {
-		a, b := min(p[0], p[1]), max(p[0], p[1])
-		switch {
-		case a <= 0:
-			fe.Add("never_meet", "danish.err.never_meet_entry")
-		case a == b:
-			fe.Add("never_meet", "danish.err.never_meet_same")
-		case seen[[2]int64{a, b}]:
-			fe.Add("never_meet", "danish.err.never_meet_twice")
-		}
-		seen[[2]int64{a, b}] = true
-	}
-	if len(pairs) > MaxNeverMeet {
-		fe.Add("never_meet", "danish.err.never_meet_many")
-	}
 }
 
 // CheckEntries implements tournament.EntryChecker: the pairs never to meet name entries

@@ -356,14 +356,14 @@ func TestSettings(t *testing.T) {
 	f := Format{}
 	s, err := f.Decode([]byte(`{"sides":"individual","rounds":6,"pairing":"modified"}`))
 	require.NoError(t, err)
-	assert.Equal(t, Settings{Sides: Individuals, Count: 6, Hands: 3, Pairing: Modified, ByeVP: 12, TimeOutMP: 355,
-		TimeOutWinnerVP: 14, TimeOutLoserVP: 6}, s)
+	assert.Equal(t, Settings{Sides: Individuals, Schedule: tournament.Schedule{Count: 6, Hands: 3}, Pairing: Modified,
+		ByeScore: tournament.ByeScore{ByeVP: 12}, TimeOutScore: tournament.TimeOutScore{TimeOutMP: 355, TimeOutWinnerVP: 14, TimeOutLoserVP: 6}}, s)
 	_, err = f.Decode([]byte(`{"rounds":null}`))
 	assert.Error(t, err)
 	_, err = f.Decode([]byte(`{"round":3}`))
 	assert.Error(t, err, "unknown field")
-	bad := Settings{Sides: "trio", Count: 0, Hands: 11, Pairing: "swiss", ByeVP: -1, ByeMP: 20000, TimeOutMP: -5,
-		TimeOutWinnerVP: 5, TimeOutLoserVP: 6}
+	bad := Settings{Sides: "trio", Schedule: tournament.Schedule{Count: 0, Hands: 11}, Pairing: "swiss",
+		ByeScore: tournament.ByeScore{ByeVP: -1, ByeMP: 20000}, TimeOutScore: tournament.TimeOutScore{TimeOutMP: -5, TimeOutWinnerVP: 5, TimeOutLoserVP: 6}}
 	assert.Equal(t, tournament.FieldErrors{"sides": "danish.err.sides", "rounds": "danish.err.rounds", "hands_per_round": "tournament.err.hands",
 		"pairing": "danish.err.pairing", "bye_vp": "danish.err.vp", "bye_mp": "danish.err.mp", "timeout_mp": "danish.err.mp",
 		"timeout_loser_vp": "danish.err.timeout_order"}, f.Check(bad))

@@ -72,3 +72,36 @@ func TestEveryFormatKeepsItsSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestSharedSettingsJSON: the formats whose settings share tournament.Schedule, ByeScore
+// and TimeOutScore write them as stored stages, documents and the API have always read
+// them: the same keys, in the same order, and a form round trip gives them back.
+func TestSharedSettingsJSON(t *testing.T) {
+	formats.Register()
+	want := map[string]string{
+		"danish": `{"sides":"pairs","rounds":4,"hands_per_round":3,"pairing":"no_rematch","bye_vp":12,"bye_mp":0,` +
+			`"timeout_mp":355,"timeout_winner_vp":14,"timeout_loser_vp":6,"apart_clubs_rounds":0}`,
+		"individual4": `{"rounds":4,"hands_per_round":3,"bye_vp":12,"bye_mp":0,"timeout_mp":355,"timeout_winner_vp":14,"timeout_loser_vp":6}`,
+		"mitchell": `{"rounds":4,"hands_per_round":3,"move":1,"apart_clubs_rounds":0,"bye_vp":12,"bye_mp":0,` +
+			`"timeout_mp":355,"timeout_winner_vp":14,"timeout_loser_vp":6}`,
+		"teams": `{"rounds":4,"hands_per_round":3,"pairing":"no_rematch","bye_vp":12,"bye_mp":0,"apart_clubs_rounds":0}`,
+	}
+	for name, js := range want {
+		f, ok := tournament.FormatOf(name)
+		require.True(t, ok, name)
+		got, err := json.Marshal(f.Defaults())
+		require.NoError(t, err)
+		assert.Equal(t, js, string(got), name)
+
+		changed := []byte(`{"rounds":7,"hands_per_round":4,"bye_vp":10,"bye_mp":-50}`)
+		s, err := f.Decode(changed)
+		require.NoError(t, err, name)
+		assert.Equal(t, 7, s.Rounds(), name)
+		assert.Equal(t, 4, s.HandsPerRound(), name)
+		v := f.FormValues(s)
+		assert.Equal(t, []string{"10", "-50"}, []string{v["bye_vp"], v["bye_mp"]}, name)
+		back, fe := f.ParseForm(v)
+		assert.Empty(t, fe, name)
+		assert.Equal(t, s, back, name)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -55,11 +54,7 @@ func (Format) Rules() scoring.Rules { return scoring.ThreePlayer }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("test settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), "test")
 }
 
 // Check implements tournament.Format.
@@ -98,19 +93,12 @@ func (Format) FormValues(ts tournament.Settings) map[string]string {
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Games: num("games"), Hands: num("hands"), Sides: v["sides"]}
+	f := tournament.ReadSettingsForm(v)
+	s := Settings{Games: f.Int("games"), Hands: f.Int("hands"), Sides: v["sides"]}
 	if s.Sides == "" {
 		s.Sides = "pairs"
 	}
-	return s, fe
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format.

@@ -6,10 +6,6 @@
 package individual4
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	"burraco/scoring"
 	"burraco/tournament"
 )
@@ -19,45 +15,28 @@ const Name = "individual4"
 
 // Settings of an individual stage at 4-player tables.
 type Settings struct {
-	Count int `json:"rounds"`
-	Hands int `json:"hands_per_round"`
-	// ByeVP and ByeMP are what a player who sits out a round scores.
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
-	// The time-out technical score (RULES.md section 2): the partnership with time left
-	// gets +TimeOutMP and TimeOutWinnerVP, the one that ran out −TimeOutMP and
-	// TimeOutLoserVP.
-	TimeOutMP       int `json:"timeout_mp"`
-	TimeOutWinnerVP int `json:"timeout_winner_vp"`
-	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+	tournament.Schedule
+	// What a player who sits out a round scores.
+	tournament.ByeScore
+	// The time-out technical score: a partnership is a side.
+	tournament.TimeOutScore
 }
-
-// TimeOut is the time-out technical score as the scoring package applies it.
-func (s Settings) TimeOut() scoring.TimeOut {
-	return scoring.TimeOut{MP: s.TimeOutMP, WinnerVP: s.TimeOutWinnerVP, LoserVP: s.TimeOutLoserVP}
-}
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round.
-func (s Settings) HandsPerRound() int { return s.Hands }
 
 // Pairs reports that entries are single players: partnerships are formed each round.
 func (Settings) Pairs() bool { return false }
 
-// Defaults and limits.
+// Defaults (the limits are tournament.MaxRounds and the others).
 const (
 	DefaultRounds = 4
 	DefaultHands  = 3
 	DefaultByeVP  = 12
-	MaxRounds     = 30
-	MaxHands      = 10
-	MaxVP         = 100
-	MaxMP         = 10000
 	// TableSize is how many players sit at a table: two partnerships of two.
 	TableSize = 4
 )
+
+// words are this format's words for the problems of the settings it shares.
+var words = tournament.SettingsWords{Rounds: "individual4.err.rounds", RoundsDrawn: "individual4.err.rounds_drawn",
+	VP: "individual4.err.vp", MP: "individual4.err.mp", TimeOutOrder: "individual4.err.timeout_order"}
 
 // Format is the individual tournament at 4-player tables.
 type Format struct{}
@@ -69,8 +48,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: 4 rounds of 3 hands, 12 VP for a bye.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Count: DefaultRounds, Hands: DefaultHands, ByeVP: DefaultByeVP,
-		TimeOutMP: scoring.DefaultTimeOut.MP, TimeOutWinnerVP: scoring.DefaultTimeOut.WinnerVP, TimeOutLoserVP: scoring.DefaultTimeOut.LoserVP}
+	return Settings{Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands},
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}, TimeOutScore: tournament.DefaultTimeOutScore}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -78,11 +57,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("individual4 settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -98,29 +73,9 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > MaxRounds {
-		fe.Add("rounds", "individual4.err.rounds")
-	}
-	if s.Hands < 1 || s.Hands > MaxHands {
-		fe.Add("hands_per_round", "tournament.err.hands")
-	}
-	if s.ByeVP < 0 || s.ByeVP > MaxVP {
-		fe.Add("bye_vp", "individual4.err.vp")
-	}
-	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
-		fe.Add("bye_mp", "individual4.err.mp")
-	}
-	if s.TimeOutMP < 0 || s.TimeOutMP > MaxMP {
-		fe.Add("timeout_mp", "individual4.err.mp")
-	}
-	if s.TimeOutWinnerVP < 0 || s.TimeOutWinnerVP > MaxVP {
-		fe.Add("timeout_winner_vp", "individual4.err.vp")
-	}
-	if s.TimeOutLoserVP < 0 || s.TimeOutLoserVP > MaxVP {
-		fe.Add("timeout_loser_vp", "individual4.err.vp")
-	} else if s.TimeOutLoserVP > s.TimeOutWinnerVP {
-		fe.Add("timeout_loser_vp", "individual4.err.timeout_order")
-	}
+	s.Schedule.Check(fe, words)
+	s.ByeScore.Check(fe, words)
+	s.TimeOutScore.Check(fe, words)
 	return fe
 }
 
@@ -133,20 +88,9 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "individual4.err.rounds_drawn")
-	}
-	fixed := func(name string, same bool) {
-		if !same {
-			fe.Add(name, "tournament.err.fixed")
-		}
-	}
-	fixed("hands_per_round", n.Hands == o.Hands)
-	fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fixed("bye_mp", n.ByeMP == o.ByeMP)
-	fixed("timeout_mp", n.TimeOutMP == o.TimeOutMP)
-	fixed("timeout_winner_vp", n.TimeOutWinnerVP == o.TimeOutWinnerVP)
-	fixed("timeout_loser_vp", n.TimeOutLoserVP == o.TimeOutLoserVP)
+	n.Schedule.CheckChange(fe, words, o.Schedule, drawn)
+	n.ByeScore.CheckChange(fe, o.ByeScore)
+	n.TimeOutScore.CheckChange(fe, o.TimeOutScore)
 	return fe
 }
 
@@ -166,25 +110,18 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
-		"timeout_mp": strconv.Itoa(s.TimeOutMP), "timeout_winner_vp": strconv.Itoa(s.TimeOutWinnerVP),
-		"timeout_loser_vp": strconv.Itoa(s.TimeOutLoserVP)}
+	v := map[string]string{}
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	s.TimeOutScore.Put(v)
+	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Count: num("rounds"), Hands: num("hands_per_round"), ByeVP: num("bye_vp"), ByeMP: num("bye_mp"),
-		TimeOutMP: num("timeout_mp"), TimeOutWinnerVP: num("timeout_winner_vp"), TimeOutLoserVP: num("timeout_loser_vp")}
-	return s, fe
+	f := tournament.ReadSettingsForm(v)
+	s := Settings{Schedule: f.Schedule(), ByeScore: f.ByeScore(), TimeOutScore: f.TimeOutScore()}
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: two sides, each a partnership of two
@@ -206,15 +143,7 @@ func (Format) Outcomes(tournament.Settings) []string {
 // DefaultScale implements tournament.Scaled: the FIBUR scale of the round's number of
 // hands, or nil when none ships for it.
 func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
-	switch of(ts).Hands {
-	case 3:
-		sc := scoring.FIBUR3
-		return &sc
-	case 4:
-		sc := scoring.FIBUR4
-		return &sc
-	}
-	return nil
+	return scoring.FIBURFor(of(ts).Hands)
 }
 
 // CarriesOn implements tournament.Carrier: a stage in this format can continue a stage

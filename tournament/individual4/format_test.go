@@ -25,13 +25,15 @@ func TestSettings(t *testing.T) {
 	f := Format{}
 	s, err := f.Decode([]byte(`{"rounds":6,"hands_per_round":4,"bye_mp":100}`))
 	require.NoError(t, err)
-	assert.Equal(t, Settings{Count: 6, Hands: 4, ByeVP: 12, ByeMP: 100, TimeOutMP: 355, TimeOutWinnerVP: 14, TimeOutLoserVP: 6}, s)
+	assert.Equal(t, Settings{tournament.Schedule{Count: 6, Hands: 4}, tournament.ByeScore{ByeVP: 12, ByeMP: 100},
+		tournament.TimeOutScore{TimeOutMP: 355, TimeOutWinnerVP: 14, TimeOutLoserVP: 6}}, s)
 	assert.False(t, s.(Settings).Pairs(), "players enter alone")
 	_, err = f.Decode([]byte(`{"rounds":null}`))
 	assert.Error(t, err)
 	_, err = f.Decode([]byte(`{"pairing":"danish"}`))
 	assert.Error(t, err, "unknown field")
-	bad := Settings{Count: 31, Hands: 0, ByeVP: 101, ByeMP: -10001, TimeOutMP: 10001, TimeOutWinnerVP: 5, TimeOutLoserVP: 6}
+	bad := Settings{tournament.Schedule{Count: 31, Hands: 0}, tournament.ByeScore{ByeVP: 101, ByeMP: -10001},
+		tournament.TimeOutScore{TimeOutMP: 10001, TimeOutWinnerVP: 5, TimeOutLoserVP: 6}}
 	assert.Equal(t, tournament.FieldErrors{"rounds": "individual4.err.rounds", "hands_per_round": "tournament.err.hands",
 		"bye_vp": "individual4.err.vp", "bye_mp": "individual4.err.mp", "timeout_mp": "individual4.err.mp",
 		"timeout_loser_vp": "individual4.err.timeout_order"}, f.Check(bad))

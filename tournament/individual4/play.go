@@ -9,10 +9,7 @@ import (
 
 // scale is the stage's copy of its VP scale, or the shipped one its hands call for.
 func scale(st *tournament.State) *scoring.Scale {
-	if st.Stage.Scale != nil {
-		return st.Stage.Scale
-	}
-	return Format{}.DefaultScale(st.Stage.Settings)
+	return tournament.StageScale(st, Format{})
 }
 
 // match is how the stage scores a table (tournament.Match).

@@ -4,9 +4,7 @@
 package knockout
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -61,8 +59,7 @@ func (s Settings) teams() bool { return s.Sides == Teams }
 // Defaults and limits.
 const (
 	DefaultHandsPerMatch = 3
-	MaxHandsPerMatch     = 10
-	MaxTimeOutMP         = 5000
+	MaxTimeOutMP         = 5000 // the hands are at most tournament.MaxHands
 )
 
 // Format is the knockout format.
@@ -87,11 +84,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("knockout settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -110,9 +103,7 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.Sides != Individual && s.Sides != Pairs && s.Sides != Teams {
 		fe.Add("sides", "knockout.err.sides")
 	}
-	if s.HandsPerMatch < 1 || s.HandsPerMatch > MaxHandsPerMatch {
-		fe.Add("hands_per_match", "tournament.err.hands")
-	}
+	tournament.CheckHands(fe, "hands_per_match", s.HandsPerMatch)
 	if s.TimeOutMP < 0 || s.TimeOutMP > MaxTimeOutMP || s.TimeOutMP%5 != 0 {
 		fe.Add("timeout_mp", "knockout.err.timeout_mp")
 	}
@@ -127,15 +118,10 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	if drawn == 0 {
 		return fe
 	}
-	if of(oldS).Sides != of(newS).Sides {
-		fe.Add("sides", "tournament.err.fixed")
-	}
-	if of(oldS).HandsPerMatch != of(newS).HandsPerMatch {
-		fe.Add("hands_per_match", "tournament.err.fixed")
-	}
-	if of(oldS).TimeOutMP != of(newS).TimeOutMP {
-		fe.Add("timeout_mp", "tournament.err.fixed") // it would rewrite the MP of time-outs played
-	}
+	o, n := of(oldS), of(newS)
+	fe.Fixed("sides", n.Sides == o.Sides)
+	fe.Fixed("hands_per_match", n.HandsPerMatch == o.HandsPerMatch)
+	fe.Fixed("timeout_mp", n.TimeOutMP == o.TimeOutMP) // it would rewrite the MP of time-outs played
 	return fe
 }
 
@@ -156,19 +142,12 @@ func (Format) FormValues(ts tournament.Settings) map[string]string {
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
+	f := tournament.ReadSettingsForm(v)
 	sides := Sides(v["sides"])
 	if sides == "" {
 		sides = Individual
 	}
-	return Settings{Sides: sides, HandsPerMatch: num("hands_per_match"), TimeOutMP: num("timeout_mp")}, fe
+	return Settings{Sides: sides, HandsPerMatch: f.Int("hands_per_match"), TimeOutMP: f.Int("timeout_mp")}, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: a match is two sides.

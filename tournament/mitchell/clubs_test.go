@@ -109,8 +109,9 @@ func TestSettings(t *testing.T) {
 	f := Format{}
 	def := f.Defaults()
 	assert.Empty(t, f.Check(def))
-	bad := Settings{Count: 0, Hands: 11, Move: 0, ApartClubsRounds: -1, ByeVP: 101, ByeMP: 20000,
-		TimeOutMP: -1, TimeOutWinnerVP: 5, TimeOutLoserVP: 6}
+	bad := Settings{Schedule: tournament.Schedule{Count: 0, Hands: 11}, Move: 0, ApartClubsRounds: -1,
+		ByeScore:     tournament.ByeScore{ByeVP: 101, ByeMP: 20000},
+		TimeOutScore: tournament.TimeOutScore{TimeOutMP: -1, TimeOutWinnerVP: 5, TimeOutLoserVP: 6}}
 	assert.Equal(t, tournament.FieldErrors{"rounds": "mitchell.err.rounds", "hands_per_round": "tournament.err.hands",
 		"move": "mitchell.err.move", "apart_clubs_rounds": "mitchell.err.apart", "bye_vp": "mitchell.err.vp",
 		"bye_mp": "mitchell.err.mp", "timeout_mp": "mitchell.err.mp", "timeout_loser_vp": "mitchell.err.timeout_order"}, f.Check(bad))
@@ -127,7 +128,7 @@ func TestSettings(t *testing.T) {
 	_, err = f.Decode([]byte(`{"sides": "pairs"}`))
 	assert.Error(t, err)
 	assert.True(t, got.Pairs())
-	assert.Nil(t, f.DefaultScale(Settings{Hands: 5}))
-	require.NotNil(t, f.DefaultScale(Settings{Hands: 4}))
+	assert.Nil(t, f.DefaultScale(Settings{Schedule: tournament.Schedule{Hands: 5}}))
+	require.NotNil(t, f.DefaultScale(Settings{Schedule: tournament.Schedule{Hands: 4}}))
 	assert.Equal(t, fmt.Sprint([]string{tournament.OutcomeTimeout, tournament.OutcomeForfeit}), fmt.Sprint(f.Outcomes(def)))
 }

@@ -6,9 +6,7 @@
 package mitchell
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -19,48 +17,32 @@ const Name = "mitchell"
 
 // Settings of a Mitchell stage.
 type Settings struct {
-	Count int `json:"rounds"`
-	Hands int `json:"hands_per_round"`
+	tournament.Schedule
 	// Move is how many tables the East-West line goes up after each round.
 	Move int `json:"move"`
 	// ApartClubsRounds asks round 1's draw to seat the lines so that no two pairs of the
 	// same club meet in the first that many rounds, where the lines allow (0: off).
 	ApartClubsRounds int `json:"apart_clubs_rounds"`
-	// ByeVP and ByeMP are what the pair that sits out (phantom table) scores.
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
-	// The time-out technical score (RULES.md section 2).
-	TimeOutMP       int `json:"timeout_mp"`
-	TimeOutWinnerVP int `json:"timeout_winner_vp"`
-	TimeOutLoserVP  int `json:"timeout_loser_vp"`
+	// What the pair that sits out (phantom table) scores.
+	tournament.ByeScore
+	tournament.TimeOutScore
 }
-
-// TimeOut is the time-out technical score as the scoring package applies it.
-func (s Settings) TimeOut() scoring.TimeOut {
-	return scoring.TimeOut{MP: s.TimeOutMP, WinnerVP: s.TimeOutWinnerVP, LoserVP: s.TimeOutLoserVP}
-}
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round.
-func (s Settings) HandsPerRound() int { return s.Hands }
 
 // Pairs reports that a side is always a pair.
 func (Settings) Pairs() bool { return true }
 
-// Defaults and limits.
+// Defaults and limits (the others are tournament.MaxRounds and its siblings).
 const (
 	DefaultRounds = 4
 	DefaultHands  = 3
 	DefaultMove   = 1
 	DefaultByeVP  = 12
-	MaxRounds     = 30
-	MaxHands      = 10
 	MaxMove       = 29
-	MaxVP         = 100
-	MaxMP         = 10000
 )
+
+// words are this format's words for the problems of the settings it shares.
+var words = tournament.SettingsWords{Rounds: "mitchell.err.rounds", RoundsDrawn: "mitchell.err.rounds_drawn",
+	VP: "mitchell.err.vp", MP: "mitchell.err.mp", TimeOutOrder: "mitchell.err.timeout_order"}
 
 // Format is the Mitchell movement.
 type Format struct{}
@@ -76,8 +58,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: 4 rounds of 3 hands, East-West moving one table.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Count: DefaultRounds, Hands: DefaultHands, Move: DefaultMove, ByeVP: DefaultByeVP,
-		TimeOutMP: scoring.DefaultTimeOut.MP, TimeOutWinnerVP: scoring.DefaultTimeOut.WinnerVP, TimeOutLoserVP: scoring.DefaultTimeOut.LoserVP}
+	return Settings{Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands}, Move: DefaultMove,
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}, TimeOutScore: tournament.DefaultTimeOutScore}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -85,11 +67,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("mitchell settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -106,35 +84,15 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > MaxRounds {
-		fe.Add("rounds", "mitchell.err.rounds")
-	}
-	if s.Hands < 1 || s.Hands > MaxHands {
-		fe.Add("hands_per_round", "tournament.err.hands")
-	}
+	s.Schedule.Check(fe, words)
 	if s.Move < 1 || s.Move > MaxMove {
 		fe.Add("move", "mitchell.err.move")
 	}
-	if s.ApartClubsRounds < 0 || s.ApartClubsRounds > MaxRounds {
+	if s.ApartClubsRounds < 0 || s.ApartClubsRounds > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "mitchell.err.apart")
 	}
-	if s.ByeVP < 0 || s.ByeVP > MaxVP {
-		fe.Add("bye_vp", "mitchell.err.vp")
-	}
-	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
-		fe.Add("bye_mp", "mitchell.err.mp")
-	}
-	if s.TimeOutMP < 0 || s.TimeOutMP > MaxMP {
-		fe.Add("timeout_mp", "mitchell.err.mp")
-	}
-	if s.TimeOutWinnerVP < 0 || s.TimeOutWinnerVP > MaxVP {
-		fe.Add("timeout_winner_vp", "mitchell.err.vp")
-	}
-	if s.TimeOutLoserVP < 0 || s.TimeOutLoserVP > MaxVP {
-		fe.Add("timeout_loser_vp", "mitchell.err.vp")
-	} else if s.TimeOutLoserVP > s.TimeOutWinnerVP {
-		fe.Add("timeout_loser_vp", "mitchell.err.timeout_order")
-	}
+	s.ByeScore.Check(fe, words)
+	s.TimeOutScore.Check(fe, words)
 	return fe
 }
 
@@ -161,22 +119,11 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "mitchell.err.rounds_drawn")
-	}
-	fixed := func(name string, same bool) {
-		if !same {
-			fe.Add(name, "tournament.err.fixed")
-		}
-	}
-	fixed("hands_per_round", n.Hands == o.Hands)
-	fixed("move", n.Move == o.Move)
-	fixed("apart_clubs_rounds", n.ApartClubsRounds == o.ApartClubsRounds)
-	fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fixed("bye_mp", n.ByeMP == o.ByeMP)
-	fixed("timeout_mp", n.TimeOutMP == o.TimeOutMP)
-	fixed("timeout_winner_vp", n.TimeOutWinnerVP == o.TimeOutWinnerVP)
-	fixed("timeout_loser_vp", n.TimeOutLoserVP == o.TimeOutLoserVP)
+	n.Schedule.CheckChange(fe, words, o.Schedule, drawn)
+	fe.Fixed("move", n.Move == o.Move)
+	fe.Fixed("apart_clubs_rounds", n.ApartClubsRounds == o.ApartClubsRounds)
+	n.ByeScore.CheckChange(fe, o.ByeScore)
+	n.TimeOutScore.CheckChange(fe, o.TimeOutScore)
 	return fe
 }
 
@@ -198,27 +145,19 @@ func (Format) Fields() []tournament.Field {
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"move": strconv.Itoa(s.Move), "apart_clubs_rounds": strconv.Itoa(s.ApartClubsRounds),
-		"bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
-		"timeout_mp": strconv.Itoa(s.TimeOutMP), "timeout_winner_vp": strconv.Itoa(s.TimeOutWinnerVP),
-		"timeout_loser_vp": strconv.Itoa(s.TimeOutLoserVP)}
+	v := map[string]string{"move": strconv.Itoa(s.Move), "apart_clubs_rounds": strconv.Itoa(s.ApartClubsRounds)}
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	s.TimeOutScore.Put(v)
+	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Count: num("rounds"), Hands: num("hands_per_round"), Move: num("move"),
-		ApartClubsRounds: num("apart_clubs_rounds"), ByeVP: num("bye_vp"), ByeMP: num("bye_mp"),
-		TimeOutMP: num("timeout_mp"), TimeOutWinnerVP: num("timeout_winner_vp"), TimeOutLoserVP: num("timeout_loser_vp")}
-	return s, fe
+	f := tournament.ReadSettingsForm(v)
+	s := Settings{Schedule: f.Schedule(), Move: f.Int("move"), ApartClubsRounds: f.Int("apart_clubs_rounds"),
+		ByeScore: f.ByeScore(), TimeOutScore: f.TimeOutScore()}
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: pair against pair, North-South at
@@ -240,13 +179,5 @@ func (Format) Outcomes(tournament.Settings) []string {
 // DefaultScale implements tournament.Scaled: the FIBUR scale of the stage's hands, or
 // nil when none ships for it.
 func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
-	switch of(ts).Hands {
-	case 3:
-		sc := scoring.FIBUR3
-		return &sc
-	case 4:
-		sc := scoring.FIBUR4
-		return &sc
-	}
-	return nil
+	return scoring.FIBURFor(of(ts).Hands)
 }

@@ -16,10 +16,7 @@ func rngFor(seed int64) *rand.Rand {
 
 // scale is the stage's copy of its VP scale, or the shipped one its hands call for.
 func scale(st *tournament.State) *scoring.Scale {
-	if st.Stage.Scale != nil {
-		return st.Stage.Scale
-	}
-	return Format{}.DefaultScale(st.Stage.Settings)
+	return tournament.StageScale(st, Format{})
 }
 
 // field is the pairs the next draw seats: checked in, not withdrawn (substitute pairs

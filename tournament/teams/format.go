@@ -5,10 +5,8 @@
 package teams
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -20,27 +18,27 @@ const Name = "teams"
 
 // pairings are the modes of the pairs format that apply to teams (the table shift moves
 // single tables, not matches: it does not).
+// words are the keys of the settings' errors: the Danish system's for the schedule and
+// the bye, the teams' own for the teams never to meet.
+var words = tournament.SettingsWords{Rounds: danish.Words.Rounds, RoundsDrawn: danish.Words.RoundsDrawn,
+	VP: danish.Words.VP, MP: danish.Words.MP,
+	NeverMeetEntry: "teams.err.never_meet_entry", NeverMeetSame: "teams.err.never_meet_same",
+	NeverMeetTwice: "teams.err.never_meet_twice", NeverMeetMany: "teams.err.never_meet_many"}
+
 var pairings = []danish.Pairing{danish.NoRematch, danish.Modified, danish.Pure, danish.Random}
 
 // Settings of a teams stage.
 type Settings struct {
-	Count   int            `json:"rounds"`
-	Hands   int            `json:"hands_per_round"`
+	// The hands of a round are played at each table.
+	tournament.Schedule
 	Pairing danish.Pairing `json:"pairing"`
-	// ByeVP and ByeMP are what the bye team scores (no federation figure: 12 VP, 0 MP).
-	ByeVP int `json:"bye_vp"`
-	ByeMP int `json:"bye_mp"`
+	// What the bye team scores (no federation figure: 12 VP, 0 MP).
+	tournament.ByeScore
 	// ApartClubs keeps teams of the same club apart in rounds 1 to ApartClubs (0: never).
 	ApartClubs int `json:"apart_clubs_rounds"`
 	// NeverMeet lists pairs of teams (entry IDs) that must never meet.
 	NeverMeet [][2]int64 `json:"never_meet,omitempty"`
 }
-
-// Rounds is the number of rounds.
-func (s Settings) Rounds() int { return s.Count }
-
-// HandsPerRound is the number of hands of a round, at each table.
-func (s Settings) HandsPerRound() int { return s.Hands }
 
 // Pairs reports false: the entries are teams (EntryKind says so).
 func (Settings) Pairs() bool { return false }
@@ -48,16 +46,11 @@ func (Settings) Pairs() bool { return false }
 // EntryKind implements tournament.EntryKinded: a teams stage takes team entries only.
 func (Settings) EntryKind() tournament.EntryKind { return tournament.EntryTeam }
 
-// Defaults and limits.
+// Defaults (the limits are tournament.MaxRounds and the others).
 const (
 	DefaultRounds = 4
 	DefaultHands  = 3
 	DefaultByeVP  = 12
-	MaxRounds     = 30
-	MaxHands      = 10
-	MaxVP         = 100
-	MaxMP         = 10000
-	MaxNeverMeet  = 200
 )
 
 // Format is the teams format.
@@ -75,7 +68,8 @@ func (Format) Name() string { return Name }
 
 // Defaults implements tournament.Format: 4 rounds of 3 hands, no rematches.
 func (Format) Defaults() tournament.Settings {
-	return Settings{Count: DefaultRounds, Hands: DefaultHands, Pairing: danish.NoRematch, ByeVP: DefaultByeVP}
+	return Settings{Schedule: tournament.Schedule{Count: DefaultRounds, Hands: DefaultHands}, Pairing: danish.NoRematch,
+		ByeScore: tournament.ByeScore{ByeVP: DefaultByeVP}}
 }
 
 // Rules implements tournament.Format: the standard rules.
@@ -83,11 +77,7 @@ func (Format) Rules() scoring.Rules { return scoring.Standard }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("teams settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), Name)
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -103,47 +93,16 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 		fe.Add("settings", "tournament.err.format")
 		return fe
 	}
-	if s.Count < 1 || s.Count > MaxRounds {
-		fe.Add("rounds", "danish.err.rounds")
-	}
-	if s.Hands < 1 || s.Hands > MaxHands {
-		fe.Add("hands_per_round", "tournament.err.hands")
-	}
+	s.Schedule.Check(fe, words)
 	if !slices.Contains(pairings, s.Pairing) {
 		fe.Add("pairing", "danish.err.pairing")
 	}
-	if s.ApartClubs < 0 || s.ApartClubs > MaxRounds {
+	if s.ApartClubs < 0 || s.ApartClubs > tournament.MaxRounds {
 		fe.Add("apart_clubs_rounds", "danish.err.apart_clubs")
 	}
-	checkNeverMeet(fe, s.NeverMeet)
-	if s.ByeVP < 0 || s.ByeVP > MaxVP {
-		fe.Add("bye_vp", "danish.err.vp")
-	}
-	if s.ByeMP < -MaxMP || s.ByeMP > MaxMP {
-		fe.Add("bye_mp", "danish.err.mp")
-	}
+	tournament.CheckNeverMeet(fe, words, s.NeverMeet)
+	s.ByeScore.Check(fe, words)
 	return fe
-}
-
-// checkNeverMeet checks the pairs never to meet: two different entries each, each pair
-// once, at most MaxNeverMeet.
-func checkNeverMeet(fe tournament.FieldErrors, pairs [][2]int64) {
-	seen := map[[2]int64]bool{}
-	for _, p := range pairs {
-		a, b := min(p[0], p[1]), max(p[0], p[1])
-		switch {
-		case a <= 0:
-			fe.Add("never_meet", "danish.err.never_meet_entry")
-		case a == b:
-			fe.Add("never_meet", "danish.err.never_meet_same")
-		case seen[[2]int64{a, b}]:
-			fe.Add("never_meet", "danish.err.never_meet_twice")
-		}
-		seen[[2]int64{a, b}] = true
-	}
-	if len(pairs) > MaxNeverMeet {
-		fe.Add("never_meet", "danish.err.never_meet_many")
-	}
 }
 
 // CheckEntries implements tournament.EntryChecker: the pairs never to meet name team
@@ -154,7 +113,7 @@ func (Format) CheckEntries(ts tournament.Settings, entry func(id int64) *tournam
 		for _, id := range p {
 			// A document's check knows the entry by its ID alone (no kind).
 			if e := entry(id); e == nil || e.Substitute() || (e.Kind != "" && e.Kind != tournament.EntryTeam) {
-				fe.Add("never_meet", "danish.err.never_meet_entry")
+				fe.Add("never_meet", "teams.err.never_meet_entry")
 			}
 		}
 	}
@@ -170,18 +129,9 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 		return fe
 	}
 	o, n := of(oldS), of(newS)
-	if n.Count < drawn {
-		fe.Add("rounds", "danish.err.rounds_drawn")
-	}
-	fixed := func(name string, same bool) {
-		if !same {
-			fe.Add(name, "tournament.err.fixed")
-		}
-	}
-	fixed("hands_per_round", n.Hands == o.Hands)
-	fixed("pairing", n.Pairing == o.Pairing)
-	fixed("bye_vp", n.ByeVP == o.ByeVP)
-	fixed("bye_mp", n.ByeMP == o.ByeMP)
+	n.Schedule.CheckChange(fe, words, o.Schedule, drawn)
+	fe.Fixed("pairing", n.Pairing == o.Pairing)
+	n.ByeScore.CheckChange(fe, o.ByeScore)
 	return fe
 }
 
@@ -192,43 +142,34 @@ func (Format) Fields() []tournament.Field {
 		choices[i] = string(p)
 	}
 	return []tournament.Field{
-		{Name: "rounds", Kind: "number", Label: "danish.rounds"},
-		{Name: "hands_per_round", Kind: "number", Label: "danish.hands_per_round", Help: "teams.hands_help"},
+		{Name: "rounds", Kind: "number", Label: "teams.rounds"},
+		{Name: "hands_per_round", Kind: "number", Label: "teams.hands_per_round", Help: "teams.hands_help"},
 		{Name: "pairing", Kind: "choice", Choices: choices, ChoicePrefix: "pairing",
-			Label: "danish.pairing_label", Help: "danish.pairing_help"},
-		{Name: "apart_clubs_rounds", Kind: "number", Label: "danish.apart_clubs_rounds", Help: "danish.apart_clubs_help"},
-		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "danish.never_meet", Help: "danish.never_meet_help"},
-		{Name: "bye_vp", Kind: "number", Label: "danish.bye_vp", Help: "teams.bye_help"},
-		{Name: "bye_mp", Kind: "number", Label: "danish.bye_mp"},
+			Label: "teams.pairing_label", Help: "teams.pairing_help"},
+		{Name: "apart_clubs_rounds", Kind: "number", Label: "teams.apart_clubs_rounds", Help: "teams.apart_clubs_help"},
+		{Name: "never_meet", Kind: tournament.KindEntryPairs, Label: "teams.never_meet", Help: "teams.never_meet_help"},
+		{Name: "bye_vp", Kind: "number", Label: "teams.bye_vp", Help: "teams.bye_help"},
+		{Name: "bye_mp", Kind: "number", Label: "teams.bye_mp"},
 	}
 }
 
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {
 	s := of(ts)
-	return map[string]string{"rounds": strconv.Itoa(s.Count), "hands_per_round": strconv.Itoa(s.Hands),
-		"pairing": string(s.Pairing), "bye_vp": strconv.Itoa(s.ByeVP), "bye_mp": strconv.Itoa(s.ByeMP),
+	v := map[string]string{"pairing": string(s.Pairing),
 		"apart_clubs_rounds": strconv.Itoa(s.ApartClubs), "never_meet": tournament.FormatEntryPairs(s.NeverMeet)}
+	s.Schedule.Put(v)
+	s.ByeScore.Put(v)
+	return v
 }
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Count: num("rounds"), Hands: num("hands_per_round"), Pairing: danish.Pairing(v["pairing"]),
-		ByeVP: num("bye_vp"), ByeMP: num("bye_mp"), ApartClubs: num("apart_clubs_rounds")}
-	pairs, ok := tournament.ParseEntryPairs(v["never_meet"])
-	if !ok {
-		fe.Add("never_meet", "danish.err.never_meet_both")
-	}
-	s.NeverMeet = pairs
-	return s, fe
+	f := tournament.ReadSettingsForm(v)
+	s := Settings{Schedule: f.Schedule(), Pairing: danish.Pairing(v["pairing"]), ByeScore: f.ByeScore(),
+		ApartClubs: f.Int("apart_clubs_rounds"),
+		NeverMeet:  f.EntryPairs("never_meet", "teams.err.never_meet_both")}
+	return s, f.Errors
 }
 
 // SidesPerTable implements tournament.Format: two sides, a pair of one team against a
@@ -260,8 +201,5 @@ func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
 
 // scale is the stage's copy of its team scale, or the shipped one its hands call for.
 func scale(st *tournament.State) *scoring.Scale {
-	if st.Stage.Scale != nil {
-		return st.Stage.Scale
-	}
-	return Format{}.DefaultScale(st.Stage.Settings)
+	return tournament.StageScale(st, Format{})
 }

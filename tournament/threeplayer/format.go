@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -68,8 +67,7 @@ func (Settings) Pairs() bool { return false }
 const (
 	DefaultGames        = 2
 	DefaultHandsPerGame = 3
-	MaxGames            = 20
-	MaxHandsPerGame     = 10
+	MaxGames            = 20 // the hands are at most tournament.MaxHands
 )
 
 // DefaultByePoints is what a sit-out scores by default: the second place's 3 points.
@@ -94,11 +92,7 @@ func (Format) Rules() scoring.Rules { return scoring.ThreePlayer }
 
 // Decode implements tournament.Format.
 func (f Format) Decode(data []byte) (tournament.Settings, error) {
-	s := f.Defaults().(Settings)
-	if err := tournament.DecodeSettings(data, &s); err != nil {
-		return nil, fmt.Errorf("3-player settings: %w", err)
-	}
-	return s, nil
+	return tournament.DecodeOver(data, f.Defaults().(Settings), "3-player")
 }
 
 // of reads a stage's settings as this format's (the defaults for another format's).
@@ -117,9 +111,7 @@ func (Format) Check(ts tournament.Settings) tournament.FieldErrors {
 	if s.Games < 1 || s.Games > MaxGames {
 		fe.Add("games", "tournament.err.games")
 	}
-	if s.HandsPerGame < 1 || s.HandsPerGame > MaxHandsPerGame {
-		fe.Add("hands_per_game", "tournament.err.hands")
-	}
+	tournament.CheckHands(fe, "hands_per_game", s.HandsPerGame)
 	if s.SitOut != SitOutRotate && s.SitOut != SitOutSubstitutes {
 		fe.Add("sit_out", "tournament.err.sit_out")
 	}
@@ -151,15 +143,9 @@ func (Format) CheckChange(oldS, newS tournament.Settings, drawn int) tournament.
 	if n.Games < drawn {
 		fe.Add("games", "tournament.err.games_drawn")
 	}
-	if n.HandsPerGame != o.HandsPerGame {
-		fe.Add("hands_per_game", "tournament.err.fixed")
-	}
-	if n.SitOut != o.SitOut {
-		fe.Add("sit_out", "tournament.err.fixed")
-	}
-	if n.Scoring != o.Scoring {
-		fe.Add("scoring", "tournament.err.fixed")
-	}
+	fe.Fixed("hands_per_game", n.HandsPerGame == o.HandsPerGame)
+	fe.Fixed("sit_out", n.SitOut == o.SitOut)
+	fe.Fixed("scoring", n.Scoring == o.Scoring)
 	return fe
 }
 
@@ -189,32 +175,22 @@ func (Format) FormValues(ts tournament.Settings) map[string]string {
 
 // ParseForm implements tournament.Format.
 func (Format) ParseForm(v map[string]string) (tournament.Settings, tournament.FieldErrors) {
-	fe := tournament.FieldErrors{}
-	num := func(k string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(v[k]))
-		if err != nil {
-			fe.Add(k, "error.not_a_number")
-		}
-		return n
-	}
-	s := Settings{Games: num("games"), HandsPerGame: num("hands_per_game"), SitOut: SitOutPolicy(v["sit_out"]),
+	f := tournament.ReadSettingsForm(v)
+	s := Settings{Games: f.Int("games"), HandsPerGame: f.Int("hands_per_game"), SitOut: SitOutPolicy(v["sit_out"]),
 		SitOutScore: SitOutScore(v["sit_out_score"])}
 	if s.SitOutScore == "" {
 		s.SitOutScore = SitOutScoreSecond
 	}
-	s.Scoring, s.ByeVP = Scoring(v["scoring"]), DefaultByeVP
+	s.Scoring, s.ByeVP = Scoring(v["scoring"]), f.IntOr("bye_vp", DefaultByeVP)
 	if s.Scoring == "" { // a form from before the setting
 		s.Scoring = ScoringRP
 	}
-	if strings.TrimSpace(v["bye_vp"]) != "" {
-		s.ByeVP = num("bye_vp")
-	}
 	bye, ok := tournament.ParsePoints(v["bye_points"])
 	if !ok {
-		fe.Add("bye_points", "tournament.err.bye_points")
+		f.Errors.Add("bye_points", "tournament.err.bye_points")
 	}
 	s.ByePoints = bye
-	return s, fe
+	return s, f.Errors
 }
 
 // Outcomes implements tournament.Format: a table is decided by its scores alone.

@@ -42,23 +42,12 @@ func (Format) DefaultScale(ts tournament.Settings) *scoring.Scale {
 	if s.Scoring != ScoringVP {
 		return nil
 	}
-	switch s.HandsPerGame {
-	case 3:
-		sc := scoring.FIBUR3
-		return &sc
-	case 4:
-		sc := scoring.FIBUR4
-		return &sc
-	}
-	return nil
+	return scoring.FIBURFor(s.HandsPerGame)
 }
 
 // scale is the stage's copy of its scale, or the default of its settings.
 func scale(st *tournament.State) *scoring.Scale {
-	if st.Stage.Scale != nil {
-		return st.Stage.Scale
-	}
-	return Format{}.DefaultScale(st.Stage.Settings)
+	return tournament.StageScale(st, Format{})
 }
 
 // TableVP scores a table in VP: every two players a match (their game scores' signed

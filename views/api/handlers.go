@@ -52,6 +52,29 @@ func WriteError(c echo.Context, status int, key string, e *tournament.Error) err
 	return c.JSON(status, dto.Error{Error: body})
 }
 
+// rowsRefused reports whether err is an import of entries refused for its rows (key:
+// the service answers every row, to be sent with 422), and the error in words.
+func (h *Handlers) rowsRefused(c echo.Context, err error, key string) (dto.ErrorBody, bool) {
+	e, ok := tournament.AsError(err)
+	if !ok || e.Key != key {
+		return dto.ErrorBody{}, false
+	}
+	return dto.ErrorBody{Code: e.Code, Message: page.TranslateFor(page.LangOf(c), h.WordingOf(c), e.Key)}, true
+}
+
+// messages spells out an import row's problems (message keys by field) in lang; nil
+// for none.
+func messages(keys map[string]string, lang page.Lang) map[string]string {
+	if len(keys) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(keys))
+	for f, k := range keys {
+		out[f] = page.Translate(lang, k)
+	}
+	return out
+}
+
 // errorBody is the body of error err in the request's language and the words of format.
 func errorBody(c echo.Context, format string, err error) dto.ErrorBody {
 	e, _ := tournament.AsError(err)

@@ -19,12 +19,8 @@ func (h *Handlers) ImportPairs(c echo.Context) error {
 	}
 	pi, err := h.Tournaments.ImportPairs(c.Request().Context(), id, c.Request().Body, c.QueryParam("confirm") == "true", page.DirectorOf(c).Username)
 	lang := page.LangOf(c)
-	if e, ok := tournament.AsError(err); ok && e.Key == "pairs_import.invalid" && pi != nil {
-		return c.JSON(http.StatusUnprocessableEntity, dto.PairImportRefused{
-			Error:   dto.ErrorBody{Code: e.Code, Message: page.TranslateFor(lang, h.WordingOf(c), e.Key)},
-			Rows:    pairRows(pi.Rows, lang),
-			Ignored: pi.Ignored,
-		})
+	if body, ok := h.rowsRefused(c, err, "pairs_import.invalid"); ok && pi != nil {
+		return c.JSON(http.StatusUnprocessableEntity, dto.PairImportRefused{Error: body, Rows: pairRows(pi.Rows, lang), Ignored: pi.Ignored})
 	} else if err != nil {
 		return err
 	}
@@ -36,13 +32,7 @@ func (h *Handlers) ImportPairs(c echo.Context) error {
 func pairRows(rows []tournament.PairRow, lang page.Lang) []dto.PairRow {
 	out := make([]dto.PairRow, len(rows))
 	for i, r := range rows {
-		out[i] = dto.PairRow{PairRow: r}
-		for f, k := range r.Errors {
-			if out[i].Messages == nil {
-				out[i].Messages = map[string]string{}
-			}
-			out[i].Messages[f] = page.Translate(lang, k)
-		}
+		out[i] = dto.PairRow{PairRow: r, Messages: messages(r.Errors, lang)}
 	}
 	return out
 }

@@ -162,21 +162,12 @@ func (h *Handlers) ImportPlayers(c echo.Context) error {
 func playerImport(pv *tournament.ImportPreview, lang page.Lang) dto.PlayerImport {
 	rows := make([]dto.ImportRow, len(pv.Rows))
 	for i, r := range pv.Rows {
-		rows[i] = dto.ImportRow{ImportRow: r}
-		if len(r.Fields) > 0 || r.Reason != "" {
-			rows[i].Messages = map[string]string{}
-		}
-		for f, k := range r.Fields {
-			rows[i].Messages[f] = page.Translate(lang, k)
-		}
+		rows[i] = dto.ImportRow{ImportRow: r, Messages: messages(r.Fields, lang), WarningMessages: messages(r.Warnings, lang)}
 		if r.Reason != "" {
-			rows[i].Messages["duplicate"] = page.Translate(lang, r.Reason, r.DuplicateOf)
-		}
-		for f, k := range r.Warnings {
-			if rows[i].WarningMessages == nil {
-				rows[i].WarningMessages = map[string]string{}
+			if rows[i].Messages == nil {
+				rows[i].Messages = map[string]string{}
 			}
-			rows[i].WarningMessages[f] = page.Translate(lang, k)
+			rows[i].Messages["duplicate"] = page.Translate(lang, r.Reason, r.DuplicateOf)
 		}
 	}
 	out := dto.PlayerImport{Rows: rows, New: pv.New, Duplicates: pv.Duplicates, Invalid: pv.Invalid, Created: pv.Created,

@@ -62,12 +62,8 @@ func (h *Handlers) ImportTeams(c echo.Context) error {
 	}
 	ti, err := h.Tournaments.ImportTeams(c.Request().Context(), id, c.Request().Body, c.QueryParam("confirm") == "true", page.DirectorOf(c).Username)
 	lang := page.LangOf(c)
-	if e, ok := tournament.AsError(err); ok && e.Key == "teams_import.invalid" && ti != nil {
-		return c.JSON(http.StatusUnprocessableEntity, dto.TeamImportRefused{
-			Error:   dto.ErrorBody{Code: e.Code, Message: page.TranslateFor(lang, h.WordingOf(c), e.Key)},
-			Rows:    teamRows(ti.Rows, lang),
-			Ignored: ti.Ignored,
-		})
+	if body, ok := h.rowsRefused(c, err, "teams_import.invalid"); ok && ti != nil {
+		return c.JSON(http.StatusUnprocessableEntity, dto.TeamImportRefused{Error: body, Rows: teamRows(ti.Rows, lang), Ignored: ti.Ignored})
 	} else if err != nil {
 		return err
 	}
@@ -79,13 +75,7 @@ func (h *Handlers) ImportTeams(c echo.Context) error {
 func teamRows(rows []tournament.TeamRow, lang page.Lang) []dto.TeamRow {
 	out := make([]dto.TeamRow, len(rows))
 	for i, r := range rows {
-		out[i] = dto.TeamRow{TeamRow: r}
-		for f, k := range r.Errors {
-			if out[i].Messages == nil {
-				out[i].Messages = map[string]string{}
-			}
-			out[i].Messages[f] = page.Translate(lang, k)
-		}
+		out[i] = dto.TeamRow{TeamRow: r, Messages: messages(r.Errors, lang)}
 	}
 	return out
 }

@@ -121,7 +121,7 @@ func TestBrowserIndividual4Evening(t *testing.T) {
 		require.Len(t, row, 3)
 		if strings.HasPrefix(row[1], "con ") {
 			partnered++
-			assert.Contains(t, row[2], "linea", "a partnership's player finds the table and the side: %v", row)
+			assert.Contains(t, row[2], "coppia", "a partnership's player finds the table and the side: %v", row)
 		} else {
 			assert.Equal(t, "riposa", row[2], "%v", row)
 		}

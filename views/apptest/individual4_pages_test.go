@@ -91,7 +91,7 @@ func TestIndividual4TableListNamesPartners(t *testing.T) {
 	for _, tb := range r1.Tables {
 		for _, sd := range tb.Sides {
 			a, b := ev.name(sd.EntryID), ev.name(sd.Partners[0])
-			where := fmt.Sprintf("Tavolo %d · linea %d", tb.Number, sd.Position)
+			where := fmt.Sprintf("Tavolo %d · coppia %d", tb.Number, sd.Position)
 			assert.Equal(t, [2]string{"con " + b, where}, rows[a])
 			assert.Equal(t, [2]string{"con " + a, where}, rows[b])
 		}
@@ -106,6 +106,10 @@ func TestIndividual4TableListNamesPartners(t *testing.T) {
 		assert.Equal(t, []string{ev.name(sd.EntryID), ev.name(sd.Partners[0])}, heads.Eq(j).Find(".member").Map(func(_ int, m *goquery.Selection) string { return m.Text() }))
 	}
 	assert.Equal(t, 4, doc.Find(".score-sheet").First().Find(".sheet-sign span").Length(), "a signature a player")
+	// A side is a partnership of the round: "Coppia 1", never the pairs formats' "Linea".
+	assert.Equal(t, []string{"Coppia 1", "Coppia 2"}, heads.Find(".side-no").Map(func(_ int, m *goquery.Selection) string { return m.Text() }))
+	assert.Contains(t, doc.Find(".sheet-outcome").First().Text(), "Coppia:")
+	assert.NotContains(t, strings.ToLower(doc.Find("main, body").First().Text()), "linea")
 
 	// The round page's cards: each side's players, one a line.
 	doc = ev.c.Get(ev.base + "/rounds/1").Doc(t)
@@ -127,6 +131,15 @@ func TestIndividual4SheetNamesPartnerships(t *testing.T) {
 	doc := ev.c.Get(ev.base + "/rounds/1/tables/2").Doc(t)
 	names := doc.Find(".sheet-names .sheet-name").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
 	assert.Equal(t, []string{ev.pair(tb.Sides[0]), ev.pair(tb.Sides[1])}, names)
+	// The outcome names the partnership it concerns as one.
+	assert.Equal(t, "La coppia interessata", squash(doc.Find(`label[for="outcome_side"]`).Text()))
+	assert.Equal(t, "Coppia 2 · "+ev.pair(tb.Sides[1]), squash(doc.Find("#outcome_side option").Eq(2).Text()))
+	ev.c.Lang = "en"
+	doc = ev.c.Get(ev.base + "/rounds/1/tables/2").Doc(t)
+	assert.Equal(t, "Pair 2 · "+ev.pair(tb.Sides[1]), squash(doc.Find("#outcome_side option").Eq(2).Text()))
+	doc = ev.c.Get(ev.base + "/rounds/1/sheets").Doc(t)
+	assert.Equal(t, "Pair 1", doc.Find(".score-sheet th.player .side-no").First().Text())
+	ev.c.Lang = "it"
 
 	// The API's round: each table's sides with their partners.
 	var round struct {

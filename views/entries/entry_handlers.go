@@ -43,10 +43,10 @@ func (h *Handlers) Search(c echo.Context) error {
 		}
 	}
 	if slot, _ := strconv.Atoi(c.QueryParam("team_slot")); slot >= 1 && slot <= tournament.MaxTeam {
-		return page.Render(c, http.StatusOK, teamSearchResults(ev.Tournament.ID, slot, q, ps, entered))
+		return page.Render(c, http.StatusOK, placeSearchResults(teamPlace(ev.Tournament.ID, slot), q, ps, entered))
 	}
 	if slot, _ := strconv.Atoi(c.QueryParam("slot")); slot == 1 || slot == 2 {
-		return page.Render(c, http.StatusOK, pairSearchResults(ev.Tournament.ID, slot, q, ps, entered))
+		return page.Render(c, http.StatusOK, placeSearchResults(pairPlace(ev.Tournament.ID, slot), q, ps, entered))
 	}
 	return page.Render(c, http.StatusOK, entrySearchResults(ev.Tournament.ID, q, ps, entered))
 }

@@ -44,21 +44,29 @@ func (h *Handlers) pickedPlayers(c echo.Context) ([2]int64, [2]*tournament.Playe
 // PickPairPlayer answers "Choose" in a place of the pair form: the place with the
 // player chosen, or (without a player) the search again.
 func (h *Handlers) PickPairPlayer(c echo.Context) error {
-	tid, err := page.IDParam(c)
+	tid, slot, p, err := h.pickPlace(c, 2)
 	if err != nil {
 		return err
 	}
-	slot, _ := strconv.Atoi(c.QueryParam("slot"))
-	if slot != 1 && slot != 2 {
-		return echo.ErrBadRequest
+	return page.Render(c, http.StatusOK, playerPlace(pairPlace(tid, slot), p, ""))
+}
+
+// pickPlace reads "Choose" in a place of a form of players: the tournament, the place
+// (1 to places) and the player chosen (nil: none).
+func (h *Handlers) pickPlace(c echo.Context, places int) (tid int64, slot int, p *tournament.Player, err error) {
+	if tid, err = page.IDParam(c); err != nil {
+		return 0, 0, nil, err
 	}
-	var p *tournament.Player
+	slot, _ = strconv.Atoi(c.QueryParam("slot"))
+	if slot < 1 || slot > places {
+		return 0, 0, nil, echo.ErrBadRequest
+	}
 	if id, _ := strconv.ParseInt(c.QueryParam("player_id"), 10, 64); id > 0 {
 		if p, err = h.Players.Get(c.Request().Context(), id); err != nil {
-			return err
+			return 0, 0, nil, err
 		}
 	}
-	return page.Render(c, http.StatusOK, pairSlot(tid, slot, p, ""))
+	return tid, slot, p, nil
 }
 
 // AddPair enters the two players chosen in the pair form as a pair.
@@ -105,7 +113,7 @@ func (h *Handlers) ImportForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return page.Render(c, http.StatusOK, pairImportPage(ev, page.NewForm()))
+	return page.Render(c, http.StatusOK, csvImportPage(ev, pairsImport, page.NewForm()))
 }
 
 // ImportPreview shows what importing the pairs would do; it writes nothing.
@@ -137,11 +145,17 @@ func (h *Handlers) pairImport(c echo.Context, confirm bool) error {
 	case e != nil && e.Key == "pairs_import.invalid" && pi != nil:
 		return page.Render(c, http.StatusUnprocessableEntity, pairImportPreviewPage(ev, text, pi, ""))
 	}
+	return importRefused(c, ev, pairsImport, text, err)
+}
+
+// importRefused shows an import's form again with the text as it was and why it was
+// refused (an error that is not the director's is returned as is).
+func importRefused(c echo.Context, ev *tournament.State, imp csvImport, text string, err error) error {
 	f := page.NewForm()
 	f.Values["csv"] = text
 	if !f.Fail(err) {
 		return err
 	}
 	f.Errors["csv"] = f.Error
-	return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), pairImportPage(ev, f))
+	return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), csvImportPage(ev, imp, f))
 }

@@ -156,3 +156,44 @@ func TestPairImportAdvertisedHeaders(t *testing.T) {
 	assert.Equal(t, "Roma", out.Rows[0].Members[0].Player.Club)
 	assert.Equal(t, "Bari", out.Rows[0].Members[1].Player.Club)
 }
+
+// A place of the pair form and of the team form: "Choose" takes only the form's places
+// (two, six), puts the player chosen with a "Change" that brings the search back, and
+// "Change" answers the place's search; a team's places past the fourth are optional.
+func TestPlacesOfPairAndTeamForms(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	pev := viewtest.NewPairsEvening(t, c, tok, viewtest.EightPlayers, 0)
+	tev := viewtest.NewTeamsEvening(t, c, tok, 0)
+	player := page.Itoa64(pev.Players[4])
+	for _, f := range []struct {
+		html, pick, field, kind string
+		places                  int
+	}{
+		{pev.HTML, "/entries/pick", "pair.", "pair", 2},
+		{tev.HTML, "/teams/pick", "players.", "team", 6},
+	} {
+		for _, slot := range []string{"0", "-1", page.Itoa(f.places + 1), "x"} {
+			res := c.Get(f.html + f.pick + "?slot=" + slot + "&player_id=" + player)
+			assert.Equal(t, http.StatusBadRequest, res.StatusCode, f.pick+" place "+slot)
+		}
+		last := page.Itoa(f.places)
+		doc := c.Get(f.html + f.pick + "?slot=" + last + "&player_id=" + player).Doc(t)
+		place := doc.Find("#" + f.kind + "-slot-" + last)
+		require.Equal(t, 1, place.Length(), doc.Text())
+		assert.Equal(t, player, place.Find(`input[type=hidden][name="`+f.field+last+`"]`).AttrOr("value", ""))
+		assert.Contains(t, place.Text(), "Neri Ada")
+		change := place.Find("#" + f.kind + "-q-" + last)
+		assert.Equal(t, f.html+f.pick+"?slot="+last, change.AttrOr("hx-get", ""))
+		assert.Equal(t, "#"+f.kind+"-slot-"+last, change.AttrOr("hx-target", ""))
+
+		doc = c.Get(change.AttrOr("hx-get", "")).Doc(t)
+		search := doc.Find("#" + f.kind + "-slot-" + last + ` input[type=search]`)
+		require.Equal(t, 1, search.Length(), doc.Text())
+		assert.Equal(t, "#"+f.kind+"-results-"+last, search.AttrOr("hx-target", ""))
+		assert.Equal(t, f.kind == "team", strings.Contains(doc.Find("label").Text(), "(optional)"), "a team's fifth and sixth places are optional")
+	}
+	doc := c.Get(tev.HTML + "/teams/pick?slot=4").Doc(t)
+	assert.NotContains(t, doc.Find("label").Text(), "(optional)", "a team needs four players")
+}

@@ -67,21 +67,11 @@ func failTeam(tp *teamPick, err error, slots []int) bool {
 // PickTeamPlayer answers "Choose" in a place of the team form: the place with the
 // player chosen, or (without a player) the search again.
 func (h *Handlers) PickTeamPlayer(c echo.Context) error {
-	tid, err := page.IDParam(c)
+	tid, slot, p, err := h.pickPlace(c, tournament.MaxTeam)
 	if err != nil {
 		return err
 	}
-	slot, _ := strconv.Atoi(c.QueryParam("slot"))
-	if slot < 1 || slot > tournament.MaxTeam {
-		return echo.ErrBadRequest
-	}
-	var p *tournament.Player
-	if id, _ := strconv.ParseInt(c.QueryParam("player_id"), 10, 64); id > 0 {
-		if p, err = h.Players.Get(c.Request().Context(), id); err != nil {
-			return err
-		}
-	}
-	return page.Render(c, http.StatusOK, teamSlot(tid, slot, p, ""))
+	return page.Render(c, http.StatusOK, playerPlace(teamPlace(tid, slot), p, ""))
 }
 
 // AddTeam enters the team named in the team form with the players chosen.
@@ -182,7 +172,7 @@ func (h *Handlers) TeamImportForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return page.Render(c, http.StatusOK, teamImportPage(ev, page.NewForm()))
+	return page.Render(c, http.StatusOK, csvImportPage(ev, teamsImport, page.NewForm()))
 }
 
 // TeamImportPreview shows what importing the teams would do; it writes nothing.
@@ -210,13 +200,7 @@ func (h *Handlers) teamImport(c echo.Context, confirm bool) error {
 	case e != nil && e.Key == "teams_import.invalid" && ti != nil:
 		return page.Render(c, http.StatusUnprocessableEntity, teamImportPreviewPage(ev, text, ti))
 	}
-	f := page.NewForm()
-	f.Values["csv"] = text
-	if !f.Fail(err) {
-		return err
-	}
-	f.Errors["csv"] = f.Error
-	return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), teamImportPage(ev, f))
+	return importRefused(c, ev, teamsImport, text, err)
 }
 
 // teamRowErrors lists the problems of an import row, in a stable order.

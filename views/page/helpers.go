@@ -136,13 +136,16 @@ type SeatRow struct {
 	Table int    // 0: sits out
 	Side  int    // the side a player sits on with others (0: alone on it)
 	Team  string // the team whose pair the player plays in
+	Pair  int    // that pair (1, 2)
+	Match int    // the table's match (teams), 0: none
 }
 
 // TableListSize is the size class of the printed list by table, from its rows of cards
-// (two to a row; one to a row up to 4 tables, so that names keep to a line) and the
-// most names on one card: the fewer lines, the bigger the type, and the cards stretch
-// to fill the page (app.css; 24 players fit one A4 page at 16pt). Classes, not a style
-// attribute: the CSP allows no inline style.
+// (two to a row; one to a row up to 4 tables of up to 4 names, so that names keep to a
+// line) and the most lines on one card (its names, and its match for a team match): the
+// fewer lines, the bigger the type, and the cards stretch to fill the page (app.css; 24
+// players fit one A4 page at 16pt). Classes, not a style attribute: the CSP allows no
+// inline style.
 func TableListSize(ev *tournament.State, g *tournament.Round) string {
 	names := 1
 	for _, tb := range g.Tables {
@@ -150,9 +153,12 @@ func TableListSize(ev *tournament.State, g *tournament.Round) string {
 		for _, sd := range tb.Sides {
 			n += len(SideLines(ev, g.Number, sd))
 		}
+		if tb.Match > 0 {
+			n++
+		}
 		names = max(names, n)
 	}
-	if len(g.Tables) <= 4 {
+	if len(g.Tables) <= 4 && names <= 4 {
 		size := "wall-xl"
 		if len(g.Tables)*names > 12 {
 			size = "wall-l"
@@ -200,7 +206,10 @@ func SeatFinder(ev *tournament.State, g *tournament.Round) []SeatRow {
 				if p.sub {
 					continue
 				}
-				row := SeatRow{Name: p.name, Table: tb.Number, Team: p.team}
+				row := SeatRow{Name: p.name, Table: tb.Number, Team: p.team, Match: tb.Match}
+				if p.team != "" {
+					row.Pair = sd.Pair
+				}
 				var with []string
 				for j, o := range ps {
 					if j != i {

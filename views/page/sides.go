@@ -17,6 +17,7 @@ import (
 // a team's pair (else ""), Players each player sitting on the side, in seat order.
 type SideNames struct {
 	Team    string
+	Pair    int // the team's pair (1, 2) when Team is set
 	Players []string
 }
 
@@ -26,7 +27,7 @@ func SideNamesOf(ev *tournament.State, n int, sd tournament.Side) SideNames {
 	for _, p := range sidePlayers(ev, n, sd) {
 		out.Players = append(out.Players, p.name)
 		if p.team != "" {
-			out.Team = p.team
+			out.Team, out.Pair = p.team, sd.Pair
 		}
 	}
 	return out
@@ -178,11 +179,26 @@ func FormedLinesAt(ev *tournament.State, g *tournament.Round, t, i int) []string
 	return SideLines(ev, g.Number, tb.Sides[i])
 }
 
-// SeatWith is the "with" of a "find your seat" line: the partner, and a team's name.
+// SeatWith is the "with" of a "find your seat" line: the partner, and a team's name and
+// pair.
 func SeatWith(ctx context.Context, row SeatRow) string {
-	out := T(ctx, "print.with", row.With)
-	if row.Team != "" {
-		out += " · " + row.Team
+	var parts []string
+	if row.With != "" {
+		parts = append(parts, T(ctx, "print.with", row.With))
 	}
-	return out
+	switch {
+	case row.Team != "" && row.Pair > 0:
+		parts = append(parts, T(ctx, "seat.team_pair", row.Team, row.Pair))
+	case row.Team != "":
+		parts = append(parts, row.Team)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// TeamPairName is a team's pair on paper: "Leoni, coppia 1" (the team alone for pair 0).
+func TeamPairName(ctx context.Context, sn SideNames) string {
+	if sn.Pair == 0 {
+		return sn.Team
+	}
+	return T(ctx, "seat.team_pair", sn.Team, sn.Pair)
 }

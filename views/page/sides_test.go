@@ -81,9 +81,9 @@ func TestSeatFinderNamesATeamsPair(t *testing.T) {
 	g := &tournament.Round{Number: 2, Tables: []tournament.Table{{Number: 1, Match: 1, Sides: []tournament.Side{
 		{Position: 1, EntryID: 7, Pair: 2}, {Position: 2, EntryID: 6}}}}}
 	assert.Equal(t, []page.SeatRow{
-		{Name: "Blu Fabio", With: "Gialli Elia", Table: 1, Side: 2},
-		{Name: "Due", With: "Tre", Table: 1, Side: 1, Team: "Leoni"},
-		{Name: "Gialli Elia", With: "Blu Fabio", Table: 1, Side: 2},
-		{Name: "Tre", With: "Due", Table: 1, Side: 1, Team: "Leoni"},
+		{Name: "Blu Fabio", With: "Gialli Elia", Table: 1, Side: 2, Match: 1},
+		{Name: "Due", With: "Tre", Table: 1, Side: 1, Team: "Leoni", Pair: 2, Match: 1},
+		{Name: "Gialli Elia", With: "Blu Fabio", Table: 1, Side: 2, Match: 1},
+		{Name: "Tre", With: "Due", Table: 1, Side: 1, Team: "Leoni", Pair: 2, Match: 1},
 	}, page.SeatFinder(ev, g))
 }

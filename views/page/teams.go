@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"burraco/tournament"
@@ -132,4 +133,42 @@ func LineupOpen(ev *tournament.State, n int, teamID int64) bool {
 		}
 	}
 	return true
+}
+
+// TableSpan writes a match's tables as one span, "3–4", or a list, "3, 5", when they do
+// not follow one another.
+func TableSpan(tables []int) string {
+	if len(tables) == 0 {
+		return ""
+	}
+	first, last := tables[0], tables[len(tables)-1]
+	if last-first == len(tables)-1 {
+		return strconv.Itoa(first) + "–" + strconv.Itoa(last)
+	}
+	ns := make([]string, len(tables))
+	for i, n := range tables {
+		ns[i] = strconv.Itoa(n)
+	}
+	return strings.Join(ns, ", ")
+}
+
+// MatchLabels name, by table number, the match each table of round g is played in, for
+// paper: "Incontro 1: Leoni – Tigri (tavoli 1–2)"; none for a match of one table, or
+// where the format plays no matches.
+func MatchLabels(ctx context.Context, ev *tournament.State, g *tournament.Round) map[int]string {
+	ms := Matches(ev, g)
+	if len(ms) == 0 {
+		return nil
+	}
+	out := make(map[int]string, 2*len(ms))
+	for _, m := range ms {
+		if len(m.Tables) < 2 {
+			continue // a table that is its own match says so already
+		}
+		l := T(ctx, "print.match", m.Number, EntryName(ev, m.Entries[0]), EntryName(ev, m.Entries[1]), TableSpan(m.Tables))
+		for _, n := range m.Tables {
+			out[n] = l
+		}
+	}
+	return out
 }

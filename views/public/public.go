@@ -178,35 +178,99 @@ func sideOf(ev *tournament.State, g *tournament.Round, tb *tournament.Table, si 
 	}
 }
 
+// seatLine is a "find my seat" line: someone looking for a seat, where they sit and
+// with whom. It is a page's alone (the JSON twin answers the round's tables).
+type seatLine struct {
+	// EntryID is the entry whose page the line links to: the player's, or the team's.
+	EntryID int64
+	Name    string
+	// With are those sitting on the same side: the partner of the round (individual at
+	// 4-player tables), the other player of a team's pair.
+	With []string
+	// Team and Pair name a team's pair (Team "": not a team), Match its match.
+	Team        string
+	Pair, Match int
+	Table       int // 0: sits out (or arrived late, Late)
+	Late        bool
+	Points      tournament.Points
+	// Search is what the search compares with, folded: the name, and a team's name.
+	Search string
+}
+
 // seatList is everyone of round pr who looks for a seat (not the substitutes), by name:
-// a side's partners each find their own name.
-func seatList(pr *publicRound) []publicSeat {
-	var out []publicSeat
+// a side's partners each find their own name with their partner's, and a team's
+// players theirs, with the team, the pair and the match.
+func seatList(pr *publicRound) []seatLine {
+	var out []seatLine
 	for _, tb := range pr.Tables {
 		for _, s := range tb.Seats {
-			if !s.Substitute {
-				out = append(out, s)
+			if len(s.Players) > 0 {
+				for i, p := range s.Players {
+					out = append(out, seatLine{EntryID: s.EntryID, Name: p, With: others(s.Players, i), Team: s.Name, Pair: s.Pair,
+						Match: tb.Match, Table: s.Table, Search: tournament.SearchText(p + " " + s.Name)})
+				}
+				continue
 			}
+			names := []string{s.Name}
 			for _, p := range s.Partners {
-				ps := publicSeat{EntryID: p.EntryID, Name: p.Name, Position: s.Position, Table: s.Table,
-					Score: s.Score, Points: s.Points, Done: s.Done, Search: tournament.SearchText(p.Name)}
-				out = append(out, ps)
+				names = append(names, p.Name)
+			}
+			if !s.Substitute {
+				out = append(out, seatLine{EntryID: s.EntryID, Name: s.Name, With: others(names, 0), Match: tb.Match, Table: s.Table, Search: s.Search})
+			}
+			for i, p := range s.Partners {
+				out = append(out, seatLine{EntryID: p.EntryID, Name: p.Name, With: others(names, i+1), Match: tb.Match, Table: s.Table,
+					Search: tournament.SearchText(p.Name)})
 			}
 		}
 	}
-	out = append(out, pr.Byes...)
-	out = append(out, pr.Late...)
+	for _, b := range append(slices.Clone(pr.Byes), pr.Late...) {
+		out = append(out, seatLine{EntryID: b.EntryID, Name: b.Name, Late: b.Late, Points: b.Points, Search: b.Search})
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Search < out[j].Search })
 	return out
 }
 
+// seatWith says with whom a seat line sits: "con Bianchi", "con Bianchi · Leoni, coppia 1".
+func seatWith(ctx context.Context, s seatLine) string {
+	var parts []string
+	if len(s.With) > 0 {
+		parts = append(parts, page.T(ctx, "print.with", strings.Join(s.With, ", ")))
+	}
+	if s.Team != "" {
+		parts = append(parts, page.T(ctx, "seat.team_pair", s.Team, s.Pair))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// seatWhere says where a seat line sits: its table (and match), or that it sits out.
+func seatWhere(ctx context.Context, s seatLine) string {
+	switch {
+	case s.Table > 0 && s.Match > 0:
+		return page.T(ctx, "seat.match_table", s.Match, s.Table)
+	case s.Table > 0:
+		return page.T(ctx, "game.table", s.Table)
+	case s.Late:
+		return page.T(ctx, "print.late_awarded", page.Pts(ctx, s.Points))
+	default:
+		return page.T(ctx, "print.sits_out")
+	}
+}
+
+// others are names without the i-th.
+func others(names []string, i int) []string {
+	out := make([]string, 0, len(names)-1)
+	out = append(out, names[:i]...)
+	return append(out, names[i+1:]...)
+}
+
 // matching keeps the seats whose folded name contains every folded word of q.
-func matching(seats []publicSeat, q string) []publicSeat {
+func matching(seats []seatLine, q string) []seatLine {
 	words := strings.Fields(tournament.SearchText(q))
 	if len(words) == 0 {
 		return seats
 	}
-	var out []publicSeat
+	var out []seatLine
 	for _, s := range seats {
 		if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(s.Search, w) }) {
 			out = append(out, s)

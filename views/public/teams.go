@@ -9,7 +9,7 @@ import (
 )
 
 // matchGame makes a team's game of round g its match (teams: two tables): the match's
-// first table, the team's MP over the match as its score and the VP it converts to.
+// number and tables (the first as its table), the team's MP over the match as its score and the VP it converts to.
 func matchGame(ev *tournament.State, g *tournament.Round, entryID int64, pg *publicGame) {
 	for _, m := range page.Matches(ev, g) {
 		i := slices.Index(m.Entries[:], entryID)
@@ -17,6 +17,7 @@ func matchGame(ev *tournament.State, g *tournament.Round, entryID int64, pg *pub
 			continue
 		}
 		pg.Table, pg.Done, pg.Score, pg.Points = m.Tables[0], m.Complete, m.MP[i], m.Points[i]
+		pg.Match, pg.Tables = m.Number, m.Tables
 	}
 }
 

@@ -58,6 +58,9 @@ func (h *Handlers) SetReporting(c echo.Context) error {
 // entries (for the pairs never to meet) and a tournament's table reporting form (rep nil:
 // read as stored).
 func (h *Handlers) settingsPageWith(c echo.Context, status int, tr *tournament.Tournament, fm tournament.Format, f *page.Form, entries []tournament.Entry, rep *page.Form) error {
+	// The form speaks the format it sets, a new tournament's too (teams: its pairing's
+	// modes pair teams).
+	page.UseFormat(c, fm.Name())
 	var scales []tournament.Scale
 	if _, scaled := fm.(tournament.Scaled); scaled {
 		var err error

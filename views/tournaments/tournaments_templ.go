@@ -2257,7 +2257,7 @@ func numberField(f *page.Form, fd tournament.Field) templ.Component {
 
 // entryPairsField is a settings field listing pairs of the tournament's entries (Danish:
 // sides never to meet): the pairs listed, each ticked (untick to take it off), and two
-// selects to add one. Its words are the Danish format's, the one format with such a field.
+// selects to add one. Its words are the base's "never_meet." keys, which a format words its way.
 func entryPairsField(f *page.Form, fd tournament.Field, entries []tournament.Entry) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -2352,9 +2352,9 @@ func entryPairsField(f *page.Form, fd tournament.Field, entries []tournament.Ent
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var131 string
-			templ_7745c5c3_Var131, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "danish.never_meet_none"))
+			templ_7745c5c3_Var131, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "never_meet.none"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments/tournaments.templ`, Line: 314, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments/tournaments.templ`, Line: 314, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var131))
 			if templ_7745c5c3_Err != nil {
@@ -2428,9 +2428,9 @@ func entryPairsField(f *page.Form, fd tournament.Field, entries []tournament.Ent
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var136 string
-			templ_7745c5c3_Var136, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "danish.never_meet_add"))
+			templ_7745c5c3_Var136, templ_7745c5c3_Err = templ.JoinStringErrs(page.T(ctx, "never_meet.add"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments/tournaments.templ`, Line: 322, Col: 58}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments/tournaments.templ`, Line: 322, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var136))
 			if templ_7745c5c3_Err != nil {
@@ -2440,11 +2440,11 @@ func entryPairsField(f *page.Form, fd tournament.Field, entries []tournament.Ent
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = entrySelect(f, fd.Name+"_a", "danish.never_meet_first", sides).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = entrySelect(f, fd.Name+"_a", "never_meet.first", sides).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = entrySelect(f, fd.Name+"_b", "danish.never_meet_second", sides).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = entrySelect(f, fd.Name+"_b", "never_meet.second", sides).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

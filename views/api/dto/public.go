@@ -136,8 +136,12 @@ type PublicContributionRound struct {
 
 // PublicGame is one round as one entry played it: where, against whom, what it scored.
 type PublicGame struct {
-	Round  int               `json:"round"`
-	Table  int               `json:"table"`          // 0: sat out (or arrived late, Late)
+	Round int `json:"round"`
+	Table int `json:"table"` // 0: sat out (or arrived late, Late)
+	// Match is, where the format plays matches over several tables (teams), the match's
+	// number in the round, and Tables every table of it (Table is the first).
+	Match  int               `json:"match,omitempty"`
+	Tables []int             `json:"tables,omitempty"`
 	Late   bool              `json:"late,omitempty"` // arrived late: Points awarded, not a sit-out
 	Seat   int               `json:"seat,omitempty"`
 	Done   bool              `json:"done"`

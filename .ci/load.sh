@@ -175,6 +175,9 @@ if [[ ${BENCH:-1} != 0 ]]; then
   echo "== the store: a cold read of a 3,000-player stage and the raw read of its hand rows, in turn (medians); resident memory"
   bench=$bench$'\n'$(go test -run '^$' -bench 'Standings3000/.*/cold-vs-raw' -benchtime 20x ./db/ 2>&1 | grep -E '^Benchmark' || true)
   bench=$bench$'\n'$(go test -run '^$' -bench 'ResidentMemory3000' -benchtime 1x ./db/ 2>&1 | grep -E '^Benchmark' || true)
+  echo "== the store: a sheet's save and the raw 9-row write in turn, SQLite (medians)"
+  bench=$bench$'\n'$(go test -run '^$' -bench 'SaveSheetVsRaw$' -benchtime 2s ./db/ 2>&1 | grep -E '^Benchmark' || true)
+  echo "$bench" | grep -E 'SaveSheetVsRaw'
   echo "$bench" | grep -E 'Standings3000|ResidentMemory'
 fi
 ns() { awk -v b="$1" 'index($1, b) == 1 {print $3; exit}' <<<"$bench"; }
@@ -202,6 +205,8 @@ if [[ -n $bench ]]; then
     [[ -n $s && -n $f ]] || continue
     line "save in the store, ${b%%:*} (service, 48 players)" "$(awk -v v="$s" 'BEGIN {printf "%.3f ms", v / 1e6}')" "raw 9-row write $(awk -v v="$f" 'BEGIN {printf "%.3f ms", v / 1e6}')" "$(pct "$f" "$s")"
   done
+  s=$(metric BenchmarkSaveSheetVsRaw save-us) f=$(metric BenchmarkSaveSheetVsRaw raw-us)
+  [[ -z $s || -z $f ]] || line "save in the store, sqlite, in turn with the floor (target 30%)" "$s µs" "raw 9-row write $f µs" "$(metric BenchmarkSaveSheetVsRaw pct-of-floor)%"
   for b in sqlite postgres; do
     c=$(metric "BenchmarkStandings3000/db=$b/cold-vs-raw" cold-ms) r=$(metric "BenchmarkStandings3000/db=$b/cold-vs-raw" raw-ms)
     [[ -n $c && -n $r ]] || continue

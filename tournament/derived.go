@@ -113,8 +113,9 @@ func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived,
 		sl := c.slots[k]
 		if sl != nil && sl.d != nil && sl.d.stamp == stamp {
 			sl.used = c.tick
+			d := sl.d // read under the lock: a load ending now replaces it
 			c.mu.Unlock()
-			return sl.d, nil
+			return d, nil
 		}
 		if sl != nil && sl.loading != nil && sl.want == stamp {
 			wait := sl.loading

@@ -1,0 +1,60 @@
+package standings_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"burraco/views/api/dto"
+	"burraco/views/viewtest"
+)
+
+// The pairing order of a teams round speaks of teams and matches: its column is the
+// team, each team is paired in its match at both its tables ("incontro 1, tavoli 1–2,
+// contro Team C", not only the first table), and what the pairing avoids names teams,
+// not lines; in Italian and in English.
+func TestPairingOrderOfTeams(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 4)
+	require.Equal(t, http.StatusCreated, c.API("POST", ev.API+"/draw", tok, `{"seed":7,"round":1}`, nil).StatusCode)
+	var ms dto.Matches
+	require.Equal(t, http.StatusOK, c.API("GET", ev.API+"/rounds/1/matches", tok, "", &ms).StatusCode)
+	require.Len(t, ms.Matches, 2)
+	name := func(id int64) string {
+		for i, tid := range ev.Teams {
+			if tid == id {
+				return fmt.Sprintf("Team %c", 'A'+i)
+			}
+		}
+		return ""
+	}
+	want := map[string][]string{} // a team's name: its match's number, tables and opponent
+	for _, m := range ms.Matches {
+		span := fmt.Sprintf("%d–%d", m.Tables[0], m.Tables[1])
+		want[name(m.Entries[0])] = []string{fmt.Sprint(m.Number), span, name(m.Entries[1])}
+		want[name(m.Entries[1])] = []string{fmt.Sprint(m.Number), span, name(m.Entries[0])}
+	}
+	for lang, w := range map[string]struct{ col, paired, avoids string }{
+		"it": {"Squadra", "incontro %s, tavoli %s, contro %s", "le squadre da non far mai incontrare"},
+		"en": {"Team", "match %s, tables %s, against %s", "teams that must never meet"},
+	} {
+		c.Lang = lang
+		doc := c.Get(ev.HTML + "/rounds/1/order").Doc(t)
+		assert.Equal(t, w.col, strings.TrimSpace(doc.Find("table.order thead th").Eq(1).Text()), lang)
+		rows := doc.Find("table.order tbody tr")
+		require.Equal(t, 4, rows.Length())
+		for i := range rows.Length() {
+			team := strings.TrimSpace(rows.Eq(i).Find("td.name").Text())
+			require.Contains(t, want, team)
+			m := want[team]
+			assert.Equal(t, fmt.Sprintf(w.paired, m[0], m[1], m[2]), strings.TrimSpace(rows.Eq(i).Find("td.paired").Text()), lang)
+		}
+		assert.Contains(t, doc.Text(), w.avoids, lang)
+	}
+}

@@ -58,3 +58,21 @@ func TestPairingOrderOfTeams(t *testing.T) {
 		assert.Contains(t, doc.Text(), w.avoids, lang)
 	}
 }
+
+// A teams stage's standings say how they rank and what the small figure under a round's
+// VP is: the match's MP (the base legend called it the line's score, under its points).
+func TestTeamsStandingsLegend(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 2)
+	require.Equal(t, http.StatusCreated, c.API("POST", ev.API+"/draw", tok, `{"seed":7,"round":1}`, nil).StatusCode)
+	for lang, want := range map[string]string{
+		"it": "Classifica per VP, poi MP (somma degli MP dei suoi incontri); \"=\" indica un posto condiviso (ex aequo); sotto i VP di un turno, in piccolo, gli MP dell'incontro.",
+		"en": "Ranked by VP, then MP (the sum of its matches' MP); \"=\" marks a shared place (ex aequo); under a round's VP, in small type, the match's MP.",
+	} {
+		c.Lang = lang
+		doc := c.Get(ev.HTML + "/standings").Doc(t)
+		assert.Equal(t, want, strings.TrimSpace(doc.Find("p.muted.small").Last().Text()), lang)
+	}
+}

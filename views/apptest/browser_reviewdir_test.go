@@ -1,6 +1,7 @@
 package apptest_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -50,4 +51,31 @@ func TestBrowserTeamsTableListNumberBesideNames(t *testing.T) {
 	}).map(c => c.querySelector(".print-table-no").textContent)`))
 	assert.Empty(t, below, "tables whose names drop under the number")
 	assert.Equal(t, 8, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".print-table").length`)))
+}
+
+// A team's public page on a phone: the table of what each player brought is laid out as
+// a table (cells apart, not the 1px of a bare table under a card's style), and a
+// numeric column's heading sits right, over its figures, as in every list.
+func TestBrowserTeamContributionsOnPhone(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 2)
+	require.Equal(t, http.StatusCreated, c.API("POST", ev.API+"/draw", tok, `{"seed":7}`, nil).StatusCode)
+	require.Equal(t, http.StatusOK, c.API("PUT", ev.API+"/published", tok, `{"published":true}`, nil).StatusCode)
+	res := c.API("PUT", ev.API+"/rounds/1/tables/1", tok, `{"hands":[[{"form":3,"total":1200},{"form":3,"total":700}]]}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	id := viewtest.IDFrom(ev.HTML)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile),
+		chromedp.Navigate(fmt.Sprintf("%s/p/%d/players/%d", app.Srv.URL, id, ev.Teams[0])), chromedp.WaitVisible(`.contribution-table`))
+	shot(t, ctx, "team-contributions-phone")
+	cells := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".contribution-table th, .contribution-table td")]
+		.filter(c => parseFloat(getComputedStyle(c).paddingLeft) < 4).map(c => c.textContent.trim())`))
+	assert.Empty(t, cells, "cells without room")
+	aligned := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".contribution-table th.num")].map(th => getComputedStyle(th).textAlign)`))
+	require.NotEmpty(t, aligned)
+	for _, a := range aligned {
+		assert.Equal(t, "right", a)
+	}
 }

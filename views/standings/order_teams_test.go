@@ -76,3 +76,25 @@ func TestTeamsStandingsLegend(t *testing.T) {
 		assert.Equal(t, want, strings.TrimSpace(doc.Find("p.muted.small").Last().Text()), lang)
 	}
 }
+
+// A round in play shows, in its standings column, the table each side plays at in
+// words ("tav. 1", "table 1"): in Italian the bare "T1" read as the column's own round
+// ("T2" headed a column of "T1", "T3"…).
+func TestStandingsSayTheTableOfARoundInPlay(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 2)
+	var r dto.Round
+	require.Equal(t, http.StatusCreated, c.API("POST", ev.API+"/draw", tok, `{"seed":7,"round":1}`, &r).StatusCode)
+	require.Len(t, r.Tables, 2)
+	for lang, want := range map[string]string{"it": "tav. 1", "en": "table 1"} {
+		c.Lang = lang
+		doc := c.Get(ev.HTML + "/standings").Doc(t)
+		cells := doc.Find("td.game-cell .at-table")
+		require.Equal(t, 2, cells.Length(), lang)
+		for i := range cells.Length() {
+			assert.Equal(t, want, strings.TrimSpace(cells.Eq(i).Text()), lang)
+		}
+	}
+}

@@ -172,8 +172,17 @@ if [[ ${BENCH:-1} != 0 ]]; then
   echo "== the store: a sheet's save vs a raw 9-row write transaction (go test -bench)"
   bench=$(go test -run '^$' -bench 'SaveSheet$|Raw(SQLite|Postgres)NineRowWrite' -benchtime 2s -short ./db/ 2>&1 | grep -E '^Benchmark' || true)
   echo "$bench"
+  echo "== the store: a cold read of a 3,000-player stage and the raw read of its hand rows, in turn (medians); resident memory"
+  bench=$bench$'\n'$(go test -run '^$' -bench 'Standings3000/.*/cold-vs-raw' -benchtime 20x ./db/ 2>&1 | grep -E '^Benchmark' || true)
+  bench=$bench$'\n'$(go test -run '^$' -bench 'ResidentMemory3000' -benchtime 1x ./db/ 2>&1 | grep -E '^Benchmark' || true)
+  echo "== the store: a sheet's save and the raw 9-row write in turn, SQLite (medians)"
+  bench=$bench$'\n'$(go test -run '^$' -bench 'SaveSheetVsRaw$' -benchtime 2s ./db/ 2>&1 | grep -E '^Benchmark' || true)
+  echo "$bench" | grep -E 'SaveSheetVsRaw'
+  echo "$bench" | grep -E 'Standings3000|ResidentMemory'
 fi
 ns() { awk -v b="$1" 'index($1, b) == 1 {print $3; exit}' <<<"$bench"; }
+# metric BENCH UNIT: the value a benchmark reported in UNIT (its field before the unit).
+metric() { awk -v b="$1" -v u="$2" 'index($1, b) == 1 {for (i = 2; i <= NF; i++) if ($i == u) {print $(i - 1); exit}}' <<<"$bench"; }
 
 db=$([[ -n ${LOAD_DB:-} ]] && echo PostgreSQL || echo SQLite)
 fl=$(awk -v a="$(rate "$dir/floor.1.txt")" -v b="$(rate "$dir/floor2.1.txt")" -v c="$(rate "$dir/floor3.1.txt")" 'BEGIN {printf "%.0f", (a + b + c) / 3}')
@@ -196,6 +205,15 @@ if [[ -n $bench ]]; then
     [[ -n $s && -n $f ]] || continue
     line "save in the store, ${b%%:*} (service, 48 players)" "$(awk -v v="$s" 'BEGIN {printf "%.3f ms", v / 1e6}')" "raw 9-row write $(awk -v v="$f" 'BEGIN {printf "%.3f ms", v / 1e6}')" "$(pct "$f" "$s")"
   done
+  s=$(metric BenchmarkSaveSheetVsRaw save-us) f=$(metric BenchmarkSaveSheetVsRaw raw-us)
+  [[ -z $s || -z $f ]] || line "save in the store, sqlite, in turn with the floor (target 30%)" "$s µs" "raw 9-row write $f µs" "$(metric BenchmarkSaveSheetVsRaw pct-of-floor)%"
+  for b in sqlite postgres; do
+    c=$(metric "BenchmarkStandings3000/db=$b/cold-vs-raw" cold-ms) r=$(metric "BenchmarkStandings3000/db=$b/cold-vs-raw" raw-ms)
+    [[ -n $c && -n $r ]] || continue
+    line "standings of 3,000 players, cold, $b (target < 25 ms)" "$c ms" "raw read of the hand rows $r ms" "$(awk -v c="$c" -v r="$r" 'BEGIN {printf "%.2fx", c / r}')"
+  done
+  m=$(metric BenchmarkResidentMemory3000 RSS-MB) f=$(metric BenchmarkResidentMemory3000 floor-RSS-MB)
+  [[ -z $m ]] || line "resident memory, 3,000 players loaded (target < 150 MB)" "$m MB" "before the evening $f MB" ""
 fi
 codes=$(bad "$dir"/save.*.txt "$dir"/standings.*.txt "$dir"/public*.txt "$dir/during.1.txt")
 echo "answers other than 2xx in the figures above: $codes (the director's saves: $(bad "$dir/director.1.txt"))"

@@ -114,42 +114,10 @@ func BenchmarkStandings(b *testing.B) {
 // statement, on a database opened with the app's settings (WAL, synchronous NORMAL,
 // BEGIN IMMEDIATE).
 func BenchmarkRawSQLiteNineRowWrite(b *testing.B) {
-	q := url.Values{}
-	for k, v := range map[string]string{"_journal_mode": "WAL", "_foreign_keys": "on", "_busy_timeout": "10000", "_txlock": "immediate", "_synchronous": "NORMAL"} {
-		q.Set(k, v)
-	}
-	conn, err := sql.Open("sqlite3", "file:"+filepath.Join(b.TempDir(), "raw.db")+"?"+q.Encode())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.Exec("CREATE TABLE h (id INTEGER PRIMARY KEY, t INT, a INT, b INT, c INT, d INT, e INT, f INT, g INT, h INT, i INT, j INT, k INT, l INT, m INT, n INT, o INT, p INT, q INT)"); err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	ins, err := conn.Prepare("INSERT INTO h (t, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ins.Close()
+	write := rawSQLiteNineRowWriter(b)
 	b.ResetTimer()
 	for b.Loop() {
-		tx, err := conn.BeginTx(ctx, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := tx.Exec("DELETE FROM h WHERE t = 1"); err != nil {
-			b.Fatal(err)
-		}
-		st := tx.Stmt(ins)
-		for i := range 9 {
-			if _, err := st.Exec(1, i, 1, 1, 0, 1, 1, 1, 420, 0, 0, 100, 95, -160, 820, 0, 0, 0); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if err := tx.Commit(); err != nil {
-			b.Fatal(err)
-		}
+		write()
 	}
 }
 

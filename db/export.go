@@ -172,8 +172,8 @@ func (d *DB) importDoc(x *sqlTx, doc *tournament.Document) error {
 	}
 	now := storedNow()
 	for _, e := range doc.Entries {
-		if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			e.ID, t.ID, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, now); err != nil {
+		if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			e.ID, t.ID, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, max(e.Version, 1), now); err != nil {
 			return fmt.Errorf("entry %d: %w", e.ID, err)
 		}
 		for i, m := range e.Members {

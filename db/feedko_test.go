@@ -351,3 +351,47 @@ func TestTeamKnockoutCorrectionReseatsBothTables(t *testing.T) {
 	assert.Equal(t, tournament.MatchTables(1, b, c), stripTables(st.Rounds[1].Tables), "both tables seated again")
 	assert.False(t, st.Format().Next(st).Finished)
 }
+
+// TestKnockoutOfTeamsSeatsTheLatestLineup: a team that named a line-up in the teams
+// stage plays the knockout with it (State.LineupOf: the stage's own, else the team's
+// latest before, in the stages before too), not with its members in order; one named
+// for the knockout's round replaces it there.
+func TestKnockoutOfTeamsSeatsTheLatestLineup(t *testing.T) {
+	f, ids, players := newTeamsOf(t, 4)
+	named := map[int64][2][2]int64{}
+	for _, id := range ids {
+		p := players[id]
+		named[id] = [2][2]int64{{p[2], p[0]}, {p[3], p[1]}}
+		_, err := f.svc.SetLineup(f.ctx, f.tid, 1, id, named[id], 0, "anna")
+		require.NoError(t, err)
+	}
+	r, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 9}, "anna")
+	require.NoError(t, err)
+	f.sheet(t, 1, 1, 1300, 1000)
+	f.sheet(t, 1, 2, 900, 1000)
+	f.sheet(t, 1, 3, 1150, 1000)
+	f.sheet(t, 1, 4, 1000, 1000)
+	x, y := r.Tables[0].Sides[0].EntryID, r.Tables[2].Sides[0].EntryID
+	_, err = f.svc.StartStage(f.ctx, f.tid, knockout.Name, "anna")
+	require.NoError(t, err)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+
+	full, err := f.db.Load(f.ctx, f.tid)
+	require.NoError(t, err)
+	for _, st := range []*tournament.State{f.state(t), full} {
+		for _, id := range []int64{x, y} {
+			l := st.LineupOf(id, 1)
+			assert.Equal(t, named[id], l.Pairs, "team %d plays the knockout with its line-up of the teams stage", id)
+			assert.Equal(t, [2]int{0, 0}, [2]int{l.Round, l.Version}, "nothing stored for the knockout")
+		}
+	}
+	// Named for the knockout's round (from version 0: none stored in this stage), it
+	// replaces the one carried.
+	px := players[x]
+	_, err = f.svc.SetLineup(f.ctx, f.tid, 1, x, [2][2]int64{{px[0], px[1]}, {px[2], px[3]}}, 0, "anna")
+	require.NoError(t, err)
+	st := f.state(t)
+	assert.Equal(t, [2][2]int64{{px[0], px[1]}, {px[2], px[3]}}, st.LineupOf(x, 1).Pairs)
+	assert.Equal(t, named[y], st.LineupOf(y, 1).Pairs)
+}

@@ -28,17 +28,43 @@ func loadLineups(x *sqlTx, stageID int64) ([]tournament.Lineup, error) {
 	return out, rows.Err()
 }
 
+// loadLineupsBefore reads each team's latest line-up in the stages of tournament tid
+// before stage seq, in one query.
+func loadLineupsBefore(x *sqlTx, tid int64, seq int) (map[int64]tournament.Lineup, error) {
+	rows, err := x.query("SELECT l.stage_id, l.round, l.entry_id, l.pair1_a, l.pair1_b, l.pair2_a, l.pair2_b, l.version "+
+		"FROM lineups l JOIN stages s ON s.id = l.stage_id WHERE s.tournament_id = ? AND s.seq < ? ORDER BY s.seq, l.round", tid, seq)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out map[int64]tournament.Lineup
+	for rows.Next() {
+		var l tournament.Lineup
+		if err := rows.Scan(&l.StageID, &l.Round, &l.EntryID, &l.Pairs[0][0], &l.Pairs[0][1], &l.Pairs[1][0], &l.Pairs[1][1], &l.Version); err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = map[int64]tournament.Lineup{}
+		}
+		out[l.EntryID] = l // later stages and rounds come last
+	}
+	return out, rows.Err()
+}
+
 var errLineupStale = tournament.Errorf(tournament.ECONFLICT, "lineup.stale")
+
+var errTeamStale = tournament.Errorf(tournament.ECONFLICT, "team.stale")
 
 // SetTeam implements tournament.TeamTx.
 func (x *storeTx) SetTeam(e *tournament.Entry) error {
-	n, err := x.affected("UPDATE entries SET name = ?, club = ? WHERE id = ? AND tournament_id = ? AND kind = ?",
-		e.Name, e.Club, e.ID, x.tid, tournament.EntryTeam)
+	n, err := x.affected("UPDATE entries SET name = ?, club = ?, version = version + 1 WHERE id = ? AND tournament_id = ? AND kind = ? AND version = ?",
+		e.Name, e.Club, e.ID, x.tid, tournament.EntryTeam, e.Version)
 	if err != nil {
 		return err
 	} else if n == 0 {
-		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		return errTeamStale // the service found the team in this transaction: its version moved
 	}
+	e.Version++
 	if err := x.run("DELETE FROM entry_members WHERE entry_id = ? AND tournament_id = ?", e.ID, x.tid); err != nil {
 		return err
 	}

@@ -127,6 +127,7 @@ var migrations = []migration{
 	{15, "stages.start_mode: a stage fed from another is seeded or continued", migrate15},
 	{16, "sides.seat and sides.pair: a side of several entries; round_tables.match_no", migrate16},
 	{17, "lineups: a team's pairs for a round (teams); the default team scales", migrate17},
+	{18, "entries.version: a team's edit is versioned", migrate18},
 }
 
 func migrate1(tx *gorm.DB) error {

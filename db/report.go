@@ -268,6 +268,7 @@ func reportData(r *tournament.Report) (sheet, confirmed string, err error) {
 }
 
 func (x *storeTx) AddReport(r *tournament.Report) error {
+	x.live = nil
 	sheet, confirmed, err := reportData(r)
 	if err != nil {
 		return err
@@ -279,6 +280,7 @@ func (x *storeTx) AddReport(r *tournament.Report) error {
 }
 
 func (x *storeTx) SaveReport(r *tournament.Report) error {
+	x.live = nil
 	sheet, confirmed, err := reportData(r)
 	if err != nil {
 		return err
@@ -295,6 +297,10 @@ func (x *storeTx) SaveReport(r *tournament.Report) error {
 }
 
 func (x *storeTx) CloseReports(stageID int64, n, t int, accepted, by int64) error {
+	if x.noLiveReports(stageID, n, t) {
+		return nil // none to close: the statement would change no row
+	}
+	x.live = nil
 	return x.later(nil, "UPDATE reports SET prior = state, closed_by = ?, version = version + 1, "+
 		"state = CASE WHEN id = ? THEN 'accepted' ELSE 'superseded' END "+
 		"WHERE tournament_id = ? AND stage_id = ? AND round_no = ? AND table_no = ? AND state IN ('reported', 'confirmed', 'disputed', 'accepted')",
@@ -302,6 +308,7 @@ func (x *storeTx) CloseReports(stageID int64, n, t int, accepted, by int64) erro
 }
 
 func (x *storeTx) ReopenReports(stageID int64, n, t int, by int64) error {
+	x.live = nil
 	return x.run("UPDATE reports SET state = prior, prior = '', closed_by = 0, version = version + 1 "+
 		"WHERE tournament_id = ? AND stage_id = ? AND round_no = ? AND table_no = ? AND closed_by = ? AND prior <> ''",
 		x.tid, stageID, n, t, by)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,7 +97,7 @@ func TestEditTeam(t *testing.T) {
 	require.NoError(t, err)
 	_, err = f.svc.AddTeam(f.ctx, f.tid, "Orsi", f.ids(5, 8), "anna")
 	require.NoError(t, err)
-	got, err := f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi Grigi", append(f.ids(1, 4), f.id(9)), "anna")
+	got, err := f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi Grigi", append(f.ids(1, 4), f.id(9)), 0, "anna")
 	require.NoError(t, err)
 	assert.Len(t, got.Members, 5)
 	st := f.state(t)
@@ -112,17 +113,85 @@ func TestEditTeam(t *testing.T) {
 	assert.Equal(t, "Lupi", st.Entry(e.ID).Name)
 	assert.Len(t, st.Entry(e.ID).Members, 4)
 
-	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", append(f.ids(1, 3), f.id(5)), "anna")
+	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", append(f.ids(1, 3), f.id(5)), 0, "anna")
 	assert.Equal(t, "entries.member_already", fieldKey(err, "players.4"), "another team's player")
 
 	_, err = f.svc.MarkAllPresent(f.ctx, f.tid, "anna")
 	require.NoError(t, err)
 	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 5}, "anna")
 	require.NoError(t, err)
-	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", []int64{f.id(9), f.id(2), f.id(3), f.id(4)}, "anna")
+	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", []int64{f.id(9), f.id(2), f.id(3), f.id(4)}, 0, "anna")
 	assert.Equal(t, "teams.err.drawn_members", errKey(err), "its default line-up stays once drawn")
-	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", append(f.ids(1, 4), f.id(9)), "anna")
+	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", append(f.ids(1, 4), f.id(9)), 0, "anna")
 	assert.NoError(t, err, "a player added after the first four")
+}
+
+// TestEditTeamVersion: a team starts at version 1 and each edit moves it on; an edit
+// from an older version is refused (team.stale) and changes nothing; an edit without a
+// version (0) saves over whatever is stored; undoing an edit moves the version on too,
+// so a form read before the undo is stale.
+func TestEditTeamVersion(t *testing.T) {
+	f := newTeams(t, 9)
+	e, err := f.svc.AddTeam(f.ctx, f.tid, "Lupi", f.ids(1, 4), "anna")
+	require.NoError(t, err)
+	assert.Equal(t, 1, f.state(t).Entry(e.ID).Version)
+
+	got, err := f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi Grigi", f.ids(1, 4), 1, "anna")
+	require.NoError(t, err)
+	assert.Equal(t, 2, got.Version)
+	assert.Equal(t, 2, f.state(t).Entry(e.ID).Version)
+
+	// A director who read version 1 saves a fifth player: refused, nothing written.
+	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", append(f.ids(1, 4), f.id(9)), 1, "anna")
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+	assert.Equal(t, "team.stale", errKey(err))
+	st := f.state(t)
+	assert.Equal(t, "Lupi Grigi", st.Entry(e.ID).Name)
+	assert.Len(t, st.Entry(e.ID).Members, 4)
+	assert.Equal(t, 2, st.Entry(e.ID).Version)
+
+	got, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", append(f.ids(1, 4), f.id(9)), 0, "anna")
+	require.NoError(t, err, "without a version: last write wins")
+	assert.Equal(t, 3, got.Version)
+
+	evs, err := f.svc.Events(f.ctx, f.tid)
+	require.NoError(t, err)
+	require.Equal(t, "team_edit", evs[0].Kind)
+	_, err = f.svc.Undo(f.ctx, f.tid, evs[0].ID, "anna")
+	require.NoError(t, err)
+	st = f.state(t)
+	assert.Equal(t, "Lupi Grigi", st.Entry(e.ID).Name)
+	assert.Equal(t, 4, st.Entry(e.ID).Version, "an undo is an edit")
+	_, err = f.svc.EditTeam(f.ctx, f.tid, e.ID, "Lupi", f.ids(1, 4), 3, "anna")
+	assert.Equal(t, "team.stale", errKey(err))
+}
+
+// Edits of one team from the same version at once: exactly one is saved, the others are
+// stale.
+func TestEditTeamRace(t *testing.T) {
+	f := newTeams(t, 9)
+	e, err := f.svc.AddTeam(f.ctx, f.tid, "Lupi", f.ids(1, 4), "anna")
+	require.NoError(t, err)
+	errs := make([]error, 6)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = f.svc.EditTeam(f.ctx, f.tid, e.ID, fmt.Sprintf("Lupi %d", i), f.ids(1, 4), 1, "anna")
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, err := range errs {
+		if err == nil {
+			ok++
+			continue
+		}
+		assert.Equal(t, "team.stale", errKey(err), "%v", err)
+	}
+	assert.Equal(t, 1, ok)
+	assert.Equal(t, 2, f.state(t).Entry(e.ID).Version)
 }
 
 // TestLineups: a line-up names four players of the team; the default is the last one;
@@ -203,7 +272,7 @@ func TestLineups(t *testing.T) {
 	assert.Equal(t, "lineup.over", errKey(err))
 	assert.Equal(t, [2][2]int64{{f.id(8), f.id(7)}, {f.id(9), f.id(10)}}, st.LineupOf(b.ID, 2).Pairs, "named before the draw")
 	// Taking out of the team a player its line-up names is refused.
-	_, err = f.svc.EditTeam(f.ctx, f.tid, b.ID, "Orsi", append(f.ids(7, 9), f.id(11)), "anna")
+	_, err = f.svc.EditTeam(f.ctx, f.tid, b.ID, "Orsi", append(f.ids(7, 9), f.id(11)), 0, "anna")
 	assert.Equal(t, "teams.err.in_lineup", errKey(err))
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -424,6 +425,11 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 		if st.Lineups, err = loadLineups(x, stage.ID); err != nil {
 			return nil, err
 		}
+		if stage.FromStageID != nil { // a knockout of teams seats each team's latest line-up
+			if st.LineupsBefore, err = loadLineupsBefore(x, t.ID, stage.Seq); err != nil {
+				return nil, err
+			}
+		}
 	}
 	rows, err := x.query("SELECT "+roundCols+" FROM rounds WHERE stage_id = ? ORDER BY number", stage.ID)
 	if err != nil {
@@ -521,9 +527,10 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 }
 
 // entriesQuery is loadEntries' query.
-// Its flags come in one value (checked in 1, withdrawn 2): each value read costs.
+// Its flags and version come in one value (checked in 1, withdrawn 2, the version times
+// 4): each value read costs.
 const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, " +
-	"CASE WHEN e.checked_in THEN 1 ELSE 0 END + CASE WHEN e.withdrawn THEN 2 ELSE 0 END, " +
+	"CASE WHEN e.checked_in THEN 1 ELSE 0 END + CASE WHEN e.withdrawn THEN 2 ELSE 0 END + 4 * e.version, " +
 	"COALESCE(m.player_id, 0), COALESCE(p.last_name || ' ' || p.first_name, '') " +
 	"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "
 
@@ -547,7 +554,7 @@ func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
-		e.CheckedIn, e.Withdrawn = flags&1 != 0, flags&2 != 0
+		e.CheckedIn, e.Withdrawn, e.Version = flags&1 != 0, flags&2 != 0, flags>>2
 		if n := len(out); n == 0 || out[n-1].ID != e.ID {
 			out = append(out, e)
 		}
@@ -835,7 +842,8 @@ type storeTx struct {
 	// stored are the (hand, side) keys of a table's hands as Scores read them, so that
 	// SaveTable deletes only those the sheet no longer has.
 	stored map[int64][][2]int
-	ahead  *tableRead // read with the table by Table (PostgreSQL)
+	ahead  *tableRead   // read with the table by Table
+	live   *liveReports // counted with the table by Table (SQLite)
 }
 
 // openCols are the tournament's columns and its current stage's, read by open.
@@ -848,8 +856,13 @@ const openCols = "t.id, t.name, t.date, t.venue, t.notes, t.version, t.published
 func (x *storeTx) open() error {
 	var t tournament.Tournament
 	var st storedStage
-	err := x.queryRow("SELECT "+openCols+" FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1",
-		x.tid).Scan(append(tournamentDest(&t), st.dest()...)...)
+	var err error
+	if x.conn == nil && !x.db.postgres {
+		err = x.openInLine(&t, &st)
+	} else {
+		err = x.queryRow("SELECT "+openCols+" FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1",
+			x.tid).Scan(append(tournamentDest(&t), st.dest()...)...)
+	}
 	if err == sql.ErrNoRows {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {
@@ -1035,19 +1048,14 @@ type tableRead struct {
 	id      int64
 	n       int // the transaction's statements when it was read
 	hands   []tournament.HandScore
-	entries []tournament.Entry
+	entries []tournament.Entry // PostgreSQL
 }
 
 func (x *storeTx) Table(stageID int64, n, t int) (*tournament.Round, *tournament.Table, error) {
 	if x.conn != nil {
 		return x.tableAhead(stageID, n, t)
 	}
-	rows, err := x.query(tableQuery, stageID, n, t)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
-	return x.scanTable(rows, stageID, n)
+	return x.tableInLine(stageID, n, t)
 }
 
 // tableAhead is Table on PostgreSQL: the table, its hands and its entries in one round
@@ -1106,6 +1114,9 @@ func (x *storeTx) scanTable(rows rowScanner, stageID int64, n int) (*tournament.
 }
 
 func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
+	if x.conn == nil {
+		return x.roundInLines(stageID, n)
+	}
 	// One query reads the round, its tables and their sides, and whether the next round
 	// is drawn and started (as Table does); a second one the hands.
 	rows, err := x.query("SELECT r.id, r.stage_id, r.number, r.seed, r.override, r.drawn_at, r.locked, t.id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+
@@ -1163,7 +1174,7 @@ func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
 
 func (x *storeTx) TableEntries(t *tournament.Table) ([]tournament.Entry, error) {
 	var es []tournament.Entry
-	if a := x.fresh(t); a != nil {
+	if a := x.fresh(t); a != nil && x.conn != nil {
 		es = a.entries
 	} else {
 		var err error
@@ -1410,8 +1421,9 @@ func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
 			return errAlreadyEntered
 		}
 	}
-	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, storedNow()); err != nil {
+	// Back at a version past the one it was taken out at: a form read before stays stale.
+	if err := x.run("INSERT INTO entries (id, tournament_id, kind, name, club, checked_in, withdrawn, version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		e.ID, x.tid, e.Kind, e.Name, e.Club, e.CheckedIn, e.Withdrawn, e.Version+1, storedNow()); err != nil {
 		return err
 	}
 	for i, m := range e.Members {
@@ -1730,15 +1742,41 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 	// The table and the time are parameters 1 and 2 of every row, numbered (SQLite's
 	// ?NNN, PostgreSQL's $NNN): bound, and the time formatted, once. Numbers go as
 	// int64, which database/sql passes on without converting.
+	args := make([]any, 2, 2+16*len(t.Hands))
+	args[0], args[1] = t.ID, now
+	for _, h := range t.Hands {
+		f := h.Figures
+		args = append(args, int64(h.Hand), int64(h.Side), int64(f.Form), int64(f.Clean), int64(f.Dirty), int64(f.SemiClean),
+			f.Closed, f.KittyTaken, f.Opened, int64(f.Table), int64(f.InHand), int64(f.KittyLeft), int64(f.Base), int64(f.Cards),
+			int64(f.Total), int64(h.Score))
+	}
+	// One text per number of hands: written and prepared once and kept (SQLite), or kept
+	// by pgx per connection (PostgreSQL).
+	return x.later(nil, upsertHands(x.db.postgres, len(t.Hands)), args...)
+}
+
+// upsertTexts are the texts of upsertHands, by database and number of hands.
+var upsertTexts sync.Map // upsertKey → string
+
+type upsertKey struct {
+	postgres bool
+	hands    int
+}
+
+// upsertHands is the statement that writes n hands of a table over those stored: the
+// table and the time are its parameters 1 and 2, each hand's 16 numbers follow.
+func upsertHands(postgres bool, n int) string {
+	key := upsertKey{postgres, n}
+	if q, ok := upsertTexts.Load(key); ok {
+		return q.(string)
+	}
 	mark := "?"
-	if x.db.postgres {
+	if postgres {
 		mark = "$"
 	}
 	var sql strings.Builder
 	sql.WriteString("INSERT INTO hands (table_id, " + handCols + ", updated_at) VALUES ")
-	args := make([]any, 2, 2+16*len(t.Hands))
-	args[0], args[1] = t.ID, now
-	for i, h := range t.Hands {
+	for i := range n {
 		if i > 0 {
 			sql.WriteString(", ")
 		}
@@ -1747,18 +1785,13 @@ func (x *storeTx) SaveTable(t *tournament.Table) error {
 			sql.WriteString(", " + mark + strconv.Itoa(3+16*i+k))
 		}
 		sql.WriteString(", " + mark + "2)")
-		f := h.Figures
-		args = append(args, int64(h.Hand), int64(h.Side), int64(f.Form), int64(f.Clean), int64(f.Dirty), int64(f.SemiClean),
-			f.Closed, f.KittyTaken, f.Opened, int64(f.Table), int64(f.InHand), int64(f.KittyLeft), int64(f.Base), int64(f.Cards),
-			int64(f.Total), int64(h.Score))
 	}
 	sql.WriteString(" ON CONFLICT (table_id, hand_no, side) DO UPDATE SET form = excluded.form, clean = excluded.clean, " +
 		"dirty = excluded.dirty, semi_clean = excluded.semi_clean, closed = excluded.closed, kitty_taken = excluded.kitty_taken, " +
 		"opened = excluded.opened, table_pts = excluded.table_pts, in_hand = excluded.in_hand, kitty_left = excluded.kitty_left, " +
 		"base = excluded.base, cards = excluded.cards, total = excluded.total, score = excluded.score, updated_at = excluded.updated_at")
-	// One text per number of hands: prepared once and kept (SQLite), or kept by pgx per
-	// connection (PostgreSQL).
-	return x.later(nil, sql.String(), args...)
+	q, _ := upsertTexts.LoadOrStore(key, sql.String())
+	return q.(string)
 }
 
 func (x *storeTx) SetPublished(t *tournament.Tournament) error {

@@ -145,6 +145,8 @@ type Entry struct {
 	Club         string    `json:"club,omitempty"`
 	CheckedIn    bool      `json:"checked_in"`
 	Withdrawn    bool      `json:"withdrawn"`
+	// Version counts edits of a team's name and players (EditTeam): a stale one is refused.
+	Version int `json:"version"`
 }
 
 // Substitute reports whether the entry is an unranked substitute.
@@ -374,6 +376,10 @@ type State struct {
 	// Lineups are the line-ups the stage's teams named (teams format), in round order;
 	// the store fills them when it loads the stage.
 	Lineups []Lineup `json:"lineups,omitempty"`
+	// LineupsBefore are, for a stage of teams fed from another (a knockout of teams after
+	// a teams stage), each team's latest line-up in the stages before: the store fills
+	// them when it loads the stage.
+	LineupsBefore map[int64]Lineup `json:"lineups_before,omitempty"`
 	// Carry is, for a stage that continues another (StartContinued), each entry's final
 	// standing in the stages before: the store fills it when it loads the stage.
 	Carry map[int64]Carried `json:"carry,omitempty"`

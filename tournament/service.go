@@ -1199,12 +1199,13 @@ func CheckSheet(st *Stage, sides int, sh Sheet) ([]HandScore, FieldErrors, error
 		return nil, nil, Errorf(EINVALID, "sheet.too_many_hands", st.HandsPerRound())
 	}
 	fe := FieldErrors{}
-	var hands []HandScore
+	hands := make([]HandScore, 0, len(sh.Hands)*sides)
+	deal := make([]scoring.Hand, sides)
 	for hi, row := range sh.Hands {
 		if len(row) != sides {
 			return nil, nil, Errorf(EINVALID, "sheet.seats", sides)
 		}
-		deal := make([]scoring.Hand, len(row)) // a blank seat is a zero hand, which never closes
+		clear(deal) // a blank seat is a zero hand, which never closes
 		for si, h := range row {
 			if h == nil {
 				continue
@@ -1232,6 +1233,9 @@ func CheckSheet(st *Stage, sides int, sh Sheet) ([]HandScore, FieldErrors, error
 				fe.Add(fmt.Sprintf("h%d.s%d.%s", hi+1, si+1, f), k)
 			}
 		}
+	}
+	if len(hands) == 0 {
+		hands = nil // none entered, as before the slice was sized
 	}
 	return hands, fe, nil
 }
@@ -1420,7 +1424,7 @@ func (s *Tournaments) SaveSheet(ctx context.Context, tid int64, number, table in
 			return err
 		}
 		undo.OutcomeAfter = tb.Outcome
-		if ev.Undo, err = json.Marshal(undo); err != nil {
+		if ev.Undo, err = undo.MarshalJSON(); err != nil { // valid JSON already: no second pass
 			return err
 		}
 		return tx.Log(ev)
@@ -1504,32 +1508,20 @@ func outcomeChanges(a, b Outcome) []Change {
 // sheetChanges lists each hand score a save changes at a table: its total, its figures
 // or its form (a hand's total replaced by a game total), nil for nothing entered.
 func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
-	type key struct{ hand, side int }
-	before, after := map[key]HandScore{}, map[key]HandScore{}
-	var keys []key
-	for _, h := range tb.Hands {
-		k := key{h.Hand, h.Side}
-		before[k] = h
-		keys = append(keys, k)
+	// Both lists in (hand, side) order (as read and as checked, already), walked side by
+	// side: each key once, with the hand before and after, if any.
+	byKey := func(a, b HandScore) int {
+		if a.Hand != b.Hand {
+			return a.Hand - b.Hand
+		}
+		return a.Side - b.Side
 	}
-	for _, h := range hands {
-		k := key{h.Hand, h.Side}
-		if _, ok := before[k]; !ok {
-			keys = append(keys, k)
-		}
-		after[k] = h
+	before, after := tb.Hands, hands
+	if !slices.IsSortedFunc(before, byKey) {
+		before = slices.SortedFunc(slices.Values(before), byKey)
 	}
-	slices.SortFunc(keys, func(a, b key) int {
-		if a.hand != b.hand {
-			return a.hand - b.hand
-		}
-		return a.side - b.side
-	})
-	entered := func(m map[key]HandScore, k key) (string, *scoring.Hand) {
-		if h, ok := m[k]; ok {
-			return fmt.Sprint(h.Score), &h.Figures
-		}
-		return "", nil
+	if !slices.IsSortedFunc(after, byKey) {
+		after = slices.SortedFunc(slices.Values(after), byKey)
 	}
 	// The names of the sides, read once for the first change.
 	var names map[int]string
@@ -1560,13 +1552,33 @@ func sheetChanges(tx Tx, tb *Table, hands []HandScore) []Change {
 		return fmt.Sprint(side)
 	}
 	var out []Change
-	for _, k := range keys {
-		a, fa := entered(before, k)
-		b, fb := entered(after, k)
-		if a == b && (fa == nil) == (fb == nil) && (fa == nil || *fa == *fb) {
-			continue
+	for i, j := 0, 0; i < len(before) || j < len(after); {
+		var hb, ha *HandScore
+		switch {
+		case j == len(after) || i < len(before) && byKey(before[i], after[j]) < 0:
+			hb, i = &before[i], i+1
+		case i == len(before) || byKey(before[i], after[j]) > 0:
+			ha, j = &after[j], j+1
+		default:
+			hb, ha, i, j = &before[i], &after[j], i+1, j+1
 		}
-		out = append(out, Change{What: "change.hand", Of: []string{fmt.Sprint(k.hand), name(k.side)}, Before: a, After: b,
+		if hb != nil && ha != nil && hb.Score == ha.Score && hb.Figures == ha.Figures {
+			continue // unchanged
+		}
+		var a, b string
+		var fa, fb *scoring.Hand
+		k := ha
+		if hb != nil {
+			k, a = hb, fmt.Sprint(hb.Score)
+			f := hb.Figures
+			fa = &f
+		}
+		if ha != nil {
+			b = fmt.Sprint(ha.Score)
+			f := ha.Figures
+			fb = &f
+		}
+		out = append(out, Change{What: "change.hand", Of: []string{fmt.Sprint(k.Hand), name(k.Side)}, Before: a, After: b,
 			BeforeHand: fa, AfterHand: fb})
 	}
 	return out

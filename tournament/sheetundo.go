@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"burraco/scoring"
 )
@@ -19,18 +20,89 @@ var undoHandFields = []string{"hand", "side", "score", "form", "clean", "dirty",
 	"opened", "table", "in_hand", "kitty_left", "base", "cards", "total"}
 
 // MarshalJSON writes the undo data with its hands before as arrays (undoHandFields).
+// It is written by hand, on every save's path: what encoding/json writes for the same
+// values (TestSheetUndoEncodesAsEncodingJSON), without its reflection and the second
+// pass json.Marshal makes over a Marshaler's output.
 func (u sheetUndo) MarshalJSON() ([]byte, error) {
-	before := make([][16]int, len(u.Before))
-	for i, h := range u.Before {
-		f := &h.Figures
-		before[i] = [16]int{h.Hand, h.Side, h.Score, int(f.Form), f.Clean, f.Dirty, f.SemiClean, flag(f.Closed), flag(f.KittyTaken),
-			flag(f.Opened), f.Table, f.InHand, f.KittyLeft, f.Base, f.Cards, f.Total}
+	b := make([]byte, 0, 64+42*len(u.Before)+12*len(u.After))
+	b = append(b, `{"Before":`...)
+	if u.Before == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, h := range u.Before {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			f := &h.Figures
+			b = appendInts(b, h.Hand, h.Side, h.Score, int(f.Form), f.Clean, f.Dirty, f.SemiClean, flag(f.Closed), flag(f.KittyTaken),
+				flag(f.Opened), f.Table, f.InHand, f.KittyLeft, f.Base, f.Cards, f.Total)
+		}
+		b = append(b, ']')
 	}
-	return json.Marshal(struct {
-		Before                      [][16]int
-		After                       [][3]int
-		OutcomeBefore, OutcomeAfter Outcome
-	}{before, u.After, u.OutcomeBefore, u.OutcomeAfter})
+	b = append(b, `,"After":`...)
+	if u.After == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, k := range u.After {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendInts(b, k[0], k[1], k[2])
+		}
+		b = append(b, ']')
+	}
+	var err error
+	b = append(b, `,"OutcomeBefore":`...)
+	if b, err = appendOutcome(b, u.OutcomeBefore); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"OutcomeAfter":`...)
+	if b, err = appendOutcome(b, u.OutcomeAfter); err != nil {
+		return nil, err
+	}
+	return append(b, '}'), nil
+}
+
+// appendInts appends the numbers as a JSON array.
+func appendInts(b []byte, ns ...int) []byte {
+	b = append(b, '[')
+	for i, n := range ns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return append(b, ']')
+}
+
+// appendOutcome appends an outcome as encoding/json writes it.
+func appendOutcome(b []byte, o Outcome) ([]byte, error) {
+	b = append(b, `{"kind":`...)
+	if plain(o.Kind) {
+		b = append(append(append(b, '"'), o.Kind...), '"')
+	} else {
+		k, err := json.Marshal(o.Kind)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, k...)
+	}
+	b = append(b, `,"side":`...)
+	b = strconv.AppendInt(b, int64(o.Side), 10)
+	return append(b, '}'), nil
+}
+
+// plain says whether s is written in JSON as it is, between quotes (the outcome kinds
+// are): letters, digits and underscores.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // UnmarshalJSON reads undo data in either form: hands as arrays, or as the objects of

@@ -104,3 +104,41 @@ func TestSheetUndoIsShort(t *testing.T) {
 	t.Logf("%d bytes: %s", len(b), b)
 	assert.Less(t, len(b), 700)
 }
+
+// The hand-written encoder writes what encoding/json writes for the same values.
+func TestSheetUndoEncodesAsEncodingJSON(t *testing.T) {
+	reference := func(u sheetUndo) []byte {
+		before := make([][16]int, len(u.Before))
+		for i, h := range u.Before {
+			f := &h.Figures
+			before[i] = [16]int{h.Hand, h.Side, h.Score, int(f.Form), f.Clean, f.Dirty, f.SemiClean, flag(f.Closed), flag(f.KittyTaken),
+				flag(f.Opened), f.Table, f.InHand, f.KittyLeft, f.Base, f.Cards, f.Total}
+		}
+		if u.Before == nil {
+			before = nil
+		}
+		b, err := json.Marshal(struct {
+			Before                      [][16]int
+			After                       [][3]int
+			OutcomeBefore, OutcomeAfter Outcome
+		}{before, u.After, u.OutcomeBefore, u.OutcomeAfter})
+		require.NoError(t, err)
+		return b
+	}
+	for _, u := range []sheetUndo{
+		{},
+		{Before: []HandScore{}, After: [][3]int{}},
+		{
+			Before:        []HandScore{{Hand: 1, Side: 2, Score: -35, Figures: everyFigure(t, 1)}, {Hand: 2, Side: 3, Score: -160, Figures: scoring.Hand{Form: scoring.TotalOnly, Total: -160}}},
+			After:         [][3]int{{1, 1, 300}, {1, 2, -40}},
+			OutcomeBefore: Outcome{Kind: OutcomeTimeout, Side: 2},
+			OutcomeAfter:  Outcome{Kind: OutcomeLastAction, Side: 1},
+		},
+		{OutcomeBefore: Outcome{Kind: "odd \"kind\" <é>", Side: -1}},
+	} {
+		got, err := u.MarshalJSON()
+		require.NoError(t, err)
+		assert.Equal(t, string(reference(u)), string(got))
+		assert.True(t, json.Valid(got), string(got))
+	}
+}

@@ -55,8 +55,9 @@ func StageEntryKind(s Settings) EntryKind {
 }
 
 // LineupOf returns the line-up team id plays in round n: its own for n, else its latest
-// before, else its members in order (1+2, 3+4). The default's StageID, Round and Version
-// are 0 (nothing stored).
+// before in the stage, else its latest in the stages before (LineupsBefore), else its
+// members in order (1+2, 3+4). A default's Round and Version are 0 (nothing stored for
+// the stage); one from a stage before keeps that stage's ID.
 func (st *State) LineupOf(id int64, n int) Lineup {
 	var best *Lineup
 	for i := range st.Lineups {
@@ -70,6 +71,10 @@ func (st *State) LineupOf(id int64, n int) Lineup {
 	}
 	if best != nil {
 		return *best
+	}
+	if l, ok := st.LineupsBefore[id]; ok {
+		l.Round, l.Version = 0, 0
+		return l
 	}
 	out := Lineup{EntryID: id}
 	if e := st.Entry(id); e != nil {

@@ -15,7 +15,8 @@ import (
 // TeamTx is what the team commands write beyond Tx; the store's transaction implements
 // it (a store without it refuses the commands).
 type TeamTx interface {
-	// SetTeam saves a team entry's name, club and members (in order).
+	// SetTeam saves a team entry's name, club and members (in order) over the stored
+	// team at e.Version, which it moves on (ECONFLICT "team.stale" when it differs).
 	SetTeam(e *Entry) error
 	// SaveLineup stores a line-up of (l.StageID, l.Round, l.EntryID): l.Version is the
 	// version it was read at, 0 when none was stored; when the stored one differs nothing
@@ -187,9 +188,10 @@ func (s *Tournaments) addTeam(ctx context.Context, c *Claim, tid int64, name str
 // EditTeam renames a team and changes its players (4 to 6, registered, active, in no
 // other entry). Once the team has been drawn its first four players (its default
 // line-up) stay as they are, and so does every player a stored line-up names
-// (ECONFLICT "teams.err.drawn_members", "teams.err.in_lineup" on "players"). Logged,
-// with undo.
-func (s *Tournaments) EditTeam(ctx context.Context, tid, entryID int64, name string, playerIDs []int64, director string) (*Entry, error) {
+// (ECONFLICT "teams.err.drawn_members", "teams.err.in_lineup" on "players"). version is
+// the version the edit started from (0: none, saved over whatever is stored); a team
+// saved since is ECONFLICT "team.stale". Logged, with undo.
+func (s *Tournaments) EditTeam(ctx context.Context, tid, entryID int64, name string, playerIDs []int64, version int, director string) (*Entry, error) {
 	name, ps, err := s.checkTeam(ctx, name, playerIDs)
 	if err != nil {
 		return nil, err
@@ -208,7 +210,10 @@ func (s *Tournaments) EditTeam(ctx context.Context, tid, entryID int64, name str
 		if old == nil || old.Kind != EntryTeam {
 			return Errorf(ENOTFOUND, "error.not_found")
 		}
-		e.ID, e.CheckedIn, e.Withdrawn = old.ID, old.CheckedIn, old.Withdrawn
+		if version != 0 && version != old.Version {
+			return Errorf(ECONFLICT, "team.stale")
+		}
+		e.ID, e.CheckedIn, e.Withdrawn, e.Version = old.ID, old.CheckedIn, old.Withdrawn, old.Version
 		if err := checkTeamInTx(st, e, old.ID); err != nil {
 			return err
 		}
@@ -305,7 +310,7 @@ func undoTeamEdit(tx Tx, e *Event) error {
 	if err := checkMembersKept(tx, st, cur, &was); err != nil {
 		return Errorf(ECONFLICT, "undo.changed", e.ID)
 	}
-	was.CheckedIn, was.Withdrawn = cur.CheckedIn, cur.Withdrawn
+	was.CheckedIn, was.Withdrawn, was.Version = cur.CheckedIn, cur.Withdrawn, cur.Version
 	return tt.SetTeam(&was)
 }
 
@@ -322,7 +327,8 @@ type lineupUndo struct {
 // is entered at any of the team's tables, or a later round is drawn, the line-up is
 // fixed (ECONFLICT "lineup.started", "lineup.over"). version is the version of the
 // team's stored line-up for that round, 0 when it has none (stale: ECONFLICT
-// "lineup.stale"). Logged, with undo.
+// "lineup.stale"), or AnyVersion to save over whatever is stored, as read in the
+// command's transaction. Logged, with undo.
 func (s *Tournaments) SetLineup(ctx context.Context, tid int64, n int, teamID int64, pairs [2][2]int64, version int, director string) (*Lineup, error) {
 	var out Lineup
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
@@ -347,7 +353,7 @@ func (s *Tournaments) SetLineup(ctx context.Context, tid int64, n int, teamID in
 		if before != nil {
 			l.Version = before.Version
 		}
-		if l.Version != version {
+		if version != AnyVersion && l.Version != version {
 			return Errorf(ECONFLICT, "lineup.stale")
 		}
 		if err := tt.SaveLineup(&l); err != nil {
@@ -367,6 +373,10 @@ func (s *Tournaments) SetLineup(ctx context.Context, tid int64, n int, teamID in
 	}
 	return &out, nil
 }
+
+// AnyVersion, given to SetLineup as the version read, saves over whatever line-up is
+// stored (last write wins): the API's save without If-Match.
+const AnyVersion = -1
 
 // lineupTeam returns the team whose line-up for round n may change now: a team entry of
 // a stage that takes teams, round n the next to draw or drawn and not started at the

@@ -19,7 +19,6 @@ import (
 	"burraco/views/seasons"
 	"burraco/views/sheets"
 	"burraco/views/standings"
-	"burraco/views/table"
 	"burraco/views/teams"
 	"burraco/views/tournaments"
 )
@@ -54,7 +53,7 @@ func (s *Server) routes() {
 	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive)
 	// Table reporting (issue 21): a table's page for its players, by its code, no login
 	// (CSRF as on every form).
-	tables := &table.Handlers{App: s.App}
+	tables := s.tables
 	e.GET("/t", tables.Enter)
 	e.GET("/t/:code", tables.Show)
 	e.GET("/t/:code/state", tables.State)

@@ -18,6 +18,7 @@ import (
 	"burraco/views/page"
 	"burraco/views/public"
 	"burraco/views/site"
+	"burraco/views/table"
 )
 
 // Services are the use cases the web layer calls.
@@ -38,6 +39,7 @@ type Server struct {
 	*page.App
 	echo   *echo.Echo
 	public *public.Handlers
+	tables *table.Handlers
 	gates  *site.Gates
 	site   site.Config
 	health site.Health
@@ -102,6 +104,8 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed
 	s.App.SeasonPublicChanged = s.public.SeasonChanged
+	s.App.Revision, s.App.KnownRevision = s.public.Revision, s.public.KnownRevision
+	s.tables = &table.Handlers{App: s.App}
 	for _, o := range opts {
 		o(s)
 	}
@@ -127,7 +131,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 // tournament's revision is answered before echo (public.Handlers.ServeFast); everything else goes
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.public.ServeFast(w, r) {
+	if s.public.ServeFast(w, r) || s.tables.ServeFast(w, r) {
 		return
 	}
 	s.echo.ServeHTTP(w, r)
@@ -135,6 +139,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Routes lists every registered route, for tests and docs.
 func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
+
+// Echo is the echo instance behind the fast paths, for tests.
+func (s *Server) Echo() http.Handler { return s.echo }
+
+// Tables is the table pages' handlers, for tests.
+func (s *Server) Tables() *table.Handlers { return s.tables }
 
 // Public is the public pages' handlers and their cache, for tests.
 func (s *Server) Public() *public.Handlers { return s.public }

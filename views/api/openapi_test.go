@@ -150,10 +150,10 @@ func TestValidateExchange(t *testing.T) {
 	})
 	t.Run("nullable references", func(t *testing.T) {
 		req, res := exchange("POST", "/api/v1/tournaments/1/entries/5", `{"checked_in":true}`, 200,
-			`{"id":5,"tournament_id":1,"kind":"player","members":null,"name":"Bianchi Anna","checked_in":true,"withdrawn":false,"round_change":null}`)
+			`{"id":5,"tournament_id":1,"kind":"player","members":null,"name":"Bianchi Anna","checked_in":true,"withdrawn":false,"version":1,"round_change":null}`)
 		assert.NoError(t, c.ValidateExchange(req, res))
 		req, res = exchange("POST", "/api/v1/tournaments/1/entries/5", `{"checked_in":true}`, 200,
-			`{"id":5,"tournament_id":1,"kind":"player","members":null,"name":"Bianchi Anna","checked_in":true,"withdrawn":false,"round_change":7}`)
+			`{"id":5,"tournament_id":1,"kind":"player","members":null,"name":"Bianchi Anna","checked_in":true,"withdrawn":false,"version":1,"round_change":7}`)
 		assert.Error(t, c.ValidateExchange(req, res))
 	})
 	t.Run("function form", func(t *testing.T) {

@@ -31,7 +31,8 @@ func (h *Handlers) AddTeam(c echo.Context) error {
 	return c.JSON(http.StatusCreated, e)
 }
 
-// EditTeam renames a team or changes its players.
+// EditTeam renames a team or changes its players (If-Match: the team's version read,
+// absent: saved over whatever is stored). The answer carries the new version as ETag.
 func (h *Handlers) EditTeam(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
@@ -41,14 +42,31 @@ func (h *Handlers) EditTeam(c echo.Context) error {
 	if err != nil {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
+	version, err := ifMatch(c)
+	if err != nil {
+		return err
+	}
 	var in dto.TeamInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	e, err := h.Tournaments.EditTeam(c.Request().Context(), id, eid, in.Name, in.Players, page.DirectorOf(c).Username)
-	if err != nil {
+	ctx := c.Request().Context()
+	e, err := h.Tournaments.EditTeam(ctx, id, eid, in.Name, in.Players, version, page.DirectorOf(c).Username)
+	if isStale(err) {
+		now, lerr := h.Tournaments.Load(ctx, id)
+		if lerr != nil {
+			return lerr
+		}
+		cur := now.Entry(eid)
+		if cur == nil {
+			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		}
+		page.UseFormat(c, now.Stage.Format)
+		return conflict(c, cur.Version, dto.TeamConflict{Error: errorBody(c, page.FormatUsed(c), err), Current: *cur})
+	} else if err != nil {
 		return err
 	}
+	c.Response().Header().Set("ETag", etag(e.Version))
 	return c.JSON(http.StatusOK, e)
 }
 
@@ -144,7 +162,7 @@ func (h *Handlers) SetLineup(c echo.Context) error {
 		return err
 	}
 	if h := strings.TrimSpace(c.Request().Header.Get("If-Match")); h == "" || h == "*" {
-		version = page.StoredLineupVersion(ev, n, teamID) // last write wins
+		version = tournament.AnyVersion // last write wins, over the version the command reads
 	}
 	var in dto.LineupInput
 	if err := decodeJSON(c, &in); err != nil {
@@ -223,6 +241,7 @@ func (h *Handlers) Team(c echo.Context) error {
 	if team == nil || team.Kind != tournament.EntryTeam {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
+	c.Response().Header().Set("ETag", etag(team.Version))
 	out := dto.Team{Entry: *team, Lineups: []dto.Lineup{}, Contributions: []dto.MemberContribution{}}
 	for _, r := range ev.Rounds {
 		if !slices.ContainsFunc(r.Byes, func(b tournament.Bye) bool { return b.EntryID == eid }) {

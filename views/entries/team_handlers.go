@@ -132,6 +132,7 @@ func (h *Handlers) EditTeamForm(c echo.Context) error {
 	tp := newTeamPick()
 	tp.Entry = e
 	tp.Form.Values["name"] = e.Name
+	tp.Form.Values["version"] = strconv.Itoa(e.Version)
 	for i, m := range e.Members {
 		if i < tournament.MaxTeam {
 			tp.Players[i] = &tournament.Player{ID: m.PlayerID, LastName: m.Name}
@@ -155,15 +156,51 @@ func (h *Handlers) EditTeam(c echo.Context) error {
 	}
 	tp, ids, slots := h.pickedTeam(c)
 	tp.Entry = e
-	saved, err := h.Tournaments.EditTeam(c.Request().Context(), ev.Tournament.ID, e.ID, tp.Form.Values["name"], ids, page.DirectorOf(c).Username)
+	tp.Form.Values["version"] = c.FormValue("version")
+	version, _ := strconv.Atoi(tp.Form.Values["version"])
+	ctx := c.Request().Context()
+	saved, err := h.Tournaments.EditTeam(ctx, ev.Tournament.ID, e.ID, tp.Form.Values["name"], ids, max(version, 0), page.DirectorOf(c).Username)
 	if err != nil {
 		if !failTeam(&tp, err, slots) {
 			return err
+		}
+		if tp.Form.Error == "team.stale" {
+			// What is stored now beside what was typed; the form moves to the stored
+			// version, so saving again replaces it.
+			if now, lerr := h.Tournaments.Load(ctx, ev.Tournament.ID); lerr == nil && now.Entry(e.ID) != nil {
+				ev, tp.Entry = now, now.Entry(e.ID)
+				teamConflict(&tp)
+			}
 		}
 		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), teamEditPage(ev, tp))
 	}
 	page.SetFlash(c, "teams.saved", saved.Name)
 	return page.Redirect(c, page.IDPath("/tournaments/", ev.Tournament.ID, "/entries"))
+}
+
+// teamConflict lists, on a stale team form, the team as stored (tp.Entry) beside what
+// was typed, and moves the form to the stored version.
+func teamConflict(tp *teamPick) {
+	stored := make([]string, len(tp.Entry.Members))
+	for i, m := range tp.Entry.Members {
+		stored[i] = m.Name
+	}
+	var typed []string
+	for _, p := range tp.Players {
+		if p != nil {
+			typed = append(typed, p.FullName())
+		}
+	}
+	lines := []page.ConflictLine{
+		{Label: "teams.name", Stored: tp.Entry.Name, Typed: tp.Form.Values["name"]},
+		{Label: "teams.players", Stored: strings.Join(stored, ", "), Typed: strings.Join(typed, ", ")},
+	}
+	for _, l := range lines {
+		if l.Stored != l.Typed {
+			tp.Form.Conflict = append(tp.Form.Conflict, l)
+		}
+	}
+	tp.Form.Values["version"] = strconv.Itoa(tp.Entry.Version)
 }
 
 // TeamImportForm shows the form to import teams from a CSV file.

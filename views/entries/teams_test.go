@@ -1,6 +1,7 @@
 package entries_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -176,4 +177,95 @@ func TestTeamImportPreviewSaysTeamsAreEntered(t *testing.T) {
 		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 		assert.Equal(t, want, strings.TrimSpace(res.Doc(t).Find("#team-import-lead").Text()), lang)
 	}
+}
+
+// A team's edit carries the version it was read at: on the page (a hidden field) and in
+// the API (If-Match, ETag). An edit from an older version is a 409 that changes nothing:
+// the page shows what is stored beside what was typed and moves to the stored version
+// (saving again replaces it); the API answers the team as stored.
+func TestTeamEditIsVersioned(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 2)
+	a, m := ev.Teams[0], ev.Members[0]
+	var fifth struct{ ID int64 }
+	res := c.API("POST", "/api/v1/players", tok, `{"first_name":"Quinto","last_name":"Giocatore"}`, &fifth)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+
+	edit := fmt.Sprintf("%s/teams/%d/edit", ev.HTML, a)
+	doc := c.Get(edit).Doc(t)
+	assert.Equal(t, "1", doc.Find(`#team-form input[name="version"]`).AttrOr("value", ""))
+	action := doc.Find("#team-form").AttrOr("action", "")
+	form := func(name, version string, extra ...int64) url.Values {
+		v := url.Values{"name": {name}, "version": {version}}
+		for i, id := range append(m[:4:4], extra...) {
+			v.Set(fmt.Sprintf("players.%d", i+1), pid(id))
+		}
+		return v
+	}
+	// Two directors read version 1; the first saves.
+	res = c.Post(action, form("Aquile", "1"))
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	// The second's save is stale: nothing written, both versions shown, the form at 2.
+	res = c.Post(action, form("Falchi", "1", fifth.ID))
+	require.Equal(t, http.StatusConflict, res.StatusCode, res.Body)
+	doc = res.Doc(t)
+	assert.Contains(t, doc.Find(".alert").Text(), "Someone else saved this team while you were editing it.")
+	conflict := doc.Find("table.conflict tbody").Text()
+	assert.Contains(t, conflict, "Aquile")
+	assert.Contains(t, conflict, "Falchi")
+	assert.Contains(t, conflict, "Giocatore Quinto", "the players typed")
+	assert.Equal(t, "Falchi", doc.Find(`#team-form input[name="name"]`).AttrOr("value", ""), "what was typed is kept")
+	assert.Equal(t, pid(fifth.ID), doc.Find(`#team-form input[name="players.5"]`).AttrOr("value", ""))
+	assert.Equal(t, "2", doc.Find(`#team-form input[name="version"]`).AttrOr("value", ""))
+	var team struct {
+		Entry struct {
+			Name    string `json:"name"`
+			Version int    `json:"version"`
+			Members []any  `json:"members"`
+		} `json:"entry"`
+	}
+	res = c.API("GET", fmt.Sprintf("%s/teams/%d", ev.API, a), tok, "", &team)
+	assert.Equal(t, `"2"`, res.Header.Get("ETag"))
+	assert.Equal(t, "Aquile", team.Entry.Name, "the stale save changed nothing")
+	assert.Len(t, team.Entry.Members, 4)
+	// Saved again from the page as it came back: a deliberate overwrite.
+	res = c.Post(action, form("Falchi", "2", fifth.ID))
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+
+	// The API: a stale If-Match is a 409 with the team as stored and its ETag.
+	path := fmt.Sprintf("%s/teams/%d", ev.API, a)
+	put := func(ifMatch, body string, out any) *viewtest.Response {
+		req, _ := http.NewRequest("PUT", app.Srv.URL+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("If-Match", ifMatch)
+		res := c.Do(req)
+		if out != nil {
+			require.NoError(t, json.Unmarshal([]byte(res.Body), out), res.Body)
+		}
+		return res
+	}
+	body := fmt.Sprintf(`{"name":"Gufi","players":[%d,%d,%d,%d]}`, m[0], m[1], m[2], m[3])
+	var refused struct {
+		Error   struct{ Code string } `json:"error"`
+		Current struct {
+			Name    string `json:"name"`
+			Version int    `json:"version"`
+		} `json:"current"`
+	}
+	res = put(`"2"`, body, &refused)
+	require.Equal(t, http.StatusConflict, res.StatusCode, res.Body)
+	assert.Equal(t, `"3"`, res.Header.Get("ETag"))
+	assert.Equal(t, "conflict", refused.Error.Code)
+	assert.Equal(t, "Falchi", refused.Current.Name)
+	assert.Equal(t, 3, refused.Current.Version)
+	res = put(`"3"`, body, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	assert.Equal(t, `"4"`, res.Header.Get("ETag"))
+	// Without If-Match: saved over whatever is stored, as for players.
+	res = c.API("PUT", path, tok, strings.Replace(body, "Gufi", "Gufi Reali", 1), nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	assert.Equal(t, `"5"`, res.Header.Get("ETag"))
 }

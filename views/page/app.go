@@ -33,6 +33,12 @@ type App struct {
 	// SeasonPublicChanged does the same for a season (published false: unpublished or
 	// deleted).
 	SeasonPublicChanged func(ctx context.Context, sid int64, published bool)
+	// Revision is a tournament's revision as this instance trusts it: read at most the
+	// public pages' TTL ago (nil: none trusted, ask the database).
+	Revision func(ctx context.Context, tid int64) (int64, error)
+	// KnownRevision is the revision Revision would answer without reading anything,
+	// ok false when it would have to read it (nil: none known).
+	KnownRevision func(tid int64) (rev int64, ok bool)
 }
 
 // SeasonChanged tells the public pages that a season was published, unpublished or

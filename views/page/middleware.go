@@ -82,6 +82,16 @@ var SecureConfig = middleware.SecureConfig{
 	ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
 }
 
+// SecureHeaders are the headers SecureConfig sets, for the answers written before echo
+// (the fast paths of the public pages and of the tables' polls).
+var SecureHeaders = map[string][]string{
+	"X-Xss-Protection":        {SecureConfig.XSSProtection},
+	"X-Content-Type-Options":  {SecureConfig.ContentTypeNosniff},
+	"X-Frame-Options":         {SecureConfig.XFrameOptions},
+	"Referrer-Policy":         {SecureConfig.ReferrerPolicy},
+	"Content-Security-Policy": {SecureConfig.ContentSecurityPolicy},
+}
+
 // IdempotencyField is the hidden field of every form (beside the CSRF token) carrying a
 // key drawn when the form was rendered: the same form sent twice creates once.
 const IdempotencyField = "_idem"

@@ -54,6 +54,26 @@ func (h *Handlers) revision(ctx context.Context, tid int64) (int64, bool, error)
 	return h.revisionOf(ctx, tid, false)
 }
 
+// Revision is a tournament's revision as this instance trusts it (read at most the TTL
+// ago, as every public page), published or not: page.App.Revision.
+func (h *Handlers) Revision(ctx context.Context, tid int64) (int64, error) {
+	rev, _, err := h.revision(ctx, tid)
+	return rev, err
+}
+
+// KnownRevision is the revision Revision would answer without reading it (read less
+// than the TTL ago), ok false otherwise: page.App.KnownRevision.
+func (h *Handlers) KnownRevision(tid int64) (int64, bool) {
+	pc := h.Cache
+	if pc.TTL <= 0 {
+		return 0, false
+	}
+	pc.mu.RLock()
+	r, ok := pc.revs[tid]
+	pc.mu.RUnlock()
+	return r.rev, ok && time.Since(r.at) < pc.TTL
+}
+
 // revisionOf is revision, or, fresh, the revision read now (and trusted from now on).
 func (h *Handlers) revisionOf(ctx context.Context, tid int64, fresh bool) (int64, bool, error) {
 	pc := h.Cache
@@ -666,15 +686,6 @@ func (h *Handlers) TableTent(c echo.Context) error {
 	return page.Render(c, http.StatusOK, tableTentPage(ev, page.PublicURL(c, ev.Tournament.ID)))
 }
 
-// fastHeaders are the security headers of page.SecureConfig, as ServeFast sets them.
-var fastHeaders = map[string][]string{
-	"X-Xss-Protection":        {page.SecureConfig.XSSProtection},
-	"X-Content-Type-Options":  {page.SecureConfig.ContentTypeNosniff},
-	"X-Frame-Options":         {page.SecureConfig.XFrameOptions},
-	"Referrer-Policy":         {page.SecureConfig.ReferrerPolicy},
-	"Content-Security-Policy": {page.SecureConfig.ContentSecurityPolicy},
-}
-
 // fastPages maps the tail of a public address to its page in the cache.
 var fastPages = map[string]string{"": "tables", "/standings": "standings", "/bracket": "bracket",
 	"/projector/standings": "projector/standings", "/projector/tables": "projector/tables"}
@@ -733,7 +744,7 @@ func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	hdr := w.Header()
-	for key, v := range fastHeaders {
+	for key, v := range page.SecureHeaders {
 		hdr[key] = v
 	}
 	body, tag := p.body, p.etag

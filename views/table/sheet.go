@@ -274,9 +274,13 @@ func errorKey(e string) (field, key string) {
 }
 
 // stateKey names what the page shows of the table's state, for the phone's polling.
-func (v *tableView) stateKey() string {
-	k := v.TV.State
-	for _, r := range []*tournament.Report{v.TV.Report, v.TV.Counter} {
+func (v *tableView) stateKey() string { return stateKey(v.TV.State, v.TV.Report, v.TV.Counter) }
+
+// stateKey is the key of a table's reporting state: the state, and the reports that
+// decide it at their versions.
+func stateKey(state string, reports ...*tournament.Report) string {
+	k := state
+	for _, r := range reports {
 		if r != nil {
 			k += fmt.Sprintf(".%d-%d", r.ID, r.Version)
 		}

@@ -80,3 +80,50 @@ func TestLineupAttacks(t *testing.T) {
 	wg.Wait()
 	assert.ElementsMatch(t, []int{http.StatusOK, http.StatusConflict}, codes)
 }
+
+// Line-ups saved at once through the API without If-Match (last write wins): every one
+// is saved, none answers a 409 for a version read before another save committed, and
+// the stored version counts them all.
+func TestLineupSavesWithoutIfMatchAtOnce(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 2)
+	a, m := ev.Teams[0], ev.Members[0]
+	res := c.API("PUT", fmt.Sprintf("%s/rounds/1/lineups/%d", ev.API, a), tok, lineupJSON(m[0], m[1], m[2], m[3]), nil)
+	assert.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+
+	const saves = 8
+	var wg sync.WaitGroup
+	codes := make([]int, saves)
+	for i := range saves {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest("PUT", fmt.Sprintf("%s%s/rounds/1/lineups/%d", app.Srv.URL, ev.API, a), strings.NewReader(lineupJSON(m[i%2], m[1-i%2], m[2], m[3])))
+			req.Header.Set("Authorization", "Bearer "+tok)
+			req.Header.Set("Content-Type", "application/json")
+			res, err := http.DefaultClient.Do(req)
+			if err == nil {
+				codes[i] = res.StatusCode
+				res.Body.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	for i, code := range codes {
+		assert.Equal(t, http.StatusOK, code, "save %d", i)
+	}
+	var got struct {
+		Lineups []struct {
+			TeamID  int64 `json:"team_id"`
+			Version int   `json:"version"`
+		} `json:"lineups"`
+	}
+	c.API("GET", ev.API+"/rounds/1/lineups", tok, "", &got)
+	for _, l := range got.Lineups {
+		if l.TeamID == a {
+			assert.Equal(t, 1+saves, l.Version)
+		}
+	}
+}

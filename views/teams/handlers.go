@@ -77,6 +77,7 @@ func (h *Handlers) SaveLineup(c echo.Context) error {
 	f := page.NewForm()
 	pairs := postedPairs(c, f)
 	version, _ := strconv.Atoi(c.FormValue("version"))
+	version = max(version, 0) // the form always names the version it read; never "any"
 	if _, err := h.Tournaments.SetLineup(c.Request().Context(), ev.Tournament.ID, n, teamID, pairs, version, page.DirectorOf(c).Username); err != nil {
 		if !f.Fail(err) {
 			return err

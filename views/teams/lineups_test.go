@@ -105,3 +105,43 @@ func TestLineupForm(t *testing.T) {
 	// A round neither drawn nor next: not found.
 	assert.Equal(t, http.StatusNotFound, c.Get(ev.HTML+"/rounds/2/lineups").StatusCode)
 }
+
+// A knockout of teams after a teams stage: each team plays with the line-up it last
+// named in the teams stage (not its first four players in order), on the line-ups page,
+// the round page and in the API, until it names one for the knockout's round.
+func TestKnockoutLineupsComeFromTheTeamsStage(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 2)
+	res := c.API("PUT", ev.API, tok, `{"name":"Squadre","date":"2026-11-24","qualifiers":2,"settings":{"rounds":1,"hands_per_round":3,"pairing":"no_rematch","bye_vp":12}}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	a, m := ev.Teams[0], ev.Members[0]
+	res = c.API("PUT", fmt.Sprintf("%s/rounds/1/lineups/%d", ev.API, a), tok, lineupJSON(m[3], m[0], m[2], m[1]), nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	res = c.API("POST", ev.API+"/draw", tok, `{"seed":1,"round":1}`, nil)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	saveTotals(t, c, tok, ev.API, 1, 1, 1000, 800)
+	saveTotals(t, c, tok, ev.API, 1, 2, 900, 800)
+	res = c.API("POST", ev.API+"/stages", tok, `{"format":"knockout"}`, nil)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	res = c.API("POST", ev.API+"/draw", tok, `{"seed":1,"round":1}`, nil)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+
+	var ls dto.Lineups
+	c.API("GET", ev.API+"/rounds/1/lineups", tok, "", &ls)
+	for _, l := range ls.Lineups {
+		if l.TeamID != a {
+			continue
+		}
+		assert.Equal(t, [2][2]int64{{m[3], m[0]}, {m[2], m[1]}},
+			[2][2]int64{{l.Pairs[0][0].PlayerID, l.Pairs[0][1].PlayerID}, {l.Pairs[1][0].PlayerID, l.Pairs[1][1].PlayerID}})
+		assert.Equal(t, [2]int{0, 0}, [2]int{l.Named, l.Version}, "nothing named for the knockout yet")
+	}
+	doc := c.Get(ev.HTML + "/rounds/1/lineups").Doc(t)
+	assert.Equal(t, "As last named in the stage before", strings.TrimSpace(doc.Find(fmt.Sprintf("#team-%d .lineup-origin", a)).Text()))
+	round := c.Get(ev.HTML + "/rounds/1").Doc(t).Text()
+	assert.Contains(t, round, "Team ANumero04 GiocatoreNumero01 Giocatore", "pair 1 as named in the teams stage")
+	assert.Contains(t, round, "Team ANumero03 GiocatoreNumero02 Giocatore", "pair 2 as named in the teams stage")
+	assert.NotContains(t, round, "Team ANumero01 GiocatoreNumero02 Giocatore", "not the first four in order")
+}

@@ -67,6 +67,12 @@ type LineupInput struct {
 	Pairs [2][2]int64 `json:"pairs"`
 }
 
+// TeamConflict is a stale team edit's 409: the error and the team as stored.
+type TeamConflict struct {
+	Error   ErrorBody `json:"error"`
+	Current Entry     `json:"current"`
+}
+
 // LineupConflict is a stale line-up's 409: the error and the line-up as stored.
 type LineupConflict struct {
 	Error   ErrorBody `json:"error"`

@@ -155,6 +155,30 @@ func TestTeamImportPages(t *testing.T) {
 	assert.Contains(t, doc.Find("#entry-list").Text(), "Gufi")
 }
 
+// A team import's preview says what confirming does: it enters the teams, all or none,
+// and registers nobody (it once said, as the player import does, that new players are
+// created), in Italian and in English.
+func TestTeamImportPreviewSaysTeamsAreEntered(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	ev := viewtest.NewTeamsEvening(t, c, tok, 0)
+	for i := range 4 {
+		res := c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":"Nuovo","last_name":"Iscritto%d"}`, i+1), nil)
+		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	}
+	file := "squadra;cognome;nome\nGufi;Iscritto1;Nuovo\nGufi;Iscritto2;Nuovo\nGufi;Iscritto3;Nuovo\nGufi;Iscritto4;Nuovo\n"
+	for lang, want := range map[string]string{
+		"it": "Non è stato ancora salvato nulla. Controlla le righe, poi conferma: le squadre vengono iscritte tutte insieme, o nessuna; nessun giocatore viene registrato.",
+		"en": "Nothing has been saved yet. Check the rows, then confirm: the teams are entered all together, or none at all; no player is registered.",
+	} {
+		c.Lang = lang
+		res := c.Post(ev.HTML+"/teams/import/preview", url.Values{"csv": {file}})
+		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+		assert.Equal(t, want, strings.TrimSpace(res.Doc(t).Find("#team-import-lead").Text()), lang)
+	}
+}
+
 // A team's edit carries the version it was read at: on the page (a hidden field) and in
 // the API (If-Match, ETag). An edit from an older version is a 409 that changes nothing:
 // the page shows what is stored beside what was typed and moves to the stored version

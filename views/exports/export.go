@@ -81,7 +81,7 @@ func tablesReport(lang page.Lang, ev *tournament.State, g *tournament.Round) *re
 }
 
 // resultsReport is a round's results: each side's score and points, table by table,
-// and the byes.
+// each match's MP and points where tables play matches, and the byes.
 func resultsReport(lang page.Lang, ev *tournament.State, g *tournament.Round) *report {
 	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
 	r := &report{Title: ev.Tournament.Name + " · " + tr("game.title", g.Number) + " · " + tr("export.results"),
@@ -96,6 +96,21 @@ func resultsReport(lang page.Lang, ev *tournament.State, g *tournament.Round) *r
 				pts = page.PtsIn(lang, res.Points[i])
 			}
 			r.Rows = append(r.Rows, []string{strconv.Itoa(res.Number), strconv.Itoa(i + 1), page.SideLabelAt(ev, g, res.Number, i, id), strconv.Itoa(res.Scores[i]), pts})
+		}
+	}
+	// A match over several tables (teams) scores its points, not its tables: one row a
+	// team, its match MP and points once the match is complete.
+	for _, m := range page.Matches(ev, g) {
+		if len(m.Tables) < 2 {
+			continue
+		}
+		for i, id := range m.Entries {
+			mp, pts := "", ""
+			if m.Complete {
+				mp, pts = strconv.Itoa(m.MP[i]), page.PtsIn(lang, m.Points[i])
+			}
+			r.Rows = append(r.Rows, []string{"", tr("game.match_tables", m.Number, page.TableSpan(m.Tables)),
+				page.EntryName(ev, id), mp, pts})
 		}
 	}
 	for _, b := range g.Byes {

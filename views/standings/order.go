@@ -2,6 +2,7 @@ package standings
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"burraco/tournament"
@@ -58,12 +59,28 @@ func legend(ctx context.Context, cols []tournament.Column) string {
 }
 
 // orderPriorities is what the draw avoids, in order: the format's own words (4-player
-// tables: partners, then opponents), else the Danish pairing's.
+// tables: partners, then opponents; teams), else the Danish pairing's.
 func orderPriorities(ev *tournament.State) string {
-	if k := "individual4.order.priorities"; words.Own(ev.Stage.Format, k) {
-		return k
+	for _, k := range []string{"individual4.order.priorities", "teams.order.priorities"} {
+		if words.Own(ev.Stage.Format, k) {
+			return k
+		}
 	}
 	return "danish.order.priorities"
+}
+
+// pairedInMatch says where a team plays: "match 2, tables 3–4, against B", or "" where
+// the format plays no matches of several tables or table is in none.
+func pairedInMatch(ctx context.Context, ev *tournament.State, n, table int, against int64) string {
+	if !words.Own(ev.Stage.Format, "teams.order.match") {
+		return ""
+	}
+	for _, m := range page.Matches(ev, ev.Round(n)) {
+		if len(m.Tables) > 1 && slices.Contains(m.Tables, table) {
+			return page.T(ctx, "teams.order.match", m.Number, page.TableSpan(m.Tables), page.EntryName(ev, against))
+		}
+	}
+	return ""
 }
 
 // pairedAt says where a player plays at a 4-player table: "table 2, with B, against C

@@ -376,7 +376,10 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 			return err
 		}
 	}
-	if !ev.Tournament.Published {
+	// A stage derived at rev or later tells its own publication (an unpublishing since
+	// the revision read); one derived before it, rendered from while the stage at rev is
+	// derived, may predate the publication the revision read says.
+	if ev.Tournament.Revision >= rev && !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
 	data, comp, ok := build(ev, cols, lines)

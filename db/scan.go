@@ -106,10 +106,14 @@ func (c strCol[S]) Scan(src any) error {
 // parseQuads appends to dst the integers of s, apart by single spaces ("" holds none),
 // four by four, sorted by their first two (they come mostly in order already, as an
 // index stores them).
-func parseQuads(dst [][4]int, s string) ([][4]int, error) {
+func parseQuads(dst [][4]int, s string) ([][4]int, error) { return parseHeadQuads(nil, dst, s) }
+
+// parseHeadQuads reads the first len(head) integers of s (apart by single spaces) into
+// head, and appends the others to dst as parseQuads does.
+func parseHeadQuads(head []int, dst [][4]int, s string) ([][4]int, error) {
 	start := len(dst)
 	var q [4]int
-	n := 0
+	n, k := 0, 0
 	for i := 0; i < len(s); {
 		neg := s[i] == '-'
 		if neg {
@@ -128,11 +132,19 @@ func parseQuads(dst [][4]int, s string) ([][4]int, error) {
 		if neg {
 			v = -v
 		}
+		i = j + 1
+		if k < len(head) {
+			head[k] = v
+			k++
+			continue
+		}
 		q[n] = v
 		if n++; n == 4 {
 			dst, n = append(dst, q), 0
 		}
-		i = j + 1
+	}
+	if k < len(head) {
+		return dst, fmt.Errorf("aggregated integers: %q holds %d of %d leading values", s, k, len(head))
 	}
 	if n != 0 {
 		return dst, fmt.Errorf("aggregated integers: %q not in fours", s)

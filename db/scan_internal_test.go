@@ -44,6 +44,27 @@ func TestParseQuads(t *testing.T) {
 	assert.Equal(t, [][4]int{{9, 9, 9, 9}, {1, 0, 0, 0}, {2, 0, 0, 0}}, got)
 }
 
+// TestParseHeadQuads: a table's numbers, then its sides; an entry's four numbers.
+func TestParseHeadQuads(t *testing.T) {
+	head := make([]int, 6)
+	got, err := parseHeadQuads(head, nil, "17 3 2 0 5 1 2 0 40 0 1 0 39 0")
+	require.NoError(t, err)
+	assert.Equal(t, []int{17, 3, 2, 0, 5, 1}, head)
+	assert.Equal(t, [][4]int{{1, 0, 39, 0}, {2, 0, 40, 0}}, got)
+	got, err = parseHeadQuads(head, nil, "18 3 1 -1 1 0") // no side
+	require.NoError(t, err)
+	assert.Equal(t, []int{18, 3, 1, -1, 1, 0}, head)
+	assert.Empty(t, got)
+	for _, bad := range []string{"", "18 3 1 1 1", "18 3 1 1 1 0 1 2 3", "18 3 1 1 1 0 "} {
+		_, err := parseHeadQuads(head, nil, bad)
+		assert.Error(t, err, bad)
+	}
+	four := make([]int, 4)
+	_, err = parseHeadQuads(four, nil, "12 1 9 450")
+	require.NoError(t, err)
+	assert.Equal(t, []int{12, 1, 9, 450}, four)
+}
+
 // FuzzParseQuads: any text is parsed or refused without a panic; integers written as
 // the aggregates write them read back as they were, sorted.
 func FuzzParseQuads(f *testing.F) {
@@ -51,6 +72,7 @@ func FuzzParseQuads(f *testing.F) {
 	f.Add("", int64(0), int64(0))
 	f.Fuzz(func(t *testing.T, s string, a, b int64) {
 		_, _ = parseQuads(nil, s)
+		_, _ = parseHeadQuads(make([]int, 6), nil, s)
 		const limit = 1 << 40
 		a, b = a%limit, b%limit
 		qs := [][4]int{{int(a), int(b), int(a ^ b), int(-b)}, {int(b), int(a), 0, int(a)}}

@@ -454,26 +454,27 @@ func loadStage(x *sqlTx, t tournament.Tournament, stage *tournament.Stage) (*tou
 	// bound by the values it reads one by one (on SQLite a call into C each), and a
 	// table's dozen rows of sides and hands read as two values cost less than their
 	// fifty.
-	rows, err = x.query("SELECT t.id, t.round_id, t.number, t.outcome_kind, t.outcome_side, t.version, t.match_no, "+sidesAgg+
-		" FROM round_tables t JOIN rounds r ON r.id = t.round_id WHERE r.stage_id = ? ORDER BY t.round_id, t.number", stage.ID)
+	rows, err = x.query("SELECT "+tableInts+", t.outcome_kind FROM round_tables t JOIN rounds r ON r.id = t.round_id "+
+		"WHERE r.stage_id = ? ORDER BY t.round_id, t.number", stage.ID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var tb tournament.Table
-	var roundID int64
-	var sides string
-	dest := []any{int64Col{&tb.ID}, int64Col{&roundID}, intCol{&tb.Number}, strCol[string]{&tb.Outcome.Kind},
-		intCol{&tb.Outcome.Side}, intCol{&tb.Version}, intCol{&tb.Match}, strCol[string]{&sides}}
+	var ints string
+	var head [6]int // tableInts' leading values
+	dest := []any{strCol[string]{&ints}, strCol[string]{&tb.Outcome.Kind}}
 	var quads [][4]int
 	for rows.Next() {
 		tb.Sides = nil
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
-		if quads, err = parseQuads(quads[:0], sides); err != nil {
-			return nil, fmt.Errorf("table %d's sides: %w", tb.ID, err)
+		if quads, err = parseHeadQuads(head[:], quads[:0], ints); err != nil {
+			return nil, fmt.Errorf("a table of stage %d: %w", stage.ID, err)
 		}
+		roundID := int64(head[1])
+		tb.ID, tb.Number, tb.Outcome.Side, tb.Version, tb.Match = int64(head[0]), head[2], head[3], head[4], head[5]
 		for _, q := range quads {
 			sd := sideRow{position: q[0], seat: q[1], entryID: int64(q[2]), pair: q[3]}
 			sd.addTo(&tb)
@@ -527,11 +528,12 @@ func loadEntries(x *sqlTx, where string, arg any) ([]tournament.Entry, error) {
 }
 
 // entriesQuery is loadEntries' query.
-// Its flags and version come in one value (checked in 1, withdrawn 2, the version times
-// 4): each value read costs.
-const entriesQuery = "SELECT e.id, e.tournament_id, e.kind, e.name, e.club, " +
-	"CASE WHEN e.checked_in THEN 1 ELSE 0 END + CASE WHEN e.withdrawn THEN 2 ELSE 0 END + 4 * e.version, " +
-	"COALESCE(m.player_id, 0), COALESCE(p.last_name || ' ' || p.first_name, '') " +
+// Its numbers come in one text value (each value read costs: on SQLite a call into C):
+// the entry's id, its tournament, its flags and version (checked in 1, withdrawn 2, the
+// version times 4) and the member's player.
+const entriesQuery = "SELECT CAST(e.id AS TEXT) || ' ' || CAST(e.tournament_id AS TEXT) || ' ' || " +
+	"CAST(CASE WHEN e.checked_in THEN 1 ELSE 0 END + CASE WHEN e.withdrawn THEN 2 ELSE 0 END + 4 * e.version AS TEXT) || ' ' || " +
+	"CAST(COALESCE(m.player_id, 0) AS TEXT), e.kind, e.name, e.club, COALESCE(p.last_name || ' ' || p.first_name, '') " +
 	"FROM entries e LEFT JOIN entry_members m ON m.entry_id = e.id LEFT JOIN players p ON p.id = m.player_id "
 
 // rowScanner is what reads a query's rows: database/sql's, or pgx's in a batch.
@@ -547,13 +549,18 @@ func scanEntries(rows rowScanner) ([]tournament.Entry, error) {
 	var e tournament.Entry
 	var m tournament.Member
 	var name string // "last first", joined by the query
-	var flags int
-	dest := []any{int64Col{&e.ID}, int64Col{&e.TournamentID}, strCol[tournament.EntryKind]{&e.Kind}, &e.Name, &e.Club,
-		intCol{&flags}, int64Col{&m.PlayerID}, &name}
+	var ints string
+	var v [4]int // entriesQuery's numbers
+	dest := []any{strCol[string]{&ints}, strCol[tournament.EntryKind]{&e.Kind}, &e.Name, &e.Club, &name}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
+		if _, err := parseHeadQuads(v[:], nil, ints); err != nil {
+			return nil, fmt.Errorf("an entry: %w", err)
+		}
+		flags := v[2]
+		e.ID, e.TournamentID, m.PlayerID = int64(v[0]), int64(v[1]), int64(v[3])
 		e.CheckedIn, e.Withdrawn, e.Version = flags&1 != 0, flags&2 != 0, flags>>2
 		if n := len(out); n == 0 || out[n-1].ID != e.ID {
 			out = append(out, e)
@@ -605,6 +612,13 @@ func loadSides(x *sqlTx, where string, arg any, tableAt map[int64]*tournament.Ta
 // sideCols are the columns of a row of sides (alias s, perhaps missing in a left join):
 // one row per entry of a side, seat 0 the side's entry and 1… its partners.
 const sideCols = "COALESCE(s.position, 0), COALESCE(s.seat, 0), COALESCE(s.entry_id, 0), COALESCE(s.pair, 0)"
+
+// tableInts are a table's (alias t) numbers and its sides in one text value: its id,
+// round, number, outcome side, version and match, then its sides as sidesAgg gives
+// them, every number apart by a space (a value read costs: on SQLite a call into C).
+const tableInts = "CAST(t.id AS TEXT) || ' ' || CAST(t.round_id AS TEXT) || ' ' || CAST(t.number AS TEXT) || ' ' || " +
+	"CAST(t.outcome_side AS TEXT) || ' ' || CAST(t.version AS TEXT) || ' ' || CAST(t.match_no AS TEXT) || " +
+	"COALESCE(' ' || " + sidesAgg + ", '')"
 
 // sidesAgg is a table's (alias t) rows of sides in one text value: position, seat,
 // entry and pair of each, every number apart by a space (NULL: no side). The rows come

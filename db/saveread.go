@@ -219,15 +219,8 @@ func (x *storeTx) roundInLines(stageID int64, n int) (*tournament.Round, error) 
 	if len(r.Tables) == 0 {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	if x.stored == nil {
-		x.stored = map[int64][][2]int{}
-	}
-	for _, tb := range r.Tables {
-		keys := make([][2]int, len(tb.Hands))
-		for i, h := range tb.Hands {
-			keys[i] = [2]int{h.Hand, h.Side}
-		}
-		x.stored[tb.ID] = keys
+	for i := range r.Tables {
+		x.keepStored(&r.Tables[i])
 	}
 	x.next, x.live = &next, live
 	return &r, nil

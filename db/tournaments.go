@@ -1172,15 +1172,8 @@ func (x *storeTx) Round(stageID int64, n int) (*tournament.Round, error) {
 	if err := loadHands(x.sqlTx, "table_id IN (SELECT id FROM round_tables WHERE round_id = ?)", r.ID, at); err != nil {
 		return nil, err
 	}
-	if x.stored == nil {
-		x.stored = map[int64][][2]int{}
-	}
-	for _, tb := range r.Tables {
-		keys := make([][2]int, len(tb.Hands))
-		for i, h := range tb.Hands {
-			keys[i] = [2]int{h.Hand, h.Side}
-		}
-		x.stored[tb.ID] = keys
+	for i := range r.Tables {
+		x.keepStored(&r.Tables[i])
 	}
 	x.next = &roundState{stageID: stageID, n: n + 1, drawn: nextDrawn > 0, started: nextStarted > 0}
 	return &r, nil
@@ -1234,18 +1227,21 @@ func tableOf(x *sqlTx, stageID int64, n, t int) (*tournament.Round, *tournament.
 	return &r, &tb, nil
 }
 
-func (x *storeTx) Scores(t *tournament.Table) error {
-	t.Hands = t.Hands[:0]
+// keepStored notes the hands t holds as read, by (hand, side), for the save's changes.
+func (x *storeTx) keepStored(t *tournament.Table) {
 	if x.stored == nil {
 		x.stored = map[int64][][2]int{}
 	}
-	defer func() {
-		keys := make([][2]int, len(t.Hands))
-		for i, h := range t.Hands {
-			keys[i] = [2]int{h.Hand, h.Side}
-		}
-		x.stored[t.ID] = keys
-	}()
+	keys := make([][2]int, len(t.Hands))
+	for i, h := range t.Hands {
+		keys[i] = [2]int{h.Hand, h.Side}
+	}
+	x.stored[t.ID] = keys
+}
+
+func (x *storeTx) Scores(t *tournament.Table) error {
+	t.Hands = t.Hands[:0]
+	defer x.keepStored(t)
 	t.Hands = nil
 	if a := x.fresh(t); a != nil {
 		t.Hands = slices.Clone(a.hands)

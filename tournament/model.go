@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -398,6 +399,11 @@ type Lineup struct {
 
 // Entry returns an entry by ID.
 func (st *State) Entry(id int64) *Entry {
+	// Entries are loaded in ID order: a binary search finds one in a large field (pages
+	// look up every seated entry); a list in another order is searched through.
+	if i, ok := slices.BinarySearchFunc(st.Entries, id, func(e Entry, id int64) int { return cmp.Compare(e.ID, id) }); ok {
+		return &st.Entries[i]
+	}
 	for i := range st.Entries {
 		if st.Entries[i].ID == id {
 			return &st.Entries[i]

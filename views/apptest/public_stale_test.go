@@ -136,6 +136,18 @@ func TestPublicPagesNeverGoBack(t *testing.T) {
 	time.Sleep(ttl + 50*time.Millisecond) // the revision read before is no longer trusted
 	assert.Equal(t, r1, revisionOf(tables, false), "the page as rendered before, while the load is held")
 	assert.Equal(t, r1, revisionOf(standings, false))
+	// The same answer comes before echo (the revision read is trusted again, the load of
+	// its stage still held): a room of phones does not go the ordinary way meanwhile.
+	fast := httptest.NewRecorder()
+	require.True(t, s.Public().ServeFast(fast, httptest.NewRequest(http.MethodGet, standings, nil)),
+		"the page as rendered before, answered by the fast path while the load is held")
+	var body struct {
+		Tournament struct {
+			Revision int64 `json:"revision"`
+		} `json:"tournament"`
+	}
+	require.NoError(t, json.Unmarshal(fast.Body.Bytes(), &body))
+	assert.Equal(t, r1, body.Tournament.Revision)
 
 	gs.open()
 	_, _, _, err = svc.Standings(t.Context(), pe.tid) // the held load ends

@@ -695,7 +695,9 @@ var fastPages = map[string]string{"": "tables", "/standings": "standings", "/bra
 
 // ServeFast answers a public page (or JSON twin) from the cache without echo's
 // routing and middleware, when it can: a GET without a query string, the tournament's
-// revision read less than the TTL ago and published, the page kept at that revision.
+// revision read less than the TTL ago and published, the page kept at that revision (or,
+// while the stage at that revision is being derived, the page as rendered before, as
+// serve answers it).
 // Anything else (a miss, a query, an error) reports false and goes the ordinary way,
 // which renders the page and fills the cache. The answer is the same as the ordinary
 // way's: same bytes, same ETag, same headers (TestPublicFastPathAnswersAsEcho).
@@ -744,7 +746,15 @@ func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 	}
 	p := pc.get(k, rv.rev)
 	if p == nil {
-		return false
+		// While the stage at the revision read is derived in the background, the page as
+		// rendered before, as serve answers it: a room of phones goes the ordinary way
+		// only to render the page once that stage is ready.
+		if h.Tournaments.Prepare(r.Context(), tid, rv.rev) {
+			return false
+		}
+		if p = pc.stale(k); p == nil {
+			return false
+		}
 	}
 	hdr := w.Header()
 	for key, v := range page.SecureHeaders {

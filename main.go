@@ -144,13 +144,29 @@ func copyCommand(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
+// logMigrations says which migrations opening the database applied, and how long they
+// took (took: opening the database, waiting for another instance's migrations included).
+func logMigrations(log *slog.Logger, store *db.DB, took time.Duration) {
+	ran := store.Migrated()
+	for _, m := range ran {
+		log.Info("migration applied", "version", m.Version, "name", m.Name, "took", m.Took.Round(time.Millisecond))
+	}
+	v, err := store.SchemaVersion(context.Background())
+	if err != nil {
+		log.Warn("read the schema version", "err", err)
+	}
+	log.Info("database ready", "schema", v, "migrations_applied", len(ran), "took", took.Round(time.Millisecond))
+}
+
 // run serves until ctx is cancelled, then lets in-flight requests finish.
 func run(ctx context.Context, cfg config, log *slog.Logger) error {
+	start := time.Now()
 	store, err := db.Open(cfg.DB)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	logMigrations(log, store, time.Since(start))
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
 	srv := &http.Server{
 		Addr: cfg.Addr,

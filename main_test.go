@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -170,4 +171,29 @@ func TestCopyCommand(t *testing.T) {
 
 	err = copyCommand(context.Background(), []string{"-from", path, "-to", dsn}, &out)
 	assert.ErrorContains(t, err, "already holds")
+}
+
+// TestMigrationsAreLogged: the start says which migrations it applied and how long they
+// took; a second start on the same database applies none and says so.
+func TestMigrationsAreLogged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	all := -1
+	for i := range 2 {
+		var out bytes.Buffer
+		store, err := db.Open(path)
+		require.NoError(t, err)
+		logMigrations(newLogger(&out), store, 42*time.Millisecond)
+		if all < 0 {
+			applied, err := store.AppliedMigrations(t.Context())
+			require.NoError(t, err)
+			all = len(applied)
+		}
+		require.NoError(t, store.Close())
+		want := []int{all, 0}[i]
+		assert.Equal(t, want, strings.Count(out.String(), `msg="migration applied"`), "start %d: %s", i+1, out.String())
+		if want > 0 {
+			assert.Contains(t, out.String(), `version=1 name="directors, sessions, tokens, players" took=`)
+		}
+		assert.Contains(t, out.String(), fmt.Sprintf(`msg="database ready" schema=%d migrations_applied=%d took=42ms`, db.LatestMigration(), want))
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+
+	"burraco/views/site"
 )
 
 // release is the app's release, set at build time:
@@ -45,7 +47,7 @@ func version() string {
 
 // newLogger writes structured text to w with every secret masked (see maskSecrets).
 func newLogger(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{ReplaceAttr: maskAttr}))
+	return slog.New(site.ContextHandler(slog.NewTextHandler(w, &slog.HandlerOptions{ReplaceAttr: maskAttr})))
 }
 
 // maskAttr masks secrets in the message and in every value of a log line, errors and

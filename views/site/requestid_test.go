@@ -102,7 +102,11 @@ func TestRequestID(t *testing.T) {
 					assert.NotEqual(t, tc.header, id)
 				}
 				if strings.HasPrefix(path, "/api/") {
-					var body struct{ Error struct{ RequestID string `json:"request_id"` } }
+					var body struct {
+						Error struct {
+							RequestID string `json:"request_id"`
+						}
+					}
 					require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body), rec.Body.String())
 					assert.Equal(t, id, body.Error.RequestID, "in the error body")
 				} else {

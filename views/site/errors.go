@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -115,8 +116,8 @@ type sqlStater interface{ SQLState() string }
 // down or refusing connections, the database or role gone), as opposed to a fault of
 // the request: the instance should be left out until the database is back.
 func DatabaseUnreachable(err error) bool {
-	if errors.Is(err, driver.ErrBadConn) {
-		return true
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return true // a connection lost in the middle of a statement
 	}
 	var st sqlStater
 	if errors.As(err, &st) {

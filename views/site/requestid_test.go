@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -168,6 +169,7 @@ func TestDatabaseUnreachable(t *testing.T) {
 	}{
 		{fmt.Errorf("q: %w", &net.OpError{Op: "dial", Err: errors.New("refused")}), true},
 		{fmt.Errorf("q: %w", pgError("08006")), true},
+		{fmt.Errorf("find token: %w", io.ErrUnexpectedEOF), true}, // the connection cut mid-query
 		{fmt.Errorf("q: %w", pgError("57P01")), true},
 		{fmt.Errorf("q: %w", pgError("3D000")), true},
 		{fmt.Errorf("q: %w", pgError("28P01")), true},

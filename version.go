@@ -10,13 +10,15 @@ import (
 	"burraco/views/site"
 )
 
-// release is the app's release, set at build time:
-// go build -ldflags "-X main.release=1.4.0" (empty: taken from the build's VCS stamp).
+// release is the app's release, set at build time from its Git tag (docs/DEPLOY.md):
+// go build -ldflags "-X main.release=$(git describe --tags --always --dirty)"
+// (empty: taken from the build's VCS stamp).
 var release string
 
-// version names the running binary: the release set at build time, else the module
-// version or the commit Go stamped into the build (with "+dirty" for uncommitted
-// changes), else "dev" (go run, or a build outside a Git checkout).
+// version names the running binary: the release set at build time, else the version Go
+// stamped into the build from the checkout's tag (v0.1.0, or a pseudo-version after it,
+// with "+dirty" for uncommitted changes), else its commit, else "dev" (go run, a build
+// with -buildvcs=false or outside a Git checkout).
 func version() string {
 	if release != "" {
 		return release

@@ -1,9 +1,11 @@
 package apptest_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -118,24 +120,34 @@ func TestHealthz(t *testing.T) {
 	assert.Equal(t, "1.4.0", h.Version)
 }
 
-// A health check that never answers is cut at healthTimeout.
+// A health check that never answers is cut at healthTimeout: here at once.
 type stuckHealth struct{}
 
 func (stuckHealth) SchemaVersion(ctx context.Context) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, 0) // as when healthTimeout has passed
+	defer cancel()
 	<-ctx.Done()
 	return 0, fmt.Errorf("read the schema version: %w", ctx.Err())
 }
 
 func TestHealthzTimesOut(t *testing.T) {
 	s := views.New(views.Services{Health: stuckHealth{}}, nil)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel() // the check's context is the request's: already done, as after healthTimeout
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "/healthz", nil)
 	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, req)
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
 	assert.Equal(t, http.StatusServiceUnavailable, rec.Code)
 	assert.Equal(t, "5", rec.Header().Get("Retry-After"))
 	assert.JSONEq(t, `{"status":"unavailable","version":""}`, rec.Body.String(), "nothing of the database")
+
+	// A monitor that gives up first is a canceled request, not a database failure.
+	var logs bytes.Buffer
+	s = views.New(views.Services{Health: stuckHealth{}}, slog.New(slog.NewTextHandler(&logs, nil)))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil).WithContext(ctx))
+	assert.Equal(t, 499, rec.Code)
+	assert.NotContains(t, logs.String(), "level=ERROR")
+	assert.Contains(t, logs.String(), `msg="request canceled: the client went away"`)
 }
 
 // TestVersionInFooter: every director page names the release in its footer.

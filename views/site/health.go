@@ -37,6 +37,11 @@ func (cf *Config) Healthz(h Health, log *slog.Logger) echo.HandlerFunc {
 			defer cancel()
 			v, err := h.SchemaVersion(ctx)
 			if err != nil {
+				if c.Request().Context().Err() != nil { // the monitor went away, not the database
+					log.InfoContext(c.Request().Context(), "request canceled: the client went away", "uri", "/healthz", "err", err)
+					c.Response().WriteHeader(StatusClientClosed)
+					return nil
+				}
 				log.ErrorContext(c.Request().Context(), "health check: the database does not answer", "err", err)
 				out.Status = "unavailable"
 				c.Response().Header().Set("Retry-After", unavailableRetryAfter)

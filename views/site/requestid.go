@@ -14,9 +14,10 @@ import (
 	"burraco/views/page"
 )
 
-// RequestIDHeader names a request's id: read from a trusted proxy (nginx's
-// $request_id), written on every answer.
-const RequestIDHeader = "X-Request-ID"
+// RequestIDHeader names a request's id (X-Request-ID): read from a trusted proxy
+// (nginx's $request_id), written on every answer. Spelled in Go's canonical form, so
+// that reading and writing it costs no conversion.
+const RequestIDHeader = "X-Request-Id"
 
 // RequestIDFor is the id of request r: the trusted proxy's X-Request-ID when it sent a
 // well-formed one (so the proxy's log line and the app's share it), else a new one.

@@ -185,3 +185,15 @@ type pgError string
 
 func (e pgError) Error() string    { return "ERROR: " + string(e) }
 func (e pgError) SQLState() string { return string(e) }
+
+// BenchmarkRequestID: what every answer pays for its X-Request-ID, the public pages'
+// fast path included (a made id and the header).
+func BenchmarkRequestID(b *testing.B) {
+	cf := &site.Config{}
+	req := httptest.NewRequest(http.MethodGet, "/p/ABCDEF", nil)
+	h := http.Header{}
+	b.ReportAllocs()
+	for b.Loop() {
+		h.Set(site.RequestIDHeader, cf.RequestIDFor(req))
+	}
+}

@@ -50,6 +50,7 @@ type DB struct {
 	// stopCheckpoints ends the SQLite checkpoints' goroutine (see checkpoints), which
 	// closes checkpointsDone.
 	stopCheckpoints, checkpointsDone chan struct{}
+	wal                              *wal // the SQLite log's keeper (nil on PostgreSQL)
 }
 
 // Open opens the database named by dsn and applies pending migrations: a postgres:// (or
@@ -115,7 +116,8 @@ func openSQLite(path string, c *Counter) (*DB, error) {
 	q.Set("_query_only", "true")
 	d.reader = pool(dsnConnector{"file:" + path + "?" + q.Encode(), &sqlite3.SQLiteDriver{}}, c)
 	d.stopCheckpoints, d.checkpointsDone = make(chan struct{}), make(chan struct{})
-	go checkpoints(dsn, d.stopCheckpoints, d.checkpointsDone)
+	d.wal = openWAL(dsn, path)
+	go d.wal.checkpoints(d.stopCheckpoints, d.checkpointsDone)
 	if err := d.Migrate(context.Background()); err != nil {
 		_ = d.Close()
 		return nil, err
@@ -304,13 +306,20 @@ const (
 // deadlock since the store was opened.
 func (d *DB) Retries() int64 { return d.retries.Load() }
 
-// lockWriters takes this process's writer turn on SQLite and returns its release.
+// lockWriters takes this process's writer turn on SQLite and returns its release,
+// which first keeps the write-ahead log bounded (wal.keep).
 func (d *DB) lockWriters() func() {
 	if d.postgres {
 		return func() {}
 	}
 	d.writers.Lock()
-	return d.writers.Unlock
+	if d.wal == nil {
+		return d.writers.Unlock
+	}
+	return func() {
+		d.wal.keep()
+		d.writers.Unlock()
+	}
 }
 
 // sqlTx is a transaction on the tournament tables: plain database/sql with statements

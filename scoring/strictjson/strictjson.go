@@ -98,8 +98,7 @@ func check(data []byte, t reflect.Type) error {
 	if err := CheckDepth(data); err != nil {
 		return err
 	}
-	w := &walker{dec: json.NewDecoder(bytes.NewReader(data))}
-	w.dec.UseNumber()
+	w := &walker{data: data}
 	err := w.value(t)
 	var dup *DuplicateKeyError
 	var null *NullError
@@ -109,11 +108,19 @@ func check(data []byte, t reflect.Type) error {
 	return nil
 }
 
-// walker reads one value token by token, keeping the path it is at as a stack of steps
-// (spelled out only for an error): its cost is linear in the text.
+// errSyntax stops the walk at text that is not JSON, which the decoder then refuses.
+var errSyntax = errors.New("not JSON")
+
+// walker reads one value byte by byte, keeping the path it is at as a stack of steps
+// (spelled out only for an error) and each open object's keys in a set reused from one
+// object to the next at its depth: its cost is linear in the text, and it allocates
+// little more than the keys.
 type walker struct {
-	dec  *json.Decoder
-	path []step
+	data  []byte
+	i     int
+	path  []step
+	keys  [][]string            // by depth: the keys of the object open there, folded
+	large []map[string]struct{} // by depth: the same once it has many keys
 }
 
 // step is one level of a path: an object's key, or an array's index when key is "".
@@ -138,61 +145,190 @@ func (w *walker) where() string {
 	return b.String()
 }
 
+// space skips white space and returns the next byte (0 at the end).
+func (w *walker) space() byte {
+	for ; w.i < len(w.data); w.i++ {
+		switch c := w.data[w.i]; c {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return c
+		}
+	}
+	return 0
+}
+
+// str reads a string starting at its quote and returns its bytes between the quotes,
+// and whether it holds an escape or a byte past ASCII.
+func (w *walker) str() (raw []byte, special bool, err error) {
+	start := w.i
+	for w.i++; w.i < len(w.data); w.i++ {
+		switch c := w.data[w.i]; {
+		case c == '\\':
+			special = true
+			w.i++
+		case c == '"':
+			w.i++
+			return w.data[start+1 : w.i-1], special, nil
+		case c >= 0x80:
+			special = true
+		}
+	}
+	return nil, false, errSyntax
+}
+
+// key reads an object's key as encoding/json decodes it.
+func (w *walker) key() (string, error) {
+	start := w.i
+	raw, special, err := w.str()
+	if err != nil {
+		return "", err
+	}
+	if !special {
+		return string(raw), nil
+	}
+	var k string
+	if err := json.Unmarshal(w.data[start:w.i], &k); err != nil {
+		return "", errSyntax
+	}
+	return k, nil
+}
+
+// seen adds a folded key to the object open at depth d, saying whether it was there.
+func (w *walker) seen(d int, folded string) bool {
+	if m := w.large[d]; m != nil {
+		if _, ok := m[folded]; ok {
+			return true
+		}
+		m[folded] = struct{}{}
+		return false
+	}
+	for _, k := range w.keys[d] {
+		if k == folded {
+			return true
+		}
+	}
+	if w.keys[d] = append(w.keys[d], folded); len(w.keys[d]) > 16 {
+		m := make(map[string]struct{}, 32)
+		for _, k := range w.keys[d] {
+			m[k] = struct{}{}
+		}
+		w.large[d] = m
+	}
+	return false
+}
+
 // value reads one value of type t (nil: any), checking the keys of every object in it
 // and, where t says, that nothing is null that cannot be.
 func (w *walker) value(t reflect.Type) error {
-	tok, err := w.dec.Token()
-	if err != nil {
+	switch w.space() {
+	case 0:
+		return errSyntax
+	case '{':
+		return w.object(under(t))
+	case '[':
+		return w.array(under(t))
+	case '"':
+		_, _, err := w.str()
 		return err
+	case 'n':
+		if bytes.HasPrefix(w.data[w.i:], []byte("null")) {
+			w.i += 4
+			if t != nil && !nullable(t) {
+				return &NullError{Path: w.where()}
+			}
+			return nil
+		}
 	}
-	if tok == nil {
-		if t != nil && !nullable(t) {
-			return &NullError{Path: w.where()}
+	start := w.i // a number, true or false: up to the next delimiter
+	for ; w.i < len(w.data); w.i++ {
+		if c := w.data[w.i]; c == ',' || c == ']' || c == '}' || c == ':' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '[' || c == '{' {
+			break
 		}
-		return nil
 	}
-	t = under(t)
-	switch tok {
-	case json.Delim('{'):
-		seen := map[string]bool{}
-		w.path = append(w.path, step{})
-		for w.dec.More() {
-			kt, err := w.dec.Token()
-			if err != nil {
-				return err
-			}
-			key, _ := kt.(string)
-			folded := fold(key)
-			if seen[folded] {
-				w.path = w.path[:len(w.path)-1]
-				return &DuplicateKeyError{Path: w.where(), Key: key}
-			}
-			seen[folded] = true
-			w.path[len(w.path)-1] = step{key: key}
-			if err := w.value(member(t, folded)); err != nil {
-				return err
-			}
-		}
-		w.path = w.path[:len(w.path)-1]
-		_, err = w.dec.Token()
-		return err
-	case json.Delim('['):
-		var elem reflect.Type
-		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-			elem = t.Elem()
-		}
-		w.path = append(w.path, step{})
-		for i := 0; w.dec.More(); i++ {
-			w.path[len(w.path)-1] = step{index: i}
-			if err := w.value(elem); err != nil {
-				return err
-			}
-		}
-		w.path = w.path[:len(w.path)-1]
-		_, err = w.dec.Token()
-		return err
+	if w.i == start {
+		return errSyntax
 	}
 	return nil
+}
+
+// object reads an object (at its brace) read into t.
+func (w *walker) object(t reflect.Type) error {
+	w.i++
+	d := len(w.path)
+	for len(w.keys) <= d {
+		w.keys, w.large = append(w.keys, nil), append(w.large, nil)
+	}
+	w.keys[d], w.large[d] = w.keys[d][:0], nil
+	w.path = append(w.path, step{})
+	if w.space() == '}' {
+		w.i++
+		w.path = w.path[:d]
+		return nil
+	}
+	for {
+		if w.space() != '"' {
+			return errSyntax
+		}
+		key, err := w.key()
+		if err != nil {
+			return err
+		}
+		folded := fold(key)
+		if w.seen(d, folded) {
+			w.path = w.path[:d]
+			return &DuplicateKeyError{Path: w.where(), Key: key}
+		}
+		if w.space() != ':' {
+			return errSyntax
+		}
+		w.i++
+		w.path[d] = step{key: key}
+		if err := w.value(member(t, folded)); err != nil {
+			return err
+		}
+		switch w.space() {
+		case ',':
+			w.i++
+		case '}':
+			w.i++
+			w.path = w.path[:d]
+			return nil
+		default:
+			return errSyntax
+		}
+	}
+}
+
+// array reads an array (at its bracket) read into t.
+func (w *walker) array(t reflect.Type) error {
+	w.i++
+	var elem reflect.Type
+	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		elem = t.Elem()
+	}
+	d := len(w.path)
+	w.path = append(w.path, step{})
+	if w.space() == ']' {
+		w.i++
+		w.path = w.path[:d]
+		return nil
+	}
+	for i := 0; ; i++ {
+		w.path[d] = step{index: i}
+		if err := w.value(elem); err != nil {
+			return err
+		}
+		switch w.space() {
+		case ',':
+			w.i++
+		case ']':
+			w.i++
+			w.path = w.path[:d]
+			return nil
+		default:
+			return errSyntax
+		}
+	}
 }
 
 var unmarshaler = reflect.TypeFor[json.Unmarshaler]()

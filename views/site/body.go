@@ -34,7 +34,7 @@ const (
 	RefusedWindow = time.Minute
 	SlowTurn      = 250 * time.Millisecond
 	MaxWaiting    = 32
-	maxAddresses  = 10000 // addresses remembered; past it the forgiven are swept
+	maxAddresses  = 10000 // addresses remembered; past it the forgiven are swept, and no new one counted
 )
 
 // Bodies caps each route's request body, by the route (method and path as registered),
@@ -138,6 +138,9 @@ func (b *Bodies) refused(addr string) {
 				if o.waiting == 0 && o.drain(now) < 1 {
 					delete(b.addrs, k)
 				}
+			}
+			if len(b.addrs) >= maxAddresses {
+				return // as many senders of bad bodies at once: memory stays bounded
 			}
 		}
 		a = &refusals{at: now, turn: make(chan struct{}, 1)}

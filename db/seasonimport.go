@@ -15,6 +15,9 @@ import (
 // data (which names the old numbers) is not kept: an imported tournament's past changes
 // cannot be undone.
 func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID int64) (int64, []int64, error) {
+	if err := tournament.Vet(doc); err != nil {
+		return 0, nil, err
+	}
 	var fresh []int64
 	orig := *doc // each attempt renumbers the document as given
 	// Numbers are handed out past the largest stored: a write that took the same

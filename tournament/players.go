@@ -62,6 +62,11 @@ func (s *Players) create(ctx context.Context, command string, p *Player, dupes b
 				return err
 			}
 			if len(dups) > 0 {
+				// The same request, sent again at once with its key, finds the player
+				// the first registered: it answers as the first did.
+				if err := c.recheck(ctx, s.Store); err != nil {
+					return err
+				}
 				return &DuplicateError{Err: Errorf(ECONFLICT, "players.duplicate", dups[0].Label()), Of: dups}
 			}
 		}

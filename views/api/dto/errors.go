@@ -32,7 +32,8 @@ type DuplicateBody struct {
 	Duplicates  []tournament.Player `json:"duplicates"`
 }
 
-// Duplicate is the 409 of POST …/entries with a new player already in the registry.
+// Duplicate is the 409 of POST /players and POST …/entries with a new player who looks
+// like one already in the registry.
 type Duplicate struct {
 	Error DuplicateBody `json:"error"`
 }

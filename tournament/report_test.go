@@ -162,6 +162,13 @@ func (m *memReports) Forget(_ context.Context, ids []int64) error {
 	return nil
 }
 
+func (m *memReports) ClearFailures(_ context.Context, key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.fails, key)
+	return nil
+}
+
 // memReportTx is a command's view of the reporting data beside memTx's.
 type memReportTx struct {
 	*memTx

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -548,11 +549,13 @@ func (s *Tournaments) reportCommand(ctx context.Context, code string, seat int, 
 	if err != nil {
 		return nil, ReportSettings{}, err
 	}
-	tc, err := s.findCode(ctx, rs, code, client)
+	// The throttle's writes are not the command: they never take its idempotency key.
+	tctx := withoutClaim(ctx)
+	tc, err := s.findCode(tctx, rs, code, client)
 	if err != nil {
 		return nil, ReportSettings{}, err
 	}
-	try, err := s.trySeat(ctx, rs, tc, seat)
+	try, err := s.trySeat(tctx, rs, tc, seat)
 	if err != nil {
 		return nil, ReportSettings{}, err
 	}
@@ -570,9 +573,9 @@ func (s *Tournaments) reportCommand(ctx context.Context, code string, seat int, 
 		}
 		return fn(tx, tc, set)
 	})
-	if err = try.settle(ctx, err); err != nil {
+	if err = try.settle(tctx, err); err != nil {
 		if e, _ := AsError(err); e != nil && e.Key == "report.code" {
-			return nil, set, s.wrongCode(ctx, rs, client) // expired
+			return nil, set, s.wrongCode(tctx, rs, client) // expired
 		}
 		return nil, set, err
 	}
@@ -592,6 +595,17 @@ type reportRequest struct {
 // connection back) is answered as the first was, and stored once.
 func WithTableKey(ctx context.Context, code, key string) context.Context {
 	return WithIdempotencyKey(ctx, "table:"+NormalizeCode(code), key)
+}
+
+// reportResult is what an idempotency key of a report or a confirmation records: the
+// ID of the report it answered with (set by the command before it commits).
+func reportResult(out **Report) func() string {
+	return func() string {
+		if *out == nil {
+			return "0"
+		}
+		return strconv.FormatInt((*out).ID, 10)
+	}
 }
 
 // replayReport reads the report an idempotency key recorded, by the code's tournament.
@@ -620,6 +634,7 @@ func (s *Tournaments) replayReport(ctx context.Context, code, stored string) (*R
 func (s *Tournaments) Report(ctx context.Context, code string, seat int, pin string, sh ReportSheet, client string) (*Report, error) {
 	var out *Report
 	err := once(ctx, s.Store, "report", reportRequest{NormalizeCode(code), seat, &sh}, func(ctx context.Context, c *Claim) error {
+		c.setResult(reportResult(&out))
 		_, _, err := s.reportCommand(ctx, code, seat, client, func(tx Tx, tc *TableCode, set ReportSettings) error {
 			at, err := s.tableFor(ctx, tx, tc, seat, pin, set.PIN)
 			if err != nil {
@@ -640,7 +655,6 @@ func (s *Tournaments) Report(ctx context.Context, code string, seat int, pin str
 			if err := at.rt.AddReport(out); err != nil {
 				return err
 			}
-			c.setResult(idResult(&out.ID))
 			return tx.Log(s.reportEvent(tc, seat, "report"))
 		})
 		return err
@@ -667,6 +681,7 @@ func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin st
 	var set ReportSettings
 	replayed := false
 	err := once(ctx, s.Store, "confirm", reportRequest{NormalizeCode(code), seat, sh}, func(ctx context.Context, c *Claim) error {
+		c.setResult(reportResult(&out))
 		var err error
 		tc, set, err = s.reportCommand(ctx, code, seat, client, func(tx Tx, tc *TableCode, set ReportSettings) error {
 			out = nil
@@ -690,7 +705,6 @@ func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin st
 				return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"seat": "report.err.own_side"}}
 			case already && sh == nil:
 				out = &r // confirmed already: nothing changes
-				c.setResult(idResult(&out.ID))
 				return nil
 			}
 			now := s.now().UTC()
@@ -715,13 +729,11 @@ func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin st
 						return err
 					}
 					out = counter
-					c.setResult(idResult(&out.ID))
-					return tx.Log(s.reportEvent(tc, seat, "report_disputed"))
+						return tx.Log(s.reportEvent(tc, seat, "report_disputed"))
 				}
 				if already {
 					out = &r // the same figures again: nothing changes
-					c.setResult(idResult(&out.ID))
-					return nil
+						return nil
 				}
 			}
 			r.Confirmed = append(r.Confirmed, seat)
@@ -734,7 +746,6 @@ func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin st
 				return err
 			}
 			out = &r
-			c.setResult(idResult(&out.ID))
 			return tx.Log(s.reportEvent(tc, seat, "report_confirmed"))
 		})
 		return err

@@ -174,6 +174,35 @@ func (h *Handlers) Reject(c echo.Context) error {
 	return page.Redirect(c, back(c))
 }
 
+// Unblock lifts the block wrong PINs put on a table's seat (form: table, seat).
+func (h *Handlers) Unblock(c echo.Context) error {
+	tid, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	table, _ := strconv.Atoi(c.FormValue("table"))
+	seat, _ := strconv.Atoi(c.FormValue("seat"))
+	if err := h.Tournaments.Unblock(c.Request().Context(), tid, n, table, seat, page.DirectorOf(c).Username); err != nil {
+		return h.refusal(c, err)
+	}
+	page.SetFlash(c, "queue.unblocked", page.Itoa(table), page.Itoa(seat))
+	return page.Redirect(c, back(c))
+}
+
+// anyBlocked tells whether a queue has a blocked seat.
+func anyBlocked(q *tournament.Queue) bool {
+	for _, l := range q.Lines {
+		if len(l.Blocked) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // queueStates are the states of a table in the queue, in the order of the counts.
 var queueStates = []string{tournament.TableNotReported, tournament.TableReported, tournament.TableConfirmed,
 	tournament.TableDisputed, tournament.TableAccepted, tournament.TableEntered}

@@ -729,11 +729,11 @@ func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin st
 						return err
 					}
 					out = counter
-						return tx.Log(s.reportEvent(tc, seat, "report_disputed"))
+					return tx.Log(s.reportEvent(tc, seat, "report_disputed"))
 				}
 				if already {
 					out = &r // the same figures again: nothing changes
-						return nil
+					return nil
 				}
 			}
 			r.Confirmed = append(r.Confirmed, seat)

@@ -827,6 +827,33 @@ func (s *Tournaments) Reports(ctx context.Context, tid int64, n int) (*Queue, er
 	return q, nil
 }
 
+// BlockedSeats counts the seats of round n's tables (0: the current round) blocked by
+// wrong PINs: the round page follows them, as a block moves no revision.
+func (s *Tournaments) BlockedSeats(ctx context.Context, tid int64, n int) (int, error) {
+	rs, err := s.reportStore()
+	if err != nil {
+		return 0, err
+	}
+	set, err := rs.ReportSettings(ctx, tid)
+	if err != nil || !set.Reporting {
+		return 0, err
+	}
+	st, r, err := s.currentRound(ctx, tid, n)
+	if err != nil || r == nil {
+		return 0, err
+	}
+	codes, _, err := rs.RoundReports(ctx, tid, st.Stage.ID, r.Number)
+	if err != nil {
+		return 0, err
+	}
+	b, err := s.blockedOf(ctx, rs, codes)
+	count := 0
+	for _, seats := range b {
+		count += len(seats)
+	}
+	return count, err
+}
+
 // Unblock lifts the block that wrong PINs put on a seat of round n's table (0: the
 // current round), logged: the seat has its ReportPINTries again.
 func (s *Tournaments) Unblock(ctx context.Context, tid int64, n, table, seat int, director string) error {

@@ -455,3 +455,17 @@ func checkReportInvariants(t *testing.T, ev *evening, mr *memReports, where stri
 		require.Equal(t, want, got, "%s: the accepted report is the sheet", where)
 	}
 }
+
+// TestCodeDelay: the wait between wrong codes past an address's free ones doubles, up
+// to ReportMaxDelay.
+func TestCodeDelay(t *testing.T) {
+	for _, c := range []struct {
+		k    int
+		want time.Duration
+	}{
+		{1, 2 * time.Second}, {2, 4 * time.Second}, {3, 8 * time.Second}, {8, 256 * time.Second},
+		{9, tournament.ReportMaxDelay}, {1000, tournament.ReportMaxDelay},
+	} {
+		assert.Equal(t, c.want, tournament.CodeDelay(c.k), "k=%d", c.k)
+	}
+}

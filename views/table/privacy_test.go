@@ -119,6 +119,7 @@ func TestPINGuessingThrottledOnThePage(t *testing.T) {
 	res := phone.Post("/t/"+cd.Code+"/report", sheet(cd.PINs[0]))
 	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, "the right PIN is no way round the block")
 	kept(res)
+	assert.Contains(t, phone.Get("/t/"+cd.Code).Doc(t).Find(".tp-blocked").Text(), "Side 1", "the table's page says which side is blocked")
 
 	// The round page shows the blocked seat; the director lifts it.
 	doc := dir.Get(game).Doc(t)

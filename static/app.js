@@ -183,6 +183,39 @@ document.addEventListener("DOMContentLoaded", function () {
     delete d.pin;
     save(d);
   }
+  // A sheet waiting to go is posted as it was kept, to where it was going (the page may
+  // have moved on meanwhile: reported by this very sheet, its answer lost), under its key.
+  var send = function (d) {
+    say("data-sending");
+    var f = document.createElement("form");
+    f.method = "post";
+    f.action = d.action;
+    f.hidden = true;
+    var add = function (n, v) {
+      var i = document.createElement("input");
+      i.type = "hidden";
+      i.name = n;
+      i.value = v;
+      f.appendChild(i);
+    };
+    Object.keys(d.values || {}).forEach(function (k) { add(k, d.values[k]); });
+    add("form", d.form || "");
+    add("_idem", d.idem || "");
+    add("pin", d.pin || "");
+    if (d.other) add("other", "1");
+    var csrf = document.querySelector('input[name="_csrf"]');
+    if (csrf) add("_csrf", csrf.value);
+    document.body.appendChild(f);
+    f.submit();
+  };
+  if (d && d.pending && !answered && navigator.onLine !== false) {
+    send(d); // sent before without an answer: once more, under the same key
+    return;
+  }
+  window.addEventListener("online", function () {
+    var d = load();
+    if (d && d.pending) send(d);
+  });
   var sheet = document.getElementById("sheet");
   if (!sheet) return;
   var action = sheet.getAttribute("action");
@@ -199,6 +232,7 @@ document.addEventListener("DOMContentLoaded", function () {
     boxes().forEach(function (el) {
       if (el.name && el.name !== "pin") d.values[el.name] = el.value;
     });
+    d.other = !!sheet.querySelector('input[name="other"]');
     d.pending = pending;
     if (pending) d.pin = sheet.querySelector('[name="pin"]').value;
     else delete d.pin;
@@ -221,20 +255,11 @@ document.addEventListener("DOMContentLoaded", function () {
     if (changed) changed.dispatchEvent(new Event("change", {bubbles: true}));
     return changed !== null;
   };
-  var send = function (d) {
-    restore(d);
-    say("data-sending");
-    sheet.submit();
-  };
   if (d && d.action === action) {
     if (!answered && d.form && form && d.form !== form.value && !url.searchParams.has("form")) {
       // Kept in another of the sheet's forms (hand totals): open the page in it.
       url.searchParams.set("form", d.form);
       location.replace(url.pathname + url.search);
-      return;
-    }
-    if (!answered && d.pending && navigator.onLine !== false) {
-      send(d); // sent before without an answer: once more, under the same key
       return;
     }
     if (restore(d)) say(d.pending ? "data-offline" : "data-restored");
@@ -251,9 +276,5 @@ document.addEventListener("DOMContentLoaded", function () {
       e.preventDefault();
       say("data-offline", true);
     }
-  });
-  window.addEventListener("online", function () {
-    var d = load();
-    if (d && d.pending && d.action === action) send(d);
   });
 });

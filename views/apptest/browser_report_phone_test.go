@@ -157,6 +157,8 @@ func TestBrowserSheetKeptOnThePhone(t *testing.T) {
 	state, _ := queueOf(t, app, c, tok, game)
 	assert.Equal(t, "not_reported", state, "nothing sent while offline")
 
+	kept := run(t, ph, chromedp.Evaluate[string](`localStorage.getItem("burraco-sheet:`+card.Code+`")`))
+	require.Contains(t, kept, `"pending":true`, "the sheet waits on the phone")
 	offline(t, ph, false)
 	waitFor(t, ph, `document.readyState === "complete" && document.querySelector("#tp") && document.querySelector("#tp").dataset.state === "reported" && !!document.querySelector(".flash")`)
 	assert.True(t, run(t, ph, chromedp.Evaluate[bool](`document.activeElement === document.querySelector(".flash")`)), "the focus is on the message")
@@ -185,6 +187,12 @@ func TestBrowserSheetKeptOnThePhone(t *testing.T) {
 		return n
 	}
 	assert.Equal(t, 1, count(), "one report")
+	// The answer lost on the way: the phone still holds the sheet and sends it again on
+	// the next load, under the same key: answered as the first time, stored once.
+	do(t, ph, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("burraco-sheet:`+card.Code+`", `+fmt.Sprintf("%q", kept)+`); window.__before = true`), chromedp.Reload())
+	waitFor(t, ph, `!window.__before && document.readyState === "complete" && location.search === "" && !!document.querySelector(".flash") && !document.querySelector(".alert")`)
+	assert.Equal(t, "reported", run(t, ph, chromedp.Evaluate[string](`document.querySelector("#tp").dataset.state`)))
+	assert.Equal(t, 1, count(), "still one report")
 
 	// Side 2 confirms; the confirm list then offers side 3 only.
 	ph2 := phoneContext(t, director)

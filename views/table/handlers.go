@@ -240,6 +240,10 @@ func (h *Handlers) again(c echo.Context, v *tableView, sh tournament.ReportSheet
 		status = page.StatusOf(e.Code)
 		if e.Code == tournament.ETHROTTLED {
 			page.SetRetryAfter(c, e)
+			// A seat blocked just now: the page names it, as it will from now on.
+			if now, lerr := h.Tournaments.TableByCode(c.Request().Context(), v.TV.Code, c.RealIP()); lerr == nil {
+				v.TV.Blocked = now.Blocked
+			}
 		}
 		for k, key := range e.Fields {
 			if _, _, _, cell := parseCell(k); cell {

@@ -116,6 +116,7 @@ func TestPINGuessingThrottledOnThePage(t *testing.T) {
 	require.Equal(t, http.StatusTooManyRequests, last.StatusCode, "the fifth wrong PIN blocks the seat")
 	kept(last)
 	assert.Contains(t, last.Doc(t).Find(".alert").Text(), "blocked")
+	assert.Contains(t, last.Doc(t).Find(".tp-blocked").Text(), "Side 1", "the page names the side blocked")
 	res := phone.Post("/t/"+cd.Code+"/report", sheet(cd.PINs[0]))
 	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, "the right PIN is no way round the block")
 	kept(res)

@@ -72,6 +72,12 @@ func ClaimOf(ctx context.Context) *Claim {
 	return c
 }
 
+// withoutClaim returns ctx without the command's claim: for a write beside the command
+// (a throttle's count) that must not take its key.
+func withoutClaim(ctx context.Context) context.Context {
+	return context.WithValue(ctx, claimKey{}, (*Claim)(nil))
+}
+
 // Done marks the claim recorded (its transaction committed).
 func (c *Claim) Done() { c.done = true }
 

@@ -1501,6 +1501,9 @@ func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament
 			return err
 		}
 	}
+	if err := tournament.Vet(r); err != nil { // its override reason
+		return err
+	}
 	r.PlaceSubs(subs)
 	r.StageID = stageID
 	if err := x.queryRow("INSERT INTO rounds (stage_id, number, seed, override, drawn_at) VALUES (?, ?, ?, ?, ?) RETURNING id",

@@ -32,7 +32,7 @@ func Check(t testing.TB, req *http.Request, sent []byte, res *http.Response, bod
 	cp.Body = io.NopCloser(bytes.NewReader(sent))
 	rcp := *res
 	rcp.Body = io.NopCloser(bytes.NewReader(body))
-	if err := api.ValidateExchange(api.Document(), cp, &rcp); err != nil {
+	if err := ValidateExchange(api.Document(), cp, &rcp); err != nil {
 		t.Errorf("the answer is not what the OpenAPI document says: %v\nbody: %s", err, shorten(body))
 	}
 }

@@ -216,8 +216,10 @@ var operations = []op{
 		answers: []answerSpec{tagged[dto.TournamentDetail](200)}},
 	{method: "PUT", path: "/tournaments/:id", id: "updateTournament", summary: "Change a tournament and its stage's settings", tag: "tournaments", ifMatch: true,
 		body: body[dto.TournamentInput](), answers: []answerSpec{tagged[dto.Tournament](200)}, conflict: []reflect.Type{body[dto.TournamentConflict]()}},
-	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", idempotent: true, summary: "Enter a player, several, a new player or a pair", tag: "entries",
-		body: body[dto.EntryInput](), answers: []answerSpec{ok[dto.Entry](201), ok[dto.EntryList](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
+	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", idempotent: true, summary: "Enter a player, a new player or a pair", tag: "entries",
+		body: body[dto.EntryInput](), answers: []answerSpec{ok[dto.Entry](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
+	{method: "POST", path: "/tournaments/:id/entries/batch", id: "addEntries", idempotent: true, summary: "Enter several registered players at once, all or none", tag: "entries",
+		body: body[dto.EntriesInput](), answers: []answerSpec{ok[dto.EntryList](201)}},
 	{method: "POST", path: "/tournaments/:id/entries/present", id: "markAllPresent", summary: "Check in every entry not withdrawn", tag: "entries",
 		answers: []answerSpec{ok[dto.Marked](200)}},
 	{method: "POST", path: "/tournaments/:id/entries/import", id: "importPairs", idempotent: true, summary: "Preview or enter pairs from CSV", tag: "entries",
@@ -364,14 +366,14 @@ func ServeOpenAPI(c echo.Context) error {
 
 // Build makes the document from the operations and the registered formats.
 func Build() *OpenAPI {
-	var settings []reflect.Type
+	var settings []formatSettings
 	for _, n := range tournament.FormatNames() {
 		if f, ok := tournament.FormatOf(n); ok {
 			t := reflect.TypeOf(f.Defaults())
 			if t.Kind() == reflect.Pointer {
 				t = t.Elem()
 			}
-			settings = append(settings, t)
+			settings = append(settings, formatSettings{n, t})
 		}
 	}
 	sc := newSchemas(settings)
@@ -493,11 +495,7 @@ func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
 	add := func(status int, desc string, more ...reflect.Type) {
 		s := errRef
 		if len(more) > 0 && more[0] != nil {
-			s = &Schema{}
-			for _, t := range more {
-				s.AnyOf = append(s.AnyOf, sc.of(t, answer))
-			}
-			s.AnyOf = append(s.AnyOf, errRef)
+			s = sc.merged(append(more, reflect.TypeFor[dto.Error]())...)
 		}
 		out.Responses[strconv.Itoa(status)] = &Response{Description: desc, Content: map[string]MediaType{mimeJSON: {Schema: s}}}
 	}

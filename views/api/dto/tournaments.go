@@ -18,9 +18,9 @@ type TournamentInput struct {
 	Notes      *string         `json:"notes"`
 	Format     string          `json:"format"`
 	Qualifiers *int            `json:"qualifiers"`
-	Settings   json.RawMessage `json:"settings" api:"object"`
+	Settings   json.RawMessage `json:"settings"`
 	Preset     string          `json:"preset"`
-	Rules      json.RawMessage `json:"rules" api:"object"`
+	Rules      json.RawMessage `json:"rules" api:"rules"`
 	ScaleID    *int64          `json:"scale_id"`
 }
 

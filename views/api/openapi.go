@@ -492,17 +492,22 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 // errors adds the error answers an operation may give, each in the error shape (or, for
 // a 409 or a 422 that says more, that shape too); default covers any other.
 func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
-	add := func(status int, desc string, more ...reflect.Type) {
+	add := func(status int, desc string, more ...reflect.Type) *Response {
 		s := errRef
 		if len(more) > 0 && more[0] != nil {
 			s = sc.merged(append(more, reflect.TypeFor[dto.Error]())...)
 		}
-		out.Responses[strconv.Itoa(status)] = &Response{Description: desc, Content: map[string]MediaType{mimeJSON: {Schema: s}}}
+		r := &Response{Description: desc, Content: map[string]MediaType{mimeJSON: {Schema: s}}}
+		out.Responses[strconv.Itoa(status)] = r
+		return r
 	}
 	hasParams := strings.Contains(o.path, ":")
 	write := o.method != http.MethodGet
 	if !o.public {
 		add(http.StatusUnauthorized, "missing, wrong or revoked token")
+	}
+	if o.path == "/login" {
+		add(http.StatusUnauthorized, "wrong username or password")
 	}
 	if hasParams {
 		add(http.StatusNotFound, "no such thing")
@@ -511,11 +516,15 @@ func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
 		add(http.StatusUnprocessableEntity, "the input is wrong: fields says where", o.refused)
 	}
 	if write {
-		add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
+		r := add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
+		if o.ifMatch {
+			r.Headers = map[string]Header{"ETag": {Description: `the version stored now ("4"), when the write was stale`, Schema: &Schema{Type: Types{"string"}}}}
+		}
 		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back")
 	}
 	if o.path == "/login" || o.path == "/setup" || strings.HasPrefix(o.path, "/t/") {
-		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
+		r := add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
+		r.Headers = map[string]Header{"Retry-After": {Description: "the seconds to wait", Schema: &Schema{Type: Types{"integer"}}}}
 	}
 	if strings.HasPrefix(o.path, "/t/") && write { // a table's code: the seat's PIN
 		add(http.StatusUnauthorized, "wrong PIN for the seat")

@@ -315,6 +315,9 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 		if f.tag.Get("api") == "object" {
 			fs = &Schema{Type: Types{"object", "null"}}
 		}
+		if f.tag.Get("api") == "errcode" {
+			fs = &Schema{Type: Types{"string"}, Enum: dto.ErrorCodes}
+		}
 		if f.tag.Get("api") == "rules" {
 			fs = s.of(rulesType, m)
 		}

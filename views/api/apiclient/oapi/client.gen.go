@@ -19,6 +19,78 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for DuplicateBodyCode.
+const (
+	DuplicateBodyCodeConflict         DuplicateBodyCode = "conflict"
+	DuplicateBodyCodeInternal         DuplicateBodyCode = "internal"
+	DuplicateBodyCodeInvalid          DuplicateBodyCode = "invalid"
+	DuplicateBodyCodeMethodNotAllowed DuplicateBodyCode = "method_not_allowed"
+	DuplicateBodyCodeNotFound         DuplicateBodyCode = "not_found"
+	DuplicateBodyCodeThrottled        DuplicateBodyCode = "throttled"
+	DuplicateBodyCodeUnauthorized     DuplicateBodyCode = "unauthorized"
+	DuplicateBodyCodeUnavailable      DuplicateBodyCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the DuplicateBodyCode enum.
+func (e DuplicateBodyCode) Valid() bool {
+	switch e {
+	case DuplicateBodyCodeConflict:
+		return true
+	case DuplicateBodyCodeInternal:
+		return true
+	case DuplicateBodyCodeInvalid:
+		return true
+	case DuplicateBodyCodeMethodNotAllowed:
+		return true
+	case DuplicateBodyCodeNotFound:
+		return true
+	case DuplicateBodyCodeThrottled:
+		return true
+	case DuplicateBodyCodeUnauthorized:
+		return true
+	case DuplicateBodyCodeUnavailable:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ErrorBodyCode.
+const (
+	ErrorBodyCodeConflict         ErrorBodyCode = "conflict"
+	ErrorBodyCodeInternal         ErrorBodyCode = "internal"
+	ErrorBodyCodeInvalid          ErrorBodyCode = "invalid"
+	ErrorBodyCodeMethodNotAllowed ErrorBodyCode = "method_not_allowed"
+	ErrorBodyCodeNotFound         ErrorBodyCode = "not_found"
+	ErrorBodyCodeThrottled        ErrorBodyCode = "throttled"
+	ErrorBodyCodeUnauthorized     ErrorBodyCode = "unauthorized"
+	ErrorBodyCodeUnavailable      ErrorBodyCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the ErrorBodyCode enum.
+func (e ErrorBodyCode) Valid() bool {
+	switch e {
+	case ErrorBodyCodeConflict:
+		return true
+	case ErrorBodyCodeInternal:
+		return true
+	case ErrorBodyCodeInvalid:
+		return true
+	case ErrorBodyCodeMethodNotAllowed:
+		return true
+	case ErrorBodyCodeNotFound:
+		return true
+	case ErrorBodyCodeThrottled:
+		return true
+	case ErrorBodyCodeUnauthorized:
+		return true
+	case ErrorBodyCodeUnavailable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for StageDanishFormat.
 const (
 	StageDanishFormatDanish StageDanishFormat = "danish"
@@ -874,11 +946,14 @@ type DrawInput struct {
 
 // DuplicateBody defines model for DuplicateBody.
 type DuplicateBody struct {
-	Code        string    `json:"code"`
-	DuplicateOf Player    `json:"duplicate_of"`
-	Duplicates  *[]Player `json:"duplicates"`
-	Message     string    `json:"message"`
+	Code        DuplicateBodyCode `json:"code"`
+	DuplicateOf Player            `json:"duplicate_of"`
+	Duplicates  *[]Player         `json:"duplicates"`
+	Message     string            `json:"message"`
 }
+
+// DuplicateBodyCode defines model for DuplicateBody.Code.
+type DuplicateBodyCode string
 
 // EntriesInput defines model for EntriesInput.
 type EntriesInput struct {
@@ -952,10 +1027,13 @@ type Error struct {
 
 // ErrorBody defines model for ErrorBody.
 type ErrorBody struct {
-	Code    string             `json:"code"`
+	Code    ErrorBodyCode      `json:"code"`
 	Fields  *map[string]string `json:"fields,omitempty"`
 	Message string             `json:"message"`
 }
+
+// ErrorBodyCode defines model for ErrorBody.Code.
+type ErrorBodyCode string
 
 // Event defines model for Event.
 type Event struct {
@@ -16018,11 +16096,18 @@ func (r CreateDirectorResponse) ContentType() string {
 	return ""
 }
 
+// LoginResponse429Headers the declared response headers of an HTTP 429 response for Login
+type LoginResponse429Headers struct {
+	RetryAfter *int
+}
+
 type LoginResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *NewToken
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -16033,11 +16118,18 @@ type LoginResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *LoginResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
 func (r LoginResponse) GetJSON201() *NewToken {
 	return r.JSON201
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r LoginResponse) GetJSON401() *Error {
+	return r.JSON401
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -16554,6 +16646,11 @@ type UpdatePlayerResponse200Headers struct {
 	ETag *string
 }
 
+// UpdatePlayerResponse409Headers the declared response headers of an HTTP 409 response for UpdatePlayer
+type UpdatePlayerResponse409Headers struct {
+	ETag *string
+}
+
 type UpdatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16576,6 +16673,8 @@ type UpdatePlayerResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *UpdatePlayerResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UpdatePlayerResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16878,6 +16977,11 @@ type MergePlayersResponse200Headers struct {
 	ETag *string
 }
 
+// MergePlayersResponse409Headers the declared response headers of an HTTP 409 response for MergePlayers
+type MergePlayersResponse409Headers struct {
+	ETag *string
+}
+
 type MergePlayersResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16897,6 +17001,8 @@ type MergePlayersResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *MergePlayersResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *MergePlayersResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17984,6 +18090,11 @@ func (r CreateSeasonResponse) ContentType() string {
 	return ""
 }
 
+// DeleteSeasonResponse409Headers the declared response headers of an HTTP 409 response for DeleteSeason
+type DeleteSeasonResponse409Headers struct {
+	ETag *string
+}
+
 type DeleteSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18002,6 +18113,8 @@ type DeleteSeasonResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *DeleteSeasonResponse409Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -18140,6 +18253,11 @@ type UpdateSeasonResponse200Headers struct {
 	ETag *string
 }
 
+// UpdateSeasonResponse409Headers the declared response headers of an HTTP 409 response for UpdateSeason
+type UpdateSeasonResponse409Headers struct {
+	ETag *string
+}
+
 type UpdateSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18162,6 +18280,8 @@ type UpdateSeasonResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *UpdateSeasonResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UpdateSeasonResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18381,6 +18501,11 @@ type PublishSeasonResponse200Headers struct {
 	ETag *string
 }
 
+// PublishSeasonResponse409Headers the declared response headers of an HTTP 409 response for PublishSeason
+type PublishSeasonResponse409Headers struct {
+	ETag *string
+}
+
 type PublishSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18403,6 +18528,8 @@ type PublishSeasonResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *PublishSeasonResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PublishSeasonResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18714,6 +18841,11 @@ func (r RemoveSeasonTournamentResponse) ContentType() string {
 	return ""
 }
 
+// SetupResponse429Headers the declared response headers of an HTTP 429 response for Setup
+type SetupResponse429Headers struct {
+	RetryAfter *int
+}
+
 type SetupResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18729,6 +18861,8 @@ type SetupResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SetupResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -18790,6 +18924,11 @@ func (r SetupResponse) ContentType() string {
 	return ""
 }
 
+// TableByCodeResponse429Headers the declared response headers of an HTTP 429 response for TableByCode
+type TableByCodeResponse429Headers struct {
+	RetryAfter *int
+}
+
 type TableByCodeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18801,6 +18940,8 @@ type TableByCodeResponse struct {
 	JSON429 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *TableByCodeResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18852,6 +18993,11 @@ func (r TableByCodeResponse) ContentType() string {
 	return ""
 }
 
+// ConfirmReportResponse429Headers the declared response headers of an HTTP 429 response for ConfirmReport
+type ConfirmReportResponse429Headers struct {
+	RetryAfter *int
+}
+
 type ConfirmReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18871,6 +19017,8 @@ type ConfirmReportResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConfirmReportResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18942,6 +19090,11 @@ func (r ConfirmReportResponse) ContentType() string {
 	return ""
 }
 
+// ReportTableResponse429Headers the declared response headers of an HTTP 429 response for ReportTable
+type ReportTableResponse429Headers struct {
+	RetryAfter *int
+}
+
 type ReportTableResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18961,6 +19114,8 @@ type ReportTableResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ReportTableResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -19527,6 +19682,11 @@ type UpdateTournamentResponse200Headers struct {
 	ETag *string
 }
 
+// UpdateTournamentResponse409Headers the declared response headers of an HTTP 409 response for UpdateTournament
+type UpdateTournamentResponse409Headers struct {
+	ETag *string
+}
+
 type UpdateTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19550,6 +19710,8 @@ type UpdateTournamentResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *UpdateTournamentResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UpdateTournamentResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20770,6 +20932,11 @@ type PublishResponse200Headers struct {
 	ETag *string
 }
 
+// PublishResponse409Headers the declared response headers of an HTTP 409 response for Publish
+type PublishResponse409Headers struct {
+	ETag *string
+}
+
 type PublishResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20792,6 +20959,8 @@ type PublishResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *PublishResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PublishResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20935,6 +21104,11 @@ type SetReportingResponse200Headers struct {
 	ETag *string
 }
 
+// SetReportingResponse409Headers the declared response headers of an HTTP 409 response for SetReporting
+type SetReportingResponse409Headers struct {
+	ETag *string
+}
+
 type SetReportingResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20954,6 +21128,8 @@ type SetReportingResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *SetReportingResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *SetReportingResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21535,6 +21711,11 @@ type SetLineupResponse200Headers struct {
 	ETag *string
 }
 
+// SetLineupResponse409Headers the declared response headers of an HTTP 409 response for SetLineup
+type SetLineupResponse409Headers struct {
+	ETag *string
+}
+
 type SetLineupResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21557,6 +21738,8 @@ type SetLineupResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *SetLineupResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *SetLineupResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22176,6 +22359,11 @@ type ClearSheetResponse200Headers struct {
 	ETag *string
 }
 
+// ClearSheetResponse409Headers the declared response headers of an HTTP 409 response for ClearSheet
+type ClearSheetResponse409Headers struct {
+	ETag *string
+}
+
 type ClearSheetResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22199,6 +22387,8 @@ type ClearSheetResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *ClearSheetResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ClearSheetResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22350,6 +22540,11 @@ type SaveSheetResponse200Headers struct {
 	ETag *string
 }
 
+// SaveSheetResponse409Headers the declared response headers of an HTTP 409 response for SaveSheet
+type SaveSheetResponse409Headers struct {
+	ETag *string
+}
+
 type SaveSheetResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22373,6 +22568,8 @@ type SaveSheetResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *SaveSheetResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *SaveSheetResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -23057,6 +23254,11 @@ type EditTeamResponse200Headers struct {
 	ETag *string
 }
 
+// EditTeamResponse409Headers the declared response headers of an HTTP 409 response for EditTeam
+type EditTeamResponse409Headers struct {
+	ETag *string
+}
+
 type EditTeamResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23079,6 +23281,8 @@ type EditTeamResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *EditTeamResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *EditTeamResponse409Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -25191,6 +25395,13 @@ func ParseLoginResponse(rsp *http.Response) (*LoginResponse, error) {
 		}
 		response.JSON201 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -25226,6 +25437,19 @@ func ParseLoginResponse(rsp *http.Response) (*LoginResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers LoginResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil
@@ -25669,6 +25893,16 @@ func ParseUpdatePlayerResponse(rsp *http.Response) (*UpdatePlayerResponse, error
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers UpdatePlayerResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -25933,6 +26167,16 @@ func ParseMergePlayersResponse(rsp *http.Response) (*MergePlayersResponse, error
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers MergePlayersResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -26825,6 +27069,19 @@ func ParseDeleteSeasonResponse(rsp *http.Response) (*DeleteSeasonResponse, error
 
 	}
 
+	switch {
+	case rsp.StatusCode == 409:
+		var headers DeleteSeasonResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	}
+
 	return response, nil
 }
 
@@ -26967,6 +27224,16 @@ func ParseUpdateSeasonResponse(rsp *http.Response) (*UpdateSeasonResponse, error
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers UpdateSeasonResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -27166,6 +27433,16 @@ func ParsePublishSeasonResponse(rsp *http.Response) (*PublishSeasonResponse, err
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers PublishSeasonResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -27438,6 +27715,19 @@ func ParseSetupResponse(rsp *http.Response) (*SetupResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 429:
+		var headers SetupResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
 	return response, nil
 }
 
@@ -27483,6 +27773,19 @@ func ParseTableByCodeResponse(rsp *http.Response) (*TableByCodeResponse, error) 
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers TableByCodeResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil
@@ -27560,6 +27863,19 @@ func ParseConfirmReportResponse(rsp *http.Response) (*ConfirmReportResponse, err
 
 	}
 
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ConfirmReportResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
 	return response, nil
 }
 
@@ -27633,6 +27949,19 @@ func ParseReportTableResponse(rsp *http.Response) (*ReportTableResponse, error) 
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ReportTableResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil
@@ -28118,6 +28447,16 @@ func ParseUpdateTournamentResponse(rsp *http.Response) (*UpdateTournamentRespons
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers UpdateTournamentResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -29116,6 +29455,16 @@ func ParsePublishResponse(rsp *http.Response) (*PublishResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers PublishResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -29257,6 +29606,16 @@ func ParseSetReportingResponse(rsp *http.Response) (*SetReportingResponse, error
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers SetReportingResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -29749,6 +30108,16 @@ func ParseSetLineupResponse(rsp *http.Response) (*SetLineupResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers SetLineupResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -30259,6 +30628,16 @@ func ParseClearSheetResponse(rsp *http.Response) (*ClearSheetResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers ClearSheetResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -30411,6 +30790,16 @@ func ParseSaveSheetResponse(rsp *http.Response) (*SaveSheetResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers SaveSheetResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil
@@ -30986,6 +31375,16 @@ func ParseEditTeamResponse(rsp *http.Response) (*EditTeamResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers EditTeamResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
 	}
 
 	return response, nil

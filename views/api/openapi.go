@@ -15,6 +15,7 @@ import (
 
 	"burraco/tournament"
 	"burraco/views/api/dto"
+	"burraco/views/page"
 )
 
 // OpenAPI is an OpenAPI 3.1 document, with only the parts this API uses.
@@ -158,6 +159,11 @@ func q(name, typ, desc string) Parameter {
 	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{typ}}}
 }
 
+// qRange is an integer query parameter from lo to hi.
+func qRange(name, desc string, lo, hi int) Parameter {
+	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{"integer"}, Minimum: &lo, Maximum: &hi}}
+}
+
 func qEnum(name, desc string, values ...string) Parameter {
 	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{"string"}, Enum: values}}
 }
@@ -188,8 +194,8 @@ var operations = []op{
 		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[dto.PublicBracket](200)}},
 
 	{method: "GET", path: "/players", id: "listPlayers", summary: "List the registry, a page at a time", tag: "players",
-		query: []Parameter{q("q", "string", "search by name, club or card"), q("page", "integer", "from 1"),
-			q("per_page", "integer", "from 1 to 500 (default 50)"), q("inactive", "string", "true lists inactive players too")},
+		query: []Parameter{q("q", "string", "search by name, club or card"), qRange("page", "from 1", 1, page.MaxPage),
+			qRange("per_page", "default 50", 1, page.MaxPerPage), q("inactive", "string", "true lists inactive players too")},
 		answers: []answerSpec{ok[dto.PlayerList](200)}},
 	{method: "POST", path: "/players", id: "createPlayer", idempotent: true, summary: "Register a player", tag: "players",
 		body: body[dto.PlayerInput](), answers: []answerSpec{ok[dto.Player](201)}},
@@ -373,7 +379,7 @@ func Build() *OpenAPI {
 			if t.Kind() == reflect.Pointer {
 				t = t.Elem()
 			}
-			settings = append(settings, formatSettings{n, t})
+			settings = append(settings, formatSettings{n, t, f})
 		}
 	}
 	sc := newSchemas(settings)

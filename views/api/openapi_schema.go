@@ -99,6 +99,7 @@ type schemas struct {
 type formatSettings struct {
 	name string
 	t    reflect.Type
+	f    tournament.Format
 }
 
 type typeMode struct {
@@ -315,6 +316,9 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 		if f.tag.Get("api") == "object" {
 			fs = &Schema{Type: Types{"object", "null"}}
 		}
+		if pat := f.tag.Get("pattern"); pat != "" {
+			fs.Pattern = pat
+		}
 		if f.tag.Get("api") == "errcode" {
 			fs = &Schema{Type: Types{"string"}, Enum: dto.ErrorCodes}
 		}
@@ -327,6 +331,16 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 		}
 	}
 	sort.Strings(sc.Required)
+	if m == request {
+		if mc, ok := modelChecks[t]; ok {
+			applyModelCheck(sc, mc)
+		}
+	}
+	for _, f := range s.settings {
+		if f.t == t && f.f != nil {
+			applySettingsCheck(sc, f.f)
+		}
+	}
 	return sc
 }
 

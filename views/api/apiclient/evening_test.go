@@ -58,8 +58,8 @@ func TestEveningThroughTheGeneratedClient(t *testing.T) {
 	ctx := context.Background()
 	anon, err := oapi.NewClientWithResponses(app.Srv.URL+"/api/v1", oapi.WithHTTPClient(checked{t: t}))
 	require.NoError(t, err)
-	setup, err := anon.SetupWithResponse(ctx, nil, oapi.DirectorInput{Username: ptr("anna"), Name: ptr("Anna"),
-		Password: ptr("password-lunga"), Confirm: ptr("password-lunga")})
+	setup, err := anon.SetupWithResponse(ctx, nil, oapi.DirectorInput{Username: "anna", Name: "Anna",
+		Password: "password-lunga", Confirm: "password-lunga"})
 	require.NoError(t, err)
 	require.NotNil(t, setup.JSON201, "%d %s", setup.StatusCode(), setup.Body)
 	c, err := oapi.NewClientWithResponses(app.Srv.URL+"/api/v1", oapi.WithHTTPClient(checked{t: t, token: setup.JSON201.Secret}))
@@ -67,7 +67,7 @@ func TestEveningThroughTheGeneratedClient(t *testing.T) {
 
 	var in oapi.TournamentInput
 	require.NoError(t, in.FromTournamentInputIndividual3(oapi.TournamentInputIndividual3{
-		Name: ptr("Martedì sera"), Date: ptr("2026-11-24"), Format: oapi.TournamentInputIndividual3FormatIndividual3,
+		Name: "Martedì sera", Date: "2026-11-24", Format: oapi.TournamentInputIndividual3FormatIndividual3,
 		Settings: &oapi.ThreeplayerSettingsInput{Games: ptr(2)}}))
 	created, err := c.CreateTournamentWithResponse(ctx, nil, in)
 	require.NoError(t, err)
@@ -79,7 +79,7 @@ func TestEveningThroughTheGeneratedClient(t *testing.T) {
 
 	for i := 1; i <= 9; i++ {
 		e, err := c.AddEntryWithResponse(ctx, id, nil, oapi.EntryInput{Player: &oapi.PlayerInput{
-			FirstName: ptr("P" + string(rune('0'+i))), LastName: ptr("Rossi")}})
+			FirstName: "P" + string(rune('0'+i)), LastName: "Rossi"}})
 		require.NoError(t, err)
 		require.NotNil(t, e.JSON201, "%d %s", e.StatusCode(), e.Body)
 		assert.False(t, e.JSON201.CheckedIn)
@@ -120,7 +120,7 @@ func TestEveningThroughTheGeneratedClient(t *testing.T) {
 	// A Danish stage's settings: written as the Danish variant, read back as it.
 	var dan oapi.TournamentInput
 	require.NoError(t, dan.FromTournamentInputDanish(oapi.TournamentInputDanish{
-		Name: ptr("Danese"), Date: ptr("2026-11-27"), Format: oapi.TournamentInputDanishFormatDanish,
+		Name: "Danese", Date: "2026-11-27", Format: oapi.TournamentInputDanishFormatDanish,
 		Settings: &oapi.DanishSettingsInput{Rounds: ptr(4), HandsPerRound: ptr(2)}}))
 	dc, err := c.CreateTournamentWithResponse(ctx, nil, dan)
 	require.NoError(t, err)
@@ -128,7 +128,7 @@ func TestEveningThroughTheGeneratedClient(t *testing.T) {
 	d, err := dc.JSON201.AsTournamentDanish()
 	require.NoError(t, err)
 	var upd oapi.TournamentInput
-	require.NoError(t, upd.FromTournamentInputDanish(oapi.TournamentInputDanish{Name: ptr("Danese"), Date: ptr("2026-11-27"), Format: oapi.TournamentInputDanishFormatDanish,
+	require.NoError(t, upd.FromTournamentInputDanish(oapi.TournamentInputDanish{Name: "Danese", Date: "2026-11-27", Format: oapi.TournamentInputDanishFormatDanish,
 		Settings: &oapi.DanishSettingsInput{Rounds: ptr(5)}}))
 	u, err := c.UpdateTournamentWithResponse(ctx, d.Id, &oapi.UpdateTournamentParams{IfMatch: ptr(strconv.Itoa(d.Version))}, upd)
 	require.NoError(t, err)

@@ -13,7 +13,7 @@ import (
 // the fields given. On an update, what is left out keeps its stored value.
 type TournamentInput struct {
 	Name       string          `json:"name"`
-	Date       string          `json:"date"`
+	Date       string          `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
 	Venue      *string         `json:"venue"`
 	Notes      *string         `json:"notes"`
 	Format     string          `json:"format"`

@@ -19,6 +19,96 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for DanishSettingsPairing.
+const (
+	DanishSettingsPairingDanish    DanishSettingsPairing = "danish"
+	DanishSettingsPairingModified  DanishSettingsPairing = "modified"
+	DanishSettingsPairingNoRematch DanishSettingsPairing = "no_rematch"
+	DanishSettingsPairingRandom    DanishSettingsPairing = "random"
+	DanishSettingsPairingShift     DanishSettingsPairing = "shift"
+)
+
+// Valid indicates whether the value is a known member of the DanishSettingsPairing enum.
+func (e DanishSettingsPairing) Valid() bool {
+	switch e {
+	case DanishSettingsPairingDanish:
+		return true
+	case DanishSettingsPairingModified:
+		return true
+	case DanishSettingsPairingNoRematch:
+		return true
+	case DanishSettingsPairingRandom:
+		return true
+	case DanishSettingsPairingShift:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DanishSettingsSides.
+const (
+	DanishSettingsSidesIndividual DanishSettingsSides = "individual"
+	DanishSettingsSidesPairs      DanishSettingsSides = "pairs"
+)
+
+// Valid indicates whether the value is a known member of the DanishSettingsSides enum.
+func (e DanishSettingsSides) Valid() bool {
+	switch e {
+	case DanishSettingsSidesIndividual:
+		return true
+	case DanishSettingsSidesPairs:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DanishSettingsInputPairing.
+const (
+	DanishSettingsInputPairingDanish    DanishSettingsInputPairing = "danish"
+	DanishSettingsInputPairingModified  DanishSettingsInputPairing = "modified"
+	DanishSettingsInputPairingNoRematch DanishSettingsInputPairing = "no_rematch"
+	DanishSettingsInputPairingRandom    DanishSettingsInputPairing = "random"
+	DanishSettingsInputPairingShift     DanishSettingsInputPairing = "shift"
+)
+
+// Valid indicates whether the value is a known member of the DanishSettingsInputPairing enum.
+func (e DanishSettingsInputPairing) Valid() bool {
+	switch e {
+	case DanishSettingsInputPairingDanish:
+		return true
+	case DanishSettingsInputPairingModified:
+		return true
+	case DanishSettingsInputPairingNoRematch:
+		return true
+	case DanishSettingsInputPairingRandom:
+		return true
+	case DanishSettingsInputPairingShift:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DanishSettingsInputSides.
+const (
+	DanishSettingsInputSidesIndividual DanishSettingsInputSides = "individual"
+	DanishSettingsInputSidesPairs      DanishSettingsInputSides = "pairs"
+)
+
+// Valid indicates whether the value is a known member of the DanishSettingsInputSides enum.
+func (e DanishSettingsInputSides) Valid() bool {
+	switch e {
+	case DanishSettingsInputSidesIndividual:
+		return true
+	case DanishSettingsInputSidesPairs:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DuplicateBodyCode.
 const (
 	DuplicateBodyCodeConflict         DuplicateBodyCode = "conflict"
@@ -85,6 +175,48 @@ func (e ErrorBodyCode) Valid() bool {
 	case ErrorBodyCodeUnauthorized:
 		return true
 	case ErrorBodyCodeUnavailable:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for KnockoutSettingsSides.
+const (
+	KnockoutSettingsSidesIndividual KnockoutSettingsSides = "individual"
+	KnockoutSettingsSidesPairs      KnockoutSettingsSides = "pairs"
+	KnockoutSettingsSidesTeams      KnockoutSettingsSides = "teams"
+)
+
+// Valid indicates whether the value is a known member of the KnockoutSettingsSides enum.
+func (e KnockoutSettingsSides) Valid() bool {
+	switch e {
+	case KnockoutSettingsSidesIndividual:
+		return true
+	case KnockoutSettingsSidesPairs:
+		return true
+	case KnockoutSettingsSidesTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for KnockoutSettingsInputSides.
+const (
+	KnockoutSettingsInputSidesIndividual KnockoutSettingsInputSides = "individual"
+	KnockoutSettingsInputSidesPairs      KnockoutSettingsInputSides = "pairs"
+	KnockoutSettingsInputSidesTeams      KnockoutSettingsInputSides = "teams"
+)
+
+// Valid indicates whether the value is a known member of the KnockoutSettingsInputSides enum.
+func (e KnockoutSettingsInputSides) Valid() bool {
+	switch e {
+	case KnockoutSettingsInputSidesIndividual:
+		return true
+	case KnockoutSettingsInputSidesPairs:
+		return true
+	case KnockoutSettingsInputSidesTeams:
 		return true
 	default:
 		return false
@@ -355,6 +487,168 @@ const (
 func (e StageTeamsFormat) Valid() bool {
 	switch e {
 	case StageTeamsFormatTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TeamsSettingsPairing.
+const (
+	TeamsSettingsPairingDanish    TeamsSettingsPairing = "danish"
+	TeamsSettingsPairingModified  TeamsSettingsPairing = "modified"
+	TeamsSettingsPairingNoRematch TeamsSettingsPairing = "no_rematch"
+	TeamsSettingsPairingRandom    TeamsSettingsPairing = "random"
+)
+
+// Valid indicates whether the value is a known member of the TeamsSettingsPairing enum.
+func (e TeamsSettingsPairing) Valid() bool {
+	switch e {
+	case TeamsSettingsPairingDanish:
+		return true
+	case TeamsSettingsPairingModified:
+		return true
+	case TeamsSettingsPairingNoRematch:
+		return true
+	case TeamsSettingsPairingRandom:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TeamsSettingsInputPairing.
+const (
+	TeamsSettingsInputPairingDanish    TeamsSettingsInputPairing = "danish"
+	TeamsSettingsInputPairingModified  TeamsSettingsInputPairing = "modified"
+	TeamsSettingsInputPairingNoRematch TeamsSettingsInputPairing = "no_rematch"
+	TeamsSettingsInputPairingRandom    TeamsSettingsInputPairing = "random"
+)
+
+// Valid indicates whether the value is a known member of the TeamsSettingsInputPairing enum.
+func (e TeamsSettingsInputPairing) Valid() bool {
+	switch e {
+	case TeamsSettingsInputPairingDanish:
+		return true
+	case TeamsSettingsInputPairingModified:
+		return true
+	case TeamsSettingsInputPairingNoRematch:
+		return true
+	case TeamsSettingsInputPairingRandom:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ThreeplayerSettingsScoring.
+const (
+	ThreeplayerSettingsScoringEmpty ThreeplayerSettingsScoring = ""
+	ThreeplayerSettingsScoringN631  ThreeplayerSettingsScoring = "631"
+	ThreeplayerSettingsScoringVp    ThreeplayerSettingsScoring = "vp"
+)
+
+// Valid indicates whether the value is a known member of the ThreeplayerSettingsScoring enum.
+func (e ThreeplayerSettingsScoring) Valid() bool {
+	switch e {
+	case ThreeplayerSettingsScoringEmpty:
+		return true
+	case ThreeplayerSettingsScoringN631:
+		return true
+	case ThreeplayerSettingsScoringVp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ThreeplayerSettingsSitOut.
+const (
+	ThreeplayerSettingsSitOutRotate      ThreeplayerSettingsSitOut = "rotate"
+	ThreeplayerSettingsSitOutSubstitutes ThreeplayerSettingsSitOut = "substitutes"
+)
+
+// Valid indicates whether the value is a known member of the ThreeplayerSettingsSitOut enum.
+func (e ThreeplayerSettingsSitOut) Valid() bool {
+	switch e {
+	case ThreeplayerSettingsSitOutRotate:
+		return true
+	case ThreeplayerSettingsSitOutSubstitutes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ThreeplayerSettingsSitOutScore.
+const (
+	ThreeplayerSettingsSitOutScoreSecond ThreeplayerSettingsSitOutScore = "second"
+	ThreeplayerSettingsSitOutScoreZero   ThreeplayerSettingsSitOutScore = "zero"
+)
+
+// Valid indicates whether the value is a known member of the ThreeplayerSettingsSitOutScore enum.
+func (e ThreeplayerSettingsSitOutScore) Valid() bool {
+	switch e {
+	case ThreeplayerSettingsSitOutScoreSecond:
+		return true
+	case ThreeplayerSettingsSitOutScoreZero:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ThreeplayerSettingsInputScoring.
+const (
+	ThreeplayerSettingsInputScoringEmpty ThreeplayerSettingsInputScoring = ""
+	ThreeplayerSettingsInputScoringN631  ThreeplayerSettingsInputScoring = "631"
+	ThreeplayerSettingsInputScoringVp    ThreeplayerSettingsInputScoring = "vp"
+)
+
+// Valid indicates whether the value is a known member of the ThreeplayerSettingsInputScoring enum.
+func (e ThreeplayerSettingsInputScoring) Valid() bool {
+	switch e {
+	case ThreeplayerSettingsInputScoringEmpty:
+		return true
+	case ThreeplayerSettingsInputScoringN631:
+		return true
+	case ThreeplayerSettingsInputScoringVp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ThreeplayerSettingsInputSitOut.
+const (
+	ThreeplayerSettingsInputSitOutRotate      ThreeplayerSettingsInputSitOut = "rotate"
+	ThreeplayerSettingsInputSitOutSubstitutes ThreeplayerSettingsInputSitOut = "substitutes"
+)
+
+// Valid indicates whether the value is a known member of the ThreeplayerSettingsInputSitOut enum.
+func (e ThreeplayerSettingsInputSitOut) Valid() bool {
+	switch e {
+	case ThreeplayerSettingsInputSitOutRotate:
+		return true
+	case ThreeplayerSettingsInputSitOutSubstitutes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ThreeplayerSettingsInputSitOutScore.
+const (
+	ThreeplayerSettingsInputSitOutScoreSecond ThreeplayerSettingsInputSitOutScore = "second"
+	ThreeplayerSettingsInputSitOutScoreZero   ThreeplayerSettingsInputSitOutScore = "zero"
+)
+
+// Valid indicates whether the value is a known member of the ThreeplayerSettingsInputSitOutScore enum.
+func (e ThreeplayerSettingsInputSitOutScore) Valid() bool {
+	switch e {
+	case ThreeplayerSettingsInputSitOutScoreSecond:
+		return true
+	case ThreeplayerSettingsInputSitOutScoreZero:
 		return true
 	default:
 		return false
@@ -866,33 +1160,45 @@ type CopyScaleInput struct {
 
 // DanishSettings defines model for DanishSettings.
 type DanishSettings struct {
-	ApartClubsRounds int      `json:"apart_clubs_rounds"`
-	ByeMp            int      `json:"bye_mp"`
-	ByeVp            int      `json:"bye_vp"`
-	HandsPerRound    int      `json:"hands_per_round"`
-	NeverMeet        *[][]int `json:"never_meet,omitempty"`
-	Pairing          string   `json:"pairing"`
-	Rounds           int      `json:"rounds"`
-	Sides            string   `json:"sides"`
-	TimeoutLoserVp   int      `json:"timeout_loser_vp"`
-	TimeoutMp        int      `json:"timeout_mp"`
-	TimeoutWinnerVp  int      `json:"timeout_winner_vp"`
+	ApartClubsRounds int                   `json:"apart_clubs_rounds"`
+	ByeMp            int                   `json:"bye_mp"`
+	ByeVp            int                   `json:"bye_vp"`
+	HandsPerRound    int                   `json:"hands_per_round"`
+	NeverMeet        *[][]int              `json:"never_meet,omitempty"`
+	Pairing          DanishSettingsPairing `json:"pairing"`
+	Rounds           int                   `json:"rounds"`
+	Sides            DanishSettingsSides   `json:"sides"`
+	TimeoutLoserVp   int                   `json:"timeout_loser_vp"`
+	TimeoutMp        int                   `json:"timeout_mp"`
+	TimeoutWinnerVp  int                   `json:"timeout_winner_vp"`
 }
+
+// DanishSettingsPairing defines model for DanishSettings.Pairing.
+type DanishSettingsPairing string
+
+// DanishSettingsSides defines model for DanishSettings.Sides.
+type DanishSettingsSides string
 
 // DanishSettingsInput defines model for DanishSettingsInput.
 type DanishSettingsInput struct {
-	ApartClubsRounds *int     `json:"apart_clubs_rounds,omitempty"`
-	ByeMp            *int     `json:"bye_mp,omitempty"`
-	ByeVp            *int     `json:"bye_vp,omitempty"`
-	HandsPerRound    *int     `json:"hands_per_round,omitempty"`
-	NeverMeet        *[][]int `json:"never_meet,omitempty"`
-	Pairing          *string  `json:"pairing,omitempty"`
-	Rounds           *int     `json:"rounds,omitempty"`
-	Sides            *string  `json:"sides,omitempty"`
-	TimeoutLoserVp   *int     `json:"timeout_loser_vp,omitempty"`
-	TimeoutMp        *int     `json:"timeout_mp,omitempty"`
-	TimeoutWinnerVp  *int     `json:"timeout_winner_vp,omitempty"`
+	ApartClubsRounds *int                        `json:"apart_clubs_rounds,omitempty"`
+	ByeMp            *int                        `json:"bye_mp,omitempty"`
+	ByeVp            *int                        `json:"bye_vp,omitempty"`
+	HandsPerRound    *int                        `json:"hands_per_round,omitempty"`
+	NeverMeet        *[][]int                    `json:"never_meet,omitempty"`
+	Pairing          *DanishSettingsInputPairing `json:"pairing,omitempty"`
+	Rounds           *int                        `json:"rounds,omitempty"`
+	Sides            *DanishSettingsInputSides   `json:"sides,omitempty"`
+	TimeoutLoserVp   *int                        `json:"timeout_loser_vp,omitempty"`
+	TimeoutMp        *int                        `json:"timeout_mp,omitempty"`
+	TimeoutWinnerVp  *int                        `json:"timeout_winner_vp,omitempty"`
 }
+
+// DanishSettingsInputPairing defines model for DanishSettingsInput.Pairing.
+type DanishSettingsInputPairing string
+
+// DanishSettingsInputSides defines model for DanishSettingsInput.Sides.
+type DanishSettingsInputSides string
 
 // Director defines model for Director.
 type Director struct {
@@ -904,10 +1210,10 @@ type Director struct {
 
 // DirectorInput defines model for DirectorInput.
 type DirectorInput struct {
-	Confirm  *string `json:"confirm,omitempty"`
-	Name     *string `json:"name,omitempty"`
-	Password *string `json:"password,omitempty"`
-	Username *string `json:"username,omitempty"`
+	Confirm  string `json:"confirm"`
+	Name     string `json:"name"`
+	Password string `json:"password"`
+	Username string `json:"username"`
 }
 
 // DirectorList defines model for DirectorList.
@@ -1152,17 +1458,23 @@ type Individual4SettingsInput struct {
 
 // KnockoutSettings defines model for KnockoutSettings.
 type KnockoutSettings struct {
-	HandsPerMatch int    `json:"hands_per_match"`
-	Sides         string `json:"sides"`
-	TimeoutMp     int    `json:"timeout_mp"`
+	HandsPerMatch int                   `json:"hands_per_match"`
+	Sides         KnockoutSettingsSides `json:"sides"`
+	TimeoutMp     int                   `json:"timeout_mp"`
 }
+
+// KnockoutSettingsSides defines model for KnockoutSettings.Sides.
+type KnockoutSettingsSides string
 
 // KnockoutSettingsInput defines model for KnockoutSettingsInput.
 type KnockoutSettingsInput struct {
-	HandsPerMatch *int    `json:"hands_per_match,omitempty"`
-	Sides         *string `json:"sides,omitempty"`
-	TimeoutMp     *int    `json:"timeout_mp,omitempty"`
+	HandsPerMatch *int                        `json:"hands_per_match,omitempty"`
+	Sides         *KnockoutSettingsInputSides `json:"sides,omitempty"`
+	TimeoutMp     *int                        `json:"timeout_mp,omitempty"`
 }
+
+// KnockoutSettingsInputSides defines model for KnockoutSettingsInput.Sides.
+type KnockoutSettingsInputSides string
 
 // Line defines model for Line.
 type Line struct {
@@ -1479,8 +1791,8 @@ type PlayerInput struct {
 	CardNumber *string `json:"card_number,omitempty"`
 	Club       *string `json:"club,omitempty"`
 	Email      *string `json:"email,omitempty"`
-	FirstName  *string `json:"first_name,omitempty"`
-	LastName   *string `json:"last_name,omitempty"`
+	FirstName  string  `json:"first_name"`
+	LastName   string  `json:"last_name"`
 	Notes      *string `json:"notes,omitempty"`
 	Phone      *string `json:"phone,omitempty"`
 }
@@ -2569,49 +2881,73 @@ type TeamRow struct {
 
 // TeamsSettings defines model for TeamsSettings.
 type TeamsSettings struct {
-	ApartClubsRounds int      `json:"apart_clubs_rounds"`
-	ByeMp            int      `json:"bye_mp"`
-	ByeVp            int      `json:"bye_vp"`
-	HandsPerRound    int      `json:"hands_per_round"`
-	NeverMeet        *[][]int `json:"never_meet,omitempty"`
-	Pairing          string   `json:"pairing"`
-	Rounds           int      `json:"rounds"`
+	ApartClubsRounds int                  `json:"apart_clubs_rounds"`
+	ByeMp            int                  `json:"bye_mp"`
+	ByeVp            int                  `json:"bye_vp"`
+	HandsPerRound    int                  `json:"hands_per_round"`
+	NeverMeet        *[][]int             `json:"never_meet,omitempty"`
+	Pairing          TeamsSettingsPairing `json:"pairing"`
+	Rounds           int                  `json:"rounds"`
 }
+
+// TeamsSettingsPairing defines model for TeamsSettings.Pairing.
+type TeamsSettingsPairing string
 
 // TeamsSettingsInput defines model for TeamsSettingsInput.
 type TeamsSettingsInput struct {
-	ApartClubsRounds *int     `json:"apart_clubs_rounds,omitempty"`
-	ByeMp            *int     `json:"bye_mp,omitempty"`
-	ByeVp            *int     `json:"bye_vp,omitempty"`
-	HandsPerRound    *int     `json:"hands_per_round,omitempty"`
-	NeverMeet        *[][]int `json:"never_meet,omitempty"`
-	Pairing          *string  `json:"pairing,omitempty"`
-	Rounds           *int     `json:"rounds,omitempty"`
+	ApartClubsRounds *int                       `json:"apart_clubs_rounds,omitempty"`
+	ByeMp            *int                       `json:"bye_mp,omitempty"`
+	ByeVp            *int                       `json:"bye_vp,omitempty"`
+	HandsPerRound    *int                       `json:"hands_per_round,omitempty"`
+	NeverMeet        *[][]int                   `json:"never_meet,omitempty"`
+	Pairing          *TeamsSettingsInputPairing `json:"pairing,omitempty"`
+	Rounds           *int                       `json:"rounds,omitempty"`
 }
+
+// TeamsSettingsInputPairing defines model for TeamsSettingsInput.Pairing.
+type TeamsSettingsInputPairing string
 
 // ThreeplayerSettings defines model for ThreeplayerSettings.
 type ThreeplayerSettings struct {
 	// ByePoints points as a sheet shows them: "4.5"
-	ByePoints    string `json:"bye_points"`
-	ByeVp        int    `json:"bye_vp"`
-	Games        int    `json:"games"`
-	HandsPerGame int    `json:"hands_per_game"`
-	Scoring      string `json:"scoring"`
-	SitOut       string `json:"sit_out"`
-	SitOutScore  string `json:"sit_out_score"`
+	ByePoints    string                         `json:"bye_points"`
+	ByeVp        int                            `json:"bye_vp"`
+	Games        int                            `json:"games"`
+	HandsPerGame int                            `json:"hands_per_game"`
+	Scoring      ThreeplayerSettingsScoring     `json:"scoring"`
+	SitOut       ThreeplayerSettingsSitOut      `json:"sit_out"`
+	SitOutScore  ThreeplayerSettingsSitOutScore `json:"sit_out_score"`
 }
+
+// ThreeplayerSettingsScoring defines model for ThreeplayerSettings.Scoring.
+type ThreeplayerSettingsScoring string
+
+// ThreeplayerSettingsSitOut defines model for ThreeplayerSettings.SitOut.
+type ThreeplayerSettingsSitOut string
+
+// ThreeplayerSettingsSitOutScore defines model for ThreeplayerSettings.SitOutScore.
+type ThreeplayerSettingsSitOutScore string
 
 // ThreeplayerSettingsInput defines model for ThreeplayerSettingsInput.
 type ThreeplayerSettingsInput struct {
 	// ByePoints points as a sheet shows them: "4.5"
-	ByePoints    *string `json:"bye_points,omitempty"`
-	ByeVp        *int    `json:"bye_vp,omitempty"`
-	Games        *int    `json:"games,omitempty"`
-	HandsPerGame *int    `json:"hands_per_game,omitempty"`
-	Scoring      *string `json:"scoring,omitempty"`
-	SitOut       *string `json:"sit_out,omitempty"`
-	SitOutScore  *string `json:"sit_out_score,omitempty"`
+	ByePoints    *string                              `json:"bye_points,omitempty"`
+	ByeVp        *int                                 `json:"bye_vp,omitempty"`
+	Games        *int                                 `json:"games,omitempty"`
+	HandsPerGame *int                                 `json:"hands_per_game,omitempty"`
+	Scoring      *ThreeplayerSettingsInputScoring     `json:"scoring,omitempty"`
+	SitOut       *ThreeplayerSettingsInputSitOut      `json:"sit_out,omitempty"`
+	SitOutScore  *ThreeplayerSettingsInputSitOutScore `json:"sit_out_score,omitempty"`
 }
+
+// ThreeplayerSettingsInputScoring defines model for ThreeplayerSettingsInput.Scoring.
+type ThreeplayerSettingsInputScoring string
+
+// ThreeplayerSettingsInputSitOut defines model for ThreeplayerSettingsInput.SitOut.
+type ThreeplayerSettingsInputSitOut string
+
+// ThreeplayerSettingsInputSitOutScore defines model for ThreeplayerSettingsInput.SitOutScore.
+type ThreeplayerSettingsInputSitOutScore string
 
 // TokenInput defines model for TokenInput.
 type TokenInput struct {
@@ -2740,9 +3076,9 @@ type TournamentInput struct {
 
 // TournamentInputDanish defines model for TournamentInputDanish.
 type TournamentInputDanish struct {
-	Date       *string                     `json:"date,omitempty"`
+	Date       string                      `json:"date"`
 	Format     TournamentInputDanishFormat `json:"format"`
-	Name       *string                     `json:"name,omitempty"`
+	Name       string                      `json:"name"`
 	Notes      *string                     `json:"notes,omitempty"`
 	Preset     *string                     `json:"preset,omitempty"`
 	Qualifiers *int                        `json:"qualifiers,omitempty"`
@@ -2757,9 +3093,9 @@ type TournamentInputDanishFormat string
 
 // TournamentInputIndividual3 defines model for TournamentInputIndividual3.
 type TournamentInputIndividual3 struct {
-	Date       *string                          `json:"date,omitempty"`
+	Date       string                           `json:"date"`
 	Format     TournamentInputIndividual3Format `json:"format"`
-	Name       *string                          `json:"name,omitempty"`
+	Name       string                           `json:"name"`
 	Notes      *string                          `json:"notes,omitempty"`
 	Preset     *string                          `json:"preset,omitempty"`
 	Qualifiers *int                             `json:"qualifiers,omitempty"`
@@ -2774,9 +3110,9 @@ type TournamentInputIndividual3Format string
 
 // TournamentInputIndividual4 defines model for TournamentInputIndividual4.
 type TournamentInputIndividual4 struct {
-	Date       *string                          `json:"date,omitempty"`
+	Date       string                           `json:"date"`
 	Format     TournamentInputIndividual4Format `json:"format"`
-	Name       *string                          `json:"name,omitempty"`
+	Name       string                           `json:"name"`
 	Notes      *string                          `json:"notes,omitempty"`
 	Preset     *string                          `json:"preset,omitempty"`
 	Qualifiers *int                             `json:"qualifiers,omitempty"`
@@ -2791,9 +3127,9 @@ type TournamentInputIndividual4Format string
 
 // TournamentInputKnockout defines model for TournamentInputKnockout.
 type TournamentInputKnockout struct {
-	Date       *string                       `json:"date,omitempty"`
+	Date       string                        `json:"date"`
 	Format     TournamentInputKnockoutFormat `json:"format"`
-	Name       *string                       `json:"name,omitempty"`
+	Name       string                        `json:"name"`
 	Notes      *string                       `json:"notes,omitempty"`
 	Preset     *string                       `json:"preset,omitempty"`
 	Qualifiers *int                          `json:"qualifiers,omitempty"`
@@ -2808,9 +3144,9 @@ type TournamentInputKnockoutFormat string
 
 // TournamentInputMitchell defines model for TournamentInputMitchell.
 type TournamentInputMitchell struct {
-	Date       *string                       `json:"date,omitempty"`
+	Date       string                        `json:"date"`
 	Format     TournamentInputMitchellFormat `json:"format"`
-	Name       *string                       `json:"name,omitempty"`
+	Name       string                        `json:"name"`
 	Notes      *string                       `json:"notes,omitempty"`
 	Preset     *string                       `json:"preset,omitempty"`
 	Qualifiers *int                          `json:"qualifiers,omitempty"`
@@ -2825,9 +3161,9 @@ type TournamentInputMitchellFormat string
 
 // TournamentInputTeams defines model for TournamentInputTeams.
 type TournamentInputTeams struct {
-	Date       *string                    `json:"date,omitempty"`
+	Date       string                     `json:"date"`
 	Format     TournamentInputTeamsFormat `json:"format"`
-	Name       *string                    `json:"name,omitempty"`
+	Name       string                     `json:"name"`
 	Notes      *string                    `json:"notes,omitempty"`
 	Preset     *string                    `json:"preset,omitempty"`
 	Qualifiers *int                       `json:"qualifiers,omitempty"`
@@ -3118,7 +3454,7 @@ type ListPlayersParams struct {
 	// Page from 1
 	Page *int `form:"page,omitempty" json:"page,omitempty"`
 
-	// PerPage from 1 to 500 (default 50)
+	// PerPage default 50
 	PerPage *int `form:"per_page,omitempty" json:"per_page,omitempty"`
 
 	// Inactive true lists inactive players too

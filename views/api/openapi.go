@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -159,6 +160,12 @@ func q(name, typ, desc string) Parameter {
 	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{typ}}}
 }
 
+// qRequired makes a query parameter required.
+func qRequired(p Parameter) Parameter {
+	p.Required = true
+	return p
+}
+
 // qRange is an integer query parameter from lo to hi.
 func qRange(name, desc string, lo, hi int) Parameter {
 	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{"integer"}, Minimum: &lo, Maximum: &hi}}
@@ -182,7 +189,7 @@ var operations = []op{
 	{method: "POST", path: "/calc/hand", id: "calcHand", summary: "Score one hand", tag: "calc", public: true,
 		body: body[dto.CalcHandInput](), answers: []answerSpec{ok[dto.CalcHand](200)}},
 	{method: "GET", path: "/calc/vp", id: "calcVP", summary: "Convert an MP difference into VP", tag: "calc", public: true,
-		query:   []Parameter{q("scale_id", "integer", "the scale"), q("diff", "integer", "the MP difference")},
+		query:   []Parameter{qRequired(qRange("scale_id", "the scale", 1, math.MaxInt32)), qRequired(q("diff", "integer", "the MP difference"))},
 		answers: []answerSpec{ok[dto.CalcVP](200)}},
 	{method: "GET", path: "/public/tournaments/:id", id: "publicTournament", summary: "A published tournament and its current round", tag: "public", public: true,
 		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[dto.PublicTournament](200)}},

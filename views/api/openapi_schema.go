@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"sort"
 	"strings"
 	"time"
@@ -316,8 +317,21 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 		if f.tag.Get("api") == "object" {
 			fs = &Schema{Type: Types{"object", "null"}}
 		}
+		if m == request && f.tag.Get("api") == "required" && f.typ.Kind() == reflect.Pointer {
+			fs = s.of(f.typ.Elem(), m) // required: a value, not null
+		}
 		if pat := f.tag.Get("pattern"); pat != "" {
 			fs.Pattern = pat
+		}
+		if n, err := strconv.Atoi(f.tag.Get("minItems")); err == nil && m == request {
+			c := *fs
+			c.MinItems, c.Type = &n, Types{"array"} // at least n: not null either
+			fs = &c
+		}
+		if n, err := strconv.Atoi(f.tag.Get("minLength")); err == nil && m == request {
+			c := *fs
+			c.MinLength = &n
+			fs = &c
 		}
 		if f.tag.Get("api") == "errcode" {
 			fs = &Schema{Type: Types{"string"}, Enum: dto.ErrorCodes}

@@ -86,6 +86,27 @@ func (c *Checker) ValidateExchange(req *http.Request, res *http.Response) error 
 	return nil
 }
 
+// ValidateRequest checks a request alone against the document: its parameters and body
+// (which stay readable).
+func (c *Checker) ValidateRequest(req *http.Request) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var sent []byte
+	if req.Body != nil {
+		var err error
+		if sent, err = io.ReadAll(req.Body); err != nil {
+			return fmt.Errorf("read the request's body: %w", err)
+		}
+	}
+	req.Body = io.NopCloser(bytes.NewReader(sent))
+	_, errs := c.v.ValidateHttpRequest(req)
+	req.Body = io.NopCloser(bytes.NewReader(sent))
+	if len(errs) > 0 {
+		return joinErrors(fmt.Sprintf("%s %s", req.Method, req.URL.RequestURI()), errs)
+	}
+	return nil
+}
+
 // unknownPath reports whether the validator found no operation for the request.
 func unknownPath(errs []*verrors.ValidationError) bool {
 	for _, e := range errs {

@@ -21,7 +21,7 @@ type EntryInput struct {
 // EntriesInput is the body of POST /tournaments/{id}/entries/batch: registered players
 // to enter at once, all or none.
 type EntriesInput struct {
-	PlayerIDs []int64 `json:"player_ids" api:"required"`
+	PlayerIDs []int64 `json:"player_ids" api:"required" minItems:"1"`
 }
 
 // EntryList is the answer of POST …/entries/batch: the entries made.

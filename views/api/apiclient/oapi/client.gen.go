@@ -1063,10 +1063,10 @@ type CalcHand struct {
 
 // CalcHandInput defines model for CalcHandInput.
 type CalcHandInput struct {
-	Hand           *HandInput `json:"hand"`
-	KittyNotPlayed *bool      `json:"kitty_not_played,omitempty"`
-	Preset         *string    `json:"preset,omitempty"`
-	SemiCleanOn    *bool      `json:"semi_clean_on,omitempty"`
+	Hand           HandInput `json:"hand"`
+	KittyNotPlayed *bool     `json:"kitty_not_played,omitempty"`
+	Preset         *string   `json:"preset,omitempty"`
+	SemiCleanOn    *bool     `json:"semi_clean_on,omitempty"`
 }
 
 // CalcLine defines model for CalcLine.
@@ -1263,7 +1263,7 @@ type DuplicateBodyCode string
 
 // EntriesInput defines model for EntriesInput.
 type EntriesInput struct {
-	PlayerIds *[]int `json:"player_ids"`
+	PlayerIds []int `json:"player_ids"`
 }
 
 // Entry defines model for Entry.
@@ -1973,7 +1973,7 @@ type PublicTournament struct {
 
 // PublishInput defines model for PublishInput.
 type PublishInput struct {
-	Published *bool `json:"published"`
+	Published bool `json:"published"`
 }
 
 // PublishState defines model for PublishState.
@@ -2187,10 +2187,10 @@ type SeasonImported struct {
 
 // SeasonInput defines model for SeasonInput.
 type SeasonInput struct {
-	From        *string              `json:"from,omitempty"`
-	Name        *string              `json:"name,omitempty"`
+	From        string               `json:"from"`
+	Name        string               `json:"name"`
 	Settings    *SeasonSettingsInput `json:"settings,omitempty"`
-	To          *string              `json:"to,omitempty"`
+	To          string               `json:"to"`
 	Tournaments *[]int               `json:"tournaments,omitempty"`
 }
 
@@ -3407,10 +3407,10 @@ type CalcHandParams struct {
 // CalcVPParams defines parameters for CalcVP.
 type CalcVPParams struct {
 	// ScaleId the scale
-	ScaleId *int `form:"scale_id,omitempty" json:"scale_id,omitempty"`
+	ScaleId int `form:"scale_id" json:"scale_id"`
 
 	// Diff the MP difference
-	Diff *int `form:"diff,omitempty" json:"diff,omitempty"`
+	Diff int `form:"diff" json:"diff"`
 
 	// AcceptLanguage the language of the messages: it (the default) or en
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
@@ -8809,28 +8809,20 @@ func NewCalcVPRequest(server string, params *CalcVPParams) (*http.Request, error
 		// per the OpenAPI spec (e.g. "color=blue,black,brown").
 		var rawQueryFragments []string
 
-		if params.ScaleId != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "scale_id", *params.ScaleId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "scale_id", params.ScaleId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
-		if params.Diff != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "diff", *params.Diff, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "diff", params.Diff, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -323,6 +323,11 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 		if pat := f.tag.Get("pattern"); pat != "" {
 			fs.Pattern = pat
 		}
+		if e, ok := f.tag.Lookup("enum"); ok && m == request {
+			c := *fs
+			c.Enum = strings.Split(e, ",")
+			fs = &c
+		}
 		if n, err := strconv.Atoi(f.tag.Get("minItems")); err == nil && m == request {
 			c := *fs
 			c.MinItems, c.Type = &n, Types{"array"} // at least n: not null either
@@ -524,7 +529,9 @@ func (s *schemas) merge(a, b *Schema) *Schema {
 		return a
 	}
 	ra, rb := s.resolve(a), s.resolve(b)
-	if ja, jb := mustJSON(a), mustJSON(b); a.ref == nil && b.ref == nil && ja == jb {
+	// Leaves (no members, no references inside) that write alike are the same.
+	if a.ref == nil && b.ref == nil && a.Properties == nil && b.Properties == nil && a.Items == nil && b.Items == nil &&
+		mustJSON(a) == mustJSON(b) {
 		return a
 	}
 	if ra.Properties == nil || rb.Properties == nil {

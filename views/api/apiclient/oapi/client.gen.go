@@ -109,42 +109,6 @@ func (e DanishSettingsInputSides) Valid() bool {
 	}
 }
 
-// Defines values for DuplicateBodyCode.
-const (
-	DuplicateBodyCodeConflict         DuplicateBodyCode = "conflict"
-	DuplicateBodyCodeInternal         DuplicateBodyCode = "internal"
-	DuplicateBodyCodeInvalid          DuplicateBodyCode = "invalid"
-	DuplicateBodyCodeMethodNotAllowed DuplicateBodyCode = "method_not_allowed"
-	DuplicateBodyCodeNotFound         DuplicateBodyCode = "not_found"
-	DuplicateBodyCodeThrottled        DuplicateBodyCode = "throttled"
-	DuplicateBodyCodeUnauthorized     DuplicateBodyCode = "unauthorized"
-	DuplicateBodyCodeUnavailable      DuplicateBodyCode = "unavailable"
-)
-
-// Valid indicates whether the value is a known member of the DuplicateBodyCode enum.
-func (e DuplicateBodyCode) Valid() bool {
-	switch e {
-	case DuplicateBodyCodeConflict:
-		return true
-	case DuplicateBodyCodeInternal:
-		return true
-	case DuplicateBodyCodeInvalid:
-		return true
-	case DuplicateBodyCodeMethodNotAllowed:
-		return true
-	case DuplicateBodyCodeNotFound:
-		return true
-	case DuplicateBodyCodeThrottled:
-		return true
-	case DuplicateBodyCodeUnauthorized:
-		return true
-	case DuplicateBodyCodeUnavailable:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for ErrorBodyCode.
 const (
 	ErrorBodyCodeConflict         ErrorBodyCode = "conflict"
@@ -871,6 +835,42 @@ func (e ExportScaleParamsFormat) Valid() bool {
 	}
 }
 
+// Defines values for AddEntry409JSONResponseBodyErrorCode.
+const (
+	AddEntry409JSONResponseBodyErrorCodeConflict         AddEntry409JSONResponseBodyErrorCode = "conflict"
+	AddEntry409JSONResponseBodyErrorCodeInternal         AddEntry409JSONResponseBodyErrorCode = "internal"
+	AddEntry409JSONResponseBodyErrorCodeInvalid          AddEntry409JSONResponseBodyErrorCode = "invalid"
+	AddEntry409JSONResponseBodyErrorCodeMethodNotAllowed AddEntry409JSONResponseBodyErrorCode = "method_not_allowed"
+	AddEntry409JSONResponseBodyErrorCodeNotFound         AddEntry409JSONResponseBodyErrorCode = "not_found"
+	AddEntry409JSONResponseBodyErrorCodeThrottled        AddEntry409JSONResponseBodyErrorCode = "throttled"
+	AddEntry409JSONResponseBodyErrorCodeUnauthorized     AddEntry409JSONResponseBodyErrorCode = "unauthorized"
+	AddEntry409JSONResponseBodyErrorCodeUnavailable      AddEntry409JSONResponseBodyErrorCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the AddEntry409JSONResponseBodyErrorCode enum.
+func (e AddEntry409JSONResponseBodyErrorCode) Valid() bool {
+	switch e {
+	case AddEntry409JSONResponseBodyErrorCodeConflict:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeInternal:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeInvalid:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeMethodNotAllowed:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeNotFound:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeThrottled:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeUnauthorized:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeUnavailable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ExportResultsParamsExt.
 const (
 	ExportResultsParamsExtCsv ExportResultsParamsExt = "csv"
@@ -1249,17 +1249,6 @@ type DrawInput struct {
 	Round    *int    `json:"round,omitempty"`
 	Seed     *int    `json:"seed,omitempty"`
 }
-
-// DuplicateBody defines model for DuplicateBody.
-type DuplicateBody struct {
-	Code        DuplicateBodyCode `json:"code"`
-	DuplicateOf Player            `json:"duplicate_of"`
-	Duplicates  *[]Player         `json:"duplicates"`
-	Message     string            `json:"message"`
-}
-
-// DuplicateBodyCode defines model for DuplicateBody.Code.
-type DuplicateBodyCode string
 
 // EntriesInput defines model for EntriesInput.
 type EntriesInput struct {
@@ -3842,6 +3831,9 @@ type AddEntryParams struct {
 	// IdempotencyKey a key of the client's choosing (1 to 255 printable ASCII characters): sent again with the same request, it answers as the first time and creates nothing; with another request, 409
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
+
+// AddEntry409JSONResponseBodyErrorCode defines parameters for AddEntry.
+type AddEntry409JSONResponseBodyErrorCode string
 
 // AddEntriesParams defines parameters for AddEntries.
 type AddEntriesParams struct {
@@ -20266,7 +20258,13 @@ type AddEntryResponse struct {
 	JSON404 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *struct {
-		Error DuplicateBody `json:"error"`
+		Error struct {
+			Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
+			DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
+			Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+			Fields      *map[string]string                   `json:"fields,omitempty"`
+			Message     string                               `json:"message"`
+		} `json:"error"`
 	}
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
@@ -20293,7 +20291,13 @@ func (r AddEntryResponse) GetJSON404() *Error {
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
 func (r AddEntryResponse) GetJSON409() *struct {
-	Error DuplicateBody `json:"error"`
+	Error struct {
+		Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
+		DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
+		Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+		Fields      *map[string]string                   `json:"fields,omitempty"`
+		Message     string                               `json:"message"`
+	} `json:"error"`
 } {
 	return r.JSON409
 }
@@ -28942,7 +28946,13 @@ func ParseAddEntryResponse(rsp *http.Response) (*AddEntryResponse, error) {
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest struct {
-			Error DuplicateBody `json:"error"`
+			Error struct {
+				Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
+				DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
+				Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+				Fields      *map[string]string                   `json:"fields,omitempty"`
+				Message     string                               `json:"message"`
+			} `json:"error"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"burraco/tournament"
 	"burraco/views/api/dto"
@@ -84,6 +85,10 @@ func applyModelCheck(sc *Schema, mc modelCheck) {
 		}
 		if _, ok := jsonField(reflect.ValueOf(mc.valid()).Elem(), name); !ok || p.Type == nil || p.Type[0] != "string" {
 			continue
+		}
+		if !valid("a\x00") { // hostile and invisible characters refused: say which
+			multi := valid("a\nb")
+			p.Pattern = textPattern(multi)
 		}
 		if !valid("") && !slices.Contains(sc.Required, name) {
 			sc.Required = append(sc.Required, name)
@@ -228,4 +233,43 @@ func highest(ok func(int) bool, valid, hi int) int {
 		}
 	}
 	return valid
+}
+
+var (
+	textPatternsMu sync.Mutex
+	textPatterns   = map[bool]string{}
+)
+
+// textPattern is a pattern of text without the characters the app refuses in a text
+// field (tournament.HostileRune, tournament.InvisibleRune): a class of their ranges,
+// written as the characters themselves (ECMA-262 and Go read them alike). Only those of
+// the Basic Multilingual Plane: a regular expression without the u flag reads the others
+// as two halves, which would refuse text the app takes.
+func textPattern(multiline bool) string {
+	textPatternsMu.Lock()
+	defer textPatternsMu.Unlock()
+	if p, ok := textPatterns[multiline]; ok {
+		return p
+	}
+	refused := func(r rune) bool { return tournament.HostileRune(r, multiline) || tournament.InvisibleRune(r) }
+	var b strings.Builder
+	b.WriteString("^[^")
+	for r := rune(0); r <= 0xFFFF; r++ {
+		if !refused(r) || (r >= 0xD800 && r <= 0xDFFF) {
+			continue
+		}
+		end := r
+		for end+1 <= 0xFFFF && refused(end+1) && !(end+1 >= 0xD800 && end+1 <= 0xDFFF) {
+			end++
+		}
+		b.WriteRune(r)
+		if end > r {
+			b.WriteByte('-')
+			b.WriteRune(end)
+		}
+		r = end
+	}
+	b.WriteString("]*$")
+	textPatterns[multiline] = b.String()
+	return textPatterns[multiline]
 }

@@ -204,8 +204,8 @@ var operations = []op{
 		query: []Parameter{q("q", "string", "search by name, club or card"), qRange("page", "from 1", 1, page.MaxPage),
 			qRange("per_page", "default 50", 1, page.MaxPerPage), q("inactive", "string", "true lists inactive players too")},
 		answers: []answerSpec{ok[dto.PlayerList](200)}},
-	{method: "POST", path: "/players", id: "createPlayer", idempotent: true, summary: "Register a player", tag: "players",
-		body: body[dto.PlayerInput](), answers: []answerSpec{ok[dto.Player](201)}},
+	{method: "POST", path: "/players", id: "createPlayer", idempotent: true, summary: "Register a player (409 with duplicate_of when they look like a registered one, unless new_person)", tag: "players",
+		body: body[dto.PlayerCreate](), answers: []answerSpec{ok[dto.Player](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
 	{method: "GET", path: "/players/export", id: "exportPlayers", summary: "The registry as CSV", tag: "players",
 		answers: []answerSpec{files(mimeCSV)}},
 	{method: "POST", path: "/players/import", id: "importPlayers", idempotent: true, summary: "Preview or import players from CSV", tag: "players",
@@ -395,7 +395,8 @@ func Build() *OpenAPI {
 		OpenAPI: "3.1.0",
 		Info: Info{Title: "Burraco tournament director API", Version: "1",
 			Description: "Everything a director does on screen, over JSON: see docs/API.md for runnable examples. " +
-				"Messages follow Accept-Language (it by default, en)."},
+				"Messages follow Accept-Language (it by default, en). Every answer carries an X-Request-ID header " +
+				"(the trusted proxy's, else made by the app), also in an error's request_id and in the app's log lines."},
 		Servers:  []Server{{URL: Prefix}},
 		Security: []SecurityRequirement{{"bearer": {}}},
 		Paths:    map[string]PathItem{},
@@ -502,6 +503,9 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 	return out
 }
 
+// retryAfter is the header of a 429 and a 503.
+var retryAfter = map[string]Header{"Retry-After": {Description: "the seconds to wait", Schema: &Schema{Type: Types{"integer"}}}}
+
 // errors adds the error answers an operation may give, each in the error shape (or, for
 // a 409 or a 422 that says more, that shape too); default covers any other.
 func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
@@ -533,11 +537,15 @@ func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
 		if o.ifMatch {
 			r.Headers = map[string]Header{"ETag": {Description: `the version stored now ("4"), when the write was stale`, Schema: &Schema{Type: Types{"string"}}}}
 		}
-		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back")
+		r = add(http.StatusServiceUnavailable, "not saved within the command timeout (rolled back), or the database cannot be reached (nothing done): try again after Retry-After seconds")
+		r.Headers = retryAfter
+	} else {
+		r := add(http.StatusServiceUnavailable, "the database cannot be reached: try again after Retry-After seconds")
+		r.Headers = retryAfter
 	}
 	if o.path == "/login" || o.path == "/setup" || strings.HasPrefix(o.path, "/t/") {
 		r := add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
-		r.Headers = map[string]Header{"Retry-After": {Description: "the seconds to wait", Schema: &Schema{Type: Types{"integer"}}}}
+		r.Headers = retryAfter
 	}
 	if strings.HasPrefix(o.path, "/t/") && write { // a table's code: the seat's PIN
 		add(http.StatusUnauthorized, "wrong PIN for the seat")

@@ -27,6 +27,11 @@ type modelCheck struct {
 	check func(any) tournament.FieldErrors
 }
 
+// playerCheck is a player's: POST and PUT /players….
+var playerCheck = modelCheck{
+	valid: func() any { return &tournament.Player{FirstName: "Anna", LastName: "Rossi"} },
+	check: func(m any) tournament.FieldErrors { return fieldErrors(m.(*tournament.Player).Validate()) }}
+
 // fieldErrors is the FieldErrors of a Validate's error (none for nil).
 func fieldErrors(err error) tournament.FieldErrors {
 	if e, ok := tournament.AsError(err); ok {
@@ -37,9 +42,8 @@ func fieldErrors(err error) tournament.FieldErrors {
 
 // modelChecks are the bodies checked by a model's Validate.
 var modelChecks = map[reflect.Type]modelCheck{
-	reflect.TypeFor[dto.PlayerInput](): {
-		valid: func() any { return &tournament.Player{FirstName: "Anna", LastName: "Rossi"} },
-		check: func(m any) tournament.FieldErrors { return fieldErrors(m.(*tournament.Player).Validate()) }},
+	reflect.TypeFor[dto.PlayerInput]():  playerCheck,
+	reflect.TypeFor[dto.PlayerCreate](): playerCheck,
 	reflect.TypeFor[dto.TournamentInput](): {
 		valid: func() any { return &tournament.Tournament{Name: "Sera", Date: "2026-11-24"} },
 		check: func(m any) tournament.FieldErrors { return m.(*tournament.Tournament).Validate() }},

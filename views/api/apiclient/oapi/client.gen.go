@@ -799,6 +799,42 @@ func (e TournamentTeamsFormat) Valid() bool {
 	}
 }
 
+// Defines values for CreatePlayer409JSONResponseBodyErrorCode.
+const (
+	CreatePlayer409JSONResponseBodyErrorCodeConflict         CreatePlayer409JSONResponseBodyErrorCode = "conflict"
+	CreatePlayer409JSONResponseBodyErrorCodeInternal         CreatePlayer409JSONResponseBodyErrorCode = "internal"
+	CreatePlayer409JSONResponseBodyErrorCodeInvalid          CreatePlayer409JSONResponseBodyErrorCode = "invalid"
+	CreatePlayer409JSONResponseBodyErrorCodeMethodNotAllowed CreatePlayer409JSONResponseBodyErrorCode = "method_not_allowed"
+	CreatePlayer409JSONResponseBodyErrorCodeNotFound         CreatePlayer409JSONResponseBodyErrorCode = "not_found"
+	CreatePlayer409JSONResponseBodyErrorCodeThrottled        CreatePlayer409JSONResponseBodyErrorCode = "throttled"
+	CreatePlayer409JSONResponseBodyErrorCodeUnauthorized     CreatePlayer409JSONResponseBodyErrorCode = "unauthorized"
+	CreatePlayer409JSONResponseBodyErrorCodeUnavailable      CreatePlayer409JSONResponseBodyErrorCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the CreatePlayer409JSONResponseBodyErrorCode enum.
+func (e CreatePlayer409JSONResponseBodyErrorCode) Valid() bool {
+	switch e {
+	case CreatePlayer409JSONResponseBodyErrorCodeConflict:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeInternal:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeInvalid:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeMethodNotAllowed:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeNotFound:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeThrottled:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeUnauthorized:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeUnavailable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ImportScaleParamsFormat.
 const (
 	ImportScaleParamsFormatCsv  ImportScaleParamsFormat = "csv"
@@ -1322,9 +1358,10 @@ type Error struct {
 
 // ErrorBody defines model for ErrorBody.
 type ErrorBody struct {
-	Code    ErrorBodyCode      `json:"code"`
-	Fields  *map[string]string `json:"fields,omitempty"`
-	Message string             `json:"message"`
+	Code      ErrorBodyCode      `json:"code"`
+	Fields    *map[string]string `json:"fields,omitempty"`
+	Message   string             `json:"message"`
+	RequestId *string            `json:"request_id,omitempty"`
 }
 
 // ErrorBodyCode defines model for ErrorBody.Code.
@@ -1757,6 +1794,18 @@ type Player struct {
 	Version    int       `json:"version"`
 }
 
+// PlayerCreateInput defines model for PlayerCreateInput.
+type PlayerCreateInput struct {
+	CardNumber *string `json:"card_number,omitempty"`
+	Club       *string `json:"club,omitempty"`
+	Email      *string `json:"email,omitempty"`
+	FirstName  string  `json:"first_name"`
+	LastName   string  `json:"last_name"`
+	NewPerson  *bool   `json:"new_person,omitempty"`
+	Notes      *string `json:"notes,omitempty"`
+	Phone      *string `json:"phone,omitempty"`
+}
+
 // PlayerHistory defines model for PlayerHistory.
 type PlayerHistory struct {
 	Played  *[]SeasonResult `json:"played"`
@@ -1981,6 +2030,7 @@ type Published struct {
 
 // QueueTable defines model for QueueTable.
 type QueueTable struct {
+	Blocked *[]int      `json:"blocked"`
 	Code    string      `json:"code"`
 	Counter *ReportBody `json:"counter,omitempty"`
 	Report  *ReportBody `json:"report,omitempty"`
@@ -2773,6 +2823,7 @@ type Table struct {
 
 // TableByCode defines model for TableByCode.
 type TableByCode struct {
+	Blocked       *[]int       `json:"blocked"`
 	Code          string       `json:"code"`
 	Counter       *ReportBody  `json:"counter,omitempty"`
 	Date          string       `json:"date"`
@@ -3367,6 +3418,12 @@ type TournamentTournamentInput struct {
 	Version   *int       `json:"version,omitempty"`
 }
 
+// UnblockInput defines model for UnblockInput.
+type UnblockInput struct {
+	Seat  *int `json:"seat,omitempty"`
+	Table *int `json:"table,omitempty"`
+}
+
 // Undone defines model for Undone.
 type Undone struct {
 	Event Event `json:"event"`
@@ -3461,6 +3518,9 @@ type CreatePlayerParams struct {
 	// IdempotencyKey a key of the client's choosing (1 to 255 printable ASCII characters): sent again with the same request, it answers as the first time and creates nothing; with another request, 409
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
+
+// CreatePlayer409JSONResponseBodyErrorCode defines parameters for CreatePlayer.
+type CreatePlayer409JSONResponseBodyErrorCode string
 
 // ExportPlayersParams defines parameters for ExportPlayers.
 type ExportPlayersParams struct {
@@ -3738,12 +3798,18 @@ type TableByCodeParams struct {
 type ConfirmReportParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IdempotencyKey a key of the client's choosing (1 to 255 printable ASCII characters): sent again with the same request, it answers as the first time and creates nothing; with another request, 409
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
 // ReportTableParams defines parameters for ReportTable.
 type ReportTableParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IdempotencyKey a key of the client's choosing (1 to 255 printable ASCII characters): sent again with the same request, it answers as the first time and creates nothing; with another request, 409
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
 // ListTokensParams defines parameters for ListTokens.
@@ -4036,6 +4102,12 @@ type AcceptConfirmedParams struct {
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
+// UnblockSeatParams defines parameters for UnblockSeat.
+type UnblockSeatParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
 // ExportResultsParams defines parameters for ExportResults.
 type ExportResultsParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
@@ -4193,7 +4265,7 @@ type LoginJSONRequestBody = LoginInput
 type ChangePasswordJSONRequestBody = PasswordInput
 
 // CreatePlayerJSONRequestBody defines body for CreatePlayer for application/json ContentType.
-type CreatePlayerJSONRequestBody = PlayerInput
+type CreatePlayerJSONRequestBody = PlayerCreateInput
 
 // UpdatePlayerJSONRequestBody defines body for UpdatePlayer for application/json ContentType.
 type UpdatePlayerJSONRequestBody = PlayerInput
@@ -4284,6 +4356,9 @@ type SetClockJSONRequestBody = ClockInput
 
 // SetLineupJSONRequestBody defines body for SetLineup for application/json ContentType.
 type SetLineupJSONRequestBody = LineupInput
+
+// UnblockSeatJSONRequestBody defines body for UnblockSeat for application/json ContentType.
+type UnblockSeatJSONRequestBody = UnblockInput
 
 // OverrideSeatsJSONRequestBody defines body for OverrideSeats for application/json ContentType.
 type OverrideSeatsJSONRequestBody = SeatsInput
@@ -5680,14 +5755,14 @@ type ClientInterface interface {
 	// Corresponds with GET /players (the `ListPlayers` operationId).
 	ListPlayers(ctx context.Context, params *ListPlayersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// CreatePlayerWithBody Register a player
+	// CreatePlayerWithBody Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /players (the `CreatePlayer` operationId).
 	CreatePlayerWithBody(ctx context.Context, params *CreatePlayerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// CreatePlayer Register a player
+	// CreatePlayer Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5903,14 +5978,14 @@ type ClientInterface interface {
 	// Corresponds with GET /seasons/{id}/federation.csv (the `SeasonFederationCSV` operationId).
 	SeasonFederationCSV(ctx context.Context, id int, params *SeasonFederationCSVParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ImportIntoSeasonWithBody Import a tournament document from another copy into a season
+	// ImportIntoSeasonWithBody Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /seasons/{id}/import (the `ImportIntoSeason` operationId).
 	ImportIntoSeasonWithBody(ctx context.Context, id int, params *ImportIntoSeasonParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ImportIntoSeason Import a tournament document from another copy into a season
+	// ImportIntoSeason Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6325,6 +6400,20 @@ type ClientInterface interface {
 	// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/accept (the `AcceptConfirmed` operationId).
 	AcceptConfirmed(ctx context.Context, id int, n int, params *AcceptConfirmedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// UnblockSeatWithBody Lift the block that wrong PINs put on a table's seat
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+	UnblockSeatWithBody(ctx context.Context, id int, n int, params *UnblockSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UnblockSeat Lift the block that wrong PINs put on a table's seat
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+	UnblockSeat(ctx context.Context, id int, n int, params *UnblockSeatParams, body UnblockSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ExportResults A round's results as CSV or PDF
 	//
 	// Corresponds with GET /tournaments/{id}/rounds/{n}/results.{ext} (the `ExportResults` operationId).
@@ -6659,7 +6748,7 @@ func (c *Client) ListPlayers(ctx context.Context, params *ListPlayersParams, req
 	return c.Client.Do(req)
 }
 
-// CreatePlayerWithBody Register a player
+// CreatePlayerWithBody Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 //
 // Takes any type of body and a specified content type.
 //
@@ -6676,7 +6765,7 @@ func (c *Client) CreatePlayerWithBody(ctx context.Context, params *CreatePlayerP
 	return c.Client.Do(req)
 }
 
-// CreatePlayer Register a player
+// CreatePlayer Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 //
 // Takes a body of the `application/json` content type.
 //
@@ -7252,7 +7341,7 @@ func (c *Client) SeasonFederationCSV(ctx context.Context, id int, params *Season
 	return c.Client.Do(req)
 }
 
-// ImportIntoSeasonWithBody Import a tournament document from another copy into a season
+// ImportIntoSeasonWithBody Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 //
 // Takes any type of body and a specified content type.
 //
@@ -7269,7 +7358,7 @@ func (c *Client) ImportIntoSeasonWithBody(ctx context.Context, id int, params *I
 	return c.Client.Do(req)
 }
 
-// ImportIntoSeason Import a tournament document from another copy into a season
+// ImportIntoSeason Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8344,6 +8433,40 @@ func (c *Client) ReportQueue(ctx context.Context, id int, n int, params *ReportQ
 // Corresponds with POST /tournaments/{id}/rounds/{n}/reports/accept (the `AcceptConfirmed` operationId).
 func (c *Client) AcceptConfirmed(ctx context.Context, id int, n int, params *AcceptConfirmedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAcceptConfirmedRequest(c.Server, id, n, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UnblockSeatWithBody Lift the block that wrong PINs put on a table's seat
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+func (c *Client) UnblockSeatWithBody(ctx context.Context, id int, n int, params *UnblockSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnblockSeatRequestWithBody(c.Server, id, n, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UnblockSeat Lift the block that wrong PINs put on a table's seat
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+func (c *Client) UnblockSeat(ctx context.Context, id int, n int, params *UnblockSeatParams, body UnblockSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnblockSeatRequest(c.Server, id, n, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11443,6 +11566,17 @@ func NewConfirmReportRequestWithBody(server string, code string, params *Confirm
 			req.Header.Set("Accept-Language", headerParam0)
 		}
 
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
+		}
+
 	}
 
 	return req, nil
@@ -11503,6 +11637,17 @@ func NewReportTableRequestWithBody(server string, code string, params *ReportTab
 			}
 
 			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
 		}
 
 	}
@@ -13938,6 +14083,75 @@ func NewAcceptConfirmedRequest(server string, id int, n int, params *AcceptConfi
 	return req, nil
 }
 
+// NewUnblockSeatRequest calls the generic UnblockSeat builder with application/json body
+func NewUnblockSeatRequest(server string, id int, n int, params *UnblockSeatParams, body UnblockSeatJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUnblockSeatRequestWithBody(server, id, n, params, "application/json", bodyReader)
+}
+
+// NewUnblockSeatRequestWithBody constructs an http.Request for the UnblockSeat method, with any body, and a specified content type
+func NewUnblockSeatRequestWithBody(server string, id int, n int, params *UnblockSeatParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "n", n, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/tournaments/%s/rounds/%s/reports/unblock", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewExportResultsRequest constructs an http.Request for the ExportResults method
 func NewExportResultsRequest(server string, id int, n int, ext ExportResultsParamsExt, params *ExportResultsParams) (*http.Request, error) {
 	var err error
@@ -15237,14 +15451,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /players (the `ListPlayers` operationId).
 	ListPlayersWithResponse(ctx context.Context, params *ListPlayersParams, reqEditors ...RequestEditorFn) (*ListPlayersResponse, error)
 
-	// CreatePlayerWithBodyWithResponse Register a player
+	// CreatePlayerWithBodyWithResponse Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /players (the `CreatePlayer` operationId).
 	CreatePlayerWithBodyWithResponse(ctx context.Context, params *CreatePlayerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePlayerResponse, error)
 
-	// CreatePlayerWithResponse Register a player
+	// CreatePlayerWithResponse Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -15496,14 +15710,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /seasons/{id}/federation.csv (the `SeasonFederationCSV` operationId).
 	SeasonFederationCSVWithResponse(ctx context.Context, id int, params *SeasonFederationCSVParams, reqEditors ...RequestEditorFn) (*SeasonFederationCSVResponse, error)
 
-	// ImportIntoSeasonWithBodyWithResponse Import a tournament document from another copy into a season
+	// ImportIntoSeasonWithBodyWithResponse Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /seasons/{id}/import (the `ImportIntoSeason` operationId).
 	ImportIntoSeasonWithBodyWithResponse(ctx context.Context, id int, params *ImportIntoSeasonParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportIntoSeasonResponse, error)
 
-	// ImportIntoSeasonWithResponse Import a tournament document from another copy into a season
+	// ImportIntoSeasonWithResponse Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -15972,6 +16186,20 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/accept (the `AcceptConfirmed` operationId).
 	AcceptConfirmedWithResponse(ctx context.Context, id int, n int, params *AcceptConfirmedParams, reqEditors ...RequestEditorFn) (*AcceptConfirmedResponse, error)
 
+	// UnblockSeatWithBodyWithResponse Lift the block that wrong PINs put on a table's seat
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+	UnblockSeatWithBodyWithResponse(ctx context.Context, id int, n int, params *UnblockSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UnblockSeatResponse, error)
+
+	// UnblockSeatWithResponse Lift the block that wrong PINs put on a table's seat
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+	UnblockSeatWithResponse(ctx context.Context, id int, n int, params *UnblockSeatParams, body UnblockSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*UnblockSeatResponse, error)
+
 	// ExportResultsWithResponse A round's results as CSV or PDF
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -16113,18 +16341,32 @@ type ClientWithResponsesInterface interface {
 	EditTeamWithResponse(ctx context.Context, id int, eid int, params *EditTeamParams, body EditTeamJSONRequestBody, reqEditors ...RequestEditorFn) (*EditTeamResponse, error)
 }
 
+// BackupResponse503Headers the declared response headers of an HTTP 503 response for Backup
+type BackupResponse503Headers struct {
+	RetryAfter *int
+}
+
 type BackupResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *BackupResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r BackupResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r BackupResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -16161,6 +16403,11 @@ func (r BackupResponse) ContentType() string {
 	return ""
 }
 
+// CalcHandResponse503Headers the declared response headers of an HTTP 503 response for CalcHand
+type CalcHandResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CalcHandResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16174,6 +16421,8 @@ type CalcHandResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CalcHandResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16230,6 +16479,11 @@ func (r CalcHandResponse) ContentType() string {
 	return ""
 }
 
+// CalcVPResponse503Headers the declared response headers of an HTTP 503 response for CalcVP
+type CalcVPResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CalcVPResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16237,8 +16491,12 @@ type CalcVPResponse struct {
 	JSON200 *CalcVP
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CalcVPResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16249,6 +16507,11 @@ func (r CalcVPResponse) GetJSON200() *CalcVP {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r CalcVPResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CalcVPResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -16285,6 +16548,11 @@ func (r CalcVPResponse) ContentType() string {
 	return ""
 }
 
+// ListDirectorsResponse503Headers the declared response headers of an HTTP 503 response for ListDirectors
+type ListDirectorsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ListDirectorsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16292,8 +16560,12 @@ type ListDirectorsResponse struct {
 	JSON200 *DirectorList
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListDirectorsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16304,6 +16576,11 @@ func (r ListDirectorsResponse) GetJSON200() *DirectorList {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r ListDirectorsResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListDirectorsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -16340,6 +16617,11 @@ func (r ListDirectorsResponse) ContentType() string {
 	return ""
 }
 
+// CreateDirectorResponse503Headers the declared response headers of an HTTP 503 response for CreateDirector
+type CreateDirectorResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CreateDirectorResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16355,6 +16637,8 @@ type CreateDirectorResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateDirectorResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -16421,6 +16705,11 @@ type LoginResponse429Headers struct {
 	RetryAfter *int
 }
 
+// LoginResponse503Headers the declared response headers of an HTTP 503 response for Login
+type LoginResponse503Headers struct {
+	RetryAfter *int
+}
+
 type LoginResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16440,6 +16729,8 @@ type LoginResponse struct {
 	JSONDefault *Error
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *LoginResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LoginResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -16506,6 +16797,11 @@ func (r LoginResponse) ContentType() string {
 	return ""
 }
 
+// MeResponse503Headers the declared response headers of an HTTP 503 response for Me
+type MeResponse503Headers struct {
+	RetryAfter *int
+}
+
 type MeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16513,8 +16809,12 @@ type MeResponse struct {
 	JSON200 *Director
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MeResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16525,6 +16825,11 @@ func (r MeResponse) GetJSON200() *Director {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r MeResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MeResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -16561,6 +16866,11 @@ func (r MeResponse) ContentType() string {
 	return ""
 }
 
+// ChangePasswordResponse503Headers the declared response headers of an HTTP 503 response for ChangePassword
+type ChangePasswordResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ChangePasswordResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16574,6 +16884,8 @@ type ChangePasswordResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ChangePasswordResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -16630,6 +16942,11 @@ func (r ChangePasswordResponse) ContentType() string {
 	return ""
 }
 
+// ListPlayersResponse503Headers the declared response headers of an HTTP 503 response for ListPlayers
+type ListPlayersResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ListPlayersResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16639,8 +16956,12 @@ type ListPlayersResponse struct {
 	JSON401 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListPlayersResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16656,6 +16977,11 @@ func (r ListPlayersResponse) GetJSON401() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r ListPlayersResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListPlayersResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -16692,6 +17018,11 @@ func (r ListPlayersResponse) ContentType() string {
 	return ""
 }
 
+// CreatePlayerResponse503Headers the declared response headers of an HTTP 503 response for CreatePlayer
+type CreatePlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CreatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16700,13 +17031,24 @@ type CreatePlayerResponse struct {
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *struct {
+		Error struct {
+			Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
+			DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
+			Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+			Fields      *map[string]string                       `json:"fields,omitempty"`
+			Message     string                                   `json:"message"`
+			RequestId   *string                                  `json:"request_id,omitempty"`
+		} `json:"error"`
+	}
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
 	// JSON503 the response for an HTTP 503 `application/json` response
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreatePlayerResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -16720,7 +17062,16 @@ func (r CreatePlayerResponse) GetJSON401() *Error {
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r CreatePlayerResponse) GetJSON409() *Error {
+func (r CreatePlayerResponse) GetJSON409() *struct {
+	Error struct {
+		Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
+		DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
+		Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+		Fields      *map[string]string                       `json:"fields,omitempty"`
+		Message     string                                   `json:"message"`
+		RequestId   *string                                  `json:"request_id,omitempty"`
+	} `json:"error"`
+} {
 	return r.JSON409
 }
 
@@ -16768,18 +17119,32 @@ func (r CreatePlayerResponse) ContentType() string {
 	return ""
 }
 
+// ExportPlayersResponse503Headers the declared response headers of an HTTP 503 response for ExportPlayers
+type ExportPlayersResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ExportPlayersResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportPlayersResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r ExportPlayersResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExportPlayersResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -16816,6 +17181,11 @@ func (r ExportPlayersResponse) ContentType() string {
 	return ""
 }
 
+// ImportPlayersResponse503Headers the declared response headers of an HTTP 503 response for ImportPlayers
+type ImportPlayersResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ImportPlayersResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16831,6 +17201,8 @@ type ImportPlayersResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportPlayersResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16897,6 +17269,11 @@ type GetPlayerResponse200Headers struct {
 	ETag *string
 }
 
+// GetPlayerResponse503Headers the declared response headers of an HTTP 503 response for GetPlayer
+type GetPlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetPlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16906,10 +17283,14 @@ type GetPlayerResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *GetPlayerResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetPlayerResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -16925,6 +17306,11 @@ func (r GetPlayerResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetPlayerResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetPlayerResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -16971,6 +17357,11 @@ type UpdatePlayerResponse409Headers struct {
 	ETag *string
 }
 
+// UpdatePlayerResponse503Headers the declared response headers of an HTTP 503 response for UpdatePlayer
+type UpdatePlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
 type UpdatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16995,6 +17386,8 @@ type UpdatePlayerResponse struct {
 	Headers200 *UpdatePlayerResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *UpdatePlayerResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdatePlayerResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17064,6 +17457,11 @@ func (r UpdatePlayerResponse) ContentType() string {
 	return ""
 }
 
+// ActivatePlayerResponse503Headers the declared response headers of an HTTP 503 response for ActivatePlayer
+type ActivatePlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ActivatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17081,6 +17479,8 @@ type ActivatePlayerResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ActivatePlayerResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17147,6 +17547,11 @@ func (r ActivatePlayerResponse) ContentType() string {
 	return ""
 }
 
+// DeactivatePlayerResponse503Headers the declared response headers of an HTTP 503 response for DeactivatePlayer
+type DeactivatePlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
 type DeactivatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17164,6 +17569,8 @@ type DeactivatePlayerResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeactivatePlayerResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17230,6 +17637,11 @@ func (r DeactivatePlayerResponse) ContentType() string {
 	return ""
 }
 
+// PlayerHistoryResponse503Headers the declared response headers of an HTTP 503 response for PlayerHistory
+type PlayerHistoryResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PlayerHistoryResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17239,8 +17651,12 @@ type PlayerHistoryResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PlayerHistoryResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17256,6 +17672,11 @@ func (r PlayerHistoryResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r PlayerHistoryResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PlayerHistoryResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -17302,6 +17723,11 @@ type MergePlayersResponse409Headers struct {
 	ETag *string
 }
 
+// MergePlayersResponse503Headers the declared response headers of an HTTP 503 response for MergePlayers
+type MergePlayersResponse503Headers struct {
+	RetryAfter *int
+}
+
 type MergePlayersResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17323,6 +17749,8 @@ type MergePlayersResponse struct {
 	Headers200 *MergePlayersResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *MergePlayersResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MergePlayersResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17389,6 +17817,11 @@ func (r MergePlayersResponse) ContentType() string {
 	return ""
 }
 
+// PublicSeasonResponse503Headers the declared response headers of an HTTP 503 response for PublicSeason
+type PublicSeasonResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PublicSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17396,8 +17829,12 @@ type PublicSeasonResponse struct {
 	JSON200 *SeasonStandings
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicSeasonResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17408,6 +17845,11 @@ func (r PublicSeasonResponse) GetJSON200() *SeasonStandings {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r PublicSeasonResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicSeasonResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -17444,6 +17886,11 @@ func (r PublicSeasonResponse) ContentType() string {
 	return ""
 }
 
+// PublicTournamentResponse503Headers the declared response headers of an HTTP 503 response for PublicTournament
+type PublicTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PublicTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17453,8 +17900,12 @@ type PublicTournamentResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicTournamentResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17470,6 +17921,11 @@ func (r PublicTournamentResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r PublicTournamentResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -17506,6 +17962,11 @@ func (r PublicTournamentResponse) ContentType() string {
 	return ""
 }
 
+// PublicBracketResponse503Headers the declared response headers of an HTTP 503 response for PublicBracket
+type PublicBracketResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PublicBracketResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17515,8 +17976,12 @@ type PublicBracketResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicBracketResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17532,6 +17997,11 @@ func (r PublicBracketResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r PublicBracketResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicBracketResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -17568,6 +18038,11 @@ func (r PublicBracketResponse) ContentType() string {
 	return ""
 }
 
+// PublicPlayerResponse503Headers the declared response headers of an HTTP 503 response for PublicPlayer
+type PublicPlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PublicPlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17577,8 +18052,12 @@ type PublicPlayerResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicPlayerResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17594,6 +18073,11 @@ func (r PublicPlayerResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r PublicPlayerResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicPlayerResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -17630,6 +18114,11 @@ func (r PublicPlayerResponse) ContentType() string {
 	return ""
 }
 
+// PublicStandingsResponse503Headers the declared response headers of an HTTP 503 response for PublicStandings
+type PublicStandingsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PublicStandingsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17639,8 +18128,12 @@ type PublicStandingsResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicStandingsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17656,6 +18149,11 @@ func (r PublicStandingsResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r PublicStandingsResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicStandingsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -17692,6 +18190,11 @@ func (r PublicStandingsResponse) ContentType() string {
 	return ""
 }
 
+// ListScalesResponse503Headers the declared response headers of an HTTP 503 response for ListScales
+type ListScalesResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ListScalesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17699,8 +18202,12 @@ type ListScalesResponse struct {
 	JSON200 *ScaleList
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListScalesResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17711,6 +18218,11 @@ func (r ListScalesResponse) GetJSON200() *ScaleList {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r ListScalesResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListScalesResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -17747,6 +18259,11 @@ func (r ListScalesResponse) ContentType() string {
 	return ""
 }
 
+// CreateScaleResponse503Headers the declared response headers of an HTTP 503 response for CreateScale
+type CreateScaleResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CreateScaleResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17762,6 +18279,8 @@ type CreateScaleResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateScaleResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -17823,6 +18342,11 @@ func (r CreateScaleResponse) ContentType() string {
 	return ""
 }
 
+// ImportScaleResponse503Headers the declared response headers of an HTTP 503 response for ImportScale
+type ImportScaleResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ImportScaleResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17838,6 +18362,8 @@ type ImportScaleResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportScaleResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -17899,6 +18425,11 @@ func (r ImportScaleResponse) ContentType() string {
 	return ""
 }
 
+// DeleteScaleResponse503Headers the declared response headers of an HTTP 503 response for DeleteScale
+type DeleteScaleResponse503Headers struct {
+	RetryAfter *int
+}
+
 type DeleteScaleResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17914,6 +18445,8 @@ type DeleteScaleResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteScaleResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -17975,6 +18508,11 @@ func (r DeleteScaleResponse) ContentType() string {
 	return ""
 }
 
+// GetScaleResponse503Headers the declared response headers of an HTTP 503 response for GetScale
+type GetScaleResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetScaleResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17984,8 +18522,12 @@ type GetScaleResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetScaleResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18001,6 +18543,11 @@ func (r GetScaleResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetScaleResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetScaleResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -18037,6 +18584,11 @@ func (r GetScaleResponse) ContentType() string {
 	return ""
 }
 
+// UpdateScaleResponse503Headers the declared response headers of an HTTP 503 response for UpdateScale
+type UpdateScaleResponse503Headers struct {
+	RetryAfter *int
+}
+
 type UpdateScaleResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18054,6 +18606,8 @@ type UpdateScaleResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateScaleResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18120,6 +18674,11 @@ func (r UpdateScaleResponse) ContentType() string {
 	return ""
 }
 
+// CopyScaleResponse503Headers the declared response headers of an HTTP 503 response for CopyScale
+type CopyScaleResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CopyScaleResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18137,6 +18696,8 @@ type CopyScaleResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CopyScaleResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -18203,6 +18764,11 @@ func (r CopyScaleResponse) ContentType() string {
 	return ""
 }
 
+// ExportScaleResponse503Headers the declared response headers of an HTTP 503 response for ExportScale
+type ExportScaleResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ExportScaleResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18214,8 +18780,12 @@ type ExportScaleResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportScaleResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18236,6 +18806,11 @@ func (r ExportScaleResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r ExportScaleResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExportScaleResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -18272,6 +18847,11 @@ func (r ExportScaleResponse) ContentType() string {
 	return ""
 }
 
+// ListSeasonsResponse503Headers the declared response headers of an HTTP 503 response for ListSeasons
+type ListSeasonsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ListSeasonsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18279,8 +18859,12 @@ type ListSeasonsResponse struct {
 	JSON200 *SeasonList
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListSeasonsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18291,6 +18875,11 @@ func (r ListSeasonsResponse) GetJSON200() *SeasonList {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r ListSeasonsResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListSeasonsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -18332,6 +18921,11 @@ type CreateSeasonResponse201Headers struct {
 	ETag *string
 }
 
+// CreateSeasonResponse503Headers the declared response headers of an HTTP 503 response for CreateSeason
+type CreateSeasonResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CreateSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18349,6 +18943,8 @@ type CreateSeasonResponse struct {
 	JSONDefault *Error
 	// Headers201 the parsed response headers for an HTTP 201 response
 	Headers201 *CreateSeasonResponse201Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateSeasonResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -18415,6 +19011,11 @@ type DeleteSeasonResponse409Headers struct {
 	ETag *string
 }
 
+// DeleteSeasonResponse503Headers the declared response headers of an HTTP 503 response for DeleteSeason
+type DeleteSeasonResponse503Headers struct {
+	RetryAfter *int
+}
+
 type DeleteSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18435,6 +19036,8 @@ type DeleteSeasonResponse struct {
 	JSONDefault *Error
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *DeleteSeasonResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteSeasonResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -18504,6 +19107,11 @@ type GetSeasonResponse200Headers struct {
 	ETag *string
 }
 
+// GetSeasonResponse503Headers the declared response headers of an HTTP 503 response for GetSeason
+type GetSeasonResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18513,10 +19121,14 @@ type GetSeasonResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *GetSeasonResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetSeasonResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18532,6 +19144,11 @@ func (r GetSeasonResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetSeasonResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetSeasonResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -18578,6 +19195,11 @@ type UpdateSeasonResponse409Headers struct {
 	ETag *string
 }
 
+// UpdateSeasonResponse503Headers the declared response headers of an HTTP 503 response for UpdateSeason
+type UpdateSeasonResponse503Headers struct {
+	RetryAfter *int
+}
+
 type UpdateSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18602,6 +19224,8 @@ type UpdateSeasonResponse struct {
 	Headers200 *UpdateSeasonResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *UpdateSeasonResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateSeasonResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18671,6 +19295,11 @@ func (r UpdateSeasonResponse) ContentType() string {
 	return ""
 }
 
+// SeasonFederationCSVResponse503Headers the declared response headers of an HTTP 503 response for SeasonFederationCSV
+type SeasonFederationCSVResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SeasonFederationCSVResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18680,8 +19309,12 @@ type SeasonFederationCSVResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SeasonFederationCSVResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -18697,6 +19330,11 @@ func (r SeasonFederationCSVResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r SeasonFederationCSVResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SeasonFederationCSVResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -18733,6 +19371,11 @@ func (r SeasonFederationCSVResponse) ContentType() string {
 	return ""
 }
 
+// ImportIntoSeasonResponse503Headers the declared response headers of an HTTP 503 response for ImportIntoSeason
+type ImportIntoSeasonResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ImportIntoSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18750,6 +19393,8 @@ type ImportIntoSeasonResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportIntoSeasonResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -18826,6 +19471,11 @@ type PublishSeasonResponse409Headers struct {
 	ETag *string
 }
 
+// PublishSeasonResponse503Headers the declared response headers of an HTTP 503 response for PublishSeason
+type PublishSeasonResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PublishSeasonResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18850,6 +19500,8 @@ type PublishSeasonResponse struct {
 	Headers200 *PublishSeasonResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *PublishSeasonResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublishSeasonResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18919,6 +19571,11 @@ func (r PublishSeasonResponse) ContentType() string {
 	return ""
 }
 
+// SeasonStandingsResponse503Headers the declared response headers of an HTTP 503 response for SeasonStandings
+type SeasonStandingsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SeasonStandingsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18928,8 +19585,12 @@ type SeasonStandingsResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SeasonStandingsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18945,6 +19606,11 @@ func (r SeasonStandingsResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r SeasonStandingsResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SeasonStandingsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -18986,6 +19652,11 @@ type AddSeasonTournamentResponse200Headers struct {
 	ETag *string
 }
 
+// AddSeasonTournamentResponse503Headers the declared response headers of an HTTP 503 response for AddSeasonTournament
+type AddSeasonTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type AddSeasonTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19005,6 +19676,8 @@ type AddSeasonTournamentResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *AddSeasonTournamentResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddSeasonTournamentResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -19076,6 +19749,11 @@ type RemoveSeasonTournamentResponse200Headers struct {
 	ETag *string
 }
 
+// RemoveSeasonTournamentResponse503Headers the declared response headers of an HTTP 503 response for RemoveSeasonTournament
+type RemoveSeasonTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type RemoveSeasonTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19095,6 +19773,8 @@ type RemoveSeasonTournamentResponse struct {
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *RemoveSeasonTournamentResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemoveSeasonTournamentResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -19166,6 +19846,11 @@ type SetupResponse429Headers struct {
 	RetryAfter *int
 }
 
+// SetupResponse503Headers the declared response headers of an HTTP 503 response for Setup
+type SetupResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SetupResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19183,6 +19868,8 @@ type SetupResponse struct {
 	JSONDefault *Error
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *SetupResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetupResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -19249,6 +19936,11 @@ type TableByCodeResponse429Headers struct {
 	RetryAfter *int
 }
 
+// TableByCodeResponse503Headers the declared response headers of an HTTP 503 response for TableByCode
+type TableByCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
 type TableByCodeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19258,10 +19950,14 @@ type TableByCodeResponse struct {
 	JSON404 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *TableByCodeResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *TableByCodeResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -19277,6 +19973,11 @@ func (r TableByCodeResponse) GetJSON404() *Error {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r TableByCodeResponse) GetJSON429() *Error {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r TableByCodeResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -19318,6 +20019,11 @@ type ConfirmReportResponse429Headers struct {
 	RetryAfter *int
 }
 
+// ConfirmReportResponse503Headers the declared response headers of an HTTP 503 response for ConfirmReport
+type ConfirmReportResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ConfirmReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19339,6 +20045,8 @@ type ConfirmReportResponse struct {
 	JSONDefault *Error
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ConfirmReportResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ConfirmReportResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -19415,6 +20123,11 @@ type ReportTableResponse429Headers struct {
 	RetryAfter *int
 }
 
+// ReportTableResponse503Headers the declared response headers of an HTTP 503 response for ReportTable
+type ReportTableResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ReportTableResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19436,6 +20149,8 @@ type ReportTableResponse struct {
 	JSONDefault *Error
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ReportTableResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReportTableResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -19507,6 +20222,11 @@ func (r ReportTableResponse) ContentType() string {
 	return ""
 }
 
+// ListTokensResponse503Headers the declared response headers of an HTTP 503 response for ListTokens
+type ListTokensResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ListTokensResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19514,8 +20234,12 @@ type ListTokensResponse struct {
 	JSON200 *TokenList
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListTokensResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -19526,6 +20250,11 @@ func (r ListTokensResponse) GetJSON200() *TokenList {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r ListTokensResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListTokensResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -19562,6 +20291,11 @@ func (r ListTokensResponse) ContentType() string {
 	return ""
 }
 
+// CreateTokenResponse503Headers the declared response headers of an HTTP 503 response for CreateToken
+type CreateTokenResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CreateTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19577,6 +20311,8 @@ type CreateTokenResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateTokenResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -19638,6 +20374,11 @@ func (r CreateTokenResponse) ContentType() string {
 	return ""
 }
 
+// RevokeTokenResponse503Headers the declared response headers of an HTTP 503 response for RevokeToken
+type RevokeTokenResponse503Headers struct {
+	RetryAfter *int
+}
+
 type RevokeTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19653,6 +20394,8 @@ type RevokeTokenResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RevokeTokenResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -19714,6 +20457,11 @@ func (r RevokeTokenResponse) ContentType() string {
 	return ""
 }
 
+// ListTournamentsResponse503Headers the declared response headers of an HTTP 503 response for ListTournaments
+type ListTournamentsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ListTournamentsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19721,8 +20469,12 @@ type ListTournamentsResponse struct {
 	JSON200 *TournamentList
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListTournamentsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -19733,6 +20485,11 @@ func (r ListTournamentsResponse) GetJSON200() *TournamentList {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r ListTournamentsResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListTournamentsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -19774,6 +20531,11 @@ type CreateTournamentResponse201Headers struct {
 	ETag *string
 }
 
+// CreateTournamentResponse503Headers the declared response headers of an HTTP 503 response for CreateTournament
+type CreateTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type CreateTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19791,6 +20553,8 @@ type CreateTournamentResponse struct {
 	JSONDefault *Error
 	// Headers201 the parsed response headers for an HTTP 201 response
 	Headers201 *CreateTournamentResponse201Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateTournamentResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -19852,6 +20616,11 @@ func (r CreateTournamentResponse) ContentType() string {
 	return ""
 }
 
+// ImportTournamentResponse503Headers the declared response headers of an HTTP 503 response for ImportTournament
+type ImportTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ImportTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19867,6 +20636,8 @@ type ImportTournamentResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportTournamentResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -19933,6 +20704,11 @@ type GetTournamentResponse200Headers struct {
 	ETag *string
 }
 
+// GetTournamentResponse503Headers the declared response headers of an HTTP 503 response for GetTournament
+type GetTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -19942,10 +20718,14 @@ type GetTournamentResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *GetTournamentResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetTournamentResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -19961,6 +20741,11 @@ func (r GetTournamentResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetTournamentResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -20007,6 +20792,11 @@ type UpdateTournamentResponse409Headers struct {
 	ETag *string
 }
 
+// UpdateTournamentResponse503Headers the declared response headers of an HTTP 503 response for UpdateTournament
+type UpdateTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type UpdateTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20032,6 +20822,8 @@ type UpdateTournamentResponse struct {
 	Headers200 *UpdateTournamentResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *UpdateTournamentResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateTournamentResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20102,6 +20894,11 @@ func (r UpdateTournamentResponse) ContentType() string {
 	return ""
 }
 
+// BracketResponse503Headers the declared response headers of an HTTP 503 response for Bracket
+type BracketResponse503Headers struct {
+	RetryAfter *int
+}
+
 type BracketResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20111,8 +20908,12 @@ type BracketResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *BracketResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20128,6 +20929,11 @@ func (r BracketResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r BracketResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r BracketResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -20164,6 +20970,11 @@ func (r BracketResponse) ContentType() string {
 	return ""
 }
 
+// DrawResponse503Headers the declared response headers of an HTTP 503 response for Draw
+type DrawResponse503Headers struct {
+	RetryAfter *int
+}
+
 type DrawResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20181,6 +20992,8 @@ type DrawResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DrawResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -20247,6 +21060,11 @@ func (r DrawResponse) ContentType() string {
 	return ""
 }
 
+// AddEntryResponse503Headers the declared response headers of an HTTP 503 response for AddEntry
+type AddEntryResponse503Headers struct {
+	RetryAfter *int
+}
+
 type AddEntryResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20264,6 +21082,7 @@ type AddEntryResponse struct {
 			Duplicates  *[]Player                            `json:"duplicates,omitempty"`
 			Fields      *map[string]string                   `json:"fields,omitempty"`
 			Message     string                               `json:"message"`
+			RequestId   *string                              `json:"request_id,omitempty"`
 		} `json:"error"`
 	}
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -20272,6 +21091,8 @@ type AddEntryResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddEntryResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -20297,6 +21118,7 @@ func (r AddEntryResponse) GetJSON409() *struct {
 		Duplicates  *[]Player                            `json:"duplicates,omitempty"`
 		Fields      *map[string]string                   `json:"fields,omitempty"`
 		Message     string                               `json:"message"`
+		RequestId   *string                              `json:"request_id,omitempty"`
 	} `json:"error"`
 } {
 	return r.JSON409
@@ -20346,6 +21168,11 @@ func (r AddEntryResponse) ContentType() string {
 	return ""
 }
 
+// AddEntriesResponse503Headers the declared response headers of an HTTP 503 response for AddEntries
+type AddEntriesResponse503Headers struct {
+	RetryAfter *int
+}
+
 type AddEntriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20363,6 +21190,8 @@ type AddEntriesResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddEntriesResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -20429,6 +21258,11 @@ func (r AddEntriesResponse) ContentType() string {
 	return ""
 }
 
+// ImportPairsResponse503Headers the declared response headers of an HTTP 503 response for ImportPairs
+type ImportPairsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ImportPairsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20450,6 +21284,8 @@ type ImportPairsResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportPairsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20520,6 +21356,11 @@ func (r ImportPairsResponse) ContentType() string {
 	return ""
 }
 
+// MarkAllPresentResponse503Headers the declared response headers of an HTTP 503 response for MarkAllPresent
+type MarkAllPresentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type MarkAllPresentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20537,6 +21378,8 @@ type MarkAllPresentResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MarkAllPresentResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20603,6 +21446,11 @@ func (r MarkAllPresentResponse) ContentType() string {
 	return ""
 }
 
+// RemoveEntryResponse503Headers the declared response headers of an HTTP 503 response for RemoveEntry
+type RemoveEntryResponse503Headers struct {
+	RetryAfter *int
+}
+
 type RemoveEntryResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20620,6 +21468,8 @@ type RemoveEntryResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemoveEntryResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20686,6 +21536,11 @@ func (r RemoveEntryResponse) ContentType() string {
 	return ""
 }
 
+// SetEntryResponse503Headers the declared response headers of an HTTP 503 response for SetEntry
+type SetEntryResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SetEntryResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20703,6 +21558,8 @@ type SetEntryResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetEntryResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20769,6 +21626,11 @@ func (r SetEntryResponse) ContentType() string {
 	return ""
 }
 
+// AwardMissedResponse503Headers the declared response headers of an HTTP 503 response for AwardMissed
+type AwardMissedResponse503Headers struct {
+	RetryAfter *int
+}
+
 type AwardMissedResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20786,6 +21648,8 @@ type AwardMissedResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AwardMissedResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20852,6 +21716,11 @@ func (r AwardMissedResponse) ContentType() string {
 	return ""
 }
 
+// EventsResponse503Headers the declared response headers of an HTTP 503 response for Events
+type EventsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type EventsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20863,8 +21732,12 @@ type EventsResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EventsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20885,6 +21758,11 @@ func (r EventsResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r EventsResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r EventsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -20921,6 +21799,11 @@ func (r EventsResponse) ContentType() string {
 	return ""
 }
 
+// ExportTournamentResponse503Headers the declared response headers of an HTTP 503 response for ExportTournament
+type ExportTournamentResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ExportTournamentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20930,8 +21813,12 @@ type ExportTournamentResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportTournamentResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -20947,6 +21834,11 @@ func (r ExportTournamentResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r ExportTournamentResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExportTournamentResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -20983,6 +21875,11 @@ func (r ExportTournamentResponse) ContentType() string {
 	return ""
 }
 
+// TournamentFederationCSVResponse503Headers the declared response headers of an HTTP 503 response for TournamentFederationCSV
+type TournamentFederationCSVResponse503Headers struct {
+	RetryAfter *int
+}
+
 type TournamentFederationCSVResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -20992,8 +21889,12 @@ type TournamentFederationCSVResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *TournamentFederationCSVResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -21009,6 +21910,11 @@ func (r TournamentFederationCSVResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r TournamentFederationCSVResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r TournamentFederationCSVResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -21045,6 +21951,11 @@ func (r TournamentFederationCSVResponse) ContentType() string {
 	return ""
 }
 
+// HistoryResponse503Headers the declared response headers of an HTTP 503 response for History
+type HistoryResponse503Headers struct {
+	RetryAfter *int
+}
+
 type HistoryResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21056,8 +21967,12 @@ type HistoryResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *HistoryResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21078,6 +21993,11 @@ func (r HistoryResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r HistoryResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r HistoryResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -21114,6 +22034,11 @@ func (r HistoryResponse) ContentType() string {
 	return ""
 }
 
+// UndoResponse503Headers the declared response headers of an HTTP 503 response for Undo
+type UndoResponse503Headers struct {
+	RetryAfter *int
+}
+
 type UndoResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21131,6 +22056,8 @@ type UndoResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UndoResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21197,6 +22124,11 @@ func (r UndoResponse) ContentType() string {
 	return ""
 }
 
+// MovementResponse503Headers the declared response headers of an HTTP 503 response for Movement
+type MovementResponse503Headers struct {
+	RetryAfter *int
+}
+
 type MovementResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21206,8 +22138,12 @@ type MovementResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MovementResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21223,6 +22159,11 @@ func (r MovementResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r MovementResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MovementResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -21269,6 +22210,11 @@ type PublishResponse409Headers struct {
 	ETag *string
 }
 
+// PublishResponse503Headers the declared response headers of an HTTP 503 response for Publish
+type PublishResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PublishResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21293,6 +22239,8 @@ type PublishResponse struct {
 	Headers200 *PublishResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *PublishResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublishResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21367,6 +22315,11 @@ type GetReportingResponse200Headers struct {
 	ETag *string
 }
 
+// GetReportingResponse503Headers the declared response headers of an HTTP 503 response for GetReporting
+type GetReportingResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetReportingResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21376,10 +22329,14 @@ type GetReportingResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *GetReportingResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetReportingResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21395,6 +22352,11 @@ func (r GetReportingResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetReportingResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetReportingResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -21441,6 +22403,11 @@ type SetReportingResponse409Headers struct {
 	ETag *string
 }
 
+// SetReportingResponse503Headers the declared response headers of an HTTP 503 response for SetReporting
+type SetReportingResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SetReportingResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21462,6 +22429,8 @@ type SetReportingResponse struct {
 	Headers200 *SetReportingResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *SetReportingResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetReportingResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21528,6 +22497,11 @@ func (r SetReportingResponse) ContentType() string {
 	return ""
 }
 
+// AcceptReportResponse503Headers the declared response headers of an HTTP 503 response for AcceptReport
+type AcceptReportResponse503Headers struct {
+	RetryAfter *int
+}
+
 type AcceptReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21548,6 +22522,8 @@ type AcceptReportResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AcceptReportResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21617,6 +22593,11 @@ func (r AcceptReportResponse) ContentType() string {
 	return ""
 }
 
+// RejectReportResponse503Headers the declared response headers of an HTTP 503 response for RejectReport
+type RejectReportResponse503Headers struct {
+	RetryAfter *int
+}
+
 type RejectReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21632,6 +22613,8 @@ type RejectReportResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RejectReportResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -21693,6 +22676,11 @@ func (r RejectReportResponse) ContentType() string {
 	return ""
 }
 
+// UndoDrawResponse503Headers the declared response headers of an HTTP 503 response for UndoDraw
+type UndoDrawResponse503Headers struct {
+	RetryAfter *int
+}
+
 type UndoDrawResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21708,6 +22696,8 @@ type UndoDrawResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UndoDrawResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -21769,6 +22759,11 @@ func (r UndoDrawResponse) ContentType() string {
 	return ""
 }
 
+// GetRoundResponse503Headers the declared response headers of an HTTP 503 response for GetRound
+type GetRoundResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetRoundResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21778,8 +22773,12 @@ type GetRoundResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetRoundResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21795,6 +22794,11 @@ func (r GetRoundResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetRoundResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetRoundResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -21831,6 +22835,11 @@ func (r GetRoundResponse) ContentType() string {
 	return ""
 }
 
+// SetClockResponse503Headers the declared response headers of an HTTP 503 response for SetClock
+type SetClockResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SetClockResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21848,6 +22857,8 @@ type SetClockResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetClockResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21914,6 +22925,11 @@ func (r SetClockResponse) ContentType() string {
 	return ""
 }
 
+// TableCodesResponse503Headers the declared response headers of an HTTP 503 response for TableCodes
+type TableCodesResponse503Headers struct {
+	RetryAfter *int
+}
+
 type TableCodesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21923,8 +22939,12 @@ type TableCodesResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *TableCodesResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -21940,6 +22960,11 @@ func (r TableCodesResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r TableCodesResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r TableCodesResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -21976,6 +23001,11 @@ func (r TableCodesResponse) ContentType() string {
 	return ""
 }
 
+// LineupsResponse503Headers the declared response headers of an HTTP 503 response for Lineups
+type LineupsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type LineupsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -21985,8 +23015,12 @@ type LineupsResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LineupsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22002,6 +23036,11 @@ func (r LineupsResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r LineupsResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r LineupsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -22048,6 +23087,11 @@ type SetLineupResponse409Headers struct {
 	ETag *string
 }
 
+// SetLineupResponse503Headers the declared response headers of an HTTP 503 response for SetLineup
+type SetLineupResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SetLineupResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22072,6 +23116,8 @@ type SetLineupResponse struct {
 	Headers200 *SetLineupResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *SetLineupResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetLineupResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22141,6 +23187,11 @@ func (r SetLineupResponse) ContentType() string {
 	return ""
 }
 
+// LockRoundResponse503Headers the declared response headers of an HTTP 503 response for LockRound
+type LockRoundResponse503Headers struct {
+	RetryAfter *int
+}
+
 type LockRoundResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22158,6 +23209,8 @@ type LockRoundResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LockRoundResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22224,6 +23277,11 @@ func (r LockRoundResponse) ContentType() string {
 	return ""
 }
 
+// MatchesResponse503Headers the declared response headers of an HTTP 503 response for Matches
+type MatchesResponse503Headers struct {
+	RetryAfter *int
+}
+
 type MatchesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22233,8 +23291,12 @@ type MatchesResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MatchesResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22250,6 +23312,11 @@ func (r MatchesResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r MatchesResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MatchesResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -22286,6 +23353,11 @@ func (r MatchesResponse) ContentType() string {
 	return ""
 }
 
+// PairingOrderResponse503Headers the declared response headers of an HTTP 503 response for PairingOrder
+type PairingOrderResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PairingOrderResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22295,8 +23367,12 @@ type PairingOrderResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PairingOrderResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22312,6 +23388,11 @@ func (r PairingOrderResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r PairingOrderResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PairingOrderResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -22348,6 +23429,11 @@ func (r PairingOrderResponse) ContentType() string {
 	return ""
 }
 
+// ReportQueueResponse503Headers the declared response headers of an HTTP 503 response for ReportQueue
+type ReportQueueResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ReportQueueResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22357,8 +23443,12 @@ type ReportQueueResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReportQueueResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22374,6 +23464,11 @@ func (r ReportQueueResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r ReportQueueResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ReportQueueResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -22410,6 +23505,11 @@ func (r ReportQueueResponse) ContentType() string {
 	return ""
 }
 
+// AcceptConfirmedResponse503Headers the declared response headers of an HTTP 503 response for AcceptConfirmed
+type AcceptConfirmedResponse503Headers struct {
+	RetryAfter *int
+}
+
 type AcceptConfirmedResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22427,6 +23527,8 @@ type AcceptConfirmedResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AcceptConfirmedResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22493,6 +23595,94 @@ func (r AcceptConfirmedResponse) ContentType() string {
 	return ""
 }
 
+// UnblockSeatResponse503Headers the declared response headers of an HTTP 503 response for UnblockSeat
+type UnblockSeatResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UnblockSeatResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UnblockSeatResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UnblockSeatResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UnblockSeatResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UnblockSeatResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r UnblockSeatResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UnblockSeatResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r UnblockSeatResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r UnblockSeatResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UnblockSeatResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UnblockSeatResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UnblockSeatResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportResultsResponse503Headers the declared response headers of an HTTP 503 response for ExportResults
+type ExportResultsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ExportResultsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22500,8 +23690,12 @@ type ExportResultsResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportResultsResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -22512,6 +23706,11 @@ func (r ExportResultsResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r ExportResultsResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExportResultsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -22548,6 +23747,11 @@ func (r ExportResultsResponse) ContentType() string {
 	return ""
 }
 
+// OverrideSeatsResponse503Headers the declared response headers of an HTTP 503 response for OverrideSeats
+type OverrideSeatsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type OverrideSeatsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22565,6 +23769,8 @@ type OverrideSeatsResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *OverrideSeatsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22631,6 +23837,11 @@ func (r OverrideSeatsResponse) ContentType() string {
 	return ""
 }
 
+// ExportTablesResponse503Headers the declared response headers of an HTTP 503 response for ExportTables
+type ExportTablesResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ExportTablesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22638,8 +23849,12 @@ type ExportTablesResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportTablesResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -22650,6 +23865,11 @@ func (r ExportTablesResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r ExportTablesResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExportTablesResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -22696,6 +23916,11 @@ type ClearSheetResponse409Headers struct {
 	ETag *string
 }
 
+// ClearSheetResponse503Headers the declared response headers of an HTTP 503 response for ClearSheet
+type ClearSheetResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ClearSheetResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22721,6 +23946,8 @@ type ClearSheetResponse struct {
 	Headers200 *ClearSheetResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *ClearSheetResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ClearSheetResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22796,6 +24023,11 @@ type GetTableResponse200Headers struct {
 	ETag *string
 }
 
+// GetTableResponse503Headers the declared response headers of an HTTP 503 response for GetTable
+type GetTableResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetTableResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22807,10 +24039,14 @@ type GetTableResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *GetTableResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetTableResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22831,6 +24067,11 @@ func (r GetTableResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r GetTableResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTableResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -22877,6 +24118,11 @@ type SaveSheetResponse409Headers struct {
 	ETag *string
 }
 
+// SaveSheetResponse503Headers the declared response headers of an HTTP 503 response for SaveSheet
+type SaveSheetResponse503Headers struct {
+	RetryAfter *int
+}
+
 type SaveSheetResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22902,6 +24148,8 @@ type SaveSheetResponse struct {
 	Headers200 *SaveSheetResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *SaveSheetResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SaveSheetResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -22972,6 +24220,11 @@ func (r SaveSheetResponse) ContentType() string {
 	return ""
 }
 
+// UnlockRoundResponse503Headers the declared response headers of an HTTP 503 response for UnlockRound
+type UnlockRoundResponse503Headers struct {
+	RetryAfter *int
+}
+
 type UnlockRoundResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -22989,6 +24242,8 @@ type UnlockRoundResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UnlockRoundResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -23055,6 +24310,11 @@ func (r UnlockRoundResponse) ContentType() string {
 	return ""
 }
 
+// StartStageResponse503Headers the declared response headers of an HTTP 503 response for StartStage
+type StartStageResponse503Headers struct {
+	RetryAfter *int
+}
+
 type StartStageResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23072,6 +24332,8 @@ type StartStageResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StartStageResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -23138,6 +24400,11 @@ func (r StartStageResponse) ContentType() string {
 	return ""
 }
 
+// NextStageResponse503Headers the declared response headers of an HTTP 503 response for NextStage
+type NextStageResponse503Headers struct {
+	RetryAfter *int
+}
+
 type NextStageResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23149,8 +24416,12 @@ type NextStageResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *NextStageResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -23171,6 +24442,11 @@ func (r NextStageResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r NextStageResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r NextStageResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -23207,6 +24483,11 @@ func (r NextStageResponse) ContentType() string {
 	return ""
 }
 
+// StandingsResponse503Headers the declared response headers of an HTTP 503 response for Standings
+type StandingsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type StandingsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23218,8 +24499,12 @@ type StandingsResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StandingsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -23240,6 +24525,11 @@ func (r StandingsResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r StandingsResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r StandingsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -23276,6 +24566,11 @@ func (r StandingsResponse) ContentType() string {
 	return ""
 }
 
+// ExportStandingsResponse503Headers the declared response headers of an HTTP 503 response for ExportStandings
+type ExportStandingsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ExportStandingsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23285,8 +24580,12 @@ type ExportStandingsResponse struct {
 	JSON404 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportStandingsResponse503Headers
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -23302,6 +24601,11 @@ func (r ExportStandingsResponse) GetJSON404() *Error {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r ExportStandingsResponse) GetJSON422() *Error {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExportStandingsResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -23338,6 +24642,11 @@ func (r ExportStandingsResponse) ContentType() string {
 	return ""
 }
 
+// AddTeamResponse503Headers the declared response headers of an HTTP 503 response for AddTeam
+type AddTeamResponse503Headers struct {
+	RetryAfter *int
+}
+
 type AddTeamResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23355,6 +24664,8 @@ type AddTeamResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddTeamResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -23421,6 +24732,11 @@ func (r AddTeamResponse) ContentType() string {
 	return ""
 }
 
+// ImportTeamsResponse503Headers the declared response headers of an HTTP 503 response for ImportTeams
+type ImportTeamsResponse503Headers struct {
+	RetryAfter *int
+}
+
 type ImportTeamsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23442,6 +24758,8 @@ type ImportTeamsResponse struct {
 	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportTeamsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -23517,6 +24835,11 @@ type GetTeamResponse200Headers struct {
 	ETag *string
 }
 
+// GetTeamResponse503Headers the declared response headers of an HTTP 503 response for GetTeam
+type GetTeamResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetTeamResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23526,10 +24849,14 @@ type GetTeamResponse struct {
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *GetTeamResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetTeamResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -23545,6 +24872,11 @@ func (r GetTeamResponse) GetJSON401() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetTeamResponse) GetJSON404() *Error {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTeamResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -23591,6 +24923,11 @@ type EditTeamResponse409Headers struct {
 	ETag *string
 }
 
+// EditTeamResponse503Headers the declared response headers of an HTTP 503 response for EditTeam
+type EditTeamResponse503Headers struct {
+	RetryAfter *int
+}
+
 type EditTeamResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23615,6 +24952,8 @@ type EditTeamResponse struct {
 	Headers200 *EditTeamResponse200Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *EditTeamResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EditTeamResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -23853,7 +25192,7 @@ func (c *ClientWithResponses) ListPlayersWithResponse(ctx context.Context, param
 	return ParseListPlayersResponse(rsp)
 }
 
-// CreatePlayerWithBodyWithResponse Register a player
+// CreatePlayerWithBodyWithResponse Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23866,7 +25205,7 @@ func (c *ClientWithResponses) CreatePlayerWithBodyWithResponse(ctx context.Conte
 	return ParseCreatePlayerResponse(rsp)
 }
 
-// CreatePlayerWithResponse Register a player
+// CreatePlayerWithResponse Register a player (409 with duplicate_of when they look like a registered one, unless new_person)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -24334,7 +25673,7 @@ func (c *ClientWithResponses) SeasonFederationCSVWithResponse(ctx context.Contex
 	return ParseSeasonFederationCSVResponse(rsp)
 }
 
-// ImportIntoSeasonWithBodyWithResponse Import a tournament document from another copy into a season
+// ImportIntoSeasonWithBodyWithResponse Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -24347,7 +25686,7 @@ func (c *ClientWithResponses) ImportIntoSeasonWithBodyWithResponse(ctx context.C
 	return ParseImportIntoSeasonResponse(rsp)
 }
 
-// ImportIntoSeasonWithResponse Import a tournament document from another copy into a season
+// ImportIntoSeasonWithResponse Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -25218,6 +26557,32 @@ func (c *ClientWithResponses) AcceptConfirmedWithResponse(ctx context.Context, i
 	return ParseAcceptConfirmedResponse(rsp)
 }
 
+// UnblockSeatWithBodyWithResponse Lift the block that wrong PINs put on a table's seat
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+func (c *ClientWithResponses) UnblockSeatWithBodyWithResponse(ctx context.Context, id int, n int, params *UnblockSeatParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UnblockSeatResponse, error) {
+	rsp, err := c.UnblockSeatWithBody(ctx, id, n, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnblockSeatResponse(rsp)
+}
+
+// UnblockSeatWithResponse Lift the block that wrong PINs put on a table's seat
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /tournaments/{id}/rounds/{n}/reports/unblock (the `UnblockSeat` operationId).
+func (c *ClientWithResponses) UnblockSeatWithResponse(ctx context.Context, id int, n int, params *UnblockSeatParams, body UnblockSeatJSONRequestBody, reqEditors ...RequestEditorFn) (*UnblockSeatResponse, error) {
+	rsp, err := c.UnblockSeat(ctx, id, n, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnblockSeatResponse(rsp)
+}
+
 // ExportResultsWithResponse A round's results as CSV or PDF
 //
 // Returns a wrapper object for the known response body format(s).
@@ -25499,6 +26864,13 @@ func ParseBackupResponse(rsp *http.Response) (*BackupResponse, error) {
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -25506,6 +26878,19 @@ func ParseBackupResponse(rsp *http.Response) (*BackupResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers BackupResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -25562,6 +26947,19 @@ func ParseCalcHandResponse(rsp *http.Response) (*CalcHandResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CalcHandResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -25593,6 +26991,13 @@ func ParseCalcVPResponse(rsp *http.Response) (*CalcVPResponse, error) {
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -25600,6 +27005,19 @@ func ParseCalcVPResponse(rsp *http.Response) (*CalcVPResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CalcVPResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -25633,6 +27051,13 @@ func ParseListDirectorsResponse(rsp *http.Response) (*ListDirectorsResponse, err
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -25640,6 +27065,19 @@ func ParseListDirectorsResponse(rsp *http.Response) (*ListDirectorsResponse, err
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListDirectorsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -25701,6 +27139,19 @@ func ParseCreateDirectorResponse(rsp *http.Response) (*CreateDirectorResponse, e
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateDirectorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -25782,6 +27233,16 @@ func ParseLoginResponse(rsp *http.Response) (*LoginResponse, error) {
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers LoginResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -25815,6 +27276,13 @@ func ParseMeResponse(rsp *http.Response) (*MeResponse, error) {
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -25822,6 +27290,19 @@ func ParseMeResponse(rsp *http.Response) (*MeResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers MeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -25881,6 +27362,19 @@ func ParseChangePasswordResponse(rsp *http.Response) (*ChangePasswordResponse, e
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ChangePasswordResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -25919,6 +27413,13 @@ func ParseListPlayersResponse(rsp *http.Response) (*ListPlayersResponse, error) 
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -25926,6 +27427,19 @@ func ParseListPlayersResponse(rsp *http.Response) (*ListPlayersResponse, error) 
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListPlayersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -25960,7 +27474,16 @@ func ParseCreatePlayerResponse(rsp *http.Response) (*CreatePlayerResponse, error
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest struct {
+			Error struct {
+				Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
+				DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
+				Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+				Fields      *map[string]string                       `json:"fields,omitempty"`
+				Message     string                                   `json:"message"`
+				RequestId   *string                                  `json:"request_id,omitempty"`
+			} `json:"error"`
+		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -25989,6 +27512,19 @@ func ParseCreatePlayerResponse(rsp *http.Response) (*CreatePlayerResponse, error
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreatePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -26013,6 +27549,13 @@ func ParseExportPlayersResponse(rsp *http.Response) (*ExportPlayersResponse, err
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26020,6 +27563,19 @@ func ParseExportPlayersResponse(rsp *http.Response) (*ExportPlayersResponse, err
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ExportPlayersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26083,6 +27639,19 @@ func ParseImportPlayersResponse(rsp *http.Response) (*ImportPlayersResponse, err
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ImportPlayersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -26121,6 +27690,13 @@ func ParseGetPlayerResponse(rsp *http.Response) (*GetPlayerResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26141,6 +27717,16 @@ func ParseGetPlayerResponse(rsp *http.Response) (*GetPlayerResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetPlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26235,6 +27821,16 @@ func ParseUpdatePlayerResponse(rsp *http.Response) (*UpdatePlayerResponse, error
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdatePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26305,6 +27901,19 @@ func ParseActivatePlayerResponse(rsp *http.Response) (*ActivatePlayerResponse, e
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ActivatePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -26373,6 +27982,19 @@ func ParseDeactivatePlayerResponse(rsp *http.Response) (*DeactivatePlayerRespons
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeactivatePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -26411,6 +28033,13 @@ func ParsePlayerHistoryResponse(rsp *http.Response) (*PlayerHistoryResponse, err
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26418,6 +28047,19 @@ func ParsePlayerHistoryResponse(rsp *http.Response) (*PlayerHistoryResponse, err
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PlayerHistoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26509,6 +28151,16 @@ func ParseMergePlayersResponse(rsp *http.Response) (*MergePlayersResponse, error
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers MergePlayersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26545,6 +28197,13 @@ func ParsePublicSeasonResponse(rsp *http.Response) (*PublicSeasonResponse, error
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26552,6 +28211,19 @@ func ParsePublicSeasonResponse(rsp *http.Response) (*PublicSeasonResponse, error
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicSeasonResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26595,6 +28267,13 @@ func ParsePublicTournamentResponse(rsp *http.Response) (*PublicTournamentRespons
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26602,6 +28281,19 @@ func ParsePublicTournamentResponse(rsp *http.Response) (*PublicTournamentRespons
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26645,6 +28337,13 @@ func ParsePublicBracketResponse(rsp *http.Response) (*PublicBracketResponse, err
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26652,6 +28351,19 @@ func ParsePublicBracketResponse(rsp *http.Response) (*PublicBracketResponse, err
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicBracketResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26695,6 +28407,13 @@ func ParsePublicPlayerResponse(rsp *http.Response) (*PublicPlayerResponse, error
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26702,6 +28421,19 @@ func ParsePublicPlayerResponse(rsp *http.Response) (*PublicPlayerResponse, error
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicPlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26745,6 +28477,13 @@ func ParsePublicStandingsResponse(rsp *http.Response) (*PublicStandingsResponse,
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26752,6 +28491,19 @@ func ParsePublicStandingsResponse(rsp *http.Response) (*PublicStandingsResponse,
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicStandingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26785,6 +28537,13 @@ func ParseListScalesResponse(rsp *http.Response) (*ListScalesResponse, error) {
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26792,6 +28551,19 @@ func ParseListScalesResponse(rsp *http.Response) (*ListScalesResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListScalesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26855,6 +28627,19 @@ func ParseCreateScaleResponse(rsp *http.Response) (*CreateScaleResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateScaleResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -26914,6 +28699,19 @@ func ParseImportScaleResponse(rsp *http.Response) (*ImportScaleResponse, error) 
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ImportScaleResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -26980,6 +28778,19 @@ func ParseDeleteScaleResponse(rsp *http.Response) (*DeleteScaleResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteScaleResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -27018,6 +28829,13 @@ func ParseGetScaleResponse(rsp *http.Response) (*GetScaleResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -27025,6 +28843,19 @@ func ParseGetScaleResponse(rsp *http.Response) (*GetScaleResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetScaleResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27095,6 +28926,19 @@ func ParseUpdateScaleResponse(rsp *http.Response) (*UpdateScaleResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateScaleResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -27163,6 +29007,19 @@ func ParseCopyScaleResponse(rsp *http.Response) (*CopyScaleResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CopyScaleResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -27208,6 +29065,13 @@ func ParseExportScaleResponse(rsp *http.Response) (*ExportScaleResponse, error) 
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -27218,6 +29082,19 @@ func ParseExportScaleResponse(rsp *http.Response) (*ExportScaleResponse, error) 
 	case rsp.StatusCode == 200:
 		// Content-type (text/csv) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ExportScaleResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27251,6 +29128,13 @@ func ParseListSeasonsResponse(rsp *http.Response) (*ListSeasonsResponse, error) 
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -27258,6 +29142,19 @@ func ParseListSeasonsResponse(rsp *http.Response) (*ListSeasonsResponse, error) 
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListSeasonsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27332,6 +29229,16 @@ func ParseCreateSeasonResponse(rsp *http.Response) (*CreateSeasonResponse, error
 			headers.ETag = &value
 		}
 		response.Headers201 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateSeasonResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27412,6 +29319,16 @@ func ParseDeleteSeasonResponse(rsp *http.Response) (*DeleteSeasonResponse, error
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers DeleteSeasonResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27452,6 +29369,13 @@ func ParseGetSeasonResponse(rsp *http.Response) (*GetSeasonResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -27472,6 +29396,16 @@ func ParseGetSeasonResponse(rsp *http.Response) (*GetSeasonResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetSeasonResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27566,6 +29500,16 @@ func ParseUpdateSeasonResponse(rsp *http.Response) (*UpdateSeasonResponse, error
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateSeasonResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27606,6 +29550,13 @@ func ParseSeasonFederationCSVResponse(rsp *http.Response) (*SeasonFederationCSVR
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -27613,6 +29564,19 @@ func ParseSeasonFederationCSVResponse(rsp *http.Response) (*SeasonFederationCSVR
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SeasonFederationCSVResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27681,6 +29645,19 @@ func ParseImportIntoSeasonResponse(rsp *http.Response) (*ImportIntoSeasonRespons
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ImportIntoSeasonResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27775,6 +29752,16 @@ func ParsePublishSeasonResponse(rsp *http.Response) (*PublishSeasonResponse, err
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers PublishSeasonResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27815,6 +29802,13 @@ func ParseSeasonStandingsResponse(rsp *http.Response) (*SeasonStandingsResponse,
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -27822,6 +29816,19 @@ func ParseSeasonStandingsResponse(rsp *http.Response) (*SeasonStandingsResponse,
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SeasonStandingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27903,6 +29910,16 @@ func ParseAddSeasonTournamentResponse(rsp *http.Response) (*AddSeasonTournamentR
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers AddSeasonTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -27984,6 +30001,16 @@ func ParseRemoveSeasonTournamentResponse(rsp *http.Response) (*RemoveSeasonTourn
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers RemoveSeasonTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28058,6 +30085,16 @@ func ParseSetupResponse(rsp *http.Response) (*SetupResponse, error) {
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers SetupResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28098,6 +30135,13 @@ func ParseTableByCodeResponse(rsp *http.Response) (*TableByCodeResponse, error) 
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -28118,6 +30162,16 @@ func ParseTableByCodeResponse(rsp *http.Response) (*TableByCodeResponse, error) 
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers TableByCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28206,6 +30260,16 @@ func ParseConfirmReportResponse(rsp *http.Response) (*ConfirmReportResponse, err
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ConfirmReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28294,6 +30358,16 @@ func ParseReportTableResponse(rsp *http.Response) (*ReportTableResponse, error) 
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ReportTableResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28327,6 +30401,13 @@ func ParseListTokensResponse(rsp *http.Response) (*ListTokensResponse, error) {
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -28334,6 +30415,19 @@ func ParseListTokensResponse(rsp *http.Response) (*ListTokensResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListTokensResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28395,6 +30489,19 @@ func ParseCreateTokenResponse(rsp *http.Response) (*CreateTokenResponse, error) 
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateTokenResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28461,6 +30568,19 @@ func ParseRevokeTokenResponse(rsp *http.Response) (*RevokeTokenResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RevokeTokenResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -28492,6 +30612,13 @@ func ParseListTournamentsResponse(rsp *http.Response) (*ListTournamentsResponse,
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -28499,6 +30626,19 @@ func ParseListTournamentsResponse(rsp *http.Response) (*ListTournamentsResponse,
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListTournamentsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28573,6 +30713,16 @@ func ParseCreateTournamentResponse(rsp *http.Response) (*CreateTournamentRespons
 			headers.ETag = &value
 		}
 		response.Headers201 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28636,6 +30786,19 @@ func ParseImportTournamentResponse(rsp *http.Response) (*ImportTournamentRespons
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ImportTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -28674,6 +30837,13 @@ func ParseGetTournamentResponse(rsp *http.Response) (*GetTournamentResponse, err
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -28694,6 +30864,16 @@ func ParseGetTournamentResponse(rsp *http.Response) (*GetTournamentResponse, err
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28789,6 +30969,16 @@ func ParseUpdateTournamentResponse(rsp *http.Response) (*UpdateTournamentRespons
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28829,6 +31019,13 @@ func ParseBracketResponse(rsp *http.Response) (*BracketResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -28836,6 +31033,19 @@ func ParseBracketResponse(rsp *http.Response) (*BracketResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers BracketResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -28906,6 +31116,19 @@ func ParseDrawResponse(rsp *http.Response) (*DrawResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DrawResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -28952,6 +31175,7 @@ func ParseAddEntryResponse(rsp *http.Response) (*AddEntryResponse, error) {
 				Duplicates  *[]Player                            `json:"duplicates,omitempty"`
 				Fields      *map[string]string                   `json:"fields,omitempty"`
 				Message     string                               `json:"message"`
+				RequestId   *string                              `json:"request_id,omitempty"`
 			} `json:"error"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -28980,6 +31204,19 @@ func ParseAddEntryResponse(rsp *http.Response) (*AddEntryResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddEntryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29048,6 +31285,19 @@ func ParseAddEntriesResponse(rsp *http.Response) (*AddEntriesResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddEntriesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29122,6 +31372,19 @@ func ParseImportPairsResponse(rsp *http.Response) (*ImportPairsResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ImportPairsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -29188,6 +31451,19 @@ func ParseMarkAllPresentResponse(rsp *http.Response) (*MarkAllPresentResponse, e
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers MarkAllPresentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29258,6 +31534,19 @@ func ParseRemoveEntryResponse(rsp *http.Response) (*RemoveEntryResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RemoveEntryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -29324,6 +31613,19 @@ func ParseSetEntryResponse(rsp *http.Response) (*SetEntryResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SetEntryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29394,6 +31696,19 @@ func ParseAwardMissedResponse(rsp *http.Response) (*AwardMissedResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AwardMissedResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -29439,6 +31754,13 @@ func ParseEventsResponse(rsp *http.Response) (*EventsResponse, error) {
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -29446,6 +31768,19 @@ func ParseEventsResponse(rsp *http.Response) (*EventsResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers EventsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29486,6 +31821,13 @@ func ParseExportTournamentResponse(rsp *http.Response) (*ExportTournamentRespons
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -29493,6 +31835,19 @@ func ParseExportTournamentResponse(rsp *http.Response) (*ExportTournamentRespons
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ExportTournamentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29533,6 +31888,13 @@ func ParseTournamentFederationCSVResponse(rsp *http.Response) (*TournamentFedera
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -29540,6 +31902,19 @@ func ParseTournamentFederationCSVResponse(rsp *http.Response) (*TournamentFedera
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers TournamentFederationCSVResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29587,6 +31962,13 @@ func ParseHistoryResponse(rsp *http.Response) (*HistoryResponse, error) {
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -29594,6 +31976,19 @@ func ParseHistoryResponse(rsp *http.Response) (*HistoryResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers HistoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29664,6 +32059,19 @@ func ParseUndoResponse(rsp *http.Response) (*UndoResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UndoResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -29702,6 +32110,13 @@ func ParseMovementResponse(rsp *http.Response) (*MovementResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -29709,6 +32124,19 @@ func ParseMovementResponse(rsp *http.Response) (*MovementResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers MovementResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29803,6 +32231,16 @@ func ParsePublishResponse(rsp *http.Response) (*PublishResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers PublishResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29843,6 +32281,13 @@ func ParseGetReportingResponse(rsp *http.Response) (*GetReportingResponse, error
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -29863,6 +32308,16 @@ func ParseGetReportingResponse(rsp *http.Response) (*GetReportingResponse, error
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetReportingResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -29954,6 +32409,16 @@ func ParseSetReportingResponse(rsp *http.Response) (*SetReportingResponse, error
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers SetReportingResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30027,6 +32492,19 @@ func ParseAcceptReportResponse(rsp *http.Response) (*AcceptReportResponse, error
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AcceptReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -30089,6 +32567,19 @@ func ParseRejectReportResponse(rsp *http.Response) (*RejectReportResponse, error
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RejectReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30155,6 +32646,19 @@ func ParseUndoDrawResponse(rsp *http.Response) (*UndoDrawResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UndoDrawResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -30193,6 +32697,13 @@ func ParseGetRoundResponse(rsp *http.Response) (*GetRoundResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30200,6 +32711,19 @@ func ParseGetRoundResponse(rsp *http.Response) (*GetRoundResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetRoundResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30270,6 +32794,19 @@ func ParseSetClockResponse(rsp *http.Response) (*SetClockResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SetClockResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -30308,6 +32845,13 @@ func ParseTableCodesResponse(rsp *http.Response) (*TableCodesResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30315,6 +32859,19 @@ func ParseTableCodesResponse(rsp *http.Response) (*TableCodesResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers TableCodesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30355,6 +32912,13 @@ func ParseLineupsResponse(rsp *http.Response) (*LineupsResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30362,6 +32926,19 @@ func ParseLineupsResponse(rsp *http.Response) (*LineupsResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers LineupsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30456,6 +33033,16 @@ func ParseSetLineupResponse(rsp *http.Response) (*SetLineupResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers SetLineupResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30526,6 +33113,19 @@ func ParseLockRoundResponse(rsp *http.Response) (*LockRoundResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers LockRoundResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -30564,6 +33164,13 @@ func ParseMatchesResponse(rsp *http.Response) (*MatchesResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30571,6 +33178,19 @@ func ParseMatchesResponse(rsp *http.Response) (*MatchesResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers MatchesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30611,6 +33231,13 @@ func ParsePairingOrderResponse(rsp *http.Response) (*PairingOrderResponse, error
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30618,6 +33245,19 @@ func ParsePairingOrderResponse(rsp *http.Response) (*PairingOrderResponse, error
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PairingOrderResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30658,6 +33298,13 @@ func ParseReportQueueResponse(rsp *http.Response) (*ReportQueueResponse, error) 
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30665,6 +33312,19 @@ func ParseReportQueueResponse(rsp *http.Response) (*ReportQueueResponse, error) 
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReportQueueResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30735,6 +33395,96 @@ func ParseAcceptConfirmedResponse(rsp *http.Response) (*AcceptConfirmedResponse,
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AcceptConfirmedResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUnblockSeatResponse parses an HTTP response from a UnblockSeatWithResponse call
+func ParseUnblockSeatResponse(rsp *http.Response) (*UnblockSeatResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UnblockSeatResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UnblockSeatResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -30766,6 +33516,13 @@ func ParseExportResultsResponse(rsp *http.Response) (*ExportResultsResponse, err
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30773,6 +33530,19 @@ func ParseExportResultsResponse(rsp *http.Response) (*ExportResultsResponse, err
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ExportResultsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30843,6 +33613,19 @@ func ParseOverrideSeatsResponse(rsp *http.Response) (*OverrideSeatsResponse, err
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers OverrideSeatsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -30874,6 +33657,13 @@ func ParseExportTablesResponse(rsp *http.Response) (*ExportTablesResponse, error
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -30881,6 +33671,19 @@ func ParseExportTablesResponse(rsp *http.Response) (*ExportTablesResponse, error
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ExportTablesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -30976,6 +33779,16 @@ func ParseClearSheetResponse(rsp *http.Response) (*ClearSheetResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers ClearSheetResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31023,6 +33836,13 @@ func ParseGetTableResponse(rsp *http.Response) (*GetTableResponse, error) {
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31043,6 +33863,16 @@ func ParseGetTableResponse(rsp *http.Response) (*GetTableResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetTableResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31138,6 +33968,16 @@ func ParseSaveSheetResponse(rsp *http.Response) (*SaveSheetResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers SaveSheetResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31208,6 +34048,19 @@ func ParseUnlockRoundResponse(rsp *http.Response) (*UnlockRoundResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UnlockRoundResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -31276,6 +34129,19 @@ func ParseStartStageResponse(rsp *http.Response) (*StartStageResponse, error) {
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers StartStageResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -31321,6 +34187,13 @@ func ParseNextStageResponse(rsp *http.Response) (*NextStageResponse, error) {
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31328,6 +34201,19 @@ func ParseNextStageResponse(rsp *http.Response) (*NextStageResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers NextStageResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31375,6 +34261,13 @@ func ParseStandingsResponse(rsp *http.Response) (*StandingsResponse, error) {
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31382,6 +34275,19 @@ func ParseStandingsResponse(rsp *http.Response) (*StandingsResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers StandingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31422,6 +34328,13 @@ func ParseExportStandingsResponse(rsp *http.Response) (*ExportStandingsResponse,
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31429,6 +34342,19 @@ func ParseExportStandingsResponse(rsp *http.Response) (*ExportStandingsResponse,
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ExportStandingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31497,6 +34423,19 @@ func ParseAddTeamResponse(rsp *http.Response) (*AddTeamResponse, error) {
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddTeamResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31571,6 +34510,19 @@ func ParseImportTeamsResponse(rsp *http.Response) (*ImportTeamsResponse, error) 
 
 	}
 
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ImportTeamsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
 	return response, nil
 }
 
@@ -31609,6 +34561,13 @@ func ParseGetTeamResponse(rsp *http.Response) (*GetTeamResponse, error) {
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31629,6 +34588,16 @@ func ParseGetTeamResponse(rsp *http.Response) (*GetTeamResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetTeamResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -31723,6 +34692,16 @@ func ParseEditTeamResponse(rsp *http.Response) (*EditTeamResponse, error) {
 			headers.ETag = &value
 		}
 		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers EditTeamResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

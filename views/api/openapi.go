@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -367,9 +368,24 @@ func Document() []byte {
 		if err != nil {
 			panic(fmt.Sprintf("openapi: %v", err))
 		}
-		docBytes = b
+		docBytes = escapeInvisible(b)
 	})
 	return docBytes
+}
+
+// escapeInvisible writes the control, format and other invisible characters that
+// encoding/json leaves as they are (in the text patterns) as \uXXXX escapes: the same
+// JSON, which YAML readers (ogen's) and a person's eyes take too.
+func escapeInvisible(b []byte) []byte {
+	var out bytes.Buffer
+	for _, r := range string(b) {
+		if r >= 0x7f && r <= 0xffff && (tournament.HostileRune(r, false) || tournament.InvisibleRune(r)) {
+			fmt.Fprintf(&out, `\u%04x`, r)
+			continue
+		}
+		out.WriteRune(r)
+	}
+	return out.Bytes()
 }
 
 // ServeOpenAPI answers the document: GET /api/v1/openapi.json.

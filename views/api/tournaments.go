@@ -241,8 +241,9 @@ func (h *Handlers) GetTournament(c echo.Context) error {
 // AddEntry enters a registered player ({"player_id": 7}), several at once
 // ({"player_ids": [7, 8, 9]}: all or none), registers and enters a new one
 // ({"player": {...}}), or enters a pair where the format takes pairs ({"pair": [7, 8]}).
-// New entries start absent. One entry answers with the entry,
-// several with {"entries": [...]}.
+// New entries start absent. One entry answers with the entry; player_ids (kept for
+// older clients, and left out of the OpenAPI document) with {"entries": [...]}, as
+// AddEntries does.
 func (h *Handlers) AddEntry(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
@@ -292,6 +293,24 @@ func (h *Handlers) AddEntry(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, e)
+}
+
+// AddEntries enters several registered players at once, all or none
+// ({"player_ids": [7, 8, 9]}), and answers {"entries": [...]}: POST …/entries/batch.
+func (h *Handlers) AddEntries(c echo.Context) error {
+	id, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	var in dto.EntriesInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	es, err := h.Tournaments.AddPlayers(c.Request().Context(), id, in.PlayerIDs, page.DirectorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, dto.EntryList{Entries: es})
 }
 
 // duplicate answers a new player who looks like a registered one: 409, the error's
@@ -543,7 +562,7 @@ func (h *Handlers) PairingOrder(c echo.Context) error {
 	for i, l := range lines {
 		p := page.PairingOf(ev.Round(n), l.Entry.ID)
 		out[i] = dto.PairingLine{Rank: i + 1, EntryID: l.Entry.ID, Name: l.Entry.Name, Byes: l.Byes, Tie: l.Tie,
-			Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why, Values: dto.ColumnValuesOf(cols, l.Values)}
+			Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why, Columns: dto.ColumnsOf(cols, l.Values, false)}
 	}
 	return c.JSON(http.StatusOK, dto.PairingOrder{Round: n, Order: out})
 }

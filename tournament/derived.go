@@ -39,6 +39,10 @@ type derived struct {
 
 	mu     sync.Mutex
 	orders map[int]*pairingOrder
+
+	// kept are the answers built from this stage, by key (kept.go).
+	keptMu sync.Mutex
+	kept   map[string]*keptAnswer
 }
 
 // pairingOrder is the order round n was paired from, computed once.

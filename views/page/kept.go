@@ -199,31 +199,37 @@ func cutKept(body []byte, clocks []tournament.Clock, format string) *keptHTML {
 	}
 }
 
-// writeKept writes a kept page with the request's CSRF token and new idempotency keys.
+// writeKept writes a kept page with the request's CSRF token and new idempotency keys,
+// part by part (no copy of the page per request).
 func writeKept(c echo.Context, kh *keptHTML, csrf string) error {
-	n := 0
-	for _, p := range kh.parts {
-		n += len(p)
-	}
-	out := make([]byte, 0, n+len(kh.slots)*32)
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	w.WriteHeader(http.StatusOK)
+	var slot [64]byte
 	now, clock := time.Time{}, 0
 	for i, p := range kh.parts {
-		out = append(out, p...)
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
 		if i == len(kh.slots) {
 			break
 		}
+		var fill []byte
 		switch kh.slots[i] {
 		case 'c':
-			out = append(out, csrf...)
+			fill = append(slot[:0], csrf...)
 		case 'i':
-			out = append(out, NewIdempotencyKey()...)
+			fill = append(slot[:0], NewIdempotencyKey()...)
 		case 't':
 			if now.IsZero() {
 				now = NowOf(c.Request().Context())
 			}
-			out = append(out, ClockText(kh.clocks[clock].Remaining(now))...)
+			fill = append(slot[:0], ClockText(kh.clocks[clock].Remaining(now))...)
 			clock++
 		}
+		if _, err := w.Write(fill); err != nil {
+			return err
+		}
 	}
-	return c.HTMLBlob(http.StatusOK, out)
+	return nil
 }

@@ -131,8 +131,9 @@ func plainToken(s string) bool {
 // is rendered for its request alone. A round clock's time left is put in at each
 // request too (ClockLeft).
 func (a *App) RenderKept(c echo.Context, tid int64, seq int, build func(tournament.Snapshot) (templ.Component, error)) error {
-	p := newPage(c)
-	if p.Flash != "" || !plainToken(p.CSRF) {
+	csrf, _ := c.Get(CSRFContextKey).(string)
+	if ck, err := c.Cookie(FlashCookie); (err == nil && ck.Value != "") || !plainToken(csrf) {
+		// Rendered for this request alone, as Render would: the flash in the format's words.
 		s, err := a.Tournaments.Snapshot(c.Request().Context(), tid, seq)
 		if err != nil {
 			return err
@@ -142,9 +143,9 @@ func (a *App) RenderKept(c echo.Context, tid int64, seq int, build func(tourname
 		if err != nil {
 			return err
 		}
-		p.Format = s.State().Stage.Format
-		return renderPage(c, p, http.StatusOK, comp)
+		return Render(c, http.StatusOK, comp)
 	}
+	p := newPage(c) // no flash to take
 	var key strings.Builder
 	key.WriteString("html|")
 	key.WriteString(p.Path)

@@ -184,6 +184,28 @@ func (st *State) Complete(r *Round) bool {
 	return true
 }
 
+// Final reports whether the stage's ranking is final: every round planned drawn and
+// complete, or, for a format that decides its rounds as it goes (a knockout), its Next
+// says it is finished. The standings' "final" marker and a season (RULES.md 8.1) read it.
+func (st *State) Final() bool {
+	if len(st.Rounds) == 0 {
+		return false
+	}
+	planned := st.Stage.Settings.Rounds()
+	if planned == 0 {
+		return st.Format().Next(st).Finished
+	}
+	if len(st.Rounds) != planned {
+		return false
+	}
+	for i := range st.Rounds {
+		if !st.Complete(&st.Rounds[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Column is one value standings rank on, in order of importance.
 type Column struct {
 	Name  string `json:"name"`  // the API name: "points", "game_points"

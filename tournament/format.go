@@ -93,6 +93,12 @@ type OrderLine struct {
 	// "rematch", "club", "others"); zero and "" for a side not moved.
 	Avoided int64  `json:"avoided,omitempty"`
 	Why     string `json:"why,omitempty"`
+	// ForfeitByes is how many of Byes are forfeits won: the side present has had its
+	// bye (RULES.md 4.3).
+	ForfeitByes int `json:"forfeit_byes,omitempty"`
+	// ForfeitRound is the round where this side and the one it plays now had a forfeit
+	// between them (not a meeting: they may be paired again), 0 for none.
+	ForfeitRound int `json:"forfeit_round,omitempty"`
 }
 
 // Field is one setting of a format, as a form shows it.

@@ -543,7 +543,8 @@ func (h *Handlers) PairingOrder(c echo.Context) error {
 	for i, l := range lines {
 		p := page.PairingOf(ev.Round(n), l.Entry.ID)
 		out[i] = dto.PairingLine{Rank: i + 1, EntryID: l.Entry.ID, Name: l.Entry.Name, Byes: l.Byes, Tie: l.Tie,
-			Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why, Values: dto.ColumnValuesOf(cols, l.Values)}
+			Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why,
+			ForfeitByes: l.ForfeitByes, ForfeitRound: l.ForfeitRound, Values: dto.ColumnValuesOf(cols, l.Values)}
 	}
 	return c.JSON(http.StatusOK, dto.PairingOrder{Round: n, Order: out})
 }

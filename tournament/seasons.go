@@ -60,7 +60,7 @@ type cachedStandings struct {
 
 // SeasonStandings is a season with its evenings and its standings.
 type SeasonStandings struct {
-	Season   season.Season     `json:"season"`
+	Season season.Season `json:"season"`
 	// Evenings are the evenings counted: those whose ranking is final, by date.
 	Evenings []season.Evening  `json:"evenings"`
 	Lines    []season.Standing `json:"lines"`

@@ -121,3 +121,14 @@ document.addEventListener("click", function (e) {
   e.preventDefault();
   location.href = url.toString();
 });
+
+// A settings field that applies under one choice only (data-when-field / -value: the
+// 3-player VP bye and scale, with tables scored in VP) shows while that choice is made.
+document.addEventListener("change", function (e) {
+  var form = e.target.form;
+  if (!form || !e.target.name) return;
+  form.querySelectorAll('[data-when-field="' + e.target.name + '"]').forEach(function (el) {
+    var picked = form.querySelector('[name="' + e.target.name + '"]:checked') || form.elements[e.target.name];
+    el.hidden = !picked || picked.value !== el.dataset.whenValue;
+  });
+});

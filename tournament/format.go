@@ -111,6 +111,16 @@ type Field struct {
 	ChoicePrefix string
 	Label        string // message key
 	Help         string // message key, or ""
+	// When names the choice the field applies under: field When[0] set to When[1] (the
+	// 3-player VP bye: scoring = vp); the form hides it otherwise. Empty: always.
+	When [2]string
+}
+
+// ScaleWhen is a Scaled format whose VP scale applies only under one choice of its
+// settings (the 3-player format: tables scored in VP): the settings form shows the
+// scale select only then.
+type ScaleWhen interface {
+	ScaleWhen() [2]string
 }
 
 var (

@@ -426,6 +426,21 @@ func IsScaled(fm tournament.Format) bool {
 	return ok
 }
 
+// Applies reports whether a settings field applies under the form's values
+// (tournament.Field.When): the form hides one that does not.
+func Applies(f *Form, when [2]string) bool {
+	return when[0] == "" || f.Values[when[0]] == when[1]
+}
+
+// ScaleWhen is the choice a format's VP scale applies under (tournament.ScaleWhen), or
+// none: always.
+func ScaleWhen(fm tournament.Format) [2]string {
+	if w, ok := fm.(tournament.ScaleWhen); ok {
+		return w.ScaleWhen()
+	}
+	return [2]string{}
+}
+
 // IsPaired reports whether a stage's format pairs its rounds from the running standings.
 func IsPaired(ev *tournament.State) bool {
 	_, ok := ev.Format().(tournament.Paired)

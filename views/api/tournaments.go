@@ -169,7 +169,7 @@ func (h *Handlers) CreateTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
+	if err := h.Tournaments.Create(c.Request().Context(), &t, &st, page.DirectorOf(c).Username); err != nil {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(t.Version))

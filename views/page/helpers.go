@@ -97,6 +97,15 @@ func Signed(n int) string {
 	return strings.Replace(strconv.Itoa(n), "-", "−", 1)
 }
 
+// Minus writes a number's sign as the minus sign (U+2212, "−410"), not a hyphen, for
+// a page to read.
+func Minus(s string) string {
+	if strings.HasPrefix(s, "-") {
+		return "−" + s[1:]
+	}
+	return s
+}
+
 func Abs(n int) int {
 	if n < 0 {
 		return -n

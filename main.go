@@ -65,6 +65,11 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		return c, err
 	}
 	var err error
+	if err = db.CheckDSN(c.DB); err != nil {
+		err = fmt.Errorf("-db (or BURRACO_DB): %w", err)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
 	if c.CommandTimeout, err = time.ParseDuration(*cmdTimeout); err != nil || c.CommandTimeout < 0 {
 		err = fmt.Errorf("-command-timeout: %q is not a duration, e.g. 8s", *cmdTimeout)
 		fmt.Fprintln(fs.Output(), err)
@@ -94,7 +99,7 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "copy" {
 		if err := copyCommand(context.Background(), os.Args[2:], os.Stdout); err != nil {
 			if !errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(os.Stderr, "burraco", err)
+				fmt.Fprintln(os.Stderr, "burraco", maskSecrets(err.Error())) // no password, whatever the driver said
 			}
 			os.Exit(1)
 		}

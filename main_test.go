@@ -40,9 +40,51 @@ func TestLoadConfig(t *testing.T) {
 		{"-public-ttl", "soon"}, {"-public-ttl", "-1s"}, {"-public-ttl", "2h"},
 		{"-command-timeout", "soon"}, {"-command-timeout", "-1s"},
 		{"-public-url", "torneo.example.org"}, {"-public-url", "ftp://x"}, {"-public-url", "https://"},
+		{"-db", ""}, {"-db", "mysql://anna:s3cret@db/club"}, {"-db", "file:club.db"},
 	} {
 		_, err = loadConfig(bad, getenv)
 		assert.Error(t, err, bad)
+	}
+}
+
+// A database setting that is neither a SQLite file path nor a postgres:// URL is refused
+// at start, saying what to give, without repeating it (a keyword string was taken for
+// the name of a new SQLite file, and served from it).
+func TestLoadConfigRefusesKeywordDSN(t *testing.T) {
+	for _, dsn := range []string{"host=db.example.org user=anna password=s3cret dbname=club", "dbname=club password='s3 cret'", "password=s3cret", "HOST=db port=5432"} {
+		env := map[string]string{"BURRACO_DB": dsn}
+		_, err := loadConfig(nil, func(k string) string { return env[k] })
+		require.Error(t, err, dsn)
+		assert.Contains(t, err.Error(), "PostgreSQL keyword string", dsn)
+		assert.Contains(t, err.Error(), "postgres://", dsn)
+		assert.NotContains(t, err.Error(), "s3", dsn)
+	}
+	for _, dsn := range []string{"burraco.db", "/data/club=2026.db", "C:\\club\\burraco.db", "postgres://anna:s3cret@db/club", "postgresql://db/club?sslmode=require"} {
+		env := map[string]string{"BURRACO_DB": dsn}
+		_, err := loadConfig(nil, func(k string) string { return env[k] })
+		assert.NoError(t, err, dsn)
+	}
+}
+
+// burraco copy never prints a password, whatever it is given and whatever fails.
+func TestCopyCommandPrintsNoPassword(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "club.db")
+	store, err := db.Open(path)
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
+	for _, args := range [][]string{
+		{"-from", path, "-to", "host=127.0.0.1 user=anna password=s3cret dbname=club"},
+		{"-from", "host=127.0.0.1 password=s3cret", "-to", "postgres://anna:s3cret@127.0.0.1:1/club"},
+		{"-from", "postgres://anna:s3cret@127.0.0.1:1/club", "-to", "postgres://anna:s3cret@127.0.0.1:1/club"},
+		{"-from", path, "-to", "mysql://anna:s3cret@127.0.0.1/club"},
+		{"-from", path, "-to", "postgres://anna:s3cret@127.0.0.1:1/club?connect_timeout=1"},
+		{"-from", path, "-to", "postgres://127.0.0.1:1/club?password=s3cret&connect_timeout=1"},
+	} {
+		var out bytes.Buffer
+		err := copyCommand(context.Background(), args, &out)
+		require.Error(t, err, args)
+		assert.NotContains(t, err.Error(), "s3cret", args)
+		assert.NotContains(t, out.String(), "s3cret", args)
 	}
 }
 

@@ -28,8 +28,14 @@ type CopiedTable struct {
 // target must hold no table, or only what a failed copy left: the app's tables as its
 // migrations made them, with no data of a club's.
 func CopyFile(ctx context.Context, from, to string) ([]CopiedTable, error) {
+	if err := CheckDSN(from); err != nil {
+		return nil, fmt.Errorf("copy: -from: %w", err)
+	}
+	if err := CheckDSN(to); err != nil {
+		return nil, fmt.Errorf("copy: -to: %w", err)
+	}
 	if IsPostgres(from) || !IsPostgres(to) {
-		return nil, fmt.Errorf("copy: from a SQLite file to a postgres:// URL (got %q → %q)", from, redact(to))
+		return nil, fmt.Errorf("copy: from a SQLite file to a postgres:// URL (got %q → %q)", redact(from), redact(to))
 	}
 	if err := requireSQLiteFile(from); err != nil {
 		return nil, err

@@ -50,11 +50,16 @@ type DB struct {
 	// stopCheckpoints ends the SQLite checkpoints' goroutine (see checkpoints), which
 	// closes checkpointsDone.
 	stopCheckpoints, checkpointsDone chan struct{}
+	wal                              *wal // the SQLite log's keeper (nil on PostgreSQL)
 }
 
 // Open opens the database named by dsn and applies pending migrations: a postgres:// (or
-// postgresql://) URL for PostgreSQL, anything else a SQLite file path.
+// postgresql://) URL for PostgreSQL, a SQLite file path otherwise; anything else is
+// refused (CheckDSN).
 func Open(dsn string) (*DB, error) {
+	if err := CheckDSN(dsn); err != nil {
+		return nil, err
+	}
 	if IsPostgres(dsn) {
 		return openPostgres(dsn, nil)
 	}
@@ -64,6 +69,40 @@ func Open(dsn string) (*DB, error) {
 // IsPostgres reports whether dsn names a PostgreSQL database rather than a SQLite file.
 func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// pgKeywords are the keywords of a libpq connection string ("host=db password=…"),
+// which the app does not read: it would take one for a SQLite file name.
+var pgKeywords = map[string]bool{"host": true, "hostaddr": true, "port": true, "dbname": true, "user": true,
+	"password": true, "passfile": true, "sslmode": true, "sslrootcert": true, "sslcert": true, "sslkey": true,
+	"connect_timeout": true, "application_name": true, "options": true, "service": true, "target_session_attrs": true,
+	"search_path": true, "pool_max_conns": true}
+
+// CheckDSN refuses a database setting that is neither a postgres:// (or postgresql://)
+// URL nor a SQLite file path: empty, a URL of another scheme (mysql://, file:), or a
+// PostgreSQL keyword string (host=… password=…), which would otherwise be taken for
+// the name of a new SQLite file. The message never repeats the setting (it may hold a
+// password).
+func CheckDSN(dsn string) error {
+	if IsPostgres(dsn) {
+		if _, err := url.Parse(dsn); err != nil {
+			return errors.New("the database setting is not a valid postgres:// URL (check the characters of the password: they must be %-escaped)")
+		}
+		return nil
+	}
+	const want = "give a SQLite file path (e.g. burraco.db) or a PostgreSQL URL (postgres://user:password@host:5432/name)"
+	switch {
+	case strings.TrimSpace(dsn) == "":
+		return errors.New("the database setting is empty: " + want)
+	case strings.Contains(dsn, "://") || strings.HasPrefix(strings.ToLower(dsn), "file:"):
+		return errors.New("the database setting is a URL the app does not read: " + want)
+	}
+	for _, f := range strings.Fields(dsn) {
+		if k, _, ok := strings.Cut(f, "="); ok && pgKeywords[strings.ToLower(strings.TrimSpace(k))] {
+			return errors.New("the database setting looks like a PostgreSQL keyword string (host=… dbname=…), which the app does not read: " + want)
+		}
+	}
+	return nil
 }
 
 // openSQLiteFile opens (creating it if needed) the SQLite database at path, with WAL,
@@ -115,7 +154,8 @@ func openSQLite(path string, c *Counter) (*DB, error) {
 	q.Set("_query_only", "true")
 	d.reader = pool(dsnConnector{"file:" + path + "?" + q.Encode(), &sqlite3.SQLiteDriver{}}, c)
 	d.stopCheckpoints, d.checkpointsDone = make(chan struct{}), make(chan struct{})
-	go checkpoints(dsn, d.stopCheckpoints, d.checkpointsDone)
+	d.wal = openWAL(dsn, path)
+	go d.wal.checkpoints(d.stopCheckpoints, d.checkpointsDone)
 	if err := d.Migrate(context.Background()); err != nil {
 		_ = d.Close()
 		return nil, err
@@ -180,11 +220,19 @@ const idleTxTimeout = "5s"
 // pgMaxConns bounds one instance's connections to PostgreSQL.
 const pgMaxConns = 16
 
-// redact hides the password of a database URL, for messages.
+// redact hides the password of a database URL, for messages: in its user part and in
+// its query (?password=…); a setting that is not a postgres:// URL is not repeated.
 func redact(dsn string) string {
 	u, err := url.Parse(dsn)
-	if err != nil || u.User == nil {
-		return dsn
+	if !IsPostgres(dsn) || err != nil {
+		if CheckDSN(dsn) != nil || err != nil {
+			return "(the database setting)"
+		}
+		return dsn // a file path
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
 	}
 	return u.Redacted()
 }
@@ -304,13 +352,20 @@ const (
 // deadlock since the store was opened.
 func (d *DB) Retries() int64 { return d.retries.Load() }
 
-// lockWriters takes this process's writer turn on SQLite and returns its release.
+// lockWriters takes this process's writer turn on SQLite and returns its release,
+// which first keeps the write-ahead log bounded (wal.keep).
 func (d *DB) lockWriters() func() {
 	if d.postgres {
 		return func() {}
 	}
 	d.writers.Lock()
-	return d.writers.Unlock
+	if d.wal == nil {
+		return d.writers.Unlock
+	}
+	return func() {
+		d.wal.keep()
+		d.writers.Unlock()
+	}
 }
 
 // sqlTx is a transaction on the tournament tables: plain database/sql with statements

@@ -2,6 +2,8 @@ package views
 
 import (
 	"io/fs"
+	"slices"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,6 +20,7 @@ import (
 	"burraco/views/scales"
 	"burraco/views/seasons"
 	"burraco/views/sheets"
+	"burraco/views/site"
 	"burraco/views/standings"
 	"burraco/views/teams"
 	"burraco/views/tournaments"
@@ -63,7 +66,7 @@ func (s *Server) routes() {
 
 	// Director pages carry their middleware route by route: a group with middleware
 	// would catch every unknown path too and send it to the login page, not to a 404.
-	d := directorRoutes{e, s.gates.Director}
+	d := directorRoutes{e, s.gates.Director, s.bodies}
 	d.GET("/", admins.Home)
 	d.POST("/logout", admins.Logout)
 	regs := &registry.Handlers{App: s.App}
@@ -213,7 +216,7 @@ func (s *Server) routes() {
 	e.GET("/api/v1/t/:code", apih.TableByCode)
 	e.POST("/api/v1/t/:code/report", apih.ReportTable)
 	e.POST("/api/v1/t/:code/confirm", apih.ConfirmReport)
-	a := e.Group("/api/v1", s.gates.Token)
+	a := apiRoutes{e.Group("/api/v1", s.gates.Token), s.bodies}
 	a.GET("/tournaments/:id/reporting", apih.GetReporting)
 	a.PUT("/tournaments/:id/reporting", apih.SetReporting)
 	a.GET("/tournaments/:id/rounds/:n/codes", apih.TableCodes)
@@ -306,13 +309,50 @@ func (s *Server) routes() {
 	a.POST("/seasons/:id/import", apih.ImportIntoSeason)
 	a.GET("/tournaments/:id/federation.csv", apih.TournamentFederationCSV)
 	a.GET("/players/:id/history", apih.PlayerHistory)
+
+	// Routes that take a file: the largest bodies (every other director route takes
+	// site.FormBody, every route open to all site.SmallBody).
+	for _, r := range []string{
+		"POST /players/import/preview", "POST /players/import", "POST /tournaments/import",
+		"POST /tournaments/:id/entries/import/preview", "POST /tournaments/:id/entries/import",
+		"POST /tournaments/:id/teams/import/preview", "POST /tournaments/:id/teams/import",
+		"POST /scales/import",
+		"POST /api/v1/players/import", "POST /api/v1/tournaments/import", "POST /api/v1/tournaments/:id/entries/import",
+		"POST /api/v1/tournaments/:id/teams/import", "POST /api/v1/scales/import", "POST /api/v1/seasons/:id/import",
+	} {
+		method, path, _ := strings.Cut(r, " ")
+		if !slices.ContainsFunc(e.Routes(), func(rt *echo.Route) bool { return rt.Method == method && rt.Path == path }) {
+			panic("views: an import route that is not routed: " + r)
+		}
+		s.bodies.Set(method, path, site.ImportBody)
+	}
 }
 
-// directorRoutes registers routes behind one middleware without catching unknown paths.
+// directorRoutes registers routes behind one middleware without catching unknown
+// paths, each taking a director's body (site.FormBody).
 type directorRoutes struct {
-	e  *echo.Echo
-	mw echo.MiddlewareFunc
+	e      *echo.Echo
+	mw     echo.MiddlewareFunc
+	bodies *site.Bodies
 }
 
-func (d directorRoutes) GET(path string, h echo.HandlerFunc)  { d.e.GET(path, h, d.mw) }
-func (d directorRoutes) POST(path string, h echo.HandlerFunc) { d.e.POST(path, h, d.mw) }
+func (d directorRoutes) GET(path string, h echo.HandlerFunc) { d.e.GET(path, h, d.mw) }
+func (d directorRoutes) POST(path string, h echo.HandlerFunc) {
+	d.e.POST(path, h, d.mw)
+	d.bodies.Set("POST", path, site.FormBody)
+}
+
+// apiRoutes registers the API's routes behind the token, each taking a director's body.
+type apiRoutes struct {
+	g      *echo.Group
+	bodies *site.Bodies
+}
+
+func (a apiRoutes) add(method, path string, h echo.HandlerFunc) {
+	a.g.Add(method, path, h)
+	a.bodies.Set(method, "/api/v1"+path, site.FormBody)
+}
+func (a apiRoutes) GET(path string, h echo.HandlerFunc)    { a.g.GET(path, h) }
+func (a apiRoutes) POST(path string, h echo.HandlerFunc)   { a.add("POST", path, h) }
+func (a apiRoutes) PUT(path string, h echo.HandlerFunc)    { a.add("PUT", path, h) }
+func (a apiRoutes) DELETE(path string, h echo.HandlerFunc) { a.add("DELETE", path, h) }

@@ -41,6 +41,7 @@ type Server struct {
 	public *public.Handlers
 	tables *table.Handlers
 	gates  *site.Gates
+	bodies *site.Bodies
 	site   site.Config
 	health site.Health
 }
@@ -100,7 +101,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log},
-		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}}
+		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}, bodies: site.NewBodies()}
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed
 	s.App.SeasonPublicChanged = s.public.SeasonChanged
@@ -115,7 +116,8 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.HTTPErrorHandler = site.ErrorHandler(s.App, api.WriteError)
 	e.Use(site.Recover(log), site.RequestLog(log))
 	e.Use(middleware.SecureWithConfig(page.SecureConfig))
-	e.Use(middleware.BodyLimit(site.BodyLimit))
+	// Each route's body limit (set by routes), before anything reads a body.
+	e.Use(s.bodies.Middleware)
 	e.Use(s.site.Info, s.site.CommandDeadline)
 	e.Use(page.Language)
 	e.Use(site.CSRFNotInQuery)
@@ -145,6 +147,9 @@ func (s *Server) Echo() http.Handler { return s.echo }
 
 // Tables is the table pages' handlers, for tests.
 func (s *Server) Tables() *table.Handlers { return s.tables }
+
+// Bodies is the routes' body limits and the refused bodies' throttle, for tests.
+func (s *Server) Bodies() *site.Bodies { return s.bodies }
 
 // Public is the public pages' handlers and their cache, for tests.
 func (s *Server) Public() *public.Handlers { return s.public }

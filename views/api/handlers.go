@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -85,24 +86,38 @@ func errorBody(c echo.Context, format string, err error) dto.ErrorBody {
 // not silently ignored, and so are a key given twice in an object (which would
 // otherwise be read as its last value) and anything but white space after the value (a
 // second value, or garbage), which would otherwise be dropped unread.
+//
+// A body refused is marked (page.RefuseBody): it counts against the client's address.
+// A null for a field that cannot hold it is refused naming the field.
 func decodeJSON(c echo.Context, v any) error {
 	// encoding/json would quietly turn bytes that are not UTF-8 into U+FFFD: refuse them
-	// as the forms do, before decoding (the body is already size-limited).
+	// as the forms do, before decoding (the body is already size-limited: past the
+	// route's limit the read fails with 413).
 	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
+	if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
+		return err
+	} else if err != nil {
+		page.RefuseBody(c)
 		return badJSON(err.Error())
 	}
 	if !utf8.Valid(body) {
+		page.RefuseBody(c)
 		return badJSON("the body is not valid UTF-8")
 	}
 	if err := strictjson.Decode(body, v); err != nil {
-		return badJSON(err.Error())
+		page.RefuseBody(c)
+		e := badJSON(err.Error())
+		var null *strictjson.NullError
+		if errors.As(err, &null) {
+			e.Fields = map[string]string{null.Path: "api.null"}
+		}
+		return e
 	}
 	return nil
 }
 
 // badJSON is the error of a body that cannot be read; detail is left in English.
-func badJSON(detail string) error {
+func badJSON(detail string) *tournament.Error {
 	return &tournament.Error{Code: tournament.EINVALID, Key: "api.bad_json", Args: []any{detail}}
 }
 

@@ -313,7 +313,7 @@ func (h *Handlers) ImportIntoSeason(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, page.MaxImport))
+	raw, err := io.ReadAll(c.Request().Body) // at most the route's body limit (site.ImportBody)
 	if err != nil {
 		return err
 	}

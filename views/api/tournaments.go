@@ -551,7 +551,7 @@ func (h *Handlers) PairingOrder(c echo.Context) error {
 
 // ImportTournament creates a tournament from a whole document (JSON, or a multipart "file").
 func (h *Handlers) ImportTournament(c echo.Context) error {
-	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, page.MaxImport))
+	raw, err := io.ReadAll(c.Request().Body) // at most the route's body limit (site.ImportBody)
 	if err != nil {
 		return err
 	}

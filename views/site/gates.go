@@ -49,9 +49,19 @@ func (g *Gates) Setup(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// Director lets a request through only with a live session cookie.
+// noStore keeps what needs a login out of every cache, the browser's on a club's
+// shared PC included: set just before the header is written, so that no handler's own
+// caching (a QR code's) can loosen it.
+func noStore(c echo.Context) {
+	res := c.Response()
+	res.Before(func() { res.Header().Set(echo.HeaderCacheControl, "no-store") })
+}
+
+// Director lets a request through only with a live session cookie; its answer is never
+// stored (noStore).
 func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		noStore(c)
 		var secret string
 		if ck, err := c.Cookie(page.SessionCookie); err == nil {
 			secret = ck.Value
@@ -78,9 +88,11 @@ func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// Token lets an API request through only with a live bearer token.
+// Token lets an API request through only with a live bearer token; its answer is never
+// stored (noStore).
 func (g *Gates) Token(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		noStore(c)
 		secret, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
 		if !ok {
 			return tournament.Errorf(tournament.EUNAUTHORIZED, "api.token_required")

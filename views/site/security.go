@@ -48,10 +48,6 @@ func isPublicRead(r *http.Request) bool {
 	return r.Method == http.MethodGet && (strings.HasPrefix(r.URL.Path, "/p/") || strings.HasPrefix(r.URL.Path, "/api/v1/public/"))
 }
 
-// BodyLimit is the largest request body read (a tournament document, a CSV): the
-// reverse proxy's client_max_body_size must be at least this (docs/DEPLOY.md).
-const BodyLimit = "4M"
-
 // CSRF checks the token of state-changing forms; it handles only the requests whose
 // page.IsSecure is secure, and sets the token cookie's Secure flag to match.
 func CSRF(secure bool) echo.MiddlewareFunc {

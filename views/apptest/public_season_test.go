@@ -12,7 +12,6 @@ import (
 
 	"burraco/tournament"
 	"burraco/tournament/season"
-	"burraco/tournament/threeplayer"
 	"burraco/views/viewtest"
 )
 
@@ -25,20 +24,7 @@ func TestPublicSeasonExposesNothingPrivate(t *testing.T) {
 	a.Setup()
 	pe := seedPublic(t, a, 12)
 	ctx := context.Background()
-	// A season counts a final evening only: the two games drawn are all it plays, and
-	// every table is entered.
-	st, err := pe.svc.Load(ctx, pe.tid)
-	require.NoError(t, err)
-	set := st.Stage.Settings.(threeplayer.Settings)
-	set.Games = len(st.Rounds)
-	st.Stage.Settings = set
-	_, _, err = pe.svc.Update(ctx, pe.tid, st.Tournament, st.Stage, pe.director)
-	require.NoError(t, err)
-	for _, r := range st.Rounds {
-		for _, tb := range r.Tables {
-			pe.saveTable(t, r.Number, tb.Number)
-		}
-	}
+	pe.finish(t) // a season counts a final evening only
 	seasons := &tournament.Seasons{Store: a.Store, Tournaments: pe.svc}
 	se, err := seasons.Create(ctx, season.Season{Name: "Campionato", From: "2026-09-01", To: "2027-06-30",
 		Settings: season.Defaults(), Tournaments: []int64{pe.tid}})

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -149,13 +150,45 @@ func copyCommand(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-// run serves until ctx is cancelled, then lets in-flight requests finish.
+// logMigrations says which migrations opening the database applied, and how long they
+// took (took: opening the database, waiting for another instance's migrations included).
+func logMigrations(log *slog.Logger, store *db.DB, took time.Duration) {
+	ran := store.Migrated()
+	for _, m := range ran {
+		log.Info("migration applied", "version", m.Version, "name", m.Name, "took", m.Took.Round(time.Millisecond))
+	}
+	v, err := store.SchemaVersion(context.Background())
+	if err != nil {
+		log.Warn("read the schema version", "err", err)
+	}
+	log.Info("database ready", "schema", v, "migrations_applied", len(ran), "took", took.Round(time.Millisecond))
+}
+
+// drainTime bounds how long a stopping instance goes on answering on the connections a
+// proxy holds open (each answer closing its connection) before it closes the idle ones.
+const drainTime = time.Second
+
+// drain waits until no connection is left open, or for at most d. A proxy (nginx with
+// keepalive) may send a request on an idle connection at the very moment the server
+// closes it: the request is lost, and a POST is not retried. While draining, the
+// connections the proxy uses are closed after an answer instead, and its first new
+// connection, refused, has it leave this instance out; what stays idle is closed after.
+func drain(conns *atomic.Int64, d time.Duration) {
+	for end := time.Now().Add(d); conns.Load() > 0 && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// run serves until ctx is cancelled, then stops taking connections, drains the open
+// ones (drain) and lets in-flight requests finish.
 func run(ctx context.Context, cfg config, log *slog.Logger) error {
+	start := time.Now()
 	store, err := db.Open(cfg.DB)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	logMigrations(log, store, time.Since(start))
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
 	srv := &http.Server{
 		Addr: cfg.Addr,
@@ -176,17 +209,43 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 	}
+	// Draining: once told to stop, every answer closes its connection, so that a proxy
+	// keeping connections open to this instance drops them one by one (see drain).
+	var draining atomic.Bool
+	app := srv.Handler
+	srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		app.ServeHTTP(w, r)
+	})
+	var conns atomic.Int64
+	srv.ConnState = func(_ net.Conn, s http.ConnState) {
+		switch s {
+		case http.StateNew:
+			conns.Add(1)
+		case http.StateHijacked, http.StateClosed:
+			conns.Add(-1)
+		}
+	}
+	l, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("listening", "url", "http://"+cfg.Addr, "db", cfg.DB, "version", version())
-		errc <- srv.ListenAndServe()
+		errc <- srv.Serve(l)
 	}()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	log.Info("shutting down: finishing in-flight requests")
+	log.Info("shutting down: refusing new connections, finishing in-flight requests")
+	draining.Store(true)
+	_ = l.Close() // a proxy's new connections are refused: it sends them to another instance
+	drain(&conns, drainTime)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {

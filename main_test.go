@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,8 +95,8 @@ func TestCopyCommandPrintsNoPassword(t *testing.T) {
 func TestVersion(t *testing.T) {
 	assert.NotEmpty(t, version())
 	defer func(r string) { release = r }(release)
-	release = "1.4.0"
-	assert.Equal(t, "1.4.0", version())
+	release = "v0.1.0"
+	assert.Equal(t, "v0.1.0", version())
 }
 
 // TestLogMasksSecrets: a database password never reaches the log, whether in a URL, a
@@ -212,4 +214,85 @@ func TestCopyCommand(t *testing.T) {
 
 	err = copyCommand(context.Background(), []string{"-from", path, "-to", dsn}, &out)
 	assert.ErrorContains(t, err, "already holds")
+}
+
+// TestMigrationsAreLogged: the start says which migrations it applied and how long they
+// took; a second start on the same database applies none and says so.
+func TestMigrationsAreLogged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	all := -1
+	for i := range 2 {
+		var out bytes.Buffer
+		store, err := db.Open(path)
+		require.NoError(t, err)
+		logMigrations(newLogger(&out), store, 42*time.Millisecond)
+		if all < 0 {
+			applied, err := store.AppliedMigrations(t.Context())
+			require.NoError(t, err)
+			all = len(applied)
+		}
+		require.NoError(t, store.Close())
+		want := []int{all, 0}[i]
+		assert.Equal(t, want, strings.Count(out.String(), `msg="migration applied"`), "start %d: %s", i+1, out.String())
+		if want > 0 {
+			assert.Contains(t, out.String(), `version=1 name="directors, sessions, tokens, players" took=`)
+		}
+		assert.Contains(t, out.String(), fmt.Sprintf(`msg="database ready" schema=%d migrations_applied=%d took=42ms`, db.LatestMigration(), want))
+	}
+}
+
+// TestStopDrainsKeptConnections: told to stop, the app refuses new connections at once
+// but answers a request sent on a connection a proxy kept open (closing it after the
+// answer) instead of closing that connection under the request, which nginx would not
+// retry for a POST.
+func TestStopDrainsKeptConnections(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, config{Addr: addr, DB: filepath.Join(t.TempDir(), "d.db")}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	var conn net.Conn
+	require.Eventually(t, func() bool {
+		conn, err = net.Dial("tcp", addr)
+		return err == nil
+	}, 10*time.Second, 20*time.Millisecond)
+	defer conn.Close()
+	br := bufio.NewReader(conn)
+	get := func() (*http.Response, error) {
+		if _, err := io.WriteString(conn, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+			return nil, err
+		}
+		res, err := http.ReadResponse(br, nil)
+		if err == nil {
+			_, _ = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+		return res, err
+	}
+	res, err := get()
+	require.NoError(t, err)
+	assert.False(t, res.Close, "kept open")
+
+	cancel()
+	require.Eventually(t, func() bool { // new connections refused
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+		}
+		return err != nil
+	}, 5*time.Second, 10*time.Millisecond)
+	res, err = get()
+	require.NoError(t, err, "a request on the kept connection is answered while draining")
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.True(t, res.Close, "and the connection closed after the answer")
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("server did not stop")
+	}
 }

@@ -6,15 +6,19 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+
+	"burraco/views/site"
 )
 
-// release is the app's release, set at build time:
-// go build -ldflags "-X main.release=1.4.0" (empty: taken from the build's VCS stamp).
+// release is the app's release, set at build time from its Git tag (docs/DEPLOY.md):
+// go build -ldflags "-X main.release=$(git describe --tags --always --dirty)"
+// (empty: taken from the build's VCS stamp).
 var release string
 
-// version names the running binary: the release set at build time, else the module
-// version or the commit Go stamped into the build (with "+dirty" for uncommitted
-// changes), else "dev" (go run, or a build outside a Git checkout).
+// version names the running binary: the release set at build time, else the version Go
+// stamped into the build from the checkout's tag (v0.1.0, or a pseudo-version after it,
+// with "+dirty" for uncommitted changes), else its commit, else "dev" (go run, a build
+// with -buildvcs=false or outside a Git checkout).
 func version() string {
 	if release != "" {
 		return release
@@ -45,7 +49,7 @@ func version() string {
 
 // newLogger writes structured text to w with every secret masked (see maskSecrets).
 func newLogger(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{ReplaceAttr: maskAttr}))
+	return slog.New(site.ContextHandler(slog.NewTextHandler(w, &slog.HandlerOptions{ReplaceAttr: maskAttr})))
 }
 
 // maskAttr masks secrets in the message and in every value of a log line, errors and

@@ -47,6 +47,8 @@ type DB struct {
 	retries atomic.Int64 // transactions run again on PostgreSQL
 	lock    *os.File     // the SQLite file's lock (see lockFile), released on Close
 	holds   lockStat     // how long write transactions held the write lock
+	// migrated lists the migrations this process applied (Migrated).
+	migrated []MigrationRun
 	// stopCheckpoints ends the SQLite checkpoints' goroutine (see checkpoints), which
 	// closes checkpointsDone.
 	stopCheckpoints, checkpointsDone chan struct{}

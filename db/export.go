@@ -120,6 +120,9 @@ func (d *DB) Export(ctx context.Context, tid int64) (*tournament.Document, error
 
 // Import writes a tournament document with its own IDs, in one write transaction.
 func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
+	if err := tournament.Vet(doc); err != nil {
+		return err
+	}
 	err := d.write(ctx, func(x *sqlTx) error {
 		var n int
 		if err := x.queryRow("SELECT COUNT(*) FROM tournaments WHERE id = ?", doc.Tournament.ID).Scan(&n); err != nil {

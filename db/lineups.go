@@ -57,6 +57,9 @@ var errTeamStale = tournament.Errorf(tournament.ECONFLICT, "team.stale")
 
 // SetTeam implements tournament.TeamTx.
 func (x *storeTx) SetTeam(e *tournament.Entry) error {
+	if err := tournament.Vet(e); err != nil {
+		return err
+	}
 	n, err := x.affected("UPDATE entries SET name = ?, club = ?, version = version + 1 WHERE id = ? AND tournament_id = ? AND kind = ? AND version = ?",
 		e.Name, e.Club, e.ID, x.tid, tournament.EntryTeam, e.Version)
 	if err != nil {

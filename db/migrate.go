@@ -32,7 +32,7 @@ func (schemaMigration) TableName() string { return "schema_migrations" }
 // wait, then find every migration recorded.
 func (d *DB) Migrate(ctx context.Context) error {
 	if !d.postgres {
-		return migrate(d.gorm.WithContext(ctx))
+		return migrate(d.gorm.WithContext(ctx), &d.migrated)
 	}
 	var schema sql.NullString
 	if err := d.sql.QueryRowContext(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
@@ -45,7 +45,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 			return fmt.Errorf("take the migration lock: %w", err)
 		}
 		defer c.Exec("SELECT pg_advisory_unlock(?, hashtext(current_schema()))", migrationLock)
-		return migrate(c)
+		return migrate(c, &d.migrated)
 	})
 }
 
@@ -56,7 +56,19 @@ const migrationLock = 0x6275 // "bu"
 // database at an earlier schema with it (OpenAt), to upgrade it after.
 var migrateCap int
 
-func migrate(g *gorm.DB) error {
+// MigrationRun is a migration this process applied, and how long it took.
+type MigrationRun struct {
+	Version int
+	Name    string
+	Took    time.Duration
+}
+
+// Migrated lists the migrations this process applied (opening the database migrates
+// it), for the log: none when another instance or an earlier start had applied them.
+func (d *DB) Migrated() []MigrationRun { return d.migrated }
+
+// migrate applies the missing migrations, adding each one it applied to ran.
+func migrate(g *gorm.DB, ran *[]MigrationRun) error {
 	if err := g.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
@@ -72,6 +84,7 @@ func migrate(g *gorm.DB) error {
 		if migrateCap > 0 && m.Version > migrateCap {
 			break
 		}
+		start, applied := time.Now(), false
 		err := g.Transaction(func(tx *gorm.DB) error {
 			var n int64
 			if err := tx.Model(&schemaMigration{}).Where("version = ?", m.Version).Count(&n).Error; err != nil {
@@ -83,10 +96,14 @@ func migrate(g *gorm.DB) error {
 			if err := m.Up(tx); err != nil {
 				return err
 			}
+			applied = true
 			return tx.Create(&schemaMigration{Version: m.Version, Name: m.Name, AppliedAt: storedNow()}).Error
 		})
 		if err != nil {
 			return fmt.Errorf("migration %d %s: %w", m.Version, m.Name, err)
+		}
+		if applied {
+			*ran = append(*ran, MigrationRun{m.Version, m.Name, time.Since(start)})
 		}
 	}
 	return nil

@@ -112,6 +112,9 @@ func cardTaken(tx *gorm.DB, card *string, exceptID int64) (bool, error) {
 
 // CreatePlayer inserts a player.
 func (d *DB) CreatePlayer(ctx context.Context, p *tournament.Player) error {
+	if err := tournament.Vet(p); err != nil {
+		return err
+	}
 	r := toPlayerRow(p)
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		if taken, err := cardTaken(tx, r.CardNumber, 0); err != nil {
@@ -136,6 +139,9 @@ func (d *DB) CreatePlayer(ctx context.Context, p *tournament.Player) error {
 
 // UpdatePlayer saves every field of a player.
 func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
+	if err := tournament.Vet(p); err != nil {
+		return err
+	}
 	r := toPlayerRow(p)
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		if taken, err := cardTaken(tx, r.CardNumber, r.ID); err != nil {
@@ -176,6 +182,9 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 func (d *DB) CreatePlayers(ctx context.Context, ps []tournament.Player) error {
 	rows := make([]playerRow, len(ps))
 	for i := range ps {
+		if err := tournament.Vet(&ps[i]); err != nil {
+			return err
+		}
 		rows[i] = toPlayerRow(&ps[i])
 	}
 	err := d.tx(ctx, func(tx *gorm.DB) error {

@@ -43,14 +43,15 @@ func TestReportGuessBurstThrottled(t *testing.T) {
 		_, err := f.svc.Report(context.Background(), tc.Code, 2, pin, sh, fmt.Sprintf("10.9.%d.1", i))
 		return err
 	})
-	assert.LessOrEqual(t, pins["report.pin"], tournament.ReportPerCode, "PINs checked in one burst: %v", pins)
-	assert.Equal(t, burst, pins["report.pin"]+pins["report.throttled"], "%v", pins)
+	assert.LessOrEqual(t, pins["report.pin"]+pins["report.blocked_now"], tournament.ReportPINTries, "PINs checked in one burst: %v", pins)
+	assert.Equal(t, burst, pins["report.pin"]+pins["report.blocked_now"]+pins["report.blocked"], "%v", pins)
 
 	codes := burstOf(func(i int) error {
 		_, err := f.svc.TableByCode(context.Background(), fmt.Sprintf("ZZZZ%02d", i), "10.8.0.1")
 		return err
 	})
-	assert.LessOrEqual(t, codes["report.code"], tournament.ReportPerAddress, "codes tried in one burst: %v", codes)
+	assert.LessOrEqual(t, codes["report.code"], tournament.ReportFreeCodes, "codes answered in one burst: %v", codes)
+	assert.Equal(t, burst, codes["report.code"]+codes["report.slow"], "%v", codes)
 }
 
 // TestReportGuessesFromOneIPv6Network: a host given an IPv6 /64 (the usual) can use any
@@ -59,16 +60,18 @@ func TestReportGuessBurstThrottled(t *testing.T) {
 func TestReportGuessesFromOneIPv6Network(t *testing.T) {
 	f := newEvening(t, 3, nil)
 	tc := f.reporting(t, false, tournament.PINRandom)[0]
-	for i := range tournament.ReportPerAddress {
+	for i := range tournament.ReportFreeCodes {
 		_, err := f.svc.TableByCode(f.ctx, "ZZZZZZ", fmt.Sprintf("2001:db8:1:2::%x", i+1))
 		assert.Equal(t, "report.code", errKey(err))
 	}
-	_, err := f.svc.TableByCode(f.ctx, tc.Code, "2001:db8:1:2:ffff::1")
-	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err), "the same /64")
-	_, err = f.svc.TableByCode(f.ctx, tc.Code, "2001:db8:1:3::1")
-	assert.NoError(t, err, "another /64")
-	_, err = f.svc.TableByCode(f.ctx, tc.Code, "10.0.0.1")
-	assert.NoError(t, err, "an IPv4 address is its own")
+	_, err := f.svc.TableByCode(f.ctx, "ZZZZZY", "2001:db8:1:2:ffff::1")
+	assert.Equal(t, "report.slow", errKey(err), "the same /64")
+	_, err = f.svc.TableByCode(f.ctx, "ZZZZZY", "2001:db8:1:3::1")
+	assert.Equal(t, "report.code", errKey(err), "another /64")
+	_, err = f.svc.TableByCode(f.ctx, "ZZZZZY", "10.0.0.1")
+	assert.Equal(t, "report.code", errKey(err), "an IPv4 address is its own")
+	_, err = f.svc.TableByCode(f.ctx, tc.Code, "2001:db8:1:2:ffff::1")
+	assert.NoError(t, err, "a right code opens from the slowed network")
 }
 
 // TestConfirmationReplayed: a confirmation sent again (a phone retrying, or replayed by
@@ -89,10 +92,10 @@ func TestConfirmationReplayed(t *testing.T) {
 		assert.Equal(t, []int{2}, again.Confirmed)
 		assert.Equal(t, first.Version, again.Version, "nothing written")
 	}
-	other := threeTotals(f.state(t).Stage.HandsPerRound(), 100, 300, -100)
-	again, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], &other, "10.0.0.2")
+	same := sh
+	again, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], &same, "10.0.0.2")
 	require.NoError(t, err)
-	assert.Equal(t, tournament.ReportReported, again.State, "a seat that confirmed cannot turn it into a dispute")
+	assert.Equal(t, tournament.ReportReported, again.State, "the same figures again change nothing")
 	assert.Equal(t, rev, f.state(t).Tournament.Revision, "nothing logged")
 
 	r, err := f.svc.Confirm(f.ctx, tc.Code, 3, tc.PINs[2], nil, "10.0.0.3")
@@ -102,6 +105,43 @@ func TestConfirmationReplayed(t *testing.T) {
 	require.NoError(t, err)
 	_, err = f.svc.Confirm(f.ctx, tc.Code, 3, tc.PINs[2], nil, "10.0.0.3")
 	assert.Equal(t, "report.closed", errKey(err), "after acceptance")
-	_, err = f.svc.Report(f.ctx, tc.Code, 2, tc.PINs[1], other, "10.0.0.2")
+	_, err = f.svc.Report(f.ctx, tc.Code, 2, tc.PINs[1], sh, "10.0.0.2")
 	assert.Equal(t, "report.closed", errKey(err))
+}
+
+// TestChangedConfirmationDisputes (issue 33): a seat that confirmed, then confirms again
+// with other figures, disputes the report (both versions kept, logged), never silently
+// dropped; with auto-accept, the last seat's confirmation then accepts nothing.
+func TestChangedConfirmationDisputes(t *testing.T) {
+	for _, auto := range []bool{false, true} {
+		t.Run(fmt.Sprintf("auto=%v", auto), func(t *testing.T) {
+			f := newEvening(t, 3, nil)
+			tc := f.reporting(t, auto, tournament.PINRandom)[0]
+			hands := f.state(t).Stage.HandsPerRound()
+			sh := threeTotals(hands, 300, 100, -100)
+			rep, err := f.svc.Report(f.ctx, tc.Code, 1, tc.PINs[0], sh, "10.0.0.1")
+			require.NoError(t, err)
+			_, err = f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], nil, "10.0.0.2")
+			require.NoError(t, err)
+			other := threeTotals(hands, 100, 300, -100)
+			counter, err := f.svc.Confirm(f.ctx, tc.Code, 2, tc.PINs[1], &other, "10.0.0.2")
+			require.NoError(t, err)
+			assert.Equal(t, tournament.ReportDisputed, counter.State, "the changed confirmation disputes")
+			assert.Equal(t, rep.ID, counter.Answers)
+			assert.Equal(t, "report_disputed", f.latest(t).Kind)
+
+			_, err = f.svc.Confirm(f.ctx, tc.Code, 3, tc.PINs[2], nil, "10.0.0.3")
+			assert.Equal(t, "report.disputed", errKey(err), "no confirmation over a dispute")
+			q, err := f.svc.Reports(f.ctx, f.tid, 1)
+			require.NoError(t, err)
+			l := q.Lines[0]
+			assert.Equal(t, tournament.TableDisputed, l.State, "nothing accepted")
+			require.NotNil(t, l.Report)
+			require.NotNil(t, l.Counter)
+			assert.Equal(t, sh.Hands, l.Report.Sheet.Hands, "the report's version kept")
+			assert.Equal(t, other.Hands, l.Counter.Sheet.Hands, "and the confirmer's")
+			assert.NotContains(t, l.Report.Confirmed, 2, "seat 2 no longer confirms it")
+			assert.False(t, f.state(t).Rounds[0].Tables[0].Started(), "the sheet is empty")
+		})
+	}
 }

@@ -210,9 +210,11 @@ func TestReportCodeOnlyOpensItsTableWhileOpen(t *testing.T) {
 	assert.Equal(t, "report.code", errKey(err), "expired: its round is locked")
 }
 
-// TestReportGuessingThrottled: wrong PINs are counted per code and per address, wrong
-// codes per address, in the database: past the limit even the right PIN is refused
-// until the window passes, while another address with another code is served.
+// TestReportGuessingThrottled: wrong PINs are counted per seat (the code and the
+// side), wrong codes per address, in the database. A seat takes ReportPINTries wrong
+// PINs, each answer saying how many are left, then is blocked (even its right PIN) until
+// the director lifts it, while the table's other seats are served; an address past its
+// free wrong codes is slowed down (growing delays), yet a right code always opens.
 func TestReportGuessingThrottled(t *testing.T) {
 	f := newEvening(t, 6, nil)
 	now := time.Date(2026, 11, 20, 21, 0, 0, 0, time.UTC)
@@ -225,27 +227,60 @@ func TestReportGuessingThrottled(t *testing.T) {
 	if tc.PINs[0] == wrong {
 		wrong = "1111"
 	}
-	for i := range tournament.ReportPerCode {
-		_, err := f.svc.Report(f.ctx, tc.Code, 1, wrong, sh, "10.0.1."+string(rune('1'+i)))
-		require.Equal(t, "report.pin", errKey(err), "attempt %d", i+1)
+	for i := range tournament.ReportPINTries - 1 {
+		_, err := f.svc.Report(f.ctx, tc.Code, 1, wrong, sh, "10.0.1.1")
+		e, _ := tournament.AsError(err)
+		require.NotNil(t, e, "attempt %d", i+1)
+		assert.Equal(t, "report.pin", e.Key, "attempt %d", i+1)
+		assert.Equal(t, []any{tournament.ReportPINTries - 1 - i}, e.Args, "tries left after attempt %d", i+1)
 	}
-	_, err := f.svc.Report(f.ctx, tc.Code, 1, tc.PINs[0], sh, "10.0.2.1")
-	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err), "the code is held, from any address")
-	_, err = f.svc.TableByCode(f.ctx, codes[1].Code, "10.0.2.1")
-	require.NoError(t, err, "another table's code is not")
-
-	for range tournament.ReportPerAddress {
-		_, err := f.svc.TableByCode(f.ctx, "ABCDEF", "10.0.3.1")
-		require.Equal(t, "report.code", errKey(err))
-	}
-	_, err = f.svc.TableByCode(f.ctx, codes[1].Code, "10.0.3.1")
-	assert.Equal(t, tournament.ETHROTTLED, tournament.ErrorCode(err), "the guessing address is held, even for a right code")
-
-	now = now.Add(tournament.ReportWindow + time.Second)
-	_, err = f.svc.TableByCode(f.ctx, codes[1].Code, "10.0.3.1")
-	require.NoError(t, err, "the window slides")
+	_, err := f.svc.Report(f.ctx, tc.Code, 1, wrong, sh, "10.0.1.1")
+	assert.Equal(t, "report.blocked_now", errKey(err), "the last try blocks the seat")
 	_, err = f.svc.Report(f.ctx, tc.Code, 1, tc.PINs[0], sh, "10.0.2.1")
+	assert.Equal(t, "report.blocked", errKey(err), "the seat is held, from any address, even its right PIN")
+	_, err = f.svc.TableByCode(f.ctx, tc.Code, "10.0.1.1")
+	require.NoError(t, err, "the code still opens the table")
+	q, err := f.svc.Reports(f.ctx, f.tid, 1)
 	require.NoError(t, err)
+	assert.Equal(t, []int{1}, q.Lines[0].Blocked, "the director sees the blocked seat")
+	now = now.Add(time.Hour)
+	_, err = f.svc.Report(f.ctx, tc.Code, 1, tc.PINs[0], sh, "10.0.2.1")
+	assert.Equal(t, "report.blocked", errKey(err), "an hour later still: no guesser waits it out")
+
+	// The other seats of the table are served: the one who mistyped reports from seat 2.
+	_, err = f.svc.Report(f.ctx, tc.Code, 2, tc.PINs[1], sh, "10.0.1.1")
+	require.NoError(t, err)
+
+	require.NoError(t, f.svc.Unblock(f.ctx, f.tid, 1, tc.Table, 1, "anna"))
+	assert.Equal(t, "report_unblocked", f.latest(t).Kind, "the lift is logged")
+	q, err = f.svc.Reports(f.ctx, f.tid, 1)
+	require.NoError(t, err)
+	assert.Empty(t, q.Lines[0].Blocked, "lifted")
+	_, err = f.svc.Confirm(f.ctx, tc.Code, 1, tc.PINs[0], nil, "10.0.2.1")
+	require.NoError(t, err, "the seat's right PIN works again")
+
+	// Wrong codes from one address: free ones answered, then slowed down.
+	for i := range tournament.ReportFreeCodes {
+		_, err := f.svc.TableByCode(f.ctx, "ABCDEF", "10.0.3.1")
+		require.Equal(t, "report.code", errKey(err), "wrong code %d", i+1)
+	}
+	_, err = f.svc.TableByCode(f.ctx, "ABCDEG", "10.0.3.1")
+	e, _ := tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, "report.slow", e.Key)
+	assert.Equal(t, tournament.CodeDelay(2), e.RetryAfter, "the wait grows")
+	_, err = f.svc.TableByCode(f.ctx, codes[1].Code, "10.0.3.1")
+	require.NoError(t, err, "a right code always opens its table, from the guessing address too")
+	now = now.Add(tournament.CodeDelay(2))
+	_, err = f.svc.TableByCode(f.ctx, "ABCDEH", "10.0.3.1")
+	assert.Equal(t, "report.code", errKey(err), "a wrong code sent after the wait is answered")
+	_, err = f.svc.TableByCode(f.ctx, "ABCDEJ", "10.0.3.1")
+	e, _ = tournament.AsError(err)
+	require.NotNil(t, e)
+	assert.Equal(t, tournament.CodeDelay(4), e.RetryAfter, "and the next wait is longer")
+	now = now.Add(tournament.ReportWindow + time.Second)
+	_, err = f.svc.TableByCode(f.ctx, "ABCDEK", "10.0.3.1")
+	require.Equal(t, "report.code", errKey(err), "the window slides")
 }
 
 // TestTwoReportsAtOnce: two phones report one table at the same moment: one wins, the

@@ -74,6 +74,9 @@ func nameTaken(tx *gorm.DB, name string, exceptID int64) (bool, error) {
 
 // CreateScale inserts a scale.
 func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
+	if err := tournament.Vet(s); err != nil {
+		return err
+	}
 	now := storedNow()
 	r := scaleRow{Name: s.Name, Builtin: s.Builtin, Bands: bandsJSON(s.Bands), CreatedAt: now, UpdatedAt: now}
 	err := d.tx(ctx, func(tx *gorm.DB) error {
@@ -99,6 +102,9 @@ func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
 
 // UpdateScale saves the name and bands of a scale that is not built in.
 func (d *DB) UpdateScale(ctx context.Context, s *tournament.Scale) error {
+	if err := tournament.Vet(s); err != nil {
+		return err
+	}
 	now := storedNow()
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		if taken, err := nameTaken(tx, s.Name, s.ID); err != nil {

@@ -15,6 +15,9 @@ import (
 // data (which names the old numbers) is not kept: an imported tournament's past changes
 // cannot be undone.
 func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID int64) (int64, []int64, error) {
+	if err := tournament.Vet(doc); err != nil {
+		return 0, nil, err
+	}
 	var fresh []int64
 	orig := *doc // each attempt renumbers the document as given
 	// Numbers are handed out past the largest stored: a write that took the same
@@ -79,16 +82,23 @@ func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document,
 				return err
 			}
 		}
-		if err := d.importDoc(x, c); err != nil {
-			return err
-		}
 		if seasonID != 0 {
+			// The season's row first: two imports into one season take turns here, so
+			// that the second sees the first's tournament.
 			n, err := x.affected("UPDATE seasons SET revision = revision + 1, updated_at = ? WHERE id = ?", storedNow(), seasonID)
 			if err != nil {
 				return err
 			} else if n == 0 {
 				return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 			}
+			if err := sameInSeason(x, seasonID, &c.Tournament); err != nil {
+				return err
+			}
+		}
+		if err := d.importDoc(x, c); err != nil {
+			return err
+		}
+		if seasonID != 0 {
 			if err := addSeasonTournament(x, seasonID, c.Tournament.ID); err != nil {
 				return err
 			}
@@ -96,6 +106,30 @@ func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document,
 		*doc, *out = *c, fresh
 		return nil
 	})
+}
+
+// sameInSeason refuses a tournament the season already counts: one of the same date and
+// the same name (tournament.FoldName: case, accents and spaces ignored), whatever its
+// scores — the same document imported again, or a corrected copy of it, would count the
+// evening twice. ECONFLICT "season.err.already_in" names the one there.
+func sameInSeason(x *sqlTx, sid int64, t *tournament.Tournament) error {
+	rows, err := x.query("SELECT t.id, t.name FROM tournaments t JOIN season_tournaments s ON s.tournament_id = t.id "+
+		"WHERE s.season_id = ? AND t.date = ? ORDER BY t.id", sid, t.Date)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return err
+		}
+		if tournament.FoldName(name) == tournament.FoldName(t.Name) {
+			return tournament.Errorf(tournament.ECONFLICT, "season.err.already_in", name, t.Date, id)
+		}
+	}
+	return rows.Err()
 }
 
 // renumber returns a copy of doc with every number moved past max (by table name); a

@@ -45,6 +45,9 @@ func seasonTournaments(x *sqlTx, sid int64) ([]int64, error) {
 
 // CreateSeason implements tournament.SeasonStore.
 func (d *DB) CreateSeason(ctx context.Context, s *season.Season) error {
+	if err := tournament.VetSeason(s.Name); err != nil {
+		return err
+	}
 	settings, err := json.Marshal(s.Settings)
 	if err != nil {
 		return fmt.Errorf("create season: %w", err)
@@ -147,6 +150,9 @@ func (d *DB) seasonsWhere(ctx context.Context, q string, args ...any) ([]season.
 
 // SaveSeason implements tournament.SeasonStore.
 func (d *DB) SaveSeason(ctx context.Context, s *season.Season) error {
+	if err := tournament.VetSeason(s.Name); err != nil {
+		return err
+	}
 	settings, err := json.Marshal(s.Settings)
 	if err != nil {
 		return fmt.Errorf("save season: %w", err)

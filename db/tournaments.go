@@ -124,6 +124,9 @@ func stageJSON(s *tournament.Stage) (settings, rules string, err error) {
 
 // CreateTournament inserts a tournament with its first stage.
 func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *tournament.Stage, e tournament.Event) error {
+	if err := tournament.Vet(t); err != nil {
+		return err
+	}
 	now := storedNow()
 	settings, rules, err := stageJSON(s)
 	if err != nil {
@@ -1340,6 +1343,9 @@ func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err err
 }
 
 func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) error {
+	if err := tournament.Vet(t); err != nil {
+		return err
+	}
 	now := storedNow()
 	n, err := x.affected("UPDATE tournaments SET name = ?, date = ?, venue = ?, notes = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
 		t.Name, t.Date, t.Venue, t.Notes, now, t.ID, t.Version)
@@ -1371,6 +1377,9 @@ func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) er
 var errAlreadyEntered = tournament.Errorf(tournament.ECONFLICT, "entry.already")
 
 func (x *storeTx) AddEntry(e *tournament.Entry) error {
+	if err := tournament.Vet(e); err != nil {
+		return err
+	}
 	for _, m := range e.Members {
 		var n int64
 		if err := x.queryRow("SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?", x.tid, m.PlayerID).Scan(&n); err != nil {
@@ -1453,6 +1462,9 @@ func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
 }
 
 func (x *storeTx) CreatePlayer(p *tournament.Player) error {
+	if err := tournament.Vet(p); err != nil {
+		return err
+	}
 	r := toPlayerRow(p)
 	if r.CardNumber != nil {
 		var n int
@@ -1490,6 +1502,9 @@ func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament
 		return tournament.Errorf(tournament.ECONFLICT, "draw.conflict")
 	}
 	for i := range subs {
+		if err := tournament.Vet(&subs[i]); err != nil {
+			return err
+		}
 		if err := insertEntry(x.sqlTx, x.tid, &subs[i]); err != nil {
 			return err
 		}

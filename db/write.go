@@ -97,6 +97,23 @@ type written struct {
 // WriteImport writes an import in chunks (see tournament.BulkStore and the top of this
 // file).
 func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.ImportSnapshot, w *tournament.ImportWrite) error {
+	for i := range w.Players {
+		if err := tournament.Vet(&w.Players[i]); err != nil {
+			return err
+		}
+	}
+	for i := range w.Pairs {
+		if err := tournament.Vet(&w.Pairs[i].Entry); err != nil {
+			return err
+		}
+		for j := range w.Pairs[i].Members {
+			if w.Pairs[i].Members[j].ID == 0 {
+				if err := tournament.Vet(&w.Pairs[i].Members[j]); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	ctx = context.WithoutCancel(ctx) // once begun, it ends: written whole or undone
 	mark := snap.Mark
 	var done written

@@ -132,3 +132,160 @@ document.addEventListener("change", function (e) {
     el.hidden = !picked || picked.value !== el.dataset.whenValue;
   });
 });
+
+// A table's page (/t/{code}, issue 34): a sheet typed on a phone stays on it
+// (localStorage, by the table's code) through a reload or a dropped connection, with the
+// idempotency key the page drew for it; a sheet sent while the phone is offline, or
+// whose answer never came, goes by itself once the connection is back, and the key makes
+// the server store it once however many times it arrives. The PIN is kept only while a
+// sheet waits to go. After a send, the focus moves to the message that answers it.
+document.addEventListener("DOMContentLoaded", function () {
+  var tp = document.getElementById("tp");
+  if (!tp) return;
+  var answered = /\/(report|confirm)$/.test(location.pathname); // a sheet sent and refused
+  var told = document.querySelector(".flash") || (answered && document.querySelector(".alert"));
+  if (told) {
+    told.setAttribute("tabindex", "-1");
+    told.focus();
+  }
+  var store;
+  try {
+    store = window.localStorage;
+    if (!store) return;
+  } catch (e) {
+    return;
+  }
+  var name = "burraco-sheet:" + tp.getAttribute("data-code");
+  var note = document.getElementById("tp-kept");
+  var load = function () {
+    try {
+      return JSON.parse(store.getItem(name) || "null");
+    } catch (e) {
+      return null;
+    }
+  };
+  var save = function (d) {
+    try {
+      store.setItem(name, JSON.stringify(d));
+    } catch (e) { /* full or refused: the sheet stays on the page only */ }
+  };
+  var say = function (what, focus) {
+    if (!note) return;
+    note.textContent = note.getAttribute(what);
+    note.hidden = false;
+    if (focus) {
+      note.setAttribute("tabindex", "-1");
+      note.focus();
+    }
+  };
+  var url = new URL(location.href);
+  var d = load();
+  if (url.searchParams.has("sent")) {
+    // The server took the sheet sent under this key: the phone forgets it.
+    if (d && d.idem === url.searchParams.get("sent")) {
+      store.removeItem(name);
+      d = null;
+    }
+    url.searchParams.delete("sent");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+  if (d && d.pending && answered) {
+    d.pending = false; // refused (a wrong PIN, a report came first): never sent again by itself
+    delete d.pin;
+    save(d);
+  }
+  // A sheet waiting to go is posted as it was kept, to where it was going (the page may
+  // have moved on meanwhile: reported by this very sheet, its answer lost), under its key.
+  var send = function (d) {
+    say("data-sending");
+    var f = document.createElement("form");
+    f.method = "post";
+    f.action = d.action;
+    f.hidden = true;
+    var add = function (n, v) {
+      var i = document.createElement("input");
+      i.type = "hidden";
+      i.name = n;
+      i.value = v;
+      f.appendChild(i);
+    };
+    Object.keys(d.values || {}).forEach(function (k) { add(k, d.values[k]); });
+    add("form", d.form || "");
+    add("_idem", d.idem || "");
+    add("pin", d.pin || "");
+    if (d.other) add("other", "1");
+    var csrf = document.querySelector('input[name="_csrf"]');
+    if (csrf) add("_csrf", csrf.value);
+    document.body.appendChild(f);
+    f.submit();
+  };
+  if (d && d.pending && !answered && navigator.onLine !== false) {
+    send(d); // sent before without an answer: once more, under the same key
+    return;
+  }
+  window.addEventListener("online", function () {
+    var d = load();
+    if (d && d.pending) send(d);
+  });
+  var sheet = document.getElementById("sheet");
+  if (!sheet) return;
+  var action = sheet.getAttribute("action");
+  var idem = sheet.querySelector('[name="_idem"]');
+  var form = sheet.querySelector('input[name="form"]');
+  var boxes = function () {
+    return sheet.querySelectorAll('input[type="text"], select');
+  };
+  var capture = function (pending) {
+    var d = load();
+    if (!d || d.action !== action) d = {action: action, values: {}};
+    d.idem = d.idem || (idem && idem.value);
+    d.form = form ? form.value : "";
+    boxes().forEach(function (el) {
+      if (el.name && el.name !== "pin") d.values[el.name] = el.value;
+    });
+    d.other = !!sheet.querySelector('input[name="other"]');
+    d.pending = pending;
+    if (pending) d.pin = sheet.querySelector('[name="pin"]').value;
+    else delete d.pin;
+    save(d);
+    return d;
+  };
+  var restore = function (d) {
+    if (idem && d.idem) idem.value = d.idem;
+    var changed = null;
+    Object.keys(d.values || {}).forEach(function (k) {
+      var el = sheet.elements[k];
+      if (el && el.value === "" && d.values[k] !== "") {
+        el.value = d.values[k];
+        changed = el;
+      }
+    });
+    var pin = sheet.querySelector('[name="pin"]');
+    if (d.pin && pin && pin.value === "") pin.value = d.pin;
+    // The live totals follow what came back.
+    if (changed) changed.dispatchEvent(new Event("change", {bubbles: true}));
+    return changed !== null;
+  };
+  if (d && d.action === action) {
+    if (!answered && d.form && form && d.form !== form.value && !url.searchParams.has("form")) {
+      // Kept in another of the sheet's forms (hand totals): open the page in it.
+      url.searchParams.set("form", d.form);
+      location.replace(url.pathname + url.search);
+      return;
+    }
+    if (restore(d)) say(d.pending ? "data-offline" : "data-restored");
+  }
+  sheet.addEventListener("input", function () { capture(false); });
+  sheet.addEventListener("change", function () { capture(false); });
+  sheet.addEventListener("submit", function (e) {
+    if (e.submitter && e.submitter.name === "switch") {
+      capture(false);
+      return;
+    }
+    capture(true);
+    if (navigator.onLine === false) {
+      e.preventDefault();
+      say("data-offline", true);
+    }
+  });
+});

@@ -56,7 +56,7 @@ func (e *Event) Undoable() bool {
 func dependsOn(later, e *Event) bool {
 	switch later.Kind {
 	case "undo", "lock", "unlock", "clock", "publish",
-		"report", "report_confirmed", "report_disputed", "report_rejected", "report_settings":
+		"report", "report_confirmed", "report_disputed", "report_rejected", "report_settings", "report_unblocked":
 		return false // they change nothing a later undo could pull from under them
 	}
 	if later.UndoneBy != 0 {

@@ -72,6 +72,12 @@ func ClaimOf(ctx context.Context) *Claim {
 	return c
 }
 
+// withoutClaim returns ctx without the command's claim: for a write beside the command
+// (a throttle's count) that must not take its key.
+func withoutClaim(ctx context.Context) context.Context {
+	return context.WithValue(ctx, claimKey{}, (*Claim)(nil))
+}
+
 // Done marks the claim recorded (its transaction committed).
 func (c *Claim) Done() { c.done = true }
 
@@ -124,6 +130,22 @@ func claim(ctx context.Context, store any, command string, request any) (context
 		}
 	}
 	return context.WithValue(ctx, claimKey{}, c), c, nil
+}
+
+// recheck reads c's key again, for a command about to refuse what the same request sent
+// concurrently with the same key may just have done (a duplicate of the player it
+// registered): ErrReplayed (c.Stored set) when the key is now recorded for the same
+// request, nil when it is not recorded (nil-safe; nil without a key).
+func (c *Claim) recheck(ctx context.Context, store any) error {
+	ks, ok := store.(KeyStore)
+	if c == nil || !ok {
+		return nil
+	}
+	cmd, hash, result, found, err := ks.FindKey(ctx, c.Scope, c.Key)
+	if err != nil || !found {
+		return err
+	}
+	return c.Check(cmd, hash, result)
 }
 
 // replayed reports whether the command is answered from the key's stored result:

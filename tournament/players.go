@@ -33,13 +33,42 @@ func (s *Players) List(ctx context.Context, f PlayerFilter) ([]Player, int, erro
 	return s.Store.FindPlayers(ctx, f)
 }
 
-// Create validates and stores a new, active player.
+// Create validates and stores a new, active player, unless the registry already has
+// someone they look like (SamePerson: the same card number, or the same name with the
+// same club or no club, as registering on the spot and the CSV import check): then
+// nothing is written and the error is a *DuplicateError (ECONFLICT "players.duplicate"),
+// so that the director opens the registered player, or says it is another person
+// (CreatePerson).
 func (s *Players) Create(ctx context.Context, p *Player) error {
+	return s.create(ctx, "create player", p, true)
+}
+
+// CreatePerson validates and stores a new, active player without looking for a
+// registered player they resemble: the director said they are another person.
+func (s *Players) CreatePerson(ctx context.Context, p *Player) error {
+	return s.create(ctx, "create person", p, false)
+}
+
+func (s *Players) create(ctx context.Context, command string, p *Player, dupes bool) error {
 	p.Normalize()
 	p.Active = true
-	return once(ctx, s.Store, "create player", p, func(ctx context.Context, c *Claim) error {
+	return once(ctx, s.Store, command, p, func(ctx context.Context, c *Claim) error {
 		if err := s.validate(ctx, p, 0); err != nil {
 			return err
+		}
+		if dupes {
+			dups, err := s.Duplicates(ctx, *p)
+			if err != nil {
+				return err
+			}
+			if len(dups) > 0 {
+				// The same request, sent again at once with its key, finds the player
+				// the first registered: it answers as the first did.
+				if err := c.recheck(ctx, s.Store); err != nil {
+					return err
+				}
+				return &DuplicateError{Err: Errorf(ECONFLICT, "players.duplicate", dups[0].Label()), Of: dups}
+			}
 		}
 		c.setResult(idResult(&p.ID))
 		return s.Store.CreatePlayer(ctx, p)

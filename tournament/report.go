@@ -115,6 +115,8 @@ type TableView struct {
 	Counter *Report `json:"counter,omitempty"`
 	// Waiting are the seats whose confirmation the report still needs.
 	Waiting []int `json:"waiting,omitempty"`
+	// Blocked are the seats blocked by wrong PINs, until the director lifts them.
+	Blocked []int `json:"blocked,omitempty"`
 }
 
 // QueueLine is one table of a round in the director's queue.
@@ -127,6 +129,9 @@ type QueueLine struct {
 	// Counter the other version of a dispute.
 	Report  *Report `json:"report,omitempty"`
 	Counter *Report `json:"counter,omitempty"`
+	// Blocked are the seats blocked by wrong PINs (ReportPINTries), until the director
+	// lifts them (Unblock).
+	Blocked []int `json:"blocked,omitempty"`
 }
 
 // Queue is a round's reports for the director: every table's state, with counts.
@@ -152,6 +157,8 @@ type ReportStore interface {
 	Fail(ctx context.Context, keys []string, at time.Time) ([]int64, error)
 	// Forget removes failures recorded, by ID (an attempt that did not fail).
 	Forget(ctx context.Context, ids []int64) error
+	// ClearFailures forgets every failure of a key (a seat the director unblocks).
+	ClearFailures(ctx context.Context, key string) error
 }
 
 // ReportTx is what table reporting reads and writes inside a command (a type assertion
@@ -183,10 +190,29 @@ type ReportTx interface {
 	ReopenReports(stageID int64, n, t int, by int64) error
 }
 
-// The throttle of wrong codes and PINs (docs/SECURITY.md): per client address and per
-// code, over a sliding window, kept in the database for every instance.
+// The throttle of table reporting (docs/SECURITY.md), kept in the database for every
+// instance. A wrong code counts against the client's address, which, past its free
+// tries, is slowed down: each further wrong code is answered only after a delay that
+// doubles (a right code always opens its table, whatever the address sent before). A
+// wrong PIN counts against its seat (the code and the side), which is blocked after
+// ReportPINTries until the director lifts it: a room behind one address is never shut
+// out, and a guesser's tries are few.
 const (
-	ReportWindow     = 15 * time.Minute
-	ReportPerAddress = 10 // failures per address per window
-	ReportPerCode    = 5  // wrong PINs per code per window
+	ReportWindow     = 15 * time.Minute // wrong codes per address are counted over this sliding window
+	ReportFreeCodes  = 10               // wrong codes an address sends in a window before it is slowed down
+	ReportCodeDelay  = 2 * time.Second  // the wait after the first wrong code past the free ones; it doubles
+	ReportMaxDelay   = 5 * time.Minute  // the longest wait between two wrong codes
+	ReportPINTries   = 5                // wrong PINs a seat takes before it is blocked
+	ReportSeatWindow = 12 * time.Hour   // a seat stays blocked this long, unless the director lifts it
 )
+
+// CodeDelay is the wait before the k-th wrong code past an address's free ones (k ≥ 1)
+// is answered, after the one before: ReportCodeDelay doubled k-1 times, at most
+// ReportMaxDelay.
+func CodeDelay(k int) time.Duration {
+	d := ReportCodeDelay
+	for i := 1; i < k && d < ReportMaxDelay; i++ {
+		d *= 2
+	}
+	return min(d, ReportMaxDelay)
+}

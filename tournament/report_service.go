@@ -8,7 +8,9 @@ import (
 	"math/big"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -165,29 +167,6 @@ func sheetUndone(tx Tx, e *Event) error {
 	return nil
 }
 
-// throttled refuses a client address or a code with too many recent failures; own: the
-// attempt under way was recorded as one (and is not to count against itself).
-func (s *Tournaments) throttled(ctx context.Context, rs ReportStore, keys []string, own bool) error {
-	now := s.now().UTC()
-	n, err := rs.Failures(ctx, keys, now.Add(-ReportWindow))
-	if err != nil {
-		return err
-	}
-	for _, k := range keys {
-		limit := ReportPerAddress
-		if strings.HasPrefix(k, "report-code:") {
-			limit = ReportPerCode
-		}
-		if own {
-			limit++
-		}
-		if n[k] >= limit {
-			return &Error{Code: ETHROTTLED, Key: "report.throttled", RetryAfter: ReportWindow}
-		}
-	}
-	return nil
-}
-
 // addrKey is the throttle's key of a client address: an IPv6 address by its /64, the
 // network a single host usually gets, whose 2^64 addresses it may use in turn.
 func addrKey(client string) string {
@@ -196,97 +175,160 @@ func addrKey(client string) string {
 	}
 	return "report-addr:" + client
 }
-func codeKey(code string) string { return "report-code:" + code }
 
-// attempt is a guess under way. A PIN's (strict) is recorded as a failure of its
-// address and its code before anything is checked, so that PINs sent at once cannot all
-// pass the throttle before any is counted; what turns out not to be a failure is
-// forgotten. A read of a table (its page, polled every few seconds) records nothing
-// unless its code is wrong, then counts again before answering.
-type attempt struct {
-	rs     ReportStore
-	strict bool
-	addr   int64 // the failure recorded under the client's address
-	code   int64 // and under the code
+// seatKey is the throttle's key of a seat: a table's code and a side's position.
+func seatKey(code string, seat int) string { return fmt.Sprintf("report-seat:%s/%d", code, seat) }
+
+// findCode finds a table code as typed. A right code is found whatever its client sent
+// before; a wrong one is refused (wrongCode).
+func (s *Tournaments) findCode(ctx context.Context, rs ReportStore, code, client string) (*TableCode, error) {
+	code = NormalizeCode(code)
+	if len(code) != CodeLength {
+		return nil, s.wrongCode(ctx, rs, client)
+	}
+	tc, err := rs.FindCode(ctx, code)
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, s.wrongCode(ctx, rs, client)
+	}
+	return tc, err
 }
 
-// settle forgets the parts of an attempt that did not fail: a wrong PIN keeps both,
-// a wrong or expired code the address's only, anything else neither.
-func (a *attempt) settle(ctx context.Context, err error) error {
-	if !a.strict {
+// wrongCode records a wrong (or expired) code against the client's address and refuses
+// it: ENOTFOUND "report.code" within the address's free tries (ReportFreeCodes in
+// ReportWindow), and past them while the address has not waited CodeDelay since its last
+// wrong code, ETHROTTLED "report.slow" with the wait before the next one is answered.
+// Codes sent at once are each recorded before any is counted.
+func (s *Tournaments) wrongCode(ctx context.Context, rs ReportStore, client string) error {
+	now := s.now().UTC()
+	key := addrKey(client)
+	if _, err := rs.Fail(ctx, []string{key}, now); err != nil {
 		return err
 	}
-	var forget []int64
-	switch e, _ := AsError(err); {
-	case e != nil && e.Key == "report.pin":
-	case e != nil && e.Key == "report.code":
-		forget = []int64{a.code}
-	default:
-		forget = []int64{a.addr, a.code}
+	n, err := rs.Failures(ctx, []string{key}, now.Add(-ReportWindow))
+	if err != nil {
+		return err
 	}
-	if ferr := a.rs.Forget(context.WithoutCancel(ctx), forget); ferr != nil {
+	if n[key] <= ReportFreeCodes { // this one included
+		return Errorf(ENOTFOUND, "report.code")
+	}
+	k := n[key] - ReportFreeCodes
+	recent, err := rs.Failures(ctx, []string{key}, now.Add(-CodeDelay(k)+time.Microsecond))
+	if err != nil {
+		return err
+	}
+	if recent[key] <= 1 {
+		return Errorf(ENOTFOUND, "report.code") // it waited since the last one: answered
+	}
+	wait := CodeDelay(k + 1)
+	return &Error{Code: ETHROTTLED, Key: "report.slow", Args: []any{int(wait / time.Second)}, RetryAfter: wait}
+}
+
+// seatTry is a PIN's try on a seat under way: recorded as a failure of the seat before
+// the PIN is checked, so that PINs sent at once cannot all pass before any is counted;
+// forgotten unless the PIN turns out wrong.
+type seatTry struct {
+	rs    ReportStore
+	key   string
+	id    int64 // the failure recorded (0: none, the seat is not at the table)
+	tries int   // the seat's wrong PINs, this one included
+}
+
+// trySeat records a try on a seat, refusing a seat blocked (ETHROTTLED "report.blocked").
+func (s *Tournaments) trySeat(ctx context.Context, rs ReportStore, tc *TableCode, seat int) (*seatTry, error) {
+	st := &seatTry{rs: rs, key: seatKey(tc.Code, seat)}
+	if seat < 1 || seat > len(tc.PINs) {
+		return st, nil // refused as a seat not at the table, counting nothing
+	}
+	now := s.now().UTC()
+	ids, err := rs.Fail(ctx, []string{st.key}, now)
+	if err != nil {
+		return nil, err
+	}
+	st.id = ids[0]
+	n, err := rs.Failures(ctx, []string{st.key}, now.Add(-ReportSeatWindow))
+	if err != nil {
+		return nil, err
+	}
+	st.tries = n[st.key]
+	if st.tries > ReportPINTries {
+		return nil, st.settle(ctx, blocked(seat))
+	}
+	return st, nil
+}
+
+// blocked is the refusal of a blocked seat.
+func blocked(seat int) error {
+	return &Error{Code: ETHROTTLED, Key: "report.blocked", Args: []any{seat}, Fields: FieldErrors{"seat": "report.err.blocked"}}
+}
+
+// settle forgets the try unless its PIN was wrong, and then says how many tries the
+// seat has left (EUNAUTHORIZED "report.pin", Args: the tries left), or that it is now
+// blocked (ETHROTTLED "report.blocked_now").
+func (st *seatTry) settle(ctx context.Context, err error) error {
+	if st == nil || st.id == 0 {
+		return err
+	}
+	if e, _ := AsError(err); e != nil && e.Key == "report.pin" {
+		if left := ReportPINTries - st.tries; left > 0 {
+			return &Error{Code: EUNAUTHORIZED, Key: "report.pin", Args: []any{left}, Fields: e.Fields}
+		}
+		return &Error{Code: ETHROTTLED, Key: "report.blocked_now", Fields: FieldErrors{"pin": "report.err.blocked"}}
+	}
+	if ferr := st.rs.Forget(context.WithoutCancel(ctx), []int64{st.id}); ferr != nil {
 		return ferr
 	}
 	return err
 }
 
-// openCode records an attempt on a code (see attempt) and finds the code, refusing it
-// when the address or the code is throttled ("report.throttled", the attempt then
-// forgotten) or unknown ("report.code"): the caller settles the attempt.
-func (s *Tournaments) openCode(ctx context.Context, code, client string, strict bool) (*attempt, *TableCode, error) {
-	rs, err := s.reportStore()
-	if err != nil {
-		return nil, nil, err
-	}
-	code = NormalizeCode(code)
-	keys := []string{addrKey(client), codeKey(code)}
-	a := &attempt{rs: rs, strict: strict}
-	if strict {
-		ids, err := rs.Fail(ctx, keys, s.now().UTC())
-		if err != nil {
-			return nil, nil, err
-		}
-		a.addr, a.code = ids[0], ids[1]
-	}
-	if err := s.throttled(ctx, rs, keys, strict); err != nil {
-		return nil, nil, a.settle(ctx, err)
-	}
-	tc, err := rs.FindCode(ctx, code)
-	if ErrorCode(err) == ENOTFOUND || len(code) != CodeLength {
-		return a, nil, a.wrongCode(ctx, s, client)
-	}
-	return a, tc, err
-}
-
-// wrongCode is the refusal of a wrong or expired code: a read records it against the
-// address now and counts again, so that wrong codes sent at once are answered 429 past
-// the limit (a strict attempt recorded it already).
-func (a *attempt) wrongCode(ctx context.Context, s *Tournaments, client string) error {
-	if !a.strict {
-		keys := []string{addrKey(client)}
-		if _, err := a.rs.Fail(ctx, keys, s.now().UTC()); err != nil {
-			return err
-		}
-		if err := s.throttled(ctx, a.rs, keys, true); err != nil {
-			return err
-		}
-	}
-	return Errorf(ENOTFOUND, "report.code")
-}
-
 // TableByCode returns what table code's page shows: refused alike (ENOTFOUND
 // "report.code") for a code never drawn and one expired (its round locked, the next round
-// with scores, a later stage started). A wrong code counts against the client's address.
+// with scores, a later stage started). A wrong code counts against the client's address
+// (wrongCode); a right one always opens its table.
 func (s *Tournaments) TableByCode(ctx context.Context, code, client string) (*TableView, error) {
-	a, tc, err := s.openCode(ctx, code, client, false)
+	rs, err := s.reportStore()
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.tableByCode(ctx, a.rs, tc)
-	if e, _ := AsError(err); e != nil && e.Key == "report.code" {
-		return nil, a.wrongCode(ctx, s, client) // expired
+	tc, err := s.findCode(ctx, rs, code, client)
+	if err != nil {
+		return nil, err
 	}
-	return v, err
+	v, err := s.tableByCode(ctx, rs, tc)
+	if e, _ := AsError(err); e != nil && e.Key == "report.code" {
+		return nil, s.wrongCode(ctx, rs, client) // expired
+	}
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.blockedOf(ctx, rs, []TableCode{*tc})
+	if err != nil {
+		return nil, err
+	}
+	v.Blocked = b[tc.Code]
+	return v, nil
+}
+
+// blockedOf returns the seats blocked by wrong PINs of each table code, in one read.
+func (s *Tournaments) blockedOf(ctx context.Context, rs ReportStore, codes []TableCode) (map[string][]int, error) {
+	var keys []string
+	for _, c := range codes {
+		for p := 1; p <= len(c.PINs); p++ {
+			keys = append(keys, seatKey(c.Code, p))
+		}
+	}
+	n, err := rs.Failures(ctx, keys, s.now().UTC().Add(-ReportSeatWindow))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]int{}
+	for _, c := range codes {
+		for p := 1; p <= len(c.PINs); p++ {
+			if n[seatKey(c.Code, p)] >= ReportPINTries {
+				out[c.Code] = append(out[c.Code], p)
+			}
+		}
+	}
+	return out, nil
 }
 
 // tableByCode reads the table of a code found.
@@ -515,14 +557,22 @@ func (s *Tournaments) reportEvent(tc *TableCode, seat int, kind string, args ...
 	return ev
 }
 
-// reportCommand runs a report or a confirmation: throttled, on the code's tournament,
-// a wrong PIN counted against the address and the code.
-func (s *Tournaments) reportCommand(ctx context.Context, code, client string, fn func(tx Tx, tc *TableCode, rs ReportSettings) error) (*TableCode, ReportSettings, error) {
-	a, tc, err := s.openCode(ctx, code, client, true)
+// reportCommand runs a report or a confirmation from a seat: the code found (a wrong
+// one counted against the client's address), the seat not blocked and the try recorded
+// against it (a wrong PIN kept, anything else forgotten), on the code's tournament.
+func (s *Tournaments) reportCommand(ctx context.Context, code string, seat int, client string, fn func(tx Tx, tc *TableCode, rs ReportSettings) error) (*TableCode, ReportSettings, error) {
+	rs, err := s.reportStore()
 	if err != nil {
-		if a != nil {
-			err = a.settle(ctx, err)
-		}
+		return nil, ReportSettings{}, err
+	}
+	// The throttle's writes are not the command: they never take its idempotency key.
+	tctx := withoutClaim(ctx)
+	tc, err := s.findCode(tctx, rs, code, client)
+	if err != nil {
+		return nil, ReportSettings{}, err
+	}
+	try, err := s.trySeat(tctx, rs, tc, seat)
+	if err != nil {
 		return nil, ReportSettings{}, err
 	}
 	var set ReportSettings
@@ -539,39 +589,95 @@ func (s *Tournaments) reportCommand(ctx context.Context, code, client string, fn
 		}
 		return fn(tx, tc, set)
 	})
-	if err = a.settle(ctx, err); err != nil {
+	if err = try.settle(tctx, err); err != nil {
+		if e, _ := AsError(err); e != nil && e.Key == "report.code" {
+			return nil, set, s.wrongCode(tctx, rs, client) // expired
+		}
 		return nil, set, err
 	}
 	return tc, set, nil
 }
 
+// reportRequest is what an idempotency key of a report or a confirmation stands for
+// (never the PIN).
+type reportRequest struct {
+	Code  string       `json:"code"`
+	Seat  int          `json:"seat"`
+	Sheet *ReportSheet `json:"sheet,omitempty"`
+}
+
+// WithTableKey returns ctx carrying a phone's idempotency key for a report or a
+// confirmation on a table's code: the same sheet sent again with it (an answer lost, a
+// connection back) is answered as the first was, and stored once.
+func WithTableKey(ctx context.Context, code, key string) context.Context {
+	return WithIdempotencyKey(ctx, "table:"+NormalizeCode(code), key)
+}
+
+// reportResult is what an idempotency key of a report or a confirmation records: the
+// ID of the report it answered with (set by the command before it commits).
+func reportResult(out **Report) func() string {
+	return func() string {
+		if *out == nil {
+			return "0"
+		}
+		return strconv.FormatInt((*out).ID, 10)
+	}
+}
+
+// replayReport reads the report an idempotency key recorded, by the code's tournament.
+func (s *Tournaments) replayReport(ctx context.Context, code, stored string) (*Report, error) {
+	id, err := parseID(stored)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := s.reportStore()
+	if err != nil {
+		return nil, err
+	}
+	tc, err := rs.FindCode(ctx, NormalizeCode(code))
+	if err != nil {
+		return nil, err
+	}
+	return s.findReport(ctx, tc.TournamentID, id)
+}
+
 // Report sends a table's result as the player at seat (a side's position) proving it
 // with the seat's PIN. It is validated as the director's sheet is (same field keys);
 // refused when a live report exists (ECONFLICT "report.exists"), the table has scores or
-// is locked ("report.closed"), or the PIN is wrong (EUNAUTHORIZED "report.pin", counted).
+// is locked ("report.closed"), or the PIN is wrong (EUNAUTHORIZED "report.pin" with the tries left,
+// counted against the seat; ETHROTTLED "report.blocked" once the seat is blocked). With
+// an idempotency key on ctx (WithTableKey), the same report sent again is stored once.
 func (s *Tournaments) Report(ctx context.Context, code string, seat int, pin string, sh ReportSheet, client string) (*Report, error) {
 	var out *Report
-	_, _, err := s.reportCommand(ctx, code, client, func(tx Tx, tc *TableCode, set ReportSettings) error {
-		at, err := s.tableFor(ctx, tx, tc, seat, pin, set.PIN)
-		if err != nil {
-			return err
-		}
-		if at.table.Started() {
-			return Errorf(ECONFLICT, "report.closed", tc.Table)
-		}
-		if slices.ContainsFunc(at.reps, func(r Report) bool { return r.Live() }) {
-			return Errorf(ECONFLICT, "report.exists", tc.Table)
-		}
-		if _, err := checkReport(at.stage, len(at.table.Sides), sh); err != nil {
-			return err
-		}
-		now := s.now().UTC()
-		out = &Report{TournamentID: tc.TournamentID, StageID: tc.StageID, Round: tc.Round, Table: tc.Table, Code: tc.Code,
-			Seat: seat, State: ReportReported, Sheet: sh, CreatedAt: now, UpdatedAt: now}
-		if err := at.rt.AddReport(out); err != nil {
-			return err
-		}
-		return tx.Log(s.reportEvent(tc, seat, "report"))
+	err := once(ctx, s.Store, "report", reportRequest{NormalizeCode(code), seat, &sh}, func(ctx context.Context, c *Claim) error {
+		c.setResult(reportResult(&out))
+		_, _, err := s.reportCommand(ctx, code, seat, client, func(tx Tx, tc *TableCode, set ReportSettings) error {
+			at, err := s.tableFor(ctx, tx, tc, seat, pin, set.PIN)
+			if err != nil {
+				return err
+			}
+			if at.table.Started() {
+				return Errorf(ECONFLICT, "report.closed", tc.Table)
+			}
+			if slices.ContainsFunc(at.reps, func(r Report) bool { return r.Live() }) {
+				return Errorf(ECONFLICT, "report.exists", tc.Table)
+			}
+			if _, err := checkReport(at.stage, len(at.table.Sides), sh); err != nil {
+				return err
+			}
+			now := s.now().UTC()
+			out = &Report{TournamentID: tc.TournamentID, StageID: tc.StageID, Round: tc.Round, Table: tc.Table, Code: tc.Code,
+				Seat: seat, State: ReportReported, Sheet: sh, CreatedAt: now, UpdatedAt: now}
+			if err := at.rt.AddReport(out); err != nil {
+				return err
+			}
+			return tx.Log(s.reportEvent(tc, seat, "report"))
+		})
+		return err
+	}, func(stored string) error {
+		var err error
+		out, err = s.replayReport(ctx, code, stored)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -582,72 +688,93 @@ func (s *Tournaments) Report(ctx context.Context, code string, seat int, pin str
 // Confirm confirms the table's live report as the player at seat, of another side than
 // the reporter's. With no sheet, or one with the same figures, the seat confirms it (and
 // once every other side has, it is confirmed, and accepted with AutoAccept); with other
-// figures the report is disputed and the confirmer's version kept beside it.
+// figures the report is disputed and the confirmer's version kept beside it — also when
+// the seat had confirmed it before (a changed confirmation is never dropped). With an
+// idempotency key on ctx (WithTableKey), the same confirmation sent again counts once.
 func (s *Tournaments) Confirm(ctx context.Context, code string, seat int, pin string, sh *ReportSheet, client string) (*Report, error) {
 	var out *Report
-	tc, set, err := s.reportCommand(ctx, code, client, func(tx Tx, tc *TableCode, set ReportSettings) error {
-		out = nil
-		at, err := s.tableFor(ctx, tx, tc, seat, pin, set.PIN)
-		if err != nil {
-			return err
-		}
-		if at.table.Started() {
-			return Errorf(ECONFLICT, "report.closed", tc.Table)
-		}
-		i := slices.IndexFunc(at.reps, func(r Report) bool { return r.Live() && r.Answers == 0 })
-		if i < 0 {
-			return Errorf(ECONFLICT, "report.none", tc.Table)
-		}
-		r := at.reps[i]
-		switch {
-		case r.State == ReportDisputed:
-			return Errorf(ECONFLICT, "report.disputed", tc.Table)
-		case r.Seat == seat:
-			return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"seat": "report.err.own_side"}}
-		case slices.Contains(r.Confirmed, seat):
-			out = &r // confirmed already: nothing changes
-			return nil
-		}
-		now := s.now().UTC()
-		if sh != nil {
-			theirs, err := checkReport(at.stage, len(at.table.Sides), *sh)
+	var tc *TableCode
+	var set ReportSettings
+	replayed := false
+	err := once(ctx, s.Store, "confirm", reportRequest{NormalizeCode(code), seat, sh}, func(ctx context.Context, c *Claim) error {
+		c.setResult(reportResult(&out))
+		var err error
+		tc, set, err = s.reportCommand(ctx, code, seat, client, func(tx Tx, tc *TableCode, set ReportSettings) error {
+			out = nil
+			at, err := s.tableFor(ctx, tx, tc, seat, pin, set.PIN)
 			if err != nil {
 				return err
 			}
-			ours, err := checkReport(at.stage, len(at.table.Sides), r.Sheet)
-			if err != nil {
+			if at.table.Started() {
+				return Errorf(ECONFLICT, "report.closed", tc.Table)
+			}
+			i := slices.IndexFunc(at.reps, func(r Report) bool { return r.Live() && r.Answers == 0 })
+			if i < 0 {
+				return Errorf(ECONFLICT, "report.none", tc.Table)
+			}
+			r := at.reps[i]
+			already := slices.Contains(r.Confirmed, seat)
+			switch {
+			case r.State == ReportDisputed:
+				return Errorf(ECONFLICT, "report.disputed", tc.Table)
+			case r.Seat == seat:
+				return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"seat": "report.err.own_side"}}
+			case already && sh == nil:
+				out = &r // confirmed already: nothing changes
+				return nil
+			}
+			now := s.now().UTC()
+			if sh != nil {
+				theirs, err := checkReport(at.stage, len(at.table.Sides), *sh)
+				if err != nil {
+					return err
+				}
+				ours, err := checkReport(at.stage, len(at.table.Sides), r.Sheet)
+				if err != nil {
+					return err
+				}
+				if !sameReport(ours, theirs, r.Sheet.Outcome, sh.Outcome) {
+					r.Confirmed = slices.DeleteFunc(r.Confirmed, func(p int) bool { return p == seat })
+					r.State, r.UpdatedAt = ReportDisputed, now
+					if err := at.rt.SaveReport(&r); err != nil {
+						return err
+					}
+					counter := &Report{TournamentID: tc.TournamentID, StageID: tc.StageID, Round: tc.Round, Table: tc.Table, Code: tc.Code,
+						Seat: seat, Answers: r.ID, State: ReportDisputed, Sheet: *sh, CreatedAt: now, UpdatedAt: now}
+					if err := at.rt.AddReport(counter); err != nil {
+						return err
+					}
+					out = counter
+					return tx.Log(s.reportEvent(tc, seat, "report_disputed"))
+				}
+				if already {
+					out = &r // the same figures again: nothing changes
+					return nil
+				}
+			}
+			r.Confirmed = append(r.Confirmed, seat)
+			slices.Sort(r.Confirmed)
+			if len(waiting(&r, len(at.table.Sides))) == 0 {
+				r.State = ReportConfirmed
+			}
+			r.UpdatedAt = now
+			if err := at.rt.SaveReport(&r); err != nil {
 				return err
 			}
-			if !sameReport(ours, theirs, r.Sheet.Outcome, sh.Outcome) {
-				r.State, r.UpdatedAt = ReportDisputed, now
-				if err := at.rt.SaveReport(&r); err != nil {
-					return err
-				}
-				counter := &Report{TournamentID: tc.TournamentID, StageID: tc.StageID, Round: tc.Round, Table: tc.Table, Code: tc.Code,
-					Seat: seat, Answers: r.ID, State: ReportDisputed, Sheet: *sh, CreatedAt: now, UpdatedAt: now}
-				if err := at.rt.AddReport(counter); err != nil {
-					return err
-				}
-				out = counter
-				return tx.Log(s.reportEvent(tc, seat, "report_disputed"))
-			}
-		}
-		r.Confirmed = append(r.Confirmed, seat)
-		slices.Sort(r.Confirmed)
-		if len(waiting(&r, len(at.table.Sides))) == 0 {
-			r.State = ReportConfirmed
-		}
-		r.UpdatedAt = now
-		if err := at.rt.SaveReport(&r); err != nil {
-			return err
-		}
-		out = &r
-		return tx.Log(s.reportEvent(tc, seat, "report_confirmed"))
+			out = &r
+			return tx.Log(s.reportEvent(tc, seat, "report_confirmed"))
+		})
+		return err
+	}, func(stored string) error {
+		replayed = true
+		var err error
+		out, err = s.replayReport(ctx, code, stored)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if out.State == ReportConfirmed && set.AutoAccept {
+	if !replayed && out.State == ReportConfirmed && set.AutoAccept {
 		// A refusal (a correction asking the director to re-seat) leaves it in the queue.
 		if _, err := s.Accept(ctx, tc.TournamentID, out.ID, out.Version, "auto"); err == nil {
 			out.State = ReportAccepted
@@ -696,6 +823,10 @@ func (s *Tournaments) Reports(ctx context.Context, tid int64, n int) (*Queue, er
 	if err != nil {
 		return nil, err
 	}
+	blocked, err := s.blockedOf(ctx, rs, codes)
+	if err != nil {
+		return nil, err
+	}
 	for i := range r.Tables {
 		tb := &r.Tables[i]
 		tc := &TableCode{Table: tb.Number}
@@ -703,10 +834,76 @@ func (s *Tournaments) Reports(ctx context.Context, tid int64, n int) (*Queue, er
 			tc = &codes[j]
 		}
 		line := queueLine(tc, tb, reps)
+		if tc.Code != "" {
+			line.Blocked = blocked[tc.Code]
+		}
 		q.Lines = append(q.Lines, line)
 		q.Counts[line.State]++
 	}
 	return q, nil
+}
+
+// BlockedSeats counts the seats of round n's tables (0: the current round) blocked by
+// wrong PINs: the round page follows them, as a block moves no revision.
+func (s *Tournaments) BlockedSeats(ctx context.Context, tid int64, n int) (int, error) {
+	rs, err := s.reportStore()
+	if err != nil {
+		return 0, err
+	}
+	set, err := rs.ReportSettings(ctx, tid)
+	if err != nil || !set.Reporting {
+		return 0, err
+	}
+	st, r, err := s.currentRound(ctx, tid, n)
+	if err != nil || r == nil {
+		return 0, err
+	}
+	codes, _, err := rs.RoundReports(ctx, tid, st.Stage.ID, r.Number)
+	if err != nil {
+		return 0, err
+	}
+	b, err := s.blockedOf(ctx, rs, codes)
+	count := 0
+	for _, seats := range b {
+		count += len(seats)
+	}
+	return count, err
+}
+
+// Unblock lifts the block that wrong PINs put on a seat of round n's table (0: the
+// current round), logged: the seat has its ReportPINTries again.
+func (s *Tournaments) Unblock(ctx context.Context, tid int64, n, table, seat int, director string) error {
+	rs, err := s.reportStore()
+	if err != nil {
+		return err
+	}
+	st, r, err := s.currentRound(ctx, tid, n)
+	if err != nil {
+		return err
+	} else if r == nil {
+		return Errorf(ENOTFOUND, "error.not_found")
+	}
+	codes, _, err := rs.RoundReports(ctx, tid, st.Stage.ID, r.Number)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(codes, func(c TableCode) bool { return c.Table == table })
+	if i < 0 {
+		return Errorf(ENOTFOUND, "error.not_found")
+	}
+	tc := codes[i]
+	if seat < 1 || seat > len(tc.PINs) {
+		return &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"seat": "report.err.seat"}}
+	}
+	err = s.Store.Update(ctx, tid, func(tx Tx) error {
+		ev := s.event(tid, director, "report_unblocked", r.Number, table, tc.Code, seat)
+		ev.StageID, ev.Round, ev.Table = tc.StageID, r.Number, table
+		return tx.Log(ev)
+	})
+	if err != nil {
+		return err
+	}
+	return rs.ClearFailures(ctx, seatKey(tc.Code, seat))
 }
 
 // findReport reads a report of a tournament's current stage, by ID, outside a command.

@@ -162,6 +162,13 @@ func (m *memReports) Forget(_ context.Context, ids []int64) error {
 	return nil
 }
 
+func (m *memReports) ClearFailures(_ context.Context, key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.fails, key)
+	return nil
+}
+
 // memReportTx is a command's view of the reporting data beside memTx's.
 type memReportTx struct {
 	*memTx
@@ -446,5 +453,19 @@ func checkReportInvariants(t *testing.T, ev *evening, mr *memReports, where stri
 			want = append(want, h.Total)
 		}
 		require.Equal(t, want, got, "%s: the accepted report is the sheet", where)
+	}
+}
+
+// TestCodeDelay: the wait between wrong codes past an address's free ones doubles, up
+// to ReportMaxDelay.
+func TestCodeDelay(t *testing.T) {
+	for _, c := range []struct {
+		k    int
+		want time.Duration
+	}{
+		{1, 2 * time.Second}, {2, 4 * time.Second}, {3, 8 * time.Second}, {8, 256 * time.Second},
+		{9, tournament.ReportMaxDelay}, {1000, tournament.ReportMaxDelay},
+	} {
+		assert.Equal(t, c.want, tournament.CodeDelay(c.k), "k=%d", c.k)
 	}
 }

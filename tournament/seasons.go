@@ -110,9 +110,10 @@ func (s *Seasons) Create(ctx context.Context, in season.Season) (*season.Season,
 // seasonErrors validates a normalized season, its name checked as every text is
 // (CheckText: control, bidirectional and invisible characters).
 func seasonErrors(in *season.Season) FieldErrors {
-	fe := FieldErrors(in.Validate())
-	if _, bad := fe["name"]; !bad {
-		CheckText(fe, "name", in.Name, false)
+	fe := FieldErrors{}
+	CheckName(fe, "name", in.Name, maxNameLen) // first: its message is the one shown
+	for f, k := range in.Validate() {
+		fe.Add(f, k)
 	}
 	return fe
 }

@@ -441,9 +441,10 @@ func (s *Tournaments) MarkAllPresent(ctx context.Context, tid int64, director st
 	return n, nil
 }
 
-// DuplicateError refuses to register a player on the spot who looks like someone the
-// registry already has (Players.Duplicates): Of, best match first. It is an ECONFLICT
-// "entries.duplicate" naming the first.
+// DuplicateError refuses to register a player (on the spot, or in the registry) who
+// looks like someone the registry already has (Players.Duplicates): Of, best match
+// first. It is an ECONFLICT "entries.duplicate" (on the spot) or "players.duplicate"
+// (the registry) naming the first.
 type DuplicateError struct {
 	Err *Error
 	Of  []Player

@@ -195,6 +195,17 @@ func matchTeams(rows []TeamRow, registry []Player, st *State) ([]importedTeam, b
 				row.Errors[field] = key
 			}
 		}
+		// The text rules of every name (CheckName) first, so that their message is the
+		// one a field shows: the team's name is stored, the player's only matched.
+		fe := FieldErrors{}
+		CheckName(fe, "team", row.Team, maxNameLen)
+		CheckName(fe, "last_name", row.Player.LastName, maxNameLen)
+		CheckName(fe, "first_name", row.Player.FirstName, maxNameLen)
+		CheckName(fe, "card_number", row.Player.CardNumber, maxCardLen)
+		CheckName(fe, "club", row.Player.Club, maxNameLen)
+		for f, k := range fe {
+			add(f, k)
+		}
 		if row.Team == "" {
 			add("team", "error.required")
 		}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,4 +72,99 @@ func CheckText(fe FieldErrors, field, v string, multiline bool) bool {
 		return false
 	}
 	return true
+}
+
+// textField is one text field of a value the store writes, with its rules: the field's
+// name in errors, one line or many, and its most characters.
+type textField struct {
+	field     string
+	v         string
+	multiline bool
+	most      int
+}
+
+// checkTexts records every field's problem: CheckText's first, else "error.too_long".
+func checkTexts(fe FieldErrors, fs ...textField) {
+	for _, f := range fs {
+		if CheckText(fe, f.field, f.v, f.multiline) && utf8.RuneCountInString(f.v) > f.most {
+			fe.Add(f.field, "error.too_long")
+		}
+	}
+}
+
+// CheckName records the problem of a one-line name of at most most characters, if
+// any, with the text rules of every other name (CheckText), and reports whether it is
+// acceptable: what every path that takes a name in (a form, the API, a CSV row) asks
+// before the store's Vet asks again.
+func CheckName(fe FieldErrors, field, v string, most int) bool {
+	n := len(fe)
+	checkTexts(fe, textField{field, v, OneLine, most})
+	return len(fe) == n
+}
+
+// Vet checks every text field of a value about to be written — a player, an entry and
+// its members, a tournament, a VP scale, a tournament document — with the text rules
+// (CheckText) and the length limits, and returns EINVALID with the fields at fault, or
+// nil. The store calls it in every write that stores a name or a note, so that a path
+// in that forgets to check (a form, the API, a CSV import, a document) is refused there
+// instead of storing the text (docs/SECURITY.md, "Hostile text"). Seasons are vetted
+// by VetSeason. A value of another type is an internal error.
+func Vet(v any) error {
+	fe := FieldErrors{}
+	switch x := v.(type) {
+	case *Player:
+		vetPlayer(fe, "", x)
+	case *Entry:
+		vetEntry(fe, "", x)
+	case *Tournament:
+		vetTournament(fe, "", x)
+	case *Scale:
+		checkTexts(fe, textField{"name", x.Name, OneLine, maxNameLen})
+	case *Document:
+		vetTournament(fe, "tournament.", &x.Tournament)
+		for i := range x.Players {
+			vetPlayer(fe, fmt.Sprintf("players[%d].", i), &x.Players[i])
+		}
+		for i := range x.Entries {
+			vetEntry(fe, fmt.Sprintf("entries[%d].", i), &x.Entries[i])
+		}
+	default:
+		return fmt.Errorf("vet: no text rules for %T", v)
+	}
+	return fe.Err()
+}
+
+func vetPlayer(fe FieldErrors, at string, p *Player) {
+	checkTexts(fe,
+		textField{at + "first_name", p.FirstName, OneLine, maxNameLen},
+		textField{at + "last_name", p.LastName, OneLine, maxNameLen},
+		textField{at + "club", p.Club, OneLine, maxNameLen},
+		textField{at + "card_number", p.CardNumber, OneLine, maxCardLen},
+		textField{at + "email", p.Email, OneLine, maxEmailLen},
+		textField{at + "phone", p.Phone, OneLine, maxPhoneLen},
+		textField{at + "notes", p.Notes, MultiLine, maxNotesLen})
+}
+
+func vetEntry(fe FieldErrors, at string, e *Entry) {
+	checkTexts(fe,
+		textField{at + "name", e.Name, OneLine, maxEntryName},
+		textField{at + "club", e.Club, OneLine, 2*maxNameLen + 3})
+	for i, m := range e.Members {
+		checkTexts(fe, textField{fmt.Sprintf("%smembers.%d", at, i+1), m.Name, OneLine, 2*maxNameLen + 1})
+	}
+}
+
+func vetTournament(fe FieldErrors, at string, t *Tournament) {
+	checkTexts(fe,
+		textField{at + "name", t.Name, OneLine, maxNameLen},
+		textField{at + "venue", t.Venue, OneLine, maxNameLen},
+		textField{at + "notes", t.Notes, MultiLine, maxNotesLen})
+}
+
+// VetSeason checks a season's name as Vet checks every other name (a season is written
+// by its own store).
+func VetSeason(name string) error {
+	fe := FieldErrors{}
+	checkTexts(fe, textField{"name", name, OneLine, maxNameLen})
+	return fe.Err()
 }

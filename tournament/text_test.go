@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"strings"
 	"testing"
 
 	"burraco/scoring"
@@ -153,4 +154,44 @@ func TestHostileTextRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVet: the store's check names every text field at fault, with the message a form
+// shows (CheckText's first, else too long), in every kind of value it writes, and lets
+// through what the forms take (a note's line breaks, a pair's long name).
+func TestVet(t *testing.T) {
+	long := strings.Repeat("x", maxNameLen+1)
+	for _, tc := range []struct {
+		name   string
+		v      any
+		fields map[string]string
+	}{
+		{"player", &Player{FirstName: "Ugo", LastName: "Ne\u200bri", Club: long, Notes: "a\nb\tc"},
+			map[string]string{"last_name": "error.invisible_chars", "club": "error.too_long"}},
+		{"player notes", &Player{FirstName: "Ugo", LastName: "Neri", Notes: "a\u2028b"},
+			map[string]string{"notes": "error.invisible_chars"}},
+		{"entry", &Entry{Name: "Rossi Mario / Bianchi Anna", Club: "Roma\x1b", Members: []Member{{Name: "Rossi Mario"}, {Name: "Bi\u202eanchi"}}},
+			map[string]string{"club": "error.control_chars", "members.2": "error.control_chars"}},
+		{"pair's long name", &Entry{Name: strings.Repeat("x", maxEntryName)}, nil},
+		{"team", &Entry{Name: strings.Repeat("x", 5000)}, map[string]string{"name": "error.too_long"}},
+		{"tournament", &Tournament{Name: "Sera\x00", Venue: "ok", Notes: "riga 1\r\nriga 2"},
+			map[string]string{"name": "error.control_chars"}},
+		{"scale", &Scale{Name: "Mia\u2067"}, map[string]string{"name": "error.control_chars"}},
+		{"document", &Document{Tournament: Tournament{Name: "Sera"}, Players: []Player{{LastName: "\ufeffRossi"}}, Entries: []Entry{{Name: long + long + long + long + long}}},
+			map[string]string{"players[0].last_name": "error.invisible_chars", "entries[0].name": "error.too_long"}},
+	} {
+		err := Vet(tc.v)
+		if tc.fields == nil {
+			assert.NoError(t, err, tc.name)
+			continue
+		}
+		e, ok := AsError(err)
+		if assert.True(t, ok, tc.name) {
+			assert.Equal(t, EINVALID, e.Code, tc.name)
+			assert.Equal(t, tc.fields, e.Fields, tc.name)
+		}
+	}
+	assert.Error(t, Vet(&Stage{}), "a value without text rules is an internal error")
+	assert.NoError(t, VetSeason("Campionato 2026"))
+	assert.Error(t, VetSeason("Campionato\u20282026"))
 }

@@ -141,6 +141,7 @@ func (s *Server) routes() {
 	// Table reporting: the round page's live part and the director's queue.
 	d.GET("/tournaments/:id/rounds/:n/live", roundh.Live)
 	d.POST("/tournaments/:id/rounds/:n/reports/accept", roundh.AcceptAll)
+	d.POST("/tournaments/:id/rounds/:n/reports/unblock", roundh.Unblock)
 	d.POST("/tournaments/:id/rounds/:n/reports/:rid/accept", roundh.Accept)
 	d.POST("/tournaments/:id/rounds/:n/reports/:rid/reject", roundh.Reject)
 	d.POST("/tournaments/:id/reporting", tourns.SetReporting)
@@ -222,6 +223,7 @@ func (s *Server) routes() {
 	a.GET("/tournaments/:id/rounds/:n/codes", apih.TableCodes)
 	a.GET("/tournaments/:id/rounds/:n/reports", apih.ReportQueue)
 	a.POST("/tournaments/:id/rounds/:n/reports/accept", apih.AcceptConfirmed)
+	a.POST("/tournaments/:id/rounds/:n/reports/unblock", apih.Unblock)
 	a.POST("/tournaments/:id/reports/:rid/accept", apih.AcceptReport)
 	a.POST("/tournaments/:id/reports/:rid/reject", apih.RejectReport)
 	a.GET("/players", apih.ListPlayers)

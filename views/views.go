@@ -98,6 +98,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	if log == nil {
 		log = slog.Default()
 	}
+	log = slog.New(site.ContextHandler(log.Handler())) // every line of a request names it
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log},
@@ -114,7 +115,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	// any client can set.
 	e.IPExtractor = s.site.IPExtractor()
 	e.HTTPErrorHandler = site.ErrorHandler(s.App, api.WriteError)
-	e.Use(site.Recover(log), site.RequestLog(log))
+	e.Use(s.site.RequestID, site.Recover(log), site.RequestLog(log))
 	e.Use(middleware.SecureWithConfig(page.SecureConfig))
 	// Each route's body limit (set by routes), before anything reads a body.
 	e.Use(s.bodies.Middleware)
@@ -133,6 +134,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 // tournament's revision is answered before echo (public.Handlers.ServeFast); everything else goes
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set(site.RequestIDHeader, s.site.RequestIDFor(r)) // every answer has one
 	if s.public.ServeFast(w, r) || s.tables.ServeFast(w, r) {
 		return
 	}

@@ -8,6 +8,7 @@ package season
 import (
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -84,7 +85,12 @@ const (
 
 // Normalize trims the text fields and fills the defaults of a method's settings.
 func (s *Season) Normalize() {
-	s.Name = strings.Join(strings.Fields(s.Name), " ")
+	// Runs of white space fold into one space as in every name, but not the line and
+	// paragraph separators U+2028 and U+2029: the text check refuses them, as it does
+	// in a player's name (tournament.CheckText).
+	s.Name = strings.Join(strings.FieldsFunc(s.Name, func(r rune) bool {
+		return unicode.IsSpace(r) && r != '\u2028' && r != '\u2029'
+	}), " ")
 	s.From, s.To = strings.TrimSpace(s.From), strings.TrimSpace(s.To)
 	if s.Settings.Method == "" {
 		s.Settings.Method = ByPlace

@@ -29,14 +29,14 @@ var httpCodes = map[int]string{
 	http.StatusRequestEntityTooLarge: tournament.EINVALID,
 	http.StatusTooManyRequests:       tournament.ETHROTTLED,
 	http.StatusConflict:              tournament.ECONFLICT,
-	http.StatusServiceUnavailable:    "unavailable", // a change refused past its deadline (commandDeadline)
+	http.StatusServiceUnavailable:    "unavailable", // a change refused past its deadline (commandDeadline), or the database unreachable
 }
 
 // WriteError answers an error in the API's shape (Error), in the words of the
 // tournament's format where the request has one (page.UseFormat).
 func WriteError(c echo.Context, status int, key string, e *tournament.Error) error {
 	lang, format := page.LangOf(c), page.FormatUsed(c)
-	body := dto.ErrorBody{Code: httpCodes[status], Message: page.Translate(lang, key)}
+	body := dto.ErrorBody{Code: httpCodes[status], Message: page.Translate(lang, key), RequestID: page.RequestID(c.Request().Context())}
 	if body.Code == "" {
 		body.Code = tournament.EINTERNAL
 	}

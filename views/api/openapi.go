@@ -191,8 +191,8 @@ var operations = []op{
 		query: []Parameter{q("q", "string", "search by name, club or card"), q("page", "integer", "from 1"),
 			q("per_page", "integer", "from 1 to 500 (default 50)"), q("inactive", "string", "true lists inactive players too")},
 		answers: []answerSpec{ok[dto.PlayerList](200)}},
-	{method: "POST", path: "/players", id: "createPlayer", idempotent: true, summary: "Register a player", tag: "players",
-		body: body[dto.PlayerInput](), answers: []answerSpec{ok[dto.Player](201)}},
+	{method: "POST", path: "/players", id: "createPlayer", idempotent: true, summary: "Register a player (409 with duplicate_of when they look like a registered one, unless new_person)", tag: "players",
+		body: body[dto.PlayerCreate](), answers: []answerSpec{ok[dto.Player](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
 	{method: "GET", path: "/players/export", id: "exportPlayers", summary: "The registry as CSV", tag: "players",
 		answers: []answerSpec{files(mimeCSV)}},
 	{method: "POST", path: "/players/import", id: "importPlayers", idempotent: true, summary: "Preview or import players from CSV", tag: "players",
@@ -380,7 +380,8 @@ func Build() *OpenAPI {
 		OpenAPI: "3.1.0",
 		Info: Info{Title: "Burraco tournament director API", Version: "1",
 			Description: "Everything a director does on screen, over JSON: see docs/API.md for runnable examples. " +
-				"Messages follow Accept-Language (it by default, en)."},
+				"Messages follow Accept-Language (it by default, en). Every answer carries an X-Request-ID header " +
+				"(the trusted proxy's, else made by the app), also in an error's request_id and in the app's log lines."},
 		Servers:  []Server{{URL: Prefix}},
 		Security: []SecurityRequirement{{"bearer": {}}},
 		Paths:    map[string]PathItem{},
@@ -514,7 +515,9 @@ func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
 	}
 	if write {
 		add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
-		add(http.StatusServiceUnavailable, "not saved within the command timeout: rolled back")
+		add(http.StatusServiceUnavailable, "not saved within the command timeout (rolled back), or the database cannot be reached (nothing done): try again after Retry-After seconds")
+	} else {
+		add(http.StatusServiceUnavailable, "the database cannot be reached: try again after Retry-After seconds")
 	}
 	if o.path == "/login" || o.path == "/setup" || strings.HasPrefix(o.path, "/t/") {
 		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")

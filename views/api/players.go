@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -50,12 +51,20 @@ func (h *Handlers) GetPlayer(c echo.Context) error {
 
 // CreatePlayer registers a player.
 func (h *Handlers) CreatePlayer(c echo.Context) error {
-	var in dto.PlayerInput
+	var in dto.PlayerCreate
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	p := player(in)
-	if err := h.Players.Create(c.Request().Context(), &p); err != nil {
+	p := player(in.PlayerInput)
+	create := h.Players.Create
+	if in.NewPerson {
+		create = h.Players.CreatePerson
+	}
+	if err := create(c.Request().Context(), &p); err != nil {
+		var dup *tournament.DuplicateError
+		if errors.As(err, &dup) {
+			return duplicate(c, dup)
+		}
 		return err
 	}
 	return c.JSON(http.StatusCreated, p)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -20,9 +21,9 @@ func init() {
 	operations = append(operations,
 		op{method: "GET", path: "/t/:code", id: "tableByCode", summary: "A table by its code: who sits where, its state and report", tag: "reports", public: true,
 			answers: []answerSpec{ok[dto.TableByCode](200)}},
-		op{method: "POST", path: "/t/:code/report", id: "reportTable", summary: "Report a table's result from a seat, with its PIN", tag: "reports", public: true,
+		op{method: "POST", path: "/t/:code/report", id: "reportTable", idempotent: true, summary: "Report a table's result from a seat, with its PIN", tag: "reports", public: true,
 			body: body[dto.ReportInput](), answers: []answerSpec{ok[dto.ReportBody](201)}},
-		op{method: "POST", path: "/t/:code/confirm", id: "confirmReport", summary: "Confirm the table's report from another side, or dispute it with other figures", tag: "reports", public: true,
+		op{method: "POST", path: "/t/:code/confirm", id: "confirmReport", idempotent: true, summary: "Confirm the table's report from another side, or dispute it with other figures", tag: "reports", public: true,
 			body: body[dto.ConfirmInput](), answers: []answerSpec{ok[dto.ReportBody](200)}},
 		op{method: "GET", path: "/tournaments/:id/reporting", id: "getReporting", summary: "A tournament's table reporting settings", tag: "reports",
 			answers: []answerSpec{tagged[tournament.ReportSettings](200)}},
@@ -34,6 +35,8 @@ func init() {
 			answers: []answerSpec{ok[dto.ReportQueue](200)}},
 		op{method: "POST", path: "/tournaments/:id/rounds/:n/reports/accept", id: "acceptConfirmed", summary: "Accept every confirmed report of a round", tag: "reports",
 			answers: []answerSpec{ok[dto.AcceptedTables](200)}},
+		op{method: "POST", path: "/tournaments/:id/rounds/:n/reports/unblock", id: "unblockSeat", summary: "Lift the block that wrong PINs put on a table's seat", tag: "reports",
+			body: body[dto.UnblockInput](), answers: []answerSpec{none()}},
 		op{method: "POST", path: "/tournaments/:id/reports/:rid/accept", id: "acceptReport", summary: "Accept one report (either version of a dispute) into the sheet", tag: "reports",
 			body: body[dto.ReportDecision](), bodyOptional: true, answers: []answerSpec{ok[dto.ReportAccepted](200)}, conflict: []reflect.Type{body[dto.ReseatChoice]()}},
 		op{method: "POST", path: "/tournaments/:id/reports/:rid/reject", id: "rejectReport", summary: "Reject a report (and the other version of a dispute)", tag: "reports",
@@ -61,7 +64,7 @@ func reportBody(r *tournament.Report) *dto.ReportBody {
 func TableByCodeOf(v *tournament.TableView) dto.TableByCode {
 	out := dto.TableByCode{Code: v.Code, Tournament: v.Tournament.Name, Date: v.Tournament.Date, Format: v.Stage.Format,
 		Stage: v.Stage.Seq, Round: v.Round.Number, Table: v.Table.Number, HandsPerRound: v.Stage.HandsPerRound(),
-		Seats: []dto.TableSeat{}, Outcomes: v.Outcomes, State: v.State, Waiting: v.Waiting,
+		Seats: []dto.TableSeat{}, Outcomes: v.Outcomes, State: v.State, Waiting: v.Waiting, Blocked: v.Blocked,
 		Report: reportBody(v.Report), Counter: reportBody(v.Counter), Revision: v.Tournament.Revision}
 	ev := page.TableEvening(&v.TableState)
 	for _, s := range v.Table.Sides {
@@ -77,6 +80,9 @@ func TableByCodeOf(v *tournament.TableView) dto.TableByCode {
 	}
 	if out.Waiting == nil {
 		out.Waiting = []int{}
+	}
+	if out.Blocked == nil {
+		out.Blocked = []int{}
 	}
 	return out
 }
@@ -98,12 +104,35 @@ func (h *Handlers) ReportTable(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	r, err := h.Tournaments.Report(c.Request().Context(), c.Param("code"), in.Seat, in.PIN,
+	ctx, err := tableKey(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.Tournaments.Report(ctx, c.Param("code"), in.Seat, in.PIN,
 		tournament.ReportSheet{Hands: in.Hands, Outcome: in.Outcome}, c.RealIP())
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, reportBody(r))
+}
+
+// tableKey is the request's context with its Idempotency-Key header, if any, for a
+// report or a confirmation on the path's code: a phone sending again what it sent is
+// answered as the first time, stored once.
+func tableKey(c echo.Context) (context.Context, error) {
+	ctx := c.Request().Context()
+	vs := c.Request().Header.Values(page.IdempotencyHeader)
+	if len(vs) == 0 {
+		return ctx, nil
+	}
+	key := vs[0]
+	if len(key) >= 2 && key[0] == '"' && key[len(key)-1] == '"' {
+		key = key[1 : len(key)-1]
+	}
+	if err := tournament.CheckIdempotencyKey(key); len(vs) > 1 || err != nil {
+		return nil, tournament.Errorf(tournament.EINVALID, "error.idempotency_key")
+	}
+	return tournament.WithTableKey(ctx, c.Param("code"), key), nil
 }
 
 // ConfirmReport confirms the table's report from another seat: POST /t/{code}/confirm
@@ -117,7 +146,11 @@ func (h *Handlers) ConfirmReport(c echo.Context) error {
 	if in.Hands != nil || in.Outcome != nil {
 		sh = &tournament.ReportSheet{Hands: in.Hands, Outcome: in.Outcome}
 	}
-	r, err := h.Tournaments.Confirm(c.Request().Context(), c.Param("code"), in.Seat, in.PIN, sh, c.RealIP())
+	ctx, err := tableKey(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.Tournaments.Confirm(ctx, c.Param("code"), in.Seat, in.PIN, sh, c.RealIP())
 	if err != nil {
 		return err
 	}
@@ -214,10 +247,30 @@ func (h *Handlers) ReportQueue(c echo.Context) error {
 		if w == nil {
 			w = []int{}
 		}
-		out.Tables = append(out.Tables, dto.QueueTable{Table: l.Table, Code: l.Code, State: l.State, Waiting: w,
+		b := l.Blocked
+		if b == nil {
+			b = []int{}
+		}
+		out.Tables = append(out.Tables, dto.QueueTable{Table: l.Table, Code: l.Code, State: l.State, Waiting: w, Blocked: b,
 			Report: reportBody(l.Report), Counter: reportBody(l.Counter)})
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// Unblock lifts the block wrong PINs put on a table's seat.
+func (h *Handlers) Unblock(c echo.Context) error {
+	id, n, err := roundParams(c)
+	if err != nil {
+		return err
+	}
+	var in dto.UnblockInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	if err := h.Tournaments.Unblock(c.Request().Context(), id, n, in.Table, in.Seat, page.DirectorOf(c).Username); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 // AcceptConfirmed accepts every confirmed report of a round.

@@ -123,11 +123,70 @@ func TestAPITableReporting(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 	assert.NotContains(t, res.Body, "<script>", "hostile text is never echoed")
 
-	// A guesser from this address: past the limit even a right code is 429 Retry-After.
+	// A guesser from this address is slowed down (429 Retry-After on a wrong code), yet
+	// a right code from it opens its table.
 	for i := 0; i < 12 && res.StatusCode != http.StatusTooManyRequests; i++ {
 		res = anon.API("GET", "/api/v1/t/ZZZZZZ", "", "", nil)
 	}
-	res = anon.API("GET", "/api/v1/t/"+t1.Code, "", "", nil)
 	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode, res.Body)
 	assert.NotEmpty(t, res.Header.Get("Retry-After"))
+	res = anon.API("GET", "/api/v1/t/"+t1.Code, "", "", nil)
+	assert.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+}
+
+// TestAPISeatBlockedLiftedAndKeyedReports: wrong PINs say the tries left and block the
+// seat, which the queue lists and POST …/reports/unblock lifts; a report sent twice
+// with one Idempotency-Key (an answer lost) is stored once and answered alike.
+func TestAPISeatBlockedLiftedAndKeyedReports(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	base := "/api/v1" + viewtest.TournamentWithEntries(t, c, 3)
+	anon := app.Client()
+	res := c.API("PUT", base+"/reporting", tok, `{"reporting":true,"auto_accept":false,"pin":"pin"}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	res = c.API("POST", base+"/draw", tok, `{"seed":5}`, nil)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	var codes dto.TableCodes
+	c.API("GET", base+"/rounds/1/codes", tok, "", &codes)
+	t1 := codes.Tables[0]
+	wrong := "0000"
+	if t1.PINs[1] == wrong {
+		wrong = "1111"
+	}
+	send := func(pin, key string) *viewtest.Response {
+		req, _ := http.NewRequest("POST", app.Srv.URL+"/api/v1/t/"+t1.Code+"/report",
+			strings.NewReader(`{"seat":2,"pin":"`+pin+`","hands":`+sheetJSON(300, 100, -100)+`}`))
+		req.Header.Set("Content-Type", "application/json")
+		if key != "" {
+			req.Header.Set("Idempotency-Key", key)
+		}
+		return anon.Do(req)
+	}
+	res = send(wrong, "")
+	require.Equal(t, http.StatusUnauthorized, res.StatusCode, res.Body)
+	assert.Contains(t, res.Body, "4 tries left")
+	for range 4 {
+		res = send(wrong, "")
+	}
+	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, res.Body)
+	var q dto.ReportQueue
+	c.API("GET", base+"/rounds/1/reports", tok, "", &q)
+	assert.Equal(t, []int{2}, q.Tables[0].Blocked)
+	res = send(t1.PINs[1], "")
+	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode, "blocked")
+	res = c.API("POST", base+"/rounds/1/reports/unblock", tok, `{"table":1,"seat":9}`, nil)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
+	res = c.API("POST", base+"/rounds/1/reports/unblock", tok, `{"table":1,"seat":2}`, nil)
+	require.Equal(t, http.StatusNoContent, res.StatusCode, res.Body)
+	res = anon.API("POST", base+"/rounds/1/reports/unblock", "", `{"table":1,"seat":2}`, nil)
+	assert.Equal(t, http.StatusUnauthorized, res.StatusCode)
+
+	first := send(t1.PINs[1], "phone-2-sheet-1")
+	require.Equal(t, http.StatusCreated, first.StatusCode, first.Body)
+	again := send(t1.PINs[1], "phone-2-sheet-1")
+	require.Equal(t, http.StatusCreated, again.StatusCode, "the same sheet again is answered as the first: %s", again.Body)
+	assert.JSONEq(t, first.Body, again.Body)
+	other := send(t1.PINs[1], "phone-2-sheet-2")
+	assert.Equal(t, http.StatusConflict, other.StatusCode, "another key is another report: one exists")
 }

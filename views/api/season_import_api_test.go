@@ -126,3 +126,37 @@ func TestAPIImportIntoSeasonOnASecondCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIImportIntoSeasonTwiceCountsOnce: the same document imported into a season
+// twice without an Idempotency-Key, then a corrected copy of it (another score, other
+// bytes), is refused with a 409 naming the tournament there: the evening counts once in
+// the season's standings, and no second copy is written.
+func TestAPIImportIntoSeasonTwiceCountsOnce(t *testing.T) {
+	laptop := newSeasonClub(t, viewtest.NewApp(t))
+	tid := laptop.threePlayer("2026-10-06", []string{"ABC"}, [][3]int{{3000, 2000, 1000}})
+	doc := laptop.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/export", tid), "", nil).Body
+	laptop.threeSheet(tid, 1, [3]int{3100, 2000, 1000}) // a correction after the export
+	fixed := laptop.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/export", tid), "", nil).Body
+	require.NotEqual(t, doc, fixed)
+
+	server := viewtest.NewApp(t)
+	srv := &seasonClub{t: t, c: server.Client(), tok: server.APIToken(server.Setup()), player: map[byte]int64{}}
+	var se dto.Season
+	srv.call("POST", "/api/v1/seasons", `{"name":"Campionato","from":"2026-09-01","to":"2027-06-30"}`, &se)
+	path := fmt.Sprintf("/api/v1/seasons/%d/import", se.ID)
+	var first dto.SeasonImported
+	res := srv.c.API("POST", path, srv.tok, doc, &first)
+	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
+	for _, body := range []string{doc, fixed} {
+		var e viewtest.APIError
+		res = srv.c.API("POST", path, srv.tok, body, &e)
+		require.Equal(t, http.StatusConflict, res.StatusCode, res.Body)
+		assert.Contains(t, e.Error.Message, fmt.Sprintf("is already in this season, as tournament %d", first.Tournament.ID))
+	}
+	var ts struct{ Tournaments []struct{ ID int64 } }
+	srv.call("GET", "/api/v1/tournaments", "", &ts)
+	assert.Len(t, ts.Tournaments, 1, "one copy")
+	var st dto.SeasonStandings
+	srv.call("GET", fmt.Sprintf("/api/v1/seasons/%d/standings", se.ID), "", &st)
+	assert.Len(t, st.Evenings, 1, "the evening counts once")
+}

@@ -42,7 +42,7 @@ func init() {
 		op{method: "GET", path: "/seasons/:id/federation.csv", id: "seasonFederationCSV", summary: "A season's results for the federation (CSV)", tag: "seasons",
 			query:   []Parameter{q("lang", "string", "the reader's language (it: ';' and decimal comma; en: ',' and decimal point)")},
 			answers: []answerSpec{files(mimeCSV)}},
-		op{method: "POST", path: "/seasons/:id/import", id: "importIntoSeason", idempotent: true, summary: "Import a tournament document from another copy into a season", tag: "seasons",
+		op{method: "POST", path: "/seasons/:id/import", id: "importIntoSeason", idempotent: true, summary: "Import a tournament document from another copy into a season (409 when the season already has a tournament of its name and date: an evening counts once)", tag: "seasons",
 			body: body[dto.TournamentDocument](), bodyMedia: []string{mimeForm}, answers: []answerSpec{ok[dto.SeasonImported](201)}},
 		op{method: "GET", path: "/tournaments/:id/federation.csv", id: "tournamentFederationCSV", summary: "A tournament's results for the federation (CSV)", tag: "seasons",
 			query:   []Parameter{q("lang", "string", "the reader's language (it: ';' and decimal comma; en: ',' and decimal point)")},

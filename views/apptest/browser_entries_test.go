@@ -199,7 +199,7 @@ func TestBrowserMergeRefused(t *testing.T) {
 	tok := app.APIToken(c)
 	var keep, dup struct{ ID int64 }
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","club":"Circolo Roma"}`, &keep).StatusCode)
-	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi"}`, &dup).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","new_person":true}`, &dup).StatusCode)
 	var tr struct{ ID int64 }
 	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
 	require.Equal(t, 201, c.API("POST", fmt.Sprintf("/api/v1/tournaments/%d/entries", tr.ID), tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, keep.ID, dup.ID), nil).StatusCode)

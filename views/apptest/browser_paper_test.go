@@ -65,7 +65,7 @@ func drawnDanishPairs(t *testing.T, app *viewtest.App, c *viewtest.Client, names
 	var ids []int64
 	for _, n := range names {
 		var p struct{ ID int64 }
-		require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":%q,"last_name":%q}`, n[0], n[1]), &p).StatusCode)
+		require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":%q,"last_name":%q,"new_person":true}`, n[0], n[1]), &p).StatusCode)
 		ids = append(ids, p.ID)
 	}
 	for i := 0; i+1 < len(ids); i += 2 {

@@ -109,7 +109,7 @@ func TestOneKeyTwoDirectors(t *testing.T) {
 	ta, tb := app.APIToken(anna), app.APIToken(bruno)
 	a := apiKeyed(anna, http.MethodPost, "/api/v1/players", ta, "shared", `{"first_name":"Eva","last_name":"Blu"}`)
 	require.Equal(t, http.StatusCreated, a.StatusCode, a.Body)
-	b := apiKeyed(bruno, http.MethodPost, "/api/v1/players", tb, "shared", `{"first_name":"Eva","last_name":"Blu"}`)
+	b := apiKeyed(bruno, http.MethodPost, "/api/v1/players", tb, "shared", `{"first_name":"Eva","last_name":"Blu","new_person":true}`)
 	require.Equal(t, http.StatusCreated, b.StatusCode, b.Body)
 	assert.NotEqual(t, a.Body, b.Body)
 	assert.Equal(t, 2, countPlayers(t, app))

@@ -74,9 +74,10 @@ func TestAPICreateWithIdempotencyKey(t *testing.T) {
 	}
 	assert.Equal(t, 1, countPlayers(t, app))
 
-	// Without a key, as before: two requests, two players.
+	// Without a key, as before: two requests, two players (the director saying the
+	// second is another person, or the registry refuses it as the first's duplicate).
 	for range 2 {
-		res := apiKeyed(c, http.MethodPost, "/api/v1/players", token, "", `{"first_name":"Ugo","last_name":"Neri"}`)
+		res := apiKeyed(c, http.MethodPost, "/api/v1/players", token, "", `{"first_name":"Ugo","last_name":"Neri","new_person":true}`)
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	}
 	assert.Equal(t, 3, countPlayers(t, app))
@@ -132,7 +133,7 @@ func TestFormResubmittedCreatesOnce(t *testing.T) {
 	assert.Equal(t, 1, countPlayers(t, app))
 
 	// The other render, a deliberate second create: a second player.
-	form2 := url.Values{"first_name": {"Anna"}, "last_name": {"Bianchi"}, "_idem": {other}}
+	form2 := url.Values{"first_name": {"Anna"}, "last_name": {"Bianchi"}, "new_person": {"1"}, "_idem": {other}}
 	res := c.Post("/players", form2)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	assert.Equal(t, 2, countPlayers(t, app))

@@ -37,3 +37,39 @@ func FiguresOf(st *tournament.Stage, tb *tournament.Table, r *tournament.Report)
 	}
 	return out
 }
+
+// FigureDiff marks the cells of a report's figures that differ from another version's
+// (a dispute): Rows[i][s] a hand's (a row the other has not differs), Games[s] a game
+// total.
+type FigureDiff struct {
+	Rows  [][]bool
+	Games []bool
+}
+
+// DiffFigures compares a report's figures with another version's (nil: no other, no
+// marks).
+func DiffFigures(f ReportFiguresOf, other *ReportFiguresOf) FigureDiff {
+	d := FigureDiff{Games: make([]bool, len(f.Games))}
+	for i, row := range f.Rows {
+		line := make([]bool, len(row))
+		for s := range row {
+			line[s] = other != nil && (i >= len(other.Rows) || s >= len(other.Rows[i]) || other.Rows[i][s] != row[s])
+		}
+		d.Rows = append(d.Rows, line)
+	}
+	for s, g := range f.Games {
+		d.Games[s] = other != nil && (s >= len(other.Games) || other.Games[s] != g)
+	}
+	return d
+}
+
+// figuresBeside computes a report's figures and, when other is given (a dispute's other
+// version), the cells that differ from it.
+func figuresBeside(st *tournament.Stage, tb *tournament.Table, r, other *tournament.Report) (ReportFiguresOf, FigureDiff) {
+	f := FiguresOf(st, tb, r)
+	if other == nil {
+		return f, DiffFigures(f, nil)
+	}
+	o := FiguresOf(st, tb, other)
+	return f, DiffFigures(f, &o)
+}

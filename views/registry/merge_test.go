@@ -20,7 +20,7 @@ func TestMergePlayersPageAndAPI(t *testing.T) {
 	tok := app.APIToken(c)
 	var keep, drop, other struct{ ID int64 }
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","club":"Circolo Roma"}`, &keep).StatusCode)
-	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","card_number":"RM1"}`, &drop).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","card_number":"RM1","new_person":true}`, &drop).StatusCode)
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Ugo","last_name":"Rossi"}`, &other).StatusCode)
 	base := viewtest.TournamentWithEntries(t, c, 0)
 	api := "/api/v1" + base

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 
@@ -76,18 +77,29 @@ func (h *Handlers) List(c echo.Context) error {
 
 // New shows the form for a new player.
 func (h *Handlers) New(c echo.Context) error {
-	return page.Render(c, http.StatusOK, playerFormPage(nil, page.NewForm()))
+	return page.Render(c, http.StatusOK, playerFormPage(nil, page.NewForm(), nil))
 }
 
-// Create registers a new player.
+// Create registers a new player. One who looks like a registered player is refused,
+// the registered ones offered, unless the director ticked that it is another person
+// (new_person).
 func (h *Handlers) Create(c echo.Context) error {
 	f := page.FormFrom(c, playerFields...)
 	p := page.PlayerOf(f)
-	if err := h.Players.Create(c.Request().Context(), &p); err != nil {
+	create := h.Players.Create
+	if c.FormValue("new_person") == "1" {
+		create = h.Players.CreatePerson
+	}
+	if err := create(c.Request().Context(), &p); err != nil {
 		if !f.Fail(err) {
 			return err
 		}
-		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), playerFormPage(nil, f))
+		var dup *tournament.DuplicateError
+		var dups []tournament.Player
+		if errors.As(err, &dup) {
+			dups = dup.Of
+		}
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), playerFormPage(nil, f, dups))
 	}
 	page.SetFlash(c, "players.created", p.FullName())
 	return page.Redirect(c, "/players?q="+page.URLQueryEscape(p.LastName))
@@ -103,7 +115,7 @@ func (h *Handlers) Edit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return page.Render(c, http.StatusOK, playerFormPage(p, playerForm(p)))
+	return page.Render(c, http.StatusOK, playerFormPage(p, playerForm(p), nil))
 }
 
 // Update saves a player's form; a stale version shows what changed meanwhile.
@@ -126,7 +138,7 @@ func (h *Handlers) Update(c echo.Context) error {
 		if e, _ := tournament.AsError(err); e.Key == "player.stale" {
 			playerConflict(f, current)
 		}
-		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), playerFormPage(current, f))
+		return page.Render(c, page.StatusOf(tournament.ErrorCode(err)), playerFormPage(current, f, nil))
 	}
 	page.SetFlash(c, "players.saved", p.FullName())
 	return page.Redirect(c, "/players?q="+page.URLQueryEscape(p.LastName))

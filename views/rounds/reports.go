@@ -3,6 +3,7 @@ package rounds
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -37,6 +38,18 @@ func (h *Handlers) live(c echo.Context, ev *tournament.State, g *tournament.Roun
 	return rl, nil
 }
 
+// since is what the live part shows: the tournament's revision and, as a seat blocked
+// by wrong PINs moves no revision, how many seats are blocked ("rev.blocked").
+func (rl *roundLive) since() string {
+	blocked := 0
+	if rl.Q != nil {
+		for _, l := range rl.Q.Lines {
+			blocked += len(l.Blocked)
+		}
+	}
+	return page.Itoa64(rl.Rev) + "." + page.Itoa(blocked)
+}
+
 // anyReport tells whether a queue holds a report (reporting turned off since).
 func anyReport(q *tournament.Queue) bool {
 	for _, l := range q.Lines {
@@ -61,7 +74,8 @@ func (h *Handlers) Show(c echo.Context) error {
 }
 
 // Live answers the round page's live part when the tournament's revision is past the
-// one shown (?since=), else 204: the page polls it while reporting is on.
+// one shown, or a seat was blocked or lifted (?since=rev.blocked), else 204: the page
+// polls it while reporting is on.
 func (h *Handlers) Live(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
@@ -71,8 +85,15 @@ func (h *Handlers) Live(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if since, err := strconv.ParseInt(c.QueryParam("since"), 10, 64); err == nil && since == rev {
-		return c.NoContent(http.StatusNoContent)
+	if revPart, blockedPart, ok := strings.Cut(c.QueryParam("since"), "."); ok && revPart == page.Itoa64(rev) {
+		n, _ := strconv.Atoi(c.Param("n"))
+		blocked, err := h.Tournaments.BlockedSeats(c.Request().Context(), id, n)
+		if err != nil {
+			return err
+		}
+		if blockedPart == page.Itoa(blocked) {
+			return c.NoContent(http.StatusNoContent)
+		}
 	}
 	ev, g, err := h.EveningRound(c)
 	if err != nil {
@@ -172,6 +193,35 @@ func (h *Handlers) Reject(c echo.Context) error {
 	}
 	page.SetFlash(c, "queue.rejected", c.FormValue("table"))
 	return page.Redirect(c, back(c))
+}
+
+// Unblock lifts the block wrong PINs put on a table's seat (form: table, seat).
+func (h *Handlers) Unblock(c echo.Context) error {
+	tid, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	table, _ := strconv.Atoi(c.FormValue("table"))
+	seat, _ := strconv.Atoi(c.FormValue("seat"))
+	if err := h.Tournaments.Unblock(c.Request().Context(), tid, n, table, seat, page.DirectorOf(c).Username); err != nil {
+		return h.refusal(c, err)
+	}
+	page.SetFlash(c, "queue.unblocked", page.Itoa(table), page.Itoa(seat))
+	return page.Redirect(c, back(c))
+}
+
+// anyBlocked tells whether a queue has a blocked seat.
+func anyBlocked(q *tournament.Queue) bool {
+	for _, l := range q.Lines {
+		if len(l.Blocked) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // queueStates are the states of a table in the queue, in the order of the counts.

@@ -1,7 +1,11 @@
 package site
 
 import (
+	"context"
+	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
 	"net/http"
 	"strings"
 
@@ -32,6 +36,8 @@ func ErrorHandler(app *page.App, apiError APIErrorWriter) echo.HTTPErrorHandler 
 		if c.Response().Committed {
 			return
 		}
+		r := c.Request()
+		ctx := r.Context()
 		status, key, e := http.StatusInternalServerError, "error.internal", (*tournament.Error)(nil)
 		var he *echo.HTTPError
 		if de, ok := tournament.AsError(err); ok {
@@ -42,11 +48,23 @@ func ErrorHandler(app *page.App, apiError APIErrorWriter) echo.HTTPErrorHandler 
 			if k, ok := httpErrorKeys[status]; ok {
 				key = k
 			}
+		} else if Canceled(ctx, err) {
+			// The client (the proxy) went away: nothing to answer, and nothing broken. A
+			// hung instance that resumes finds every request it held cancelled.
+			app.Log.InfoContext(ctx, "request canceled: the client went away", "method", r.Method, "uri", r.RequestURI, "err", err)
+			c.Response().WriteHeader(StatusClientClosed)
+			return
+		} else if DatabaseUnreachable(err) {
+			// 503, not 500: the proxy sends reads to another instance (proxy_next_upstream
+			// http_503) and leaves this one out for a while (docs/DEPLOY.md).
+			status, key = http.StatusServiceUnavailable, "error.unavailable"
+			c.Response().Header().Set("Retry-After", unavailableRetryAfter)
+			app.Log.ErrorContext(ctx, "database unreachable", "method", r.Method, "uri", r.RequestURI, "err", err)
 		}
 		if key == "error.too_late" {
-			app.Log.Warn("change refused: past its deadline, rolled back", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
-		} else if status >= 500 {
-			app.Log.Error("internal error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+			app.Log.WarnContext(ctx, "change refused: past its deadline, rolled back", "method", r.Method, "uri", r.RequestURI, "err", err)
+		} else if status >= 500 && key != "error.unavailable" {
+			app.Log.ErrorContext(ctx, "internal error", "method", r.Method, "uri", r.RequestURI, "err", err)
 		}
 		if e != nil {
 			app.WordingOf(c) // the page or answer speaks the tournament's format
@@ -68,10 +86,52 @@ func ErrorHandler(app *page.App, apiError APIErrorWriter) echo.HTTPErrorHandler 
 					}
 				}
 			}
-			err = page.Render(c, status, page.ErrorPage(status, key, args))
+			err = page.Render(c, status, page.ErrorPage(status, key, args, page.RequestID(ctx)))
 		}
 		if err != nil {
-			app.Log.Error("write error response", "err", err)
+			app.Log.ErrorContext(ctx, "write error response", "err", err)
 		}
 	}
+}
+
+// StatusClientClosed is the status logged for a request whose client went away before
+// the answer (nginx's 499).
+const StatusClientClosed = 499
+
+// unavailableRetryAfter is the Retry-After of a 503 for an unreachable database, in
+// seconds.
+const unavailableRetryAfter = "5"
+
+// Canceled reports whether err ended a request because its client went away: the
+// request's context is cancelled (not a commit deadline: that is error.too_late).
+func Canceled(ctx context.Context, err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(ctx.Err(), context.Canceled)
+}
+
+// sqlStater is a database error with its SQLSTATE (pgx's *pgconn.PgError).
+type sqlStater interface{ SQLState() string }
+
+// DatabaseUnreachable reports whether err says the database cannot be reached or will
+// not take this instance's sessions (connection refused or lost, the server shutting
+// down or refusing connections, the database or role gone), as opposed to a fault of
+// the request: the instance should be left out until the database is back.
+func DatabaseUnreachable(err error) bool {
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return true // a connection lost in the middle of a statement
+	}
+	var st sqlStater
+	if errors.As(err, &st) {
+		code := st.SQLState()
+		switch {
+		case strings.HasPrefix(code, "08"), // connection exception
+			strings.HasPrefix(code, "28"),                     // invalid authorization
+			code == "3D000",                                   // no such database
+			code == "53300",                                   // too many connections
+			code == "57P01", code == "57P02", code == "57P03": // shutting down, cannot connect now
+			return true
+		}
+		return false
+	}
+	var op *net.OpError
+	return errors.As(err, &op)
 }

@@ -17,17 +17,18 @@ type Health interface {
 // healthTimeout bounds the database check of /healthz.
 const healthTimeout = 2 * time.Second
 
-// healthAnswer is the answer of /healthz.
+// healthAnswer is the answer of /healthz: nothing of the database (no user, host or
+// name; the cause goes to the log).
 type healthAnswer struct {
 	Status  string `json:"status"` // "ok" or "unavailable"
 	Version string `json:"version"`
 	Schema  *int   `json:"schema,omitempty"`
-	Error   string `json:"error,omitempty"`
 }
 
 // Healthz answers whether this instance can serve: the database (h, nil for none)
 // answers a cheap query within healthTimeout, and at which schema version; and the
-// release running.
+// release running. When it does not: 503 (with Retry-After), so that a monitor or the
+// proxy takes the instance out; why is logged, never answered.
 func (cf *Config) Healthz(h Health, log *slog.Logger) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		out := healthAnswer{Status: "ok", Version: cf.Version}
@@ -36,8 +37,14 @@ func (cf *Config) Healthz(h Health, log *slog.Logger) echo.HandlerFunc {
 			defer cancel()
 			v, err := h.SchemaVersion(ctx)
 			if err != nil {
-				log.Error("health check", "err", err)
-				out.Status, out.Error = "unavailable", "database: "+err.Error()
+				if c.Request().Context().Err() != nil { // the monitor went away, not the database
+					log.InfoContext(c.Request().Context(), "request canceled: the client went away", "uri", "/healthz", "err", err)
+					c.Response().WriteHeader(StatusClientClosed)
+					return nil
+				}
+				log.ErrorContext(c.Request().Context(), "health check: the database does not answer", "err", err)
+				out.Status = "unavailable"
+				c.Response().Header().Set("Retry-After", unavailableRetryAfter)
 				return c.JSON(http.StatusServiceUnavailable, out)
 			}
 			out.Schema = &v

@@ -15,19 +15,24 @@ import (
 func Recover(log *slog.Logger) echo.MiddlewareFunc {
 	return middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
-			log.Error("panic", "err", err, "stack", string(stack))
+			log.ErrorContext(c.Request().Context(), "panic", "err", err, "stack", string(stack))
 			return err
 		},
 	})
 }
 
-// RequestLog logs every request but the public reads that succeed.
+// RequestLog logs every request but the public reads that succeed, with its request
+// id (ContextHandler). A request whose client went away is logged as such: canceled
+// before its answer (status 499, at INFO), or answered after the client had gone (at
+// WARN: a proxy that gave up on a slow instance answered the client itself).
 func RequestLog(log *slog.Logger) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogMethod: true, LogURI: true, LogStatus: true, LogLatency: true, LogError: true, LogRemoteIP: true,
 		HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			if v.Status < 400 && v.Error == nil && isPublicRead(c.Request()) {
+			ctx := c.Request().Context()
+			gone := ctx.Err() != nil
+			if v.Status < 400 && v.Error == nil && !gone && isPublicRead(c.Request()) {
 				// A room of phones and a projector polling every 2 seconds would flood
 				// the log with lines that say nothing: public reads are logged only
 				// when they fail.
@@ -37,7 +42,14 @@ func RequestLog(log *slog.Logger) echo.MiddlewareFunc {
 			if v.Error != nil {
 				attrs = append(attrs, "err", v.Error)
 			}
-			log.Info("request", attrs...)
+			switch {
+			case v.Status == StatusClientClosed:
+				log.InfoContext(ctx, "request canceled", attrs...)
+			case gone:
+				log.WarnContext(ctx, "request answered after the client went away", attrs...)
+			default:
+				log.InfoContext(ctx, "request", attrs...)
+			}
 			return nil
 		},
 	})

@@ -4,7 +4,9 @@
 package table
 
 import (
+	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -141,11 +143,12 @@ func (h *Handlers) Report(c echo.Context) error {
 	}
 	sh, problems := v.sheet()
 	seat, pin := v.seatPIN()
-	if len(problems) == 0 && len(v.Values.Errors) == 0 {
-		_, err = h.Tournaments.Report(c.Request().Context(), v.TV.Code, seat, pin, sh, c.RealIP())
+	ctx, key, err := sheetKey(c, v.TV.Code)
+	if err == nil && len(problems) == 0 && len(v.Values.Errors) == 0 {
+		_, err = h.Tournaments.Report(ctx, v.TV.Code, seat, pin, sh, c.RealIP())
 		if err == nil {
 			page.SetFlash(c, "table.reported", page.Itoa(v.TV.Table.Number))
-			return page.Redirect(c, codePath(v.TV.Code, ""))
+			return page.Redirect(c, sentPath(v.TV.Code, key))
 		}
 	}
 	return h.again(c, v, sh, problems, err)
@@ -173,28 +176,53 @@ func (h *Handlers) Confirm(c echo.Context) error {
 		sh, problems = tournament.ReportSheet{}, map[string]string{} // a confirmation sends no figures
 	}
 	seat, pin := v.seatPIN()
-	if len(problems) == 0 && len(v.Values.Errors) == 0 {
+	ctx, key, err := sheetKey(c, v.TV.Code)
+	if err == nil && len(problems) == 0 && len(v.Values.Errors) == 0 {
 		var mine *tournament.ReportSheet
 		if other {
 			mine = &sh
 		}
 		var r *tournament.Report
-		r, err = h.Tournaments.Confirm(c.Request().Context(), v.TV.Code, seat, pin, mine, c.RealIP())
+		r, err = h.Tournaments.Confirm(ctx, v.TV.Code, seat, pin, mine, c.RealIP())
 		if err == nil {
-			key := "table.confirmed_seat"
+			msg := "table.confirmed_seat"
 			switch {
 			case other:
-				key = "table.disputed_sent"
+				msg = "table.disputed_sent"
 			case r.State == tournament.ReportConfirmed:
-				key = "table.confirmed_all"
+				msg = "table.confirmed_all"
 			case r.State == tournament.ReportAccepted:
-				key = "table.accepted_now"
+				msg = "table.accepted_now"
 			}
-			page.SetFlash(c, key, page.Itoa(v.TV.Table.Number))
-			return page.Redirect(c, codePath(v.TV.Code, ""))
+			page.SetFlash(c, msg, page.Itoa(v.TV.Table.Number))
+			return page.Redirect(c, sentPath(v.TV.Code, key))
 		}
 	}
 	return h.again(c, v, sh, problems, err)
+}
+
+// sheetKey is the request's context with the sheet's idempotency key (the form's hidden
+// field, kept on the phone with an unsent sheet): the same sheet sent again is stored
+// once. A key that is not 1 to 255 printable ASCII characters is refused.
+func sheetKey(c echo.Context, code string) (context.Context, string, error) {
+	ctx := c.Request().Context()
+	key := c.FormValue(page.IdempotencyField)
+	if key == "" {
+		return ctx, "", nil
+	}
+	if err := tournament.CheckIdempotencyKey(key); err != nil {
+		return ctx, "", err
+	}
+	return tournament.WithTableKey(ctx, code, key), key, nil
+}
+
+// sentPath is the table's page after a sheet sent with key: the phone forgets the
+// sheet it kept under that key.
+func sentPath(code, key string) string {
+	if key == "" {
+		return codePath(code, "")
+	}
+	return codePath(code, "?sent="+url.QueryEscape(key))
 }
 
 // again shows the page once more after a refusal: what was typed, the problems next to
@@ -212,6 +240,10 @@ func (h *Handlers) again(c echo.Context, v *tableView, sh tournament.ReportSheet
 		status = page.StatusOf(e.Code)
 		if e.Code == tournament.ETHROTTLED {
 			page.SetRetryAfter(c, e)
+			// A seat blocked just now: the page names it, as it will from now on.
+			if now, lerr := h.Tournaments.TableByCode(c.Request().Context(), v.TV.Code, c.RealIP()); lerr == nil {
+				v.TV.Blocked = now.Blocked
+			}
 		}
 		for k, key := range e.Fields {
 			if _, _, _, cell := parseCell(k); cell {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,33 +76,59 @@ func TestTablePageShowsNothingPrivate(t *testing.T) {
 	assert.NotContains(t, both, `<b id="hostile">`)
 }
 
-// Guessing a seat's PIN from a phone is stopped after a few tries: the page says so
-// next to the PIN and asks to wait (Retry-After), and the right PIN is refused too
-// while the block lasts.
+// Guessing a seat's PIN from a phone is stopped after a few tries, without throwing
+// the player back to the code page: each wrong PIN keeps the figures typed and says how
+// many tries are left; then the seat is blocked (even its right PIN), the round page
+// shows it to the director, who lifts it, and the right PIN then sends the sheet.
 func TestPINGuessingThrottledOnThePage(t *testing.T) {
 	app := viewtest.NewApp(t)
 	dir := app.Setup()
-	_, cs := reportingEvening(t, dir, 3)
+	game, cs := reportingEvening(t, dir, 3)
 	cd := cs[1]
 	phone := app.Client()
 	sheet := func(pin string) url.Values {
 		return totals([3]int{300, 200, 100}, url.Values{"seat": {"1"}, "pin": {pin}})
 	}
-	var last *viewtest.Response
-	for i := 0; i < 12; i++ {
-		wrong := fmt.Sprintf("%04d", i)
-		if wrong == cd.PINs[0] {
-			continue
-		}
-		last = phone.Post("/t/"+cd.Code+"/report", sheet(wrong))
-		if last.StatusCode == http.StatusTooManyRequests {
-			break
-		}
-		require.Equal(t, http.StatusUnauthorized, last.StatusCode, last.Body)
+	kept := func(res *viewtest.Response) {
+		t.Helper()
+		doc := res.Doc(t)
+		assert.Equal(t, 0, doc.Find("#code").Length(), "not the code page")
+		v, _ := doc.Find(`input[name="h2.s1.total"]`).Attr("value")
+		assert.Equal(t, "300", v, "the figures typed are kept")
 	}
-	require.Equal(t, http.StatusTooManyRequests, last.StatusCode, "wrong PINs are throttled")
-	assert.NotEmpty(t, last.Header.Get("Retry-After"))
-	assert.NotEmpty(t, strings.TrimSpace(last.Doc(t).Find(".alert, #pin-error, #code-error").Text()))
+	wrong := 0
+	next := func() string {
+		for {
+			p := fmt.Sprintf("%04d", wrong)
+			wrong++
+			if p != cd.PINs[0] {
+				return p
+			}
+		}
+	}
+	for left := 4; left >= 1; left-- {
+		res := phone.Post("/t/"+cd.Code+"/report", sheet(next()))
+		require.Equal(t, http.StatusUnauthorized, res.StatusCode, res.Body)
+		kept(res)
+		assert.Contains(t, res.Doc(t).Find(".alert").Text(), fmt.Sprintf("%d tries left", left))
+	}
+	last := phone.Post("/t/"+cd.Code+"/report", sheet(next()))
+	require.Equal(t, http.StatusTooManyRequests, last.StatusCode, "the fifth wrong PIN blocks the seat")
+	kept(last)
+	assert.Contains(t, last.Doc(t).Find(".alert").Text(), "blocked")
+	assert.Contains(t, last.Doc(t).Find(".tp-blocked").Text(), "Side 1", "the page names the side blocked")
 	res := phone.Post("/t/"+cd.Code+"/report", sheet(cd.PINs[0]))
-	assert.NotEqual(t, http.StatusSeeOther, res.StatusCode, "the right PIN is no way round the block")
+	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, "the right PIN is no way round the block")
+	kept(res)
+	assert.Contains(t, phone.Get("/t/"+cd.Code).Doc(t).Find(".tp-blocked").Text(), "Side 1", "the table's page says which side is blocked")
+
+	// The round page shows the blocked seat; the director lifts it.
+	doc := dir.Get(game).Doc(t)
+	btn := doc.Find(`#queue-blocked button[data-unblock="1/1"]`)
+	require.Equal(t, 1, btn.Length(), "the blocked seat on the round page")
+	res = dir.Post(game+"/reports/unblock", url.Values{"table": {"1"}, "seat": {"1"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	assert.Equal(t, 0, dir.Get(game).Doc(t).Find("#queue-blocked").Length(), "lifted")
+	res = phone.Post("/t/"+cd.Code+"/report", sheet(cd.PINs[0]))
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 }

@@ -325,6 +325,17 @@ func (v *tableView) waitingSides() []side {
 	return out
 }
 
+// blockedSides are the sides blocked by wrong PINs, until the director lifts them.
+func (v *tableView) blockedSides() []side {
+	var out []side
+	for _, p := range v.TV.Blocked {
+		if p >= 1 && p <= len(v.Sides) {
+			out = append(out, v.Sides[p-1])
+		}
+	}
+	return out
+}
+
 // sideName is a side's players joined.
 func (s side) name() string { return strings.Join(s.Names, " / ") }
 

@@ -27,7 +27,7 @@ func NewTeamsEvening(t *testing.T, c *Client, tok string, teams int) *TeamsEveni
 	ev := &TeamsEvening{API: fmt.Sprintf("/api/v1/tournaments/%d", tr.ID), HTML: fmt.Sprintf("/tournaments/%d", tr.ID)}
 	for i := range 4 * teams {
 		var p struct{ ID int64 }
-		res := c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":"Giocatore","last_name":"Numero%02d","club":"Club %d"}`, i+1, i/4+1), &p)
+		res := c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":"Giocatore","last_name":"Numero%02d","club":"Club %d","new_person":true}`, i+1, i/4+1), &p)
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 		ev.Players = append(ev.Players, p.ID)
 	}

@@ -7,7 +7,7 @@ import "burraco/tournament"
 
 // Error is the one shape of every API error:
 //
-//	{"error": {"code": "invalid", "message": "...", "fields": {"last_name": "..."}}}
+//	{"error": {"code": "invalid", "message": "...", "fields": {"last_name": "..."}, "request_id": "..."}}
 type Error struct {
 	Error ErrorBody `json:"error"`
 }
@@ -18,6 +18,9 @@ type ErrorBody struct {
 	Code    string            `json:"code"`
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields,omitempty"`
+	// RequestID is the request's id (its X-Request-ID answer header), in the log lines
+	// of the request: quote it when reporting a problem.
+	RequestID string `json:"request_id,omitempty"`
 }
 
 // DuplicateBody is the error of a new player who looks like a registered one: the best
@@ -29,7 +32,8 @@ type DuplicateBody struct {
 	Duplicates  []tournament.Player `json:"duplicates"`
 }
 
-// Duplicate is the 409 of POST …/entries with a new player already in the registry.
+// Duplicate is the 409 of POST /players and POST …/entries with a new player who looks
+// like one already in the registry.
 type Duplicate struct {
 	Error DuplicateBody `json:"error"`
 }

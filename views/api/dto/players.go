@@ -17,6 +17,14 @@ type PlayerInput struct {
 	Notes      string `json:"notes"`
 }
 
+// PlayerCreate is the body of POST /players: a player, and new_person true when the
+// director says they are another person than the registered one they look like (else
+// such a player is refused: 409, Duplicate).
+type PlayerCreate struct {
+	PlayerInput
+	NewPerson bool `json:"new_person"`
+}
+
 // PlayerList is one page of the registry: GET /players.
 type PlayerList struct {
 	Players []tournament.Player `json:"players"`

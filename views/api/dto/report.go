@@ -23,6 +23,7 @@ type TableByCode struct {
 	Outcomes      []string    `json:"outcomes"`
 	State         string      `json:"state"`
 	Waiting       []int       `json:"waiting"`
+	Blocked       []int       `json:"blocked"` // seats blocked by wrong PINs until the director lifts them
 	Report        *ReportBody `json:"report,omitempty"`
 	Counter       *ReportBody `json:"counter,omitempty"`
 	Revision      int64       `json:"revision"`
@@ -85,8 +86,16 @@ type QueueTable struct {
 	Code    string      `json:"code"`
 	State   string      `json:"state"`
 	Waiting []int       `json:"waiting"`
+	Blocked []int       `json:"blocked"` // seats blocked by wrong PINs: POST …/reports/unblock lifts one
 	Report  *ReportBody `json:"report,omitempty"`
 	Counter *ReportBody `json:"counter,omitempty"`
+}
+
+// UnblockInput is the body of POST /tournaments/{id}/rounds/{n}/reports/unblock: the
+// table and the seat (a side's position) whose block after wrong PINs is lifted.
+type UnblockInput struct {
+	Table int `json:"table"`
+	Seat  int `json:"seat"`
 }
 
 // ReportDecision is the body of POST …/reports/{rid}/accept and …/reject: the report's

@@ -18,7 +18,7 @@ func TestMergeQuestionTellsTheRecordsApart(t *testing.T) {
 	tok := app.APIToken(c)
 	var keep, drop struct{ ID int64 }
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Sergio","last_name":"Moretti","club":"Circolo Aurora","card_number":"FIB-7"}`, &keep).StatusCode)
-	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Sergio","last_name":"Moretti"}`, &drop).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Sergio","last_name":"Moretti","new_person":true}`, &drop).StatusCode)
 	base := viewtest.TournamentWithEntries(t, c, 0)
 	require.Equal(t, 201, c.API("POST", "/api/v1"+base+"/entries", tok, fmt.Sprintf(`{"player_ids":[%d]}`, drop.ID), nil).StatusCode)
 

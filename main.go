@@ -21,6 +21,7 @@ import (
 	"burraco/tournament"
 	"burraco/tournament/formats"
 	"burraco/views"
+	"burraco/views/api"
 	"burraco/views/site"
 )
 
@@ -106,6 +107,13 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "openapi" {
+		if err := openapiCommand(os.Args[2:], os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "burraco", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, err := loadConfig(os.Args[1:], os.Getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return
@@ -122,6 +130,22 @@ func main() {
 		log.Error("fatal", "err", err)
 		os.Exit(1)
 	}
+}
+
+// openapiCommand is "burraco openapi [file]": it writes the OpenAPI document the app
+// serves at /api/v1/openapi.json (the same bytes) to the file, or to out without one.
+func openapiCommand(args []string, out io.Writer) error {
+	switch len(args) {
+	case 0:
+		_, err := out.Write(api.Document())
+		return err
+	case 1:
+		if err := os.WriteFile(args[0], api.Document(), 0o644); err != nil {
+			return fmt.Errorf("openapi: %w", err)
+		}
+		return nil
+	}
+	return errors.New("openapi: usage: burraco openapi [file]")
 }
 
 // copyCommand is "burraco copy -from club.db -to postgres://…": it copies every table of

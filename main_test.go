@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +22,7 @@ import (
 	"burraco/db"
 	"burraco/db/dbtest"
 	"burraco/tournament"
+	"burraco/views/api"
 )
 
 func TestLoadConfig(t *testing.T) {
@@ -295,4 +297,16 @@ func TestStopDrainsKeptConnections(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("server did not stop")
 	}
+}
+
+func TestOpenAPICommandWritesTheServedDocument(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, openapiCommand(nil, &out))
+	require.Equal(t, string(api.Document()), out.String())
+	file := filepath.Join(t.TempDir(), "openapi.json")
+	require.NoError(t, openapiCommand([]string{file}, &out))
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.Equal(t, api.Document(), b)
+	require.Error(t, openapiCommand([]string{"a", "b"}, &out))
 }

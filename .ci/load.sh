@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# HTTP load on a running app: a score sheet's save (PUT, 9 hand scores) and the standings
-# read, 32 concurrent clients, with hey (go install github.com/rakyll/hey@latest).
+# HTTP load on a running app: a score sheet's save (PUT, 9 hand scores), the director's
+# reads (standings and overview JSON, round and standings pages), the public pages, 32
+# concurrent clients, with hey (go install github.com/rakyll/hey@latest).
 # Usage: .ci/load.sh [requests]   — starts its own server on a fresh database in a temp dir,
 # and an echo hello-world (.ci/hello) as the floor, measured in the same run.
 #   LOAD_DB=postgres://root@127.0.0.1:5432/test .ci/load.sh   — on PostgreSQL instead, in a
@@ -141,6 +142,21 @@ wait $imp
 echo "   the import meanwhile: $(cat "$dir/import-during.txt")"
 echo "== standings: GET /tournaments/$T/standings, 32 clients, $N requests"
 load standings "/api/v1/tournaments/$T/standings" -H "Authorization: Bearer $TOKEN"
+# The director's other reads (issue 35): the tournament's overview (JSON), and the round
+# and standings pages (HTML) with a browser's session, logged in through the form.
+echo "== overview: GET /api/v1/tournaments/$T, 32 clients, $N requests"
+load overview "/api/v1/tournaments/$T" -H "Authorization: Bearer $TOKEN"
+jar="$dir/cookies.txt"
+curl -fs -c "$jar" -o /dev/null "http://127.0.0.1:${ports[0]}/login"
+csrf=$(awk '$6 == "burraco_csrf" {print $7}' "$jar")
+curl -fs -b "$jar" -c "$jar" -o /dev/null -X POST "http://127.0.0.1:${ports[0]}/login" \
+  --data-urlencode "_csrf=$csrf" --data-urlencode username=load --data-urlencode password=password-lunga
+session=$(awk '$6 == "burraco_session" {print $7}' "$jar")
+COOKIE=(-H "Cookie: burraco_session=$session; burraco_csrf=$csrf" -H "Accept-Language: it")
+echo "== round page (HTML): GET /tournaments/$T/rounds/1, 32 clients, $N requests"
+load round_html "/tournaments/$T/rounds/1" "${COOKIE[@]}"
+echo "== standings page (HTML): GET /tournaments/$T/standings, 32 clients, $N requests"
+load standings_html "/tournaments/$T/standings" "${COOKIE[@]}"
 # The public standings (no login) of the same 48-player evening, published; the floor is
 # measured again just before, in the same run. Target: at least 50% of the floor's rate.
 curl -fs -X PUT $API/tournaments/$T/published "${H[@]}" -d '{"published":true}' >/dev/null
@@ -194,7 +210,10 @@ line "figure" "measured" "floor" "ratio"
 line "save a sheet (PUT, 9 hands)" "$(rate "$dir"/save.*.txt) req/s, p99 $(p99 "$dir"/save.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/save.*.txt)" "$fl")"
 line "save during a 10,000-pair import" "$(rate "$dir/during.1.txt") req/s, p99 $(p99 "$dir/during.1.txt") ms" "saves alone $(rate "$dir"/save.*.txt) req/s" "$(pct "$(rate "$dir/during.1.txt")" "$(rate "$dir"/save.*.txt)")"
 line "the import meanwhile" "$(cat "$dir/import-during.txt")" "alone $import_alone" "$(pct "${import_alone%% *}" "$(awk '{print $1; exit}' "$dir/import-during.txt")")"
-line "director's standings (GET, 48 players)" "$(rate "$dir"/standings.*.txt) req/s, p99 $(p99 "$dir"/standings.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/standings.*.txt)" "$fl")"
+line "director's standings JSON (48 players; >= 50%)" "$(rate "$dir"/standings.*.txt) req/s, p99 $(p99 "$dir"/standings.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/standings.*.txt)" "$fl")"
+line "director's overview JSON (>= 50%)" "$(rate "$dir"/overview.*.txt) req/s, p99 $(p99 "$dir"/overview.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/overview.*.txt)" "$fl")"
+line "director's round page HTML (>= 30%)" "$(rate "$dir"/round_html.*.txt) req/s, p99 $(p99 "$dir"/round_html.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/round_html.*.txt)" "$fl")"
+line "director's standings page HTML (>= 30%)" "$(rate "$dir"/standings_html.*.txt) req/s, p99 $(p99 "$dir"/standings_html.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/standings_html.*.txt)" "$fl")"
 line "public standings, gzip, a director saving" "$(rate "$dir"/public.*.txt) req/s, p99 $(p99 "$dir"/public.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/public.*.txt)" "$fl")"
 line "public standings, plain" "$(rate "$dir"/public_plain.*.txt) req/s, p99 $(p99 "$dir"/public_plain.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/public_plain.*.txt)" "$fl")"
 line "public standings, JSON" "$(rate "$dir"/public_json.*.txt) req/s, p99 $(p99 "$dir"/public_json.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/public_json.*.txt)" "$fl")"
@@ -215,5 +234,5 @@ if [[ -n $bench ]]; then
   m=$(metric BenchmarkResidentMemory3000 RSS-MB) f=$(metric BenchmarkResidentMemory3000 floor-RSS-MB)
   [[ -z $m ]] || line "resident memory, 3,000 players loaded (target < 150 MB)" "$m MB" "before the evening $f MB" ""
 fi
-codes=$(bad "$dir"/save.*.txt "$dir"/standings.*.txt "$dir"/public*.txt "$dir/during.1.txt")
+codes=$(bad "$dir"/save.*.txt "$dir"/standings.*.txt "$dir"/overview.*.txt "$dir"/round_html.*.txt "$dir"/standings_html.*.txt "$dir"/public*.txt "$dir/during.1.txt")
 echo "answers other than 2xx in the figures above: $codes (the director's saves: $(bad "$dir/director.1.txt"))"

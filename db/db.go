@@ -32,6 +32,9 @@ import (
 // DB is the store: it implements the tournament package's storage interfaces.
 type DB struct {
 	gorm *gorm.DB
+	// directors are the directors met by SessionDirector and TokenDirector, by ID: what
+	// of a director never changes (directorOf).
+	directors sync.Map
 	// sql is gorm's pool, where writers begin IMMEDIATE transactions on SQLite; reader is
 	// a pool on the same file whose transactions are deferred and read-only, so a read
 	// sees one snapshot and never waits for a writer (on PostgreSQL both are one pool).

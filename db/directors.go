@@ -170,25 +170,41 @@ func (d *DB) CreateSession(ctx context.Context, s *tournament.Session) error {
 	return wrap(err, "create session")
 }
 
-// SessionDirector returns the director of an unexpired session. It runs on every page,
-// so it is one prepared statement on the reader pool.
+// SessionDirector returns the director of an unexpired session (without the password's
+// hash). It runs on every page, so it is a lookup by key: one prepared statement on the
+// reader pool reading the session's director by the secret's hash (directorOf).
 func (d *DB) SessionDirector(ctx context.Context, tokenHash string, now time.Time) (*tournament.Director, error) {
-	return d.directorBy(ctx, "find session", "JOIN sessions s ON s.director_id = d.id WHERE s.token_hash = ? AND s.expires_at > ?", tokenHash, now)
+	return d.directorOf(ctx, "find session", "SELECT director_id FROM sessions WHERE token_hash = ? AND expires_at > ?", tokenHash, now)
 }
 
-// directorBy reads the director a join and condition select.
-func (d *DB) directorBy(ctx context.Context, what, where string, args ...any) (*tournament.Director, error) {
-	var r directorRow
-	st, err := d.stmt(ctx, d.reader, "SELECT d.id, d.username, d.name, d.password_hash, d.created_at FROM directors d "+where)
+// directorOf reads a director's ID with query q, which finds a live session or token by
+// its hash, and returns that director without the password's hash: its ID, username,
+// name and creation never change, so this instance reads them once and keeps them
+// (d.directors); whether the session or token is live is read every time, so one ended
+// or revoked on any instance is refused from its commit on.
+func (d *DB) directorOf(ctx context.Context, what, q string, args ...any) (*tournament.Director, error) {
+	var id int64
+	st, err := d.stmt(ctx, d.reader, q)
 	if err == nil {
-		err = st.QueryRowContext(ctx, args...).Scan(&r.ID, &r.Username, &r.Name, &r.PasswordHash, &r.CreatedAt)
+		err = st.QueryRowContext(ctx, args...).Scan(&id)
 	}
 	if err == sql.ErrNoRows {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {
 		return nil, wrap(err, what)
 	}
-	return r.director(), nil
+	if v, ok := d.directors.Load(id); ok {
+		dir := *v.(*tournament.Director)
+		return &dir, nil
+	}
+	dir, err := d.FindDirector(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	dir.PasswordHash = ""
+	kept := *dir
+	d.directors.Store(id, &kept)
+	return dir, nil
 }
 
 // DeleteSession ends a session.
@@ -239,9 +255,10 @@ func (d *DB) RevokeToken(ctx context.Context, directorID, id int64, at time.Time
 	return nil
 }
 
-// TokenDirector returns the director of an unrevoked token. It runs on every API call.
+// TokenDirector returns the director of an unrevoked token (without the password's
+// hash). It runs on every API call: a lookup by key, as SessionDirector.
 func (d *DB) TokenDirector(ctx context.Context, tokenHash string) (*tournament.Director, error) {
-	return d.directorBy(ctx, "find token", "JOIN api_tokens t ON t.director_id = d.id WHERE t.token_hash = ? AND t.revoked_at IS NULL", tokenHash)
+	return d.directorOf(ctx, "find token", "SELECT director_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL", tokenHash)
 }
 
 // RecordLoginFailure remembers a failed login for throttling.

@@ -8,10 +8,15 @@ import (
 )
 
 // stampCols read a tournament's Stamp from its row in tournaments: its log's latest
-// number and the sum of its members' registry versions (entry_members holds the
-// tournament's id, indexed with the player's).
-const stampCols = "COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), " +
-	"COALESCE((SELECT SUM(p.version) FROM entry_members m JOIN players p ON p.id = m.player_id WHERE m.tournament_id = tournaments.id), 0)"
+// number and its registry number (moved by every change of a member in the registry:
+// bumpRegistry), each an indexed read whatever the field.
+const stampCols = "COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), tournaments.registry"
+
+// bumpRegistry moves the registry number of every tournament a player is entered in: run
+// in the transaction of every write that moves a player's version (an edit, a merge), so
+// that a tournament's stamp moves with what its pages show of the registry, on every
+// instance.
+const bumpRegistry = "UPDATE tournaments SET registry = registry + 1 WHERE id IN (SELECT tournament_id FROM entry_members WHERE player_id = ?)"
 
 // stampQuery reads a tournament's Stamp.
 const stampQuery = "SELECT " + stampCols + " FROM tournaments WHERE id = ?"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -66,7 +67,13 @@ func registerPlayers(t testing.TB, d *db.DB, n int) []tournament.Player {
 // than 50 ms, as the store's own timing of its transactions says (db.WriteHolds: from
 // BEGIN IMMEDIATE acquired to COMMIT). The saves go on during the import and the import
 // is whole: every pair entered, every new player registered, once.
+//
+// It times the machine, so only CI's quiet, dedicated step runs it (BURRACO_TIMED=1,
+// set by .ci/run): the README's test command must pass on a busy machine.
 func TestImportHoldsTheWriteLockBriefly(t *testing.T) {
+	if os.Getenv("BURRACO_TIMED") == "" {
+		t.Skip("a timed check: run with BURRACO_TIMED=1 (CI's dedicated step does)")
+	}
 	if testing.Short() {
 		t.Skip("a 10,000-row import: skipped in -short")
 	}

@@ -145,6 +145,7 @@ var migrations = []migration{
 	{16, "sides.seat and sides.pair: a side of several entries; round_tables.match_no", migrate16},
 	{17, "lineups: a team's pairs for a round (teams); the default team scales", migrate17},
 	{18, "entries.version: a team's edit is versioned", migrate18},
+	{19, "tournaments.registry: the registry's part of a tournament's stamp, kept", migrate19},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -70,6 +70,12 @@ func DowngradeTo15(ctx context.Context, path string) error {
 		err := conn.QueryRowContext(ctx, q).Scan(&n)
 		return n, err
 	}
+	// Migration 19's registry number goes whatever it holds (a stamp, not data).
+	if slices.Contains(have["tournaments"].columns, "registry") {
+		if err := exec("UPDATE tournaments SET registry = 0"); err != nil {
+			return err
+		}
+	}
 	// Indexes added later go first (they may name columns that go).
 	for name, o := range have {
 		if o.kind == "index" && o.sql != "" && want[name].sql != o.sql {

@@ -167,6 +167,9 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 			}
 			return tournament.Errorf(tournament.ECONFLICT, "player.stale")
 		}
+		if err := tx.Exec(bumpRegistry, r.ID).Error; err != nil {
+			return err
+		}
 		return tx.Model(&playerRow{}).Where("id = ?", r.ID).Select("version", "updated_at").Take(&r).Error
 	})
 	if isUniqueViolation(err) {
@@ -287,6 +290,9 @@ func (d *DB) MergePlayers(ctx context.Context, keep, drop *tournament.Player, lo
 			return err
 		} else if n == 0 {
 			return tournament.Errorf(tournament.ECONFLICT, "player.stale")
+		}
+		if err := x.run(bumpRegistry, keep.ID); err != nil {
+			return err
 		}
 		keep.Version, keep.UpdatedAt = r.Version+1, now
 		return nil

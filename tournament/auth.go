@@ -55,6 +55,11 @@ type Auth struct {
 	knownKey   []byte
 	knownMu    sync.Mutex
 	known      map[int64][]byte // director ID → passwordDigest of the password verified
+
+	// sessions and tokens share the checks of one secret between requests arriving
+	// together (shared_read.go): never a check begun before a request asked, so one
+	// ended or revoked on any instance is refused from its commit on.
+	sessions, tokens sharedReads[string, *Director]
 }
 
 // passwordDigest is a keyed digest of a password together with the stored hash it was
@@ -313,11 +318,17 @@ func (a *Auth) SessionDirector(ctx context.Context, secret string) (*Director, e
 	if secret == "" {
 		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
 	}
-	d, err := a.Store.SessionDirector(ctx, HashSecret(secret), a.now())
+	hash := HashSecret(secret)
+	d, err := a.sessions.read(ctx, hash, func(ctx context.Context) (*Director, error) {
+		return a.Store.SessionDirector(ctx, hash, a.now())
+	})
 	if ErrorCode(err) == ENOTFOUND {
 		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
+	} else if err != nil {
+		return nil, err
 	}
-	return d, err
+	own := *d // each request's own
+	return &own, nil
 }
 
 // ChangePassword checks the current password, stores the new one, ends the
@@ -405,9 +416,15 @@ func (a *Auth) TokenDirector(ctx context.Context, secret string) (*Director, err
 	if !strings.HasPrefix(secret, tokenPrefix) {
 		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
 	}
-	d, err := a.Store.TokenDirector(ctx, HashSecret(secret))
+	hash := HashSecret(secret)
+	d, err := a.tokens.read(ctx, hash, func(ctx context.Context) (*Director, error) {
+		return a.Store.TokenDirector(ctx, hash)
+	})
 	if ErrorCode(err) == ENOTFOUND {
 		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
+	} else if err != nil {
+		return nil, err
 	}
-	return d, err
+	own := *d // each request's own
+	return &own, nil
 }

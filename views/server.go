@@ -240,6 +240,7 @@ func (s *Server) routes() {
 	a.GET("/tournaments/:id", apih.GetTournament)
 	a.PUT("/tournaments/:id", apih.UpdateTournament)
 	a.POST("/tournaments/:id/entries", apih.AddEntry)
+	a.POST("/tournaments/:id/entries/batch", apih.AddEntries)
 	a.POST("/tournaments/:id/entries/present", apih.MarkAllPresent)
 	a.POST("/tournaments/:id/entries/import", apih.ImportPairs)
 	a.POST("/tournaments/:id/entries/:eid", apih.SetEntry)

@@ -174,7 +174,7 @@ func (Format) Result(st *tournament.State, t *tournament.Table) tournament.Table
 
 // Standings implements tournament.Format: points, then score.
 func (f Format) Standings(st *tournament.State) ([]tournament.Column, []tournament.Standing) {
-	cols := []tournament.Column{{Name: "points", Label: "standings.points", Kind: "points"}, {Name: "score", Label: "standings.game_points", Kind: "number"}}
+	cols := []tournament.Column{{Name: "points", Label: "standings.points", Kind: "points"}, {Name: "game_points", Label: "standings.game_points", Kind: "number"}}
 	at := map[int64]*tournament.Standing{}
 	var out []tournament.Standing
 	for _, e := range st.Entries {

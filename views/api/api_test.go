@@ -135,3 +135,26 @@ func TestAPIPlayers(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 	assert.Equal(t, "not_found", e.Error.Code)
 }
+
+// A method an address does not take is 405 with the methods it does take in Allow, in
+// the API (in the error shape) and on the pages; an address no route serves stays 404.
+func TestWrongMethodIs405(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	var e viewtest.APIError
+	res := c.API("PATCH", "/api/v1/players/1", tok, `{}`, &e)
+	assert.Equal(t, http.StatusMethodNotAllowed, res.StatusCode, res.Body)
+	assert.Equal(t, "GET, HEAD, PUT", res.Header.Get("Allow"))
+	assert.Equal(t, "method_not_allowed", e.Error.Code)
+	res = c.API("DELETE", "/api/v1/tournaments", tok, "", &e)
+	assert.Equal(t, http.StatusMethodNotAllowed, res.StatusCode, res.Body)
+	assert.Equal(t, "GET, HEAD, POST", res.Header.Get("Allow"))
+	res = c.API("GET", "/api/v1/nowhere", tok, "", &e)
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+	assert.Empty(t, res.Header.Get("Allow"))
+
+	page := c.Get("/tournaments/1/entries/present") // a page's form posts there
+	assert.Equal(t, http.StatusMethodNotAllowed, page.StatusCode)
+	assert.Equal(t, "POST", page.Header.Get("Allow"))
+}

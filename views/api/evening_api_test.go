@@ -42,7 +42,7 @@ func TestAPIWholeEvening(t *testing.T) {
 	}
 
 	var tr struct{ ID int64 }
-	call("POST", "/api/v1/tournaments", `{"name":"Martedì sera","date":"2026-11-24","venue":"Circolo","qualifiers":4}`, &tr)
+	call("POST", "/api/v1/tournaments", `{"name":"Martedì sera","date":"2026-11-24","format":"individual3","venue":"Circolo","qualifiers":4}`, &tr)
 	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
 
 	// P1..P9 registered on the spot.

@@ -19,10 +19,14 @@ import (
 // Handlers serve /api/v1: the same use cases as the pages, in JSON.
 type Handlers struct{ *page.App }
 
+// EMETHOD is the error code of a method the address does not take (405, with Allow),
+// one of dto.ErrorCodes.
+const EMETHOD = "method_not_allowed"
+
 // httpCodes names the HTTP errors echo raises in the API's error shape.
 var httpCodes = map[int]string{
 	http.StatusNotFound:              tournament.ENOTFOUND,
-	http.StatusMethodNotAllowed:      tournament.ENOTFOUND,
+	http.StatusMethodNotAllowed:      EMETHOD,
 	http.StatusUnauthorized:          tournament.EUNAUTHORIZED,
 	http.StatusUnprocessableEntity:   tournament.EINVALID,
 	http.StatusBadRequest:            tournament.EINVALID,

@@ -24,19 +24,20 @@ func (h *Handlers) History(c echo.Context) error {
 	}
 	round, _ := strconv.Atoi(c.QueryParam("round"))
 	table, _ := strconv.Atoi(c.QueryParam("table"))
-	evs, err := h.Tournaments.History(c.Request().Context(), id, round, table)
-	if err != nil {
-		return err
-	}
-	format, err := h.FormatOf(c, id)
-	if err != nil {
-		return err
-	}
-	out := make([]dto.Event, len(evs))
-	for i, e := range evs {
-		out[i] = event(page.LangOf(c), format, e)
-	}
-	return c.JSON(http.StatusOK, dto.History{Events: out})
+	ctx, lang := c.Request().Context(), page.LangOf(c)
+	return h.KeptJSON(c, id, 0, "history/"+strconv.Itoa(round)+"/"+strconv.Itoa(table), func(s tournament.Snapshot) (any, string, error) {
+		// The log as stored now: at the snapshot's stamp or later, never earlier.
+		evs, err := h.Tournaments.History(ctx, id, round, table)
+		if err != nil {
+			return nil, "", err
+		}
+		format := s.State().Stage.Format
+		out := make([]dto.Event, len(evs))
+		for i, e := range evs {
+			out[i] = event(lang, format, e)
+		}
+		return dto.History{Events: out}, "", nil
+	})
 }
 
 // Undo undoes a logged change and answers the undo's own log line.

@@ -198,7 +198,7 @@ func TestAPIQualifyingIntoKnockout(t *testing.T) {
 		return res
 	}
 	var tr struct{ ID int64 }
-	call("POST", "/api/v1/tournaments", `{"name":"Sera","date":"2026-11-24","venue":"Circolo","qualifiers":4}`, &tr)
+	call("POST", "/api/v1/tournaments", `{"name":"Sera","date":"2026-11-24","format":"individual3","venue":"Circolo","qualifiers":4}`, &tr)
 	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
 	p := map[int]int64{}
 	for i := 1; i <= 12; i++ {

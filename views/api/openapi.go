@@ -1,8 +1,10 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -15,6 +17,7 @@ import (
 
 	"burraco/tournament"
 	"burraco/views/api/dto"
+	"burraco/views/page"
 )
 
 // OpenAPI is an OpenAPI 3.1 document, with only the parts this API uses.
@@ -158,6 +161,17 @@ func q(name, typ, desc string) Parameter {
 	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{typ}}}
 }
 
+// qRequired makes a query parameter required.
+func qRequired(p Parameter) Parameter {
+	p.Required = true
+	return p
+}
+
+// qRange is an integer query parameter from lo to hi.
+func qRange(name, desc string, lo, hi int) Parameter {
+	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{"integer"}, Minimum: &lo, Maximum: &hi}}
+}
+
 func qEnum(name, desc string, values ...string) Parameter {
 	return Parameter{Name: name, In: "query", Description: desc, Schema: &Schema{Type: Types{"string"}, Enum: values}}
 }
@@ -176,7 +190,7 @@ var operations = []op{
 	{method: "POST", path: "/calc/hand", id: "calcHand", summary: "Score one hand", tag: "calc", public: true,
 		body: body[dto.CalcHandInput](), answers: []answerSpec{ok[dto.CalcHand](200)}},
 	{method: "GET", path: "/calc/vp", id: "calcVP", summary: "Convert an MP difference into VP", tag: "calc", public: true,
-		query:   []Parameter{q("scale_id", "integer", "the scale"), q("diff", "integer", "the MP difference")},
+		query:   []Parameter{qRequired(qRange("scale_id", "the scale", 1, math.MaxInt32)), qRequired(q("diff", "integer", "the MP difference"))},
 		answers: []answerSpec{ok[dto.CalcVP](200)}},
 	{method: "GET", path: "/public/tournaments/:id", id: "publicTournament", summary: "A published tournament and its current round", tag: "public", public: true,
 		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[dto.PublicTournament](200)}},
@@ -188,8 +202,8 @@ var operations = []op{
 		query: []Parameter{q("lang", "string", "the language (it, en)")}, answers: []answerSpec{ok[dto.PublicBracket](200)}},
 
 	{method: "GET", path: "/players", id: "listPlayers", summary: "List the registry, a page at a time", tag: "players",
-		query: []Parameter{q("q", "string", "search by name, club or card"), q("page", "integer", "from 1"),
-			q("per_page", "integer", "from 1 to 500 (default 50)"), q("inactive", "string", "true lists inactive players too")},
+		query: []Parameter{q("q", "string", "search by name, club or card"), qRange("page", "from 1", 1, page.MaxPage),
+			qRange("per_page", "default 50", 1, page.MaxPerPage), q("inactive", "string", "true lists inactive players too")},
 		answers: []answerSpec{ok[dto.PlayerList](200)}},
 	{method: "POST", path: "/players", id: "createPlayer", idempotent: true, summary: "Register a player (409 with duplicate_of when they look like a registered one, unless new_person)", tag: "players",
 		body: body[dto.PlayerCreate](), answers: []answerSpec{ok[dto.Player](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
@@ -216,8 +230,10 @@ var operations = []op{
 		answers: []answerSpec{tagged[dto.TournamentDetail](200)}},
 	{method: "PUT", path: "/tournaments/:id", id: "updateTournament", summary: "Change a tournament and its stage's settings", tag: "tournaments", ifMatch: true,
 		body: body[dto.TournamentInput](), answers: []answerSpec{tagged[dto.Tournament](200)}, conflict: []reflect.Type{body[dto.TournamentConflict]()}},
-	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", idempotent: true, summary: "Enter a player, several, a new player or a pair", tag: "entries",
-		body: body[dto.EntryInput](), answers: []answerSpec{ok[dto.Entry](201), ok[dto.EntryList](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
+	{method: "POST", path: "/tournaments/:id/entries", id: "addEntry", idempotent: true, summary: "Enter a player, a new player or a pair", tag: "entries",
+		body: body[dto.EntryInput](), answers: []answerSpec{ok[dto.Entry](201)}, conflict: []reflect.Type{body[dto.Duplicate]()}},
+	{method: "POST", path: "/tournaments/:id/entries/batch", id: "addEntries", idempotent: true, summary: "Enter several registered players at once, all or none", tag: "entries",
+		body: body[dto.EntriesInput](), answers: []answerSpec{ok[dto.EntryList](201)}},
 	{method: "POST", path: "/tournaments/:id/entries/present", id: "markAllPresent", summary: "Check in every entry not withdrawn", tag: "entries",
 		answers: []answerSpec{ok[dto.Marked](200)}},
 	{method: "POST", path: "/tournaments/:id/entries/import", id: "importPairs", idempotent: true, summary: "Preview or enter pairs from CSV", tag: "entries",
@@ -352,9 +368,24 @@ func Document() []byte {
 		if err != nil {
 			panic(fmt.Sprintf("openapi: %v", err))
 		}
-		docBytes = b
+		docBytes = escapeInvisible(b)
 	})
 	return docBytes
+}
+
+// escapeInvisible writes the control, format and other invisible characters that
+// encoding/json leaves as they are (in the text patterns) as \uXXXX escapes: the same
+// JSON, which YAML readers (ogen's) and a person's eyes take too.
+func escapeInvisible(b []byte) []byte {
+	var out bytes.Buffer
+	for _, r := range string(b) {
+		if r >= 0x7f && r <= 0xffff && (tournament.HostileRune(r, false) || tournament.InvisibleRune(r)) {
+			fmt.Fprintf(&out, `\u%04x`, r)
+			continue
+		}
+		out.WriteRune(r)
+	}
+	return out.Bytes()
 }
 
 // ServeOpenAPI answers the document: GET /api/v1/openapi.json.
@@ -364,14 +395,14 @@ func ServeOpenAPI(c echo.Context) error {
 
 // Build makes the document from the operations and the registered formats.
 func Build() *OpenAPI {
-	var settings []reflect.Type
+	var settings []formatSettings
 	for _, n := range tournament.FormatNames() {
 		if f, ok := tournament.FormatOf(n); ok {
 			t := reflect.TypeOf(f.Defaults())
 			if t.Kind() == reflect.Pointer {
 				t = t.Elem()
 			}
-			settings = append(settings, t)
+			settings = append(settings, formatSettings{n, t, f})
 		}
 	}
 	sc := newSchemas(settings)
@@ -488,24 +519,28 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 	return out
 }
 
+// retryAfter is the header of a 429 and a 503.
+var retryAfter = map[string]Header{"Retry-After": {Description: "the seconds to wait", Schema: &Schema{Type: Types{"integer"}}}}
+
 // errors adds the error answers an operation may give, each in the error shape (or, for
 // a 409 or a 422 that says more, that shape too); default covers any other.
 func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
-	add := func(status int, desc string, more ...reflect.Type) {
+	add := func(status int, desc string, more ...reflect.Type) *Response {
 		s := errRef
 		if len(more) > 0 && more[0] != nil {
-			s = &Schema{}
-			for _, t := range more {
-				s.AnyOf = append(s.AnyOf, sc.of(t, answer))
-			}
-			s.AnyOf = append(s.AnyOf, errRef)
+			s = sc.merged(append(more, reflect.TypeFor[dto.Error]())...)
 		}
-		out.Responses[strconv.Itoa(status)] = &Response{Description: desc, Content: map[string]MediaType{mimeJSON: {Schema: s}}}
+		r := &Response{Description: desc, Content: map[string]MediaType{mimeJSON: {Schema: s}}}
+		out.Responses[strconv.Itoa(status)] = r
+		return r
 	}
 	hasParams := strings.Contains(o.path, ":")
 	write := o.method != http.MethodGet
 	if !o.public {
 		add(http.StatusUnauthorized, "missing, wrong or revoked token")
+	}
+	if o.path == "/login" {
+		add(http.StatusUnauthorized, "wrong username or password")
 	}
 	if hasParams {
 		add(http.StatusNotFound, "no such thing")
@@ -514,13 +549,19 @@ func (o op) errors(out *Operation, sc *schemas, errRef *Schema) {
 		add(http.StatusUnprocessableEntity, "the input is wrong: fields says where", o.refused)
 	}
 	if write {
-		add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
-		add(http.StatusServiceUnavailable, "not saved within the command timeout (rolled back), or the database cannot be reached (nothing done): try again after Retry-After seconds")
+		r := add(http.StatusConflict, "it clashes with what is stored", o.conflict...)
+		if o.ifMatch {
+			r.Headers = map[string]Header{"ETag": {Description: `the version stored now ("4"), when the write was stale`, Schema: &Schema{Type: Types{"string"}}}}
+		}
+		r = add(http.StatusServiceUnavailable, "not saved within the command timeout (rolled back), or the database cannot be reached (nothing done): try again after Retry-After seconds")
+		r.Headers = retryAfter
 	} else {
-		add(http.StatusServiceUnavailable, "the database cannot be reached: try again after Retry-After seconds")
+		r := add(http.StatusServiceUnavailable, "the database cannot be reached: try again after Retry-After seconds")
+		r.Headers = retryAfter
 	}
 	if o.path == "/login" || o.path == "/setup" || strings.HasPrefix(o.path, "/t/") {
-		add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
+		r := add(http.StatusTooManyRequests, "too many attempts: wait Retry-After seconds")
+		r.Headers = retryAfter
 	}
 	if strings.HasPrefix(o.path, "/t/") && write { // a table's code: the seat's PIN
 		add(http.StatusUnauthorized, "wrong PIN for the seat")

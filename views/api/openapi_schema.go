@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -30,12 +32,27 @@ type Schema struct {
 	MinItems             *int               `json:"minItems,omitempty"`
 	MaxItems             *int               `json:"maxItems,omitempty"`
 	AnyOf                []*Schema          `json:"anyOf,omitempty"`
+	OneOf                []*Schema          `json:"oneOf,omitempty"`
+	Discriminator        *Discriminator     `json:"discriminator,omitempty"`
+	Minimum              *int               `json:"minimum,omitempty"`
+	Maximum              *int               `json:"maximum,omitempty"`
+	MinLength            *int               `json:"minLength,omitempty"`
+	MaxLength            *int               `json:"maxLength,omitempty"`
 	// Deny makes the schema the boolean schema false (nothing is valid): an object's
 	// additionalProperties when it takes no other member.
 	Deny bool `json:"-"`
 
 	ref     reflect.Type // a named type, for Ref once components are named
 	refMode mode
+	variant string // with ref: the variant of the type for this format
+}
+
+// Discriminator names the member whose value chooses a oneOf's schema.
+type Discriminator struct {
+	PropertyName string            `json:"propertyName"`
+	Mapping      map[string]string `json:"mapping"`
+
+	refs map[string]*Schema // the mapping's references, named once components are
 }
 
 // MarshalJSON writes a denying schema as false.
@@ -74,16 +91,25 @@ type schemas struct {
 	byType map[typeMode]*Schema // component schemas by type and direction
 	order  []typeMode
 	refs   []*Schema // every reference made, named once all types are known
+	discs  []*Discriminator
 	// settings are the registered formats' settings types, for a stage's settings.
-	settings []reflect.Type
+	settings []formatSettings
+}
+
+// formatSettings is a registered format's name and the type of its settings.
+type formatSettings struct {
+	name string
+	t    reflect.Type
+	f    tournament.Format
 }
 
 type typeMode struct {
-	t reflect.Type
-	m mode
+	t       reflect.Type
+	m       mode
+	variant string // a format's variant of a struct with a format and its settings
 }
 
-func newSchemas(settings []reflect.Type) *schemas {
+func newSchemas(settings []formatSettings) *schemas {
 	return &schemas{byType: map[typeMode]*Schema{}, settings: settings}
 }
 
@@ -94,6 +120,7 @@ var (
 	clockType    = reflect.TypeFor[tournament.Clock]()
 	bandType     = reflect.TypeFor[scoring.Band]()
 	settingsType = reflect.TypeFor[tournament.Settings]()
+	rulesType    = reflect.TypeFor[scoring.Rules]()
 	marshaler    = reflect.TypeFor[json.Marshaler]()
 )
 
@@ -105,9 +132,8 @@ func (s *schemas) of(t reflect.Type, m mode) *Schema {
 	case rawType:
 		return &Schema{}
 	case pointsType:
-		if m == request {
-			return &Schema{Type: Types{"string", "number"}, Description: `points as a sheet shows them: "4.5" (or a number)`}
-		}
+		// A request may send a number too (3, 4.5), which the app reads alike; the
+		// document names the one form, so that generated clients type it.
 		return &Schema{Type: Types{"string"}, Pattern: `^-?[0-9]+(\.[0-9]+)?$`, Description: `points as a sheet shows them: "4.5"`}
 	case settingsType:
 		return s.settingsSchema(m)
@@ -165,13 +191,27 @@ func nullable(sc *Schema) *Schema {
 
 // component returns a reference to the component schema of a named struct, made once.
 func (s *schemas) component(t reflect.Type, m mode) *Schema {
-	key := typeMode{t, m}
+	key := typeMode{t: t, m: m}
 	if _, ok := s.byType[key]; !ok {
 		s.byType[key] = nil // taken, for a type that refers to itself
 		s.order = append(s.order, key)
 		s.byType[key] = s.structSchema(t, m)
 	}
 	ref := &Schema{ref: t, refMode: m}
+	s.refs = append(s.refs, ref)
+	return ref
+}
+
+// variantRef returns a reference to a format's variant of a named struct with a format
+// and its settings (formatVariants), made once.
+func (s *schemas) variantRef(t reflect.Type, m mode, variant string, make func() *Schema) *Schema {
+	key := typeMode{t, m, variant}
+	if _, ok := s.byType[key]; !ok {
+		s.byType[key] = nil
+		s.order = append(s.order, key)
+		s.byType[key] = make()
+	}
+	ref := &Schema{ref: t, refMode: m, variant: variant}
 	s.refs = append(s.refs, ref)
 	return ref
 }
@@ -193,11 +233,6 @@ func (s *schemas) structSchema(t reflect.Type, m mode) *Schema {
 			"winner": {Type: Types{"integer"}},
 			"loser":  {Type: Types{"integer"}},
 		}, Required: required(m, "from", "to", "winner", "loser"), AdditionalProperties: &Schema{Deny: true}}
-	case reflect.TypeFor[dto.StandingLine](), reflect.TypeFor[dto.PairingLine]():
-		sc := s.object(t, m)
-		sc.Description = "the values of the format's columns are members named after them (points as text, also in sixths as <name>_sixths on a standings line)"
-		sc.AdditionalProperties = &Schema{Type: Types{"integer", "string"}}
-		return sc
 	}
 	if t.Implements(marshaler) || reflect.PointerTo(t).Implements(marshaler) {
 		panic(fmt.Sprintf("openapi: %v writes its own JSON: give it a schema", t))
@@ -215,18 +250,116 @@ func required(m mode, names ...string) []string {
 // object is the schema of a struct's JSON object: its members as encoding/json finds
 // them (embedded structs' members promoted, the shallower one winning a name), no other.
 func (s *schemas) object(t reflect.Type, m mode) *Schema {
+	fs := fields(t)
+	if t.Name() != "" && hasFormatAndSettings(fs) && len(s.settings) > 0 {
+		return s.formatVariants(t, m, fs)
+	}
+	return s.plainObject(t, m, fs, nil)
+}
+
+// hasFormatAndSettings reports whether a struct's members are a format's name and its
+// settings (a stage, a tournament, their inputs).
+func hasFormatAndSettings(fs []field) bool {
+	var format, settings bool
+	for _, f := range fs {
+		switch {
+		case f.name == "format" && f.typ.Kind() == reflect.String:
+			format = true
+		case f.name == "settings" && (f.typ == settingsType || f.typ == rawType):
+			settings = true
+		}
+	}
+	return format && settings
+}
+
+// formatVariants is the schema of a struct with a format and its settings: one of a
+// variant per registered format, chosen by the format member (a discriminator), whose
+// settings are that format's.
+func (s *schemas) formatVariants(t reflect.Type, m mode, fs []field) *Schema {
+	d := &Discriminator{PropertyName: "format", refs: map[string]*Schema{}}
+	s.discs = append(s.discs, d)
+	out := &Schema{Discriminator: d, Description: "by format: each format's settings"}
+	for _, f := range s.settings {
+		ref := s.variantRef(t, m, f.name, func() *Schema {
+			return s.plainObject(t, m, fs, &f)
+		})
+		d.refs[f.name] = ref
+		out.OneOf = append(out.OneOf, ref)
+	}
+	return out
+}
+
+// plainObject is the schema of a struct's members; with a format, its format member is
+// that format's name and its settings that format's settings.
+func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *formatSettings) *Schema {
 	sc := &Schema{Type: Types{"object"}, Properties: map[string]*Schema{}, AdditionalProperties: &Schema{Deny: true}}
-	for _, f := range fields(t) {
+	if format != nil {
+		sc.Required = append(sc.Required, "format")
+	}
+	for _, f := range fs {
+		if f.tag.Get("api") == "hidden" {
+			continue
+		}
+		if format != nil {
+			switch f.name {
+			case "format":
+				sc.Properties[f.name] = &Schema{Type: Types{"string"}, Enum: []string{format.name}}
+				continue
+			case "settings":
+				sc.Properties[f.name] = s.of(format.t, m)
+				if m == answer {
+					sc.Required = append(sc.Required, f.name)
+				}
+				continue
+			}
+		}
 		fs := s.of(f.typ, m)
 		if f.tag.Get("api") == "object" {
 			fs = &Schema{Type: Types{"object", "null"}}
 		}
+		if m == request && f.tag.Get("api") == "required" && f.typ.Kind() == reflect.Pointer {
+			fs = s.of(f.typ.Elem(), m) // required: a value, not null
+		}
+		if pat := f.tag.Get("pattern"); pat != "" {
+			fs.Pattern = pat
+		}
+		if e, ok := f.tag.Lookup("enum"); ok && m == request {
+			c := *fs
+			c.Enum = strings.Split(e, ",")
+			fs = &c
+		}
+		if n, err := strconv.Atoi(f.tag.Get("minItems")); err == nil && m == request {
+			c := *fs
+			c.MinItems, c.Type = &n, Types{"array"} // at least n: not null either
+			fs = &c
+		}
+		if n, err := strconv.Atoi(f.tag.Get("minLength")); err == nil && m == request {
+			c := *fs
+			c.MinLength = &n
+			fs = &c
+		}
+		if f.tag.Get("api") == "errcode" {
+			fs = &Schema{Type: Types{"string"}, Enum: dto.ErrorCodes}
+		}
+		if f.tag.Get("api") == "rules" {
+			fs = s.of(rulesType, m)
+		}
 		sc.Properties[f.name] = fs
-		if (m == answer && !f.omitEmpty) || (f.tag.Get("api") == "required") {
+		if ((m == answer && !f.omitEmpty) || (f.tag.Get("api") == "required")) && !slices.Contains(sc.Required, f.name) {
 			sc.Required = append(sc.Required, f.name)
 		}
 	}
 	sort.Strings(sc.Required)
+	if m == request {
+		if mc, ok := modelChecks[t]; ok {
+			applyModelCheck(sc, mc)
+		}
+	}
+	for _, f := range s.settings {
+		if f.t == t && f.f != nil {
+			applySettingsCheck(sc, f.f)
+		}
+	}
 	return sc
 }
 
@@ -291,14 +424,10 @@ func fields(t reflect.Type) []field {
 
 // settingsSchema is a stage's settings: those of one of the registered formats.
 func (s *schemas) settingsSchema(m mode) *Schema {
-	if len(s.settings) == 0 || m == request {
+	if len(s.settings) == 0 {
 		return &Schema{Type: Types{"object"}, Description: "the format's own settings"}
 	}
-	sc := &Schema{Description: "the format's own settings"}
-	for _, t := range s.settings {
-		sc.AnyOf = append(sc.AnyOf, s.of(t, m))
-	}
-	return sc
+	panic("openapi: a stage's settings outside a struct with its format")
 }
 
 // name gives every component its name: the type's own, unless types of two packages
@@ -323,6 +452,9 @@ func (s *schemas) name() map[string]*Schema {
 		if k.m == request && !strings.HasSuffix(n, "Input") {
 			n += "Input"
 		}
+		if k.variant != "" {
+			n += upperFirst(k.variant)
+		}
 		names[k] = n
 	}
 	taken := map[string]int{}
@@ -342,7 +474,13 @@ func (s *schemas) name() map[string]*Schema {
 		out[names[k]] = sc
 	}
 	for _, r := range s.refs {
-		r.Ref = "#/components/schemas/" + names[typeMode{r.ref, r.refMode}]
+		r.Ref = "#/components/schemas/" + names[typeMode{r.ref, r.refMode, r.variant}]
+	}
+	for _, d := range s.discs {
+		d.Mapping = map[string]string{}
+		for v, r := range d.refs {
+			d.Mapping[v] = r.Ref
+		}
 	}
 	return out
 }
@@ -360,4 +498,68 @@ func upperFirst(s string) string {
 func pkgName(t reflect.Type) string {
 	p := t.PkgPath()
 	return p[strings.LastIndex(p, "/")+1:]
+}
+
+// merged is one object schema for answers of several shapes under one status (a 409 that
+// says more than the error, in one of several ways): every member of each, required
+// where all require it. No union: a generated client reads one type.
+func (s *schemas) merged(types ...reflect.Type) *Schema {
+	var out *Schema
+	for _, t := range types {
+		out = s.merge(out, s.resolve(s.of(t, answer)))
+	}
+	return out
+}
+
+// resolve is the schema a reference points at (the component of its type).
+func (s *schemas) resolve(sc *Schema) *Schema {
+	if sc.ref != nil {
+		return s.byType[typeMode{sc.ref, sc.refMode, sc.variant}]
+	}
+	return sc
+}
+
+// merge joins two object schemas (merged); two members of one name must be the same
+// schema or objects themselves.
+func (s *schemas) merge(a, b *Schema) *Schema {
+	if a == nil {
+		return b
+	}
+	if a == b || (a.ref != nil && a.ref == b.ref && a.refMode == b.refMode && a.variant == b.variant) {
+		return a
+	}
+	ra, rb := s.resolve(a), s.resolve(b)
+	// Leaves (no members, no references inside) that write alike are the same.
+	if a.ref == nil && b.ref == nil && a.Properties == nil && b.Properties == nil && a.Items == nil && b.Items == nil &&
+		mustJSON(a) == mustJSON(b) {
+		return a
+	}
+	if ra.Properties == nil || rb.Properties == nil {
+		panic(fmt.Sprintf("openapi: cannot merge %+v and %+v", ra, rb))
+	}
+	out := &Schema{Type: Types{"object"}, Properties: map[string]*Schema{}, AdditionalProperties: &Schema{Deny: true}}
+	for n, p := range ra.Properties {
+		out.Properties[n] = p
+	}
+	for n, p := range rb.Properties {
+		if q, ok := out.Properties[n]; ok {
+			out.Properties[n] = s.merge(q, p)
+		} else {
+			out.Properties[n] = p
+		}
+	}
+	for _, n := range ra.Required {
+		if slices.Contains(rb.Required, n) {
+			out.Required = append(out.Required, n)
+		}
+	}
+	return out
+}
+
+func mustJSON(sc *Schema) string {
+	b, err := json.Marshal(sc)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

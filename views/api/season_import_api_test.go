@@ -118,7 +118,7 @@ func TestAPIImportIntoSeasonOnASecondCopy(t *testing.T) {
 	require.Len(t, b.Standings, len(a.Standings))
 	for i := range a.Standings {
 		assert.Equal(t, a.Standings[i].Place, b.Standings[i].Place)
-		assert.Equal(t, a.Standings[i].Values, b.Standings[i].Values)
+		assert.Equal(t, a.Standings[i].Columns, b.Standings[i].Columns)
 		if a.Standings[i].Name != "Rossi D" {
 			assert.Equal(t, a.Standings[i].Name, b.Standings[i].Name)
 		} else {

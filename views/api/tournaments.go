@@ -219,30 +219,34 @@ func (h *Handlers) UpdateTournament(c echo.Context) error {
 // GetTournament answers the tournament with its stage, entries, rounds and what to do
 // next.
 func (h *Handlers) GetTournament(c echo.Context) error {
-	ev, err := h.Evening(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	step := ev.Format().Next(ev)
-	rounds := make([]dto.Round, len(ev.Rounds))
-	for i := range ev.Rounds {
-		rounds[i] = dto.RoundOf(ev, &ev.Rounds[i])
-	}
-	entries := ev.Entries
-	if entries == nil {
-		entries = []tournament.Entry{}
-	}
-	c.Response().Header().Set("ETag", etag(ev.Tournament.Version))
-	return c.JSON(http.StatusOK, dto.TournamentDetail{Tournament: dto.TournamentOf(&ev.Tournament, &ev.Stage), Entries: entries,
-		Rounds: rounds, Next: step.Key, NextText: page.TranslateFor(page.LangOf(c), ev.Stage.Format, step.Key, step.Args...),
-		NextRound: step.Round, NextTable: step.Table})
+	lang := page.LangOf(c)
+	return h.KeptJSON(c, id, 0, "tournament", func(s tournament.Snapshot) (any, string, error) {
+		ev := s.State()
+		step := ev.Format().Next(ev)
+		rounds := make([]dto.Round, len(ev.Rounds))
+		for i := range ev.Rounds {
+			rounds[i] = dto.RoundOf(ev, &ev.Rounds[i])
+		}
+		entries := ev.Entries
+		if entries == nil {
+			entries = []tournament.Entry{}
+		}
+		return dto.TournamentDetail{Tournament: dto.TournamentOf(&ev.Tournament, &ev.Stage), Entries: entries,
+			Rounds: rounds, Next: step.Key, NextText: page.TranslateFor(lang, ev.Stage.Format, step.Key, step.Args...),
+			NextRound: step.Round, NextTable: step.Table}, etag(ev.Tournament.Version), nil
+	})
 }
 
 // AddEntry enters a registered player ({"player_id": 7}), several at once
 // ({"player_ids": [7, 8, 9]}: all or none), registers and enters a new one
 // ({"player": {...}}), or enters a pair where the format takes pairs ({"pair": [7, 8]}).
-// New entries start absent. One entry answers with the entry,
-// several with {"entries": [...]}.
+// New entries start absent. One entry answers with the entry; player_ids (kept for
+// older clients, and left out of the OpenAPI document) with {"entries": [...]}, as
+// AddEntries does.
 func (h *Handlers) AddEntry(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
@@ -292,6 +296,24 @@ func (h *Handlers) AddEntry(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, e)
+}
+
+// AddEntries enters several registered players at once, all or none
+// ({"player_ids": [7, 8, 9]}), and answers {"entries": [...]}: POST …/entries/batch.
+func (h *Handlers) AddEntries(c echo.Context) error {
+	id, err := page.IDParam(c)
+	if err != nil {
+		return err
+	}
+	var in dto.EntriesInput
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	es, err := h.Tournaments.AddPlayers(c.Request().Context(), id, in.PlayerIDs, page.DirectorOf(c).Username)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, dto.EntryList{Entries: es})
 }
 
 // duplicate answers a new player who looks like a registered one: 409, the error's
@@ -408,11 +430,17 @@ func (h *Handlers) AwardMissed(c echo.Context) error {
 
 // GetRound answers a round of the current stage.
 func (h *Handlers) GetRound(c echo.Context) error {
-	ev, g, err := h.EveningRound(c)
+	id, n, err := page.RoundParams(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, dto.RoundOf(ev, g))
+	return h.KeptJSON(c, id, 0, "round/"+strconv.Itoa(n), func(s tournament.Snapshot) (any, string, error) {
+		g := s.State().Round(n)
+		if g == nil {
+			return nil, "", tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		}
+		return dto.RoundOf(s.State(), g), "", nil
+	})
 }
 
 // OverrideSeats changes a round's seats by hand.
@@ -442,12 +470,15 @@ func (h *Handlers) GetTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ts, err := h.Tournaments.StageTable(c.Request().Context(), id, seq, n, t)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("ETag", etag(ts.Table.Version))
-	return c.JSON(http.StatusOK, dto.TableStateOf(ts))
+	ctx := c.Request().Context()
+	return h.KeptJSON(c, id, seq, "table/"+strconv.Itoa(n)+"/"+strconv.Itoa(t), func(tournament.Snapshot) (any, string, error) {
+		// The table as stored now: at the snapshot's stamp or later, never earlier.
+		ts, err := h.Tournaments.StageTable(ctx, id, seq, n, t)
+		if err != nil {
+			return nil, "", err
+		}
+		return dto.TableStateOf(ts), etag(ts.Table.Version), nil
+	})
 }
 
 // SaveSheet replaces a table's hands: {"hands": [[hand, hand, hand], ...]}, a hand
@@ -514,19 +545,19 @@ func (h *Handlers) Standings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, ss, err := h.Tournaments.StageStandings(c.Request().Context(), id, seq)
-	if err != nil {
-		return err
-	}
-	out := make([]dto.StandingLine, len(ss))
-	for i, st := range ss {
-		out[i] = dto.StandingLineOf(cols, st)
-	}
-	names := make([]string, len(cols))
-	for i, col := range cols {
-		names[i] = col.Name
-	}
-	return c.JSON(http.StatusOK, dto.Standings{Stage: ev.Stage.Seq, Format: ev.Stage.Format, RankedBy: names, Standings: out})
+	return h.KeptJSON(c, id, seq, "standings", func(s tournament.Snapshot) (any, string, error) {
+		ev := s.State()
+		cols, ss := s.Standings()
+		out := make([]dto.StandingLine, len(ss))
+		for i, st := range ss {
+			out[i] = dto.StandingLineOf(cols, st)
+		}
+		names := make([]string, len(cols))
+		for i, col := range cols {
+			names[i] = col.Name
+		}
+		return dto.Standings{Stage: ev.Stage.Seq, Format: ev.Stage.Format, RankedBy: names, Standings: out}, "", nil
+	})
 }
 
 // PairingOrder answers the running standings a round was paired from, with its tie order.
@@ -535,18 +566,21 @@ func (h *Handlers) PairingOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := h.Tournaments.PairingOrder(c.Request().Context(), id, n)
-	if err != nil {
-		return err
-	}
-	out := make([]dto.PairingLine, len(lines))
-	for i, l := range lines {
-		p := page.PairingOf(ev.Round(n), l.Entry.ID)
-		out[i] = dto.PairingLine{Rank: i + 1, EntryID: l.Entry.ID, Name: l.Entry.Name, Byes: l.Byes, Tie: l.Tie,
-			Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why,
-			ForfeitByes: l.ForfeitByes, ForfeitRound: l.ForfeitRound, Values: dto.ColumnValuesOf(cols, l.Values)}
-	}
-	return c.JSON(http.StatusOK, dto.PairingOrder{Round: n, Order: out})
+	return h.KeptJSON(c, id, 0, "order/"+strconv.Itoa(n), func(s tournament.Snapshot) (any, string, error) {
+		cols, lines, err := s.PairingOrder(n)
+		if err != nil {
+			return nil, "", err
+		}
+		ev := s.State()
+		out := make([]dto.PairingLine, len(lines))
+		for i, l := range lines {
+			p := page.PairingOf(ev.Round(n), l.Entry.ID)
+			out[i] = dto.PairingLine{Rank: i + 1, EntryID: l.Entry.ID, Name: l.Entry.Name, Byes: l.Byes, Tie: l.Tie,
+				Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why,
+				ForfeitByes: l.ForfeitByes, ForfeitRound: l.ForfeitRound, Columns: dto.ColumnsOf(cols, l.Values, false)}
+		}
+		return dto.PairingOrder{Round: n, Order: out}, "", nil
+	})
 }
 
 // ImportTournament creates a tournament from a whole document (JSON, or a multipart "file").

@@ -26,7 +26,7 @@ func TestBodyLimitPerRoute(t *testing.T) {
 	c := app.Setup()
 	tok := app.APIToken(c)
 	var tr struct{ ID int64 }
-	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26","format":"individual3"}`, &tr).StatusCode)
 	reporting := fmt.Sprintf("/api/v1/tournaments/%d/reporting", tr.ID)
 	pad := func(body string, size int64) string { // a JSON object of size bytes
 		return body[:len(body)-1] + strings.Repeat(" ", int(size)-len(body)) + "}"
@@ -87,7 +87,7 @@ func TestDeepJSONRefused(t *testing.T) {
 	c := app.Setup()
 	tok := app.APIToken(c)
 	var tr struct{ ID int64 }
-	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26","format":"individual3"}`, &tr).StatusCode)
 	for _, k := range []struct{ method, path string }{
 		{"POST", "/api/v1/t/ABCDEF/report"},
 		{"PUT", fmt.Sprintf("/api/v1/tournaments/%d/reporting", tr.ID)},
@@ -107,7 +107,7 @@ func TestNullRefusedNamingTheField(t *testing.T) {
 	c := app.Setup()
 	tok := app.APIToken(c)
 	var tr struct{ ID int64 }
-	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26","format":"individual3"}`, &tr).StatusCode)
 	path := fmt.Sprintf("/api/v1/tournaments/%d/reporting", tr.ID)
 	require.Equal(t, 200, c.API("PUT", path, tok, `{"reporting":true,"auto_accept":true}`, nil).StatusCode)
 	for _, body := range []string{`{"reporting":null}`, `{"reporting":false,"auto_accept":null}`, `{"reporting":false,"pin":null}`} {

@@ -37,7 +37,7 @@ func TestBrowserClubEvening(t *testing.T) {
 	}
 
 	var tr struct{ ID int64 }
-	api("POST", "/tournaments", `{"name":"Giovedì al circolo","date":"2026-11-26","venue":"Circolo del Burraco","qualifiers":4,"settings":{"games":4}}`, &tr)
+	api("POST", "/tournaments", `{"name":"Giovedì al circolo","date":"2026-11-26","format":"individual3","venue":"Circolo del Burraco","qualifiers":4,"settings":{"games":4}}`, &tr)
 	base := fmt.Sprintf("/tournaments/%d", tr.ID)
 	names := [][2]string{{"Mario", "Rossi"}, {"Lucia", "Bianchi"}, {"Niccolò", "D'Alessandro"}, {"Anna", "Verdi"},
 		{"Carla", "Esposito"}, {"Luca", "Romano"}, {"Sara", "Colombo"}, {"Paolo", "Ricci"}, {"Giulia", "Marino"},
@@ -49,7 +49,7 @@ func TestBrowserClubEvening(t *testing.T) {
 		pids = append(pids, fmt.Sprint(p.ID))
 	}
 	var entered struct{ Entries []tournament.Entry }
-	api("POST", base+"/entries", `{"player_ids":[`+strings.Join(pids, ",")+`]}`, &entered)
+	api("POST", base+"/entries/batch", `{"player_ids":[`+strings.Join(pids, ",")+`]}`, &entered)
 	require.Len(t, entered.Entries, 14)
 	entry := map[string]int64{}
 	for _, e := range entered.Entries {

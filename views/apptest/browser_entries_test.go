@@ -36,7 +36,7 @@ func TestBrowserEntriesFriction(t *testing.T) {
 		require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, p, nil).StatusCode)
 	}
 	var tr struct{ ID int64 }
-	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26","format":"individual3"}`, &tr).StatusCode)
 	base := app.Srv.URL
 	page := fmt.Sprintf("%s/tournaments/%d/entries", base, tr.ID)
 	loginInBrowser(t, ctx, base)
@@ -156,7 +156,7 @@ func TestBrowserLateArrivalRow(t *testing.T) {
 	c := app.Setup()
 	tok := app.APIToken(c)
 	var tr struct{ ID int64 }
-	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26","format":"individual3"}`, &tr).StatusCode)
 	api := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
 	for _, n := range []string{"Bartolomeo", "Massimiliano", "Gianfranco", "Mariangela", "Pierluigi", "Annunziata"} {
 		res := c.API("POST", api+"/entries", tok, fmt.Sprintf(`{"player":{"first_name":%q,"last_name":"D'Alessandro","club":"Circolo Roma"}}`, n), nil)
@@ -201,8 +201,8 @@ func TestBrowserMergeRefused(t *testing.T) {
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","club":"Circolo Roma"}`, &keep).StatusCode)
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Maria","last_name":"Rossi","new_person":true}`, &dup).StatusCode)
 	var tr struct{ ID int64 }
-	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26"}`, &tr).StatusCode)
-	require.Equal(t, 201, c.API("POST", fmt.Sprintf("/api/v1/tournaments/%d/entries", tr.ID), tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, keep.ID, dup.ID), nil).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Giovedì","date":"2026-11-26","format":"individual3"}`, &tr).StatusCode)
+	require.Equal(t, 201, c.API("POST", fmt.Sprintf("/api/v1/tournaments/%d/entries/batch", tr.ID), tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, keep.ID, dup.ID), nil).StatusCode)
 	base := app.Srv.URL
 	loginInBrowser(t, ctx, base)
 	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/players/%d/edit", base, keep.ID)), chromedp.WaitVisible(`#merge-link`))

@@ -78,7 +78,7 @@ func TestBrowserIndividual4Evening(t *testing.T) {
 		pids = append(pids, fmt.Sprint(p.ID))
 	}
 	require.Len(t, pids, 18)
-	api("POST", "/entries", `{"player_ids":[`+strings.Join(pids, ",")+`]}`, nil)
+	api("POST", "/entries/batch", `{"player_ids":[`+strings.Join(pids, ",")+`]}`, nil)
 
 	// The roll call on the page: everyone present.
 	do(t, ctx, chromedp.Navigate(home+"/entries"), chromedp.WaitVisible(`#all-present`), chromedp.Click(`#all-present`))

@@ -44,7 +44,7 @@ func TestBrowserTeamsAndIndividual4Paper(t *testing.T) {
 		pids = append(pids, fmt.Sprint(p.ID))
 	}
 	for _, step := range []struct{ method, path, body string }{
-		{"POST", "/entries", `{"player_ids":[` + strings.Join(pids, ",") + `]}`},
+		{"POST", "/entries/batch", `{"player_ids":[` + strings.Join(pids, ",") + `]}`},
 		{"POST", "/entries/present", ""},
 		{"POST", "/draw", `{"seed":7}`},
 		{"PUT", "/published", `{"published":true}`},

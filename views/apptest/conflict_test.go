@@ -251,7 +251,7 @@ func TestAPISettingsConflictAndStrictInput(t *testing.T) {
 		Rules    map[string]any
 	}
 	// A partial rules object is filled from the preset, never zeroed.
-	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","preset":"three_player","rules":{"semi_clean_on":true},"settings":{"games":3}}`, &tr)
+	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","preset":"three_player","rules":{"semi_clean_on":true},"settings":{"games":3}}`, &tr)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	assert.Equal(t, `"1"`, res.Header.Get("ETag"))
 	assert.Equal(t, float64(200), tr.Rules["clean"], "clean burraco kept from the preset")
@@ -262,9 +262,9 @@ func TestAPISettingsConflictAndStrictInput(t *testing.T) {
 	assert.Equal(t, "3", tr.Settings["bye_points"])
 	path := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
 
-	body := `{"name":"Sera","date":"2026-11-24","settings":{"games":4}}`
+	body := `{"name":"Sera","date":"2026-11-24","format":"individual3","settings":{"games":4}}`
 	require.Equal(t, http.StatusOK, raw2(c, "PUT", path, tok, `"1"`, body).StatusCode)
-	res = raw2(c, "PUT", path, tok, `"1"`, `{"name":"Altro","date":"2026-11-24"}`)
+	res = raw2(c, "PUT", path, tok, `"1"`, `{"name":"Altro","date":"2026-11-24","format":"individual3"}`)
 	require.Equal(t, http.StatusConflict, res.StatusCode)
 	var conflict struct {
 		Current struct {
@@ -447,7 +447,7 @@ func TestSettingsUpdateKeepsWhatItDoesNotSay(t *testing.T) {
 	c := app.Setup()
 	tok := app.APIToken(c)
 	var tr struct{ ID int64 }
-	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","preset":"standard","rules":{"clean":300,"closing":50},"settings":{"games":3,"bye_points":"4.5"},"qualifiers":4}`, &tr)
+	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","preset":"standard","rules":{"clean":300,"closing":50},"settings":{"games":3,"bye_points":"4.5"},"qualifiers":4}`, &tr)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	base := fmt.Sprintf("/tournaments/%d", tr.ID)
 
@@ -483,9 +483,9 @@ func TestSettingsUpdateKeepsWhatItDoesNotSay(t *testing.T) {
 	assert.Equal(t, 4, got.Tournament.Qualifiers)
 
 	// The API: only games and one rule change (venue and notes left out stay).
-	res = c.API("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","venue":"Circolo","notes":"Quota 10"}`, nil)
+	res = c.API("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","venue":"Circolo","notes":"Quota 10"}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
-	res = c.API("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","settings":{"games":5},"rules":{"semi_clean_on":true}}`, nil)
+	res = c.API("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","settings":{"games":5},"rules":{"semi_clean_on":true}}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	var kept struct{ Tournament struct{ Venue, Notes string } }
 	c.API("GET", "/api/v1"+base, tok, "", &kept)
@@ -498,7 +498,7 @@ func TestSettingsUpdateKeepsWhatItDoesNotSay(t *testing.T) {
 	assert.Equal(t, true, got.Tournament.Rules["semi_clean_on"])
 	assert.Equal(t, 4, got.Tournament.Qualifiers)
 	// A preset starts the rules afresh.
-	res = c.API("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","preset":"three_player"}`, nil)
+	res = c.API("PUT", "/api/v1"+base, tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","preset":"three_player"}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	c.API("GET", "/api/v1"+base, tok, "", &got)
 	assert.Equal(t, float64(200), got.Tournament.Rules["clean"])

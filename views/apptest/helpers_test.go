@@ -38,7 +38,7 @@ type apiGameOut struct {
 func apiEvening(t *testing.T, c *viewtest.Client, tok string, n int, settings string) (string, []int64) {
 	t.Helper()
 	var tr struct{ ID int64 }
-	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","settings":`+settings+`}`, &tr)
+	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","settings":`+settings+`}`, &tr)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
 	var ids []int64

@@ -86,10 +86,10 @@ func TestHistoryTellsFormsFiguresAndRules(t *testing.T) {
 
 	// The rules, before the first draw: each rule changed, in words.
 	var tr struct{ ID int64 }
-	res = c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","preset":"three_player","settings":{"games":2}}`, &tr)
+	res = c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","preset":"three_player","settings":{"games":2}}`, &tr)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	api2 := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
-	res = c.API("PUT", api2, tok, `{"name":"Sera","date":"2026-11-24","rules":{"semi_clean_on":true,"closing":150}}`, nil)
+	res = c.API("PUT", api2, tok, `{"name":"Sera","date":"2026-11-24","format":"individual3","rules":{"semi_clean_on":true,"closing":150}}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	l = latestLine(t, c, tok, api2, "en", "")
 	assert.Contains(t, l.Text, "rule: closing 100 → 150")

@@ -59,7 +59,7 @@ func TestHostileTextRefusedOnEveryWritePath(t *testing.T) {
 	var anna tournament.Player
 	require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/players", tok, `{"first_name":"Anna","last_name":"Bianchi"}`, &anna).StatusCode)
 	var tr struct{ ID int64 }
-	require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Serata","date":"2026-11-24"}`, &tr).StatusCode)
+	require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/tournaments", tok, `{"name":"Serata","date":"2026-11-24","format":"individual3"}`, &tr).StatusCode)
 	single := fmt.Sprintf("/tournaments/%d", tr.ID)
 	pairs := viewtest.NewPairsEvening(t, c, tok, nil, 0)
 	teams := viewtest.NewTeamsEvening(t, c, tok, 2)

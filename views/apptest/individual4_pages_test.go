@@ -42,7 +42,7 @@ func newInd4Evening(t *testing.T) *ind4Evening {
 		require.Equal(t, http.StatusCreated, c.API("POST", "/api/v1/players", tok, fmt.Sprintf(`{"first_name":%q,"last_name":%q}`, n[0], n[1]), &p).StatusCode)
 		pids = append(pids, fmt.Sprint(p.ID))
 	}
-	ev.api(t, "POST", "/entries", `{"player_ids":[`+strings.Join(pids, ",")+`]}`, nil)
+	ev.api(t, "POST", "/entries/batch", `{"player_ids":[`+strings.Join(pids, ",")+`]}`, nil)
 	ev.api(t, "POST", "/entries/present", "", nil)
 	ev.api(t, "POST", "/draw", `{"seed":7}`, nil)
 	st, err := app.Store.Load(t.Context(), tr.ID)

@@ -89,7 +89,7 @@ func TestAPIEntriesSeveralAndPresence(t *testing.T) {
 	c := app.Setup()
 	tok := app.APIToken(c)
 	var tr struct{ ID int64 }
-	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24"}`, &tr)
+	res := c.API("POST", "/api/v1/tournaments", tok, `{"name":"Sera","date":"2026-11-24","format":"individual3"}`, &tr)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
 	var pids []int64
@@ -104,7 +104,7 @@ func TestAPIEntriesSeveralAndPresence(t *testing.T) {
 			CheckedIn bool `json:"checked_in"`
 		}
 	}
-	res = c.API("POST", base+"/entries", tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, pids[0], pids[1]), &many)
+	res = c.API("POST", base+"/entries/batch", tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, pids[0], pids[1]), &many)
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	require.Len(t, many.Entries, 2)
 	assert.False(t, many.Entries[0].CheckedIn, "new entries start absent")
@@ -117,7 +117,7 @@ func TestAPIEntriesSeveralAndPresence(t *testing.T) {
 	require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 	assert.False(t, one.CheckedIn)
 	var e viewtest.APIError
-	res = c.API("POST", base+"/entries", tok, `{"player_ids":[]}`, &e)
+	res = c.API("POST", base+"/entries/batch", tok, `{"player_ids":[]}`, &e)
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
 
 	res = c.API("POST", fmt.Sprintf("%s/entries/%d", base, one.ID), tok, `{"checked_in":true,"withdrawn":false}`, &one)

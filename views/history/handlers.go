@@ -1,10 +1,10 @@
 package history
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
@@ -23,7 +23,7 @@ type historyView struct {
 
 // Show shows a tournament's log (?round=n&table=t narrow it), with undo buttons.
 func (h *Handlers) Show(c echo.Context) error {
-	ev, err := h.Evening(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
@@ -33,11 +33,16 @@ func (h *Handlers) Show(c echo.Context) error {
 		round, _ = strconv.Atoi(c.Param("n"))
 		table, _ = strconv.Atoi(c.Param("t"))
 	}
-	evs, err := h.Tournaments.History(c.Request().Context(), ev.Tournament.ID, round, table)
-	if err != nil {
-		return err
-	}
-	return page.Render(c, http.StatusOK, historyPage(historyView{Ev: ev, Round: round, Table: table, Events: evs}))
+	ctx := c.Request().Context()
+	return h.RenderKept(c, id, 0, func(s tournament.Snapshot) (templ.Component, error) {
+		ev := s.State().Clone() // the page's own, as Load gives it
+		// The log as stored now: at the snapshot's stamp or later, never earlier.
+		evs, err := h.Tournaments.History(ctx, id, round, table)
+		if err != nil {
+			return nil, err
+		}
+		return historyPage(historyView{Ev: ev, Round: round, Table: table, Events: evs}), nil
+	})
 }
 
 // Undo takes back one line of the log; a refusal comes back as a message with its reason.

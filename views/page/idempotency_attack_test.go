@@ -24,7 +24,7 @@ func TestIdempotencyKeyAttacks(t *testing.T) {
 	p := apiKeyed(c, http.MethodPost, "/api/v1/players", token, "k1", `{"first_name":"Anna","last_name":"Bianchi"}`)
 	require.Equal(t, http.StatusCreated, p.StatusCode, p.Body)
 	// The player's key on a tournament create: another command, 409, nothing created.
-	tr := apiKeyed(c, http.MethodPost, "/api/v1/tournaments", token, "k1", `{"name":"Sera","date":"2026-11-24"}`)
+	tr := apiKeyed(c, http.MethodPost, "/api/v1/tournaments", token, "k1", `{"name":"Sera","date":"2026-11-24","format":"individual3"}`)
 	assert.Equal(t, http.StatusConflict, tr.StatusCode, tr.Body)
 
 	// Odd keys: control characters, 10 kB, empty quotes are refused (422).

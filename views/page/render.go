@@ -23,6 +23,10 @@ type Page struct {
 	// of shared keys ("<format>:<key>" in the catalogue) comes first.
 	Format string
 	Site   *Site
+	// keeping: the page is rendered to be kept (RenderKept), with marks where each
+	// request puts its own CSRF token, idempotency keys and clocks' time left.
+	keeping bool
+	clocks  []tournament.Clock
 }
 
 type pageKey struct{}
@@ -67,7 +71,12 @@ func newPage(c echo.Context) *Page {
 // Render renders a component into a buffer, then writes it: a failing component
 // never leaves half a page on the wire.
 func Render(c echo.Context, status int, comp templ.Component) error {
-	ctx := WithPage(c.Request().Context(), newPage(c))
+	return renderPage(c, newPage(c), status, comp)
+}
+
+// renderPage is Render with the request's page gathered already.
+func renderPage(c echo.Context, p *Page, status int, comp templ.Component) error {
+	ctx := WithPage(c.Request().Context(), p)
 	var buf bytes.Buffer
 	if err := comp.Render(ctx, &buf); err != nil {
 		return err

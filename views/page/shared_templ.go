@@ -1230,9 +1230,9 @@ func PublicPanel(st EveningStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var75 string
-				templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(ClockText(g.Clock.Remaining(NowOf(ctx))))
+				templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(ClockLeft(ctx, g.Clock))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/page/shared.templ`, Line: 158, Col: 174}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/page/shared.templ`, Line: 158, Col: 157}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var75))
 				if templ_7745c5c3_Err != nil {

@@ -24,7 +24,7 @@ func TestMergePlayersPageAndAPI(t *testing.T) {
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Ugo","last_name":"Rossi"}`, &other).StatusCode)
 	base := viewtest.TournamentWithEntries(t, c, 0)
 	api := "/api/v1" + base
-	require.Equal(t, 201, c.API("POST", api+"/entries", tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, keep.ID, drop.ID), nil).StatusCode)
+	require.Equal(t, 201, c.API("POST", api+"/entries/batch", tok, fmt.Sprintf(`{"player_ids":[%d,%d]}`, keep.ID, drop.ID), nil).StatusCode)
 
 	doc := c.Get(fmt.Sprintf("/players/%d/merge", keep.ID)).Doc(t)
 	require.Equal(t, 1, doc.Find("#merge-candidates li").Length(), "the likely duplicate only")

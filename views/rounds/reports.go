@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
@@ -62,15 +63,23 @@ func anyReport(q *tournament.Queue) bool {
 
 // Show is a round's page: its tables and their results, and the tables' reports.
 func (h *Handlers) Show(c echo.Context) error {
-	ev, g, err := h.EveningRound(c)
+	id, n, err := page.RoundParams(c)
 	if err != nil {
 		return err
 	}
-	rl, err := h.live(c, ev, g)
-	if err != nil {
-		return err
-	}
-	return page.Render(c, http.StatusOK, gamePage(rl))
+	return h.RenderKept(c, id, 0, func(s tournament.Snapshot) (templ.Component, error) {
+		ev := s.State().Clone() // the page's own, as Load gives it
+		g := ev.Round(n)
+		if g == nil {
+			return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		}
+		rl, err := h.live(c, ev, g)
+		if err != nil {
+			return nil, err
+		}
+		rl.Rev = s.Stamp().Revision // the revision the page shows: its poll asks past it
+		return gamePage(rl), nil
+	})
 }
 
 // Live answers the round page's live part when the tournament's revision is past the

@@ -7,7 +7,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,7 +21,7 @@ import (
 // httpErrorKeys gives the catalogue key for the HTTP errors echo itself raises.
 var httpErrorKeys = map[int]string{
 	http.StatusNotFound:              "error.not_found",
-	http.StatusMethodNotAllowed:      "error.not_found",
+	http.StatusMethodNotAllowed:      "error.method",
 	http.StatusUnauthorized:          "error.unauthorized",
 	http.StatusForbidden:             "error.csrf",
 	http.StatusRequestEntityTooLarge: "error.too_big",
@@ -45,6 +48,14 @@ func ErrorHandler(app *page.App, apiError APIErrorWriter) echo.HTTPErrorHandler 
 			page.SetRetryAfter(c, de)
 		} else if errors.As(err, &he) {
 			status = he.Code
+			if status == http.StatusNotFound || status == http.StatusMethodNotAllowed {
+				// echo answers 404 for a wrong method where a group has middleware: an
+				// address served under other methods is 405, with them in Allow.
+				if allow := allowed(c.Echo(), c.Request().URL.Path); len(allow) > 0 && !slices.Contains(allow, c.Request().Method) {
+					status = http.StatusMethodNotAllowed
+					c.Response().Header().Set("Allow", strings.Join(allow, ", "))
+				}
+			}
 			if k, ok := httpErrorKeys[status]; ok {
 				key = k
 			}
@@ -92,6 +103,52 @@ func ErrorHandler(app *page.App, apiError APIErrorWriter) echo.HTTPErrorHandler 
 			app.Log.ErrorContext(ctx, "write error response", "err", err)
 		}
 	}
+}
+
+// routeMatcher is an echo route's path as a pattern, and its method.
+type routeMatcher struct {
+	method string
+	path   *regexp.Regexp
+}
+
+var (
+	matchersMu sync.Mutex
+	matchers   = map[*echo.Echo][]routeMatcher{}
+	routeParam = regexp.MustCompile(`:[^/.]+`)
+)
+
+// allowed lists the methods e serves path with (HEAD with GET; none for an address
+// served by no route), sorted.
+func allowed(e *echo.Echo, path string) []string {
+	matchersMu.Lock()
+	ms, ok := matchers[e]
+	if !ok {
+		for _, r := range e.Routes() {
+			switch r.Method {
+			case http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch:
+			default:
+				continue
+			}
+			if strings.Contains(r.Path, "*") {
+				continue
+			}
+			pat := routeParam.ReplaceAllString(regexp.QuoteMeta(r.Path), `[^/]+`)
+			ms = append(ms, routeMatcher{r.Method, regexp.MustCompile("^" + pat + "$")})
+		}
+		matchers[e] = ms
+	}
+	matchersMu.Unlock()
+	var out []string
+	for _, m := range ms {
+		if m.path.MatchString(path) && !slices.Contains(out, m.method) {
+			out = append(out, m.method)
+		}
+	}
+	if slices.Contains(out, http.MethodGet) {
+		out = append(out, http.MethodHead)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // StatusClientClosed is the status logged for a request whose client went away before

@@ -21,7 +21,7 @@ func TestThreePlayerVPStandingsLegend(t *testing.T) {
 	tok := app.APIToken(c)
 	legend := func(scoring, lang string) string {
 		var tr struct{ ID int64 }
-		res := c.API("POST", "/api/v1/tournaments", tok, fmt.Sprintf(`{"name":"Sera","date":"2026-11-27","settings":{"games":1,"hands_per_game":3,"scoring":%q}}`, scoring), &tr)
+		res := c.API("POST", "/api/v1/tournaments", tok, fmt.Sprintf(`{"name":"Sera","date":"2026-11-27","format":"individual3","settings":{"games":1,"hands_per_game":3,"scoring":%q}}`, scoring), &tr)
 		require.Equal(t, http.StatusCreated, res.StatusCode, res.Body)
 		api := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
 		for i := 1; i <= 3; i++ {

@@ -148,10 +148,10 @@ func TestPairingOrderSaysWhoWasKeptApart(t *testing.T) {
 	assert.Empty(t, got.Tournament.Settings.NeverMeet, "unticked: off the list")
 
 	// The API names entries of the tournament only.
-	res = c.API("PUT", base, tok, fmt.Sprintf(`{"name":"Circoli","date":"2026-11-29","settings":{"never_meet":[[%d, 999999]]}}`, ids["Verdi"]), nil)
+	res = c.API("PUT", base, tok, fmt.Sprintf(`{"name":"Circoli","date":"2026-11-29","format":"danish","settings":{"never_meet":[[%d, 999999]]}}`, ids["Verdi"]), nil)
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
 	assert.Contains(t, res.Body, "Choose sides of this tournament.")
-	call("PUT", base, fmt.Sprintf(`{"name":"Circoli","date":"2026-11-29","settings":{"never_meet":[[%d, %d]]}}`, ids["Rossi"], ids["Neri"]), nil)
+	call("PUT", base, fmt.Sprintf(`{"name":"Circoli","date":"2026-11-29","format":"danish","settings":{"never_meet":[[%d, %d]]}}`, ids["Rossi"], ids["Neri"]), nil)
 	call("GET", base, "", &got)
 	assert.Equal(t, [][2]int64{{ids["Rossi"], ids["Neri"]}}, got.Tournament.Settings.NeverMeet)
 }

@@ -1,10 +1,10 @@
 package standings
 
 import (
-	"net/http"
-
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"burraco/tournament"
 	"burraco/views/page"
 )
 
@@ -21,12 +21,10 @@ func (h *Handlers) Show(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := h.Tournaments.StageStandings(c.Request().Context(), id, seq)
-	if err != nil {
-		return err
-	}
-	page.UseFormat(c, ev.Stage.Format)
-	return page.Render(c, http.StatusOK, standingsView(ev, cols, lines))
+	return h.RenderKept(c, id, seq, func(s tournament.Snapshot) (templ.Component, error) {
+		cols, lines := s.Standings()
+		return standingsView(s.State(), cols, lines), nil
+	})
 }
 
 // PairingOrder shows the running standings a round was paired from.
@@ -35,10 +33,11 @@ func (h *Handlers) PairingOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, cols, lines, err := h.Tournaments.PairingOrder(c.Request().Context(), id, n)
-	if err != nil {
-		return err
-	}
-	page.UseFormat(c, ev.Stage.Format)
-	return page.Render(c, http.StatusOK, pairingOrderPage(ev, n, cols, lines))
+	return h.RenderKept(c, id, 0, func(s tournament.Snapshot) (templ.Component, error) {
+		cols, lines, err := s.PairingOrder(n)
+		if err != nil {
+			return nil, err
+		}
+		return pairingOrderPage(s.State(), n, cols, lines), nil
+	})
 }

@@ -114,7 +114,7 @@ func TestKnockoutLineupsComeFromTheTeamsStage(t *testing.T) {
 	c := app.Setup()
 	tok := app.APIToken(c)
 	ev := viewtest.NewTeamsEvening(t, c, tok, 2)
-	res := c.API("PUT", ev.API, tok, `{"name":"Squadre","date":"2026-11-24","qualifiers":2,"settings":{"rounds":1,"hands_per_round":3,"pairing":"no_rematch","bye_vp":12}}`, nil)
+	res := c.API("PUT", ev.API, tok, `{"name":"Squadre","date":"2026-11-24","format":"teams","qualifiers":2,"settings":{"rounds":1,"hands_per_round":3,"pairing":"no_rematch","bye_vp":12}}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	a, m := ev.Teams[0], ev.Members[0]
 	res = c.API("PUT", fmt.Sprintf("%s/rounds/1/lineups/%d", ev.API, a), tok, lineupJSON(m[3], m[0], m[2], m[1]), nil)

@@ -92,7 +92,7 @@ func TestTeamsOddStates(t *testing.T) {
 	pagesOK(t, c, tok, ev, 3, http.StatusOK, "published")
 
 	// A knockout of the teams' qualifiers.
-	res = c.API("PUT", ev.API, tok, `{"name":"Squadre","date":"2026-11-24","qualifiers":4}`, nil)
+	res = c.API("PUT", ev.API, tok, `{"name":"Squadre","date":"2026-11-24","format":"teams","qualifiers":4}`, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
 	res = c.API("POST", ev.API+"/stages", tok, `{"format":"knockout"}`, nil)
 	if res.StatusCode != http.StatusCreated {

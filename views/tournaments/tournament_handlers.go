@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"burraco/scoring"
@@ -258,17 +259,22 @@ func (h *Handlers) Update(c echo.Context) error {
 
 // Show is the evening's home: where it stands and what to do next.
 func (h *Handlers) Show(c echo.Context) error {
-	ev, err := h.Evening(c)
+	id, err := page.IDParam(c)
 	if err != nil {
 		return err
 	}
-	events, err := h.Tournaments.Events(c.Request().Context(), ev.Tournament.ID)
-	if err != nil {
-		return err
-	}
-	st := page.StatusOfEvening(ev)
-	if st.Seeds, err = h.Tournaments.SeedsChanged(c.Request().Context(), ev); err != nil {
-		return err
-	}
-	return page.Render(c, http.StatusOK, tournamentPage(st, events, page.NewForm()))
+	ctx := c.Request().Context()
+	return h.RenderKept(c, id, 0, func(s tournament.Snapshot) (templ.Component, error) {
+		ev := s.State().Clone() // the page's own, as Load gives it
+		// The log as stored now: at the snapshot's stamp or later, never earlier.
+		events, err := h.Tournaments.Events(ctx, ev.Tournament.ID)
+		if err != nil {
+			return nil, err
+		}
+		st := page.StatusOfEvening(ev)
+		if st.Seeds, err = h.Tournaments.SeedsChanged(ctx, ev); err != nil {
+			return nil, err
+		}
+		return tournamentPage(st, events, page.NewForm()), nil
+	})
 }

@@ -5,8 +5,10 @@ package apitest
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -32,8 +34,11 @@ func Check(t testing.TB, req *http.Request, sent []byte, res *http.Response, bod
 	cp.Body = io.NopCloser(bytes.NewReader(sent))
 	rcp := *res
 	rcp.Body = io.NopCloser(bytes.NewReader(body))
-	if err := api.ValidateExchange(api.Document(), cp, &rcp); err != nil {
+	if err := ValidateExchange(api.Document(), cp, &rcp); err != nil {
 		t.Errorf("the answer is not what the OpenAPI document says: %v\nbody: %s", err, shorten(body))
+	}
+	if res.StatusCode == http.StatusUnprocessableEntity {
+		record(t, req, sent)
 	}
 }
 
@@ -57,4 +62,39 @@ func shorten(b []byte) string {
 		return string(b[:600]) + "…"
 	}
 	return string(b)
+}
+
+// RefusedEnv names a file that, when set, collects every request the app refused with
+// 422 in the tests (one JSON Refused a line): testdata/refused.jsonl is made from it.
+const RefusedEnv = "BURRACO_REFUSED"
+
+// Refused is a request the app refused with 422.
+type Refused struct {
+	Test        string `json:"test"`
+	Method      string `json:"method"`
+	Target      string `json:"target"` // path and query, under /api/v1
+	ContentType string `json:"content_type,omitempty"`
+	Body        string `json:"body,omitempty"`
+}
+
+var recordMu sync.Mutex
+
+func record(t testing.TB, req *http.Request, sent []byte) {
+	path := os.Getenv(RefusedEnv)
+	if path == "" {
+		return
+	}
+	line, err := json.Marshal(Refused{Test: t.Name(), Method: req.Method, Target: req.URL.RequestURI(),
+		ContentType: req.Header.Get("Content-Type"), Body: string(sent)})
+	if err != nil {
+		t.Fatalf("record a refused request: %v", err)
+	}
+	recordMu.Lock()
+	defer recordMu.Unlock()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatalf("record a refused request: %v", err)
+	}
+	defer f.Close()
+	f.Write(append(line, '\n'))
 }

@@ -34,7 +34,7 @@ func TestStandingLineWritesItsColumns(t *testing.T) {
 
 func TestPairingLineWritesItsColumns(t *testing.T) {
 	cols := []tournament.Column{{Name: "vp", Kind: "points"}, {Name: "mp", Kind: "number"}}
-	l := PairingLine{Rank: 1, EntryID: 2, Name: "A / B", Tie: 3, Table: 1, Against: 4, Values: ColumnValuesOf(cols, []int{84, -355})}
+	l := PairingLine{Rank: 1, EntryID: 2, Name: "A / B", Tie: 3, Table: 1, Against: 4, Columns: ColumnsOf(cols, []int{84, -355}, false)}
 	b, err := json.Marshal(l)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"rank":1,"entry_id":2,"name":"A / B","byes":0,"tie":3,"table":1,"against":4,"bye":false,"vp":"14","mp":-355}`, string(b))

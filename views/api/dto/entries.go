@@ -6,17 +6,25 @@ import "burraco/tournament"
 type Entry = tournament.Entry
 
 // EntryInput is the body of POST /tournaments/{id}/entries, one way at a time: a
-// registered player (player_id), several at once (player_ids: all or none), a new player
-// (player, with new_person to register a namesake), or a pair (pair, two player IDs).
+// registered player (player_id), a new player (player, with new_person to register a
+// namesake), or a pair (pair, two player IDs). player_ids (several at once) is still
+// read, for older clients, but left out of the document: POST …/entries/batch answers
+// the one shape of a list.
 type EntryInput struct {
 	PlayerID  int64        `json:"player_id"`
-	PlayerIDs []int64      `json:"player_ids"`
+	PlayerIDs []int64      `json:"player_ids" api:"hidden"`
 	Player    *PlayerInput `json:"player"`
 	NewPerson bool         `json:"new_person"`
 	Pair      []int64      `json:"pair"`
 }
 
-// EntryList is the answer of POST …/entries with player_ids: the entries made.
+// EntriesInput is the body of POST /tournaments/{id}/entries/batch: registered players
+// to enter at once, all or none.
+type EntriesInput struct {
+	PlayerIDs []int64 `json:"player_ids" api:"required" minItems:"1"`
+}
+
+// EntryList is the answer of POST …/entries/batch: the entries made.
 type EntryList struct {
 	Entries []tournament.Entry `json:"entries"`
 }

@@ -15,7 +15,7 @@ type Error struct {
 // ErrorBody is what an error says: its code (tournament.EINVALID…), the message in the
 // request's language and, for an invalid input, a message per field.
 type ErrorBody struct {
-	Code    string            `json:"code"`
+	Code    string            `json:"code" api:"errcode"`
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields,omitempty"`
 	// RequestID is the request's id (its X-Request-ID answer header), in the log lines
@@ -26,7 +26,7 @@ type ErrorBody struct {
 // DuplicateBody is the error of a new player who looks like a registered one: the best
 // match in DuplicateOf, every match in Duplicates.
 type DuplicateBody struct {
-	Code        string              `json:"code"`
+	Code        string              `json:"code" api:"errcode"`
 	Message     string              `json:"message"`
 	DuplicateOf tournament.Player   `json:"duplicate_of"`
 	Duplicates  []tournament.Player `json:"duplicates"`
@@ -37,3 +37,9 @@ type DuplicateBody struct {
 type Duplicate struct {
 	Error DuplicateBody `json:"error"`
 }
+
+// ErrorCodes are every error's possible codes: the services' (tournament.EINVALID…),
+// "unavailable" (a change not saved within the command timeout, 503) and
+// "method_not_allowed" (405).
+var ErrorCodes = []string{tournament.EINVALID, tournament.ECONFLICT, tournament.ENOTFOUND, tournament.EUNAUTHORIZED,
+	tournament.ETHROTTLED, tournament.EINTERNAL, "unavailable", "method_not_allowed"}

@@ -42,9 +42,9 @@ func (s SeasonSettings) Settings() season.Settings {
 // are the defaults (a create) or the stored ones (an update); tournaments are read on a
 // create only.
 type SeasonInput struct {
-	Name        string          `json:"name"`
-	From        string          `json:"from"`
-	To          string          `json:"to"`
+	Name        string          `json:"name" api:"required" minLength:"1"`
+	From        string          `json:"from" api:"required" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
+	To          string          `json:"to" api:"required" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
 	Settings    *SeasonSettings `json:"settings"`
 	Tournaments []int64         `json:"tournaments"`
 }

@@ -1,74 +1,57 @@
 package dto
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"burraco/tournament"
 )
 
-// ColumnValue is an entry's value in one of the format's ranking columns, written in the
-// line under the column's name: points as text ("4.5", and in sixths as
-// "<name>_sixths"), other values as numbers.
-type ColumnValue struct {
-	Name   string
-	Points bool
-	Value  int
+// Columns are a line's values in the format's ranking columns, each a member named after
+// its column (tournament.Column.Name) and present only when the format ranks on it:
+// points as text ("4.5", as a sheet shows them) and, on a standings line, in sixths too
+// (<name>_sixths); other values as numbers. Plain fields, so encoding/json writes a line
+// in one pass. A column of another name is a programming error (ColumnsOf panics): give
+// it a field here and the document declares it.
+type Columns struct {
+	Points       *string `json:"points,omitempty"`
+	PointsSixths *int    `json:"points_sixths,omitempty"`
+	GamePoints   *int    `json:"game_points,omitempty"`
+	BestGame     *int    `json:"best_game,omitempty"`
+	VP           *string `json:"vp,omitempty"`
+	VPSixths     *int    `json:"vp_sixths,omitempty"`
+	MP           *int    `json:"mp,omitempty"`
 }
 
-// ColumnValues are a line's values in the format's columns.
-type ColumnValues []ColumnValue
-
-// ColumnValuesOf names a line's values by the format's columns.
-func ColumnValuesOf(cols []tournament.Column, values []int) ColumnValues {
-	out := make(ColumnValues, 0, len(cols))
+// ColumnsOf names a line's values by the format's columns; sixths adds the points
+// columns' values in sixths.
+func ColumnsOf(cols []tournament.Column, values []int, sixths bool) Columns {
+	var out Columns
 	for i, col := range cols {
-		if i < len(values) {
-			out = append(out, ColumnValue{Name: col.Name, Points: col.Kind == "points", Value: values[i]})
+		if i >= len(values) {
+			break
+		}
+		v := values[i]
+		text := func() *string { s := tournament.Points(v).String(); return &s }
+		var six *int
+		if sixths {
+			six = &v
+		}
+		switch col.Name {
+		case "points":
+			out.Points, out.PointsSixths = text(), six
+		case "vp":
+			out.VP, out.VPSixths = text(), six
+		case "game_points":
+			out.GamePoints = &v
+		case "best_game":
+			out.BestGame = &v
+		case "mp":
+			out.MP = &v
+		default:
+			panic(fmt.Sprintf("dto: no member for the column %q", col.Name))
 		}
 	}
 	return out
-}
-
-// appendTo writes the values as members after those of the JSON object obj.
-func (vs ColumnValues) appendTo(obj []byte, sixths bool) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Write(bytes.TrimSuffix(bytes.TrimSpace(obj), []byte("}")))
-	first := bytes.Equal(bytes.TrimSpace(obj), []byte("{}"))
-	member := func(name string, v any) error {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("column %s: %w", name, err)
-		}
-		if !first {
-			buf.WriteByte(',')
-		}
-		first = false
-		buf.WriteString(strconv.Quote(name))
-		buf.WriteByte(':')
-		buf.Write(b)
-		return nil
-	}
-	for _, v := range vs {
-		if !v.Points {
-			if err := member(v.Name, v.Value); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err := member(v.Name, tournament.Points(v.Value)); err != nil {
-			return nil, err
-		}
-		if sixths {
-			if err := member(v.Name+"_sixths", v.Value); err != nil {
-				return nil, err
-			}
-		}
-	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
 }
 
 // StandingRound is one round of a standings line.
@@ -96,17 +79,7 @@ type StandingLine struct {
 	Qualifies bool                `json:"qualifies"`
 	AtCut     bool                `json:"at_cut"`
 	Rounds    []StandingRound     `json:"rounds"`
-	Values    ColumnValues        `json:"-"`
-}
-
-// MarshalJSON writes the line with its column values as members.
-func (l StandingLine) MarshalJSON() ([]byte, error) {
-	type plain StandingLine
-	b, err := json.Marshal(plain(l))
-	if err != nil {
-		return nil, err
-	}
-	return l.Values.appendTo(b, true)
+	Columns
 }
 
 // StandingLineOf is the API's line of a standing under the format's columns.
@@ -117,7 +90,7 @@ func StandingLineOf(cols []tournament.Column, st tournament.Standing) StandingLi
 	}
 	return StandingLine{Place: st.Place, Tied: st.Tied, EntryID: st.Entry.ID, Name: st.Entry.Name, Members: st.Entry.Members,
 		Played: st.Played, Byes: st.Byes, Withdrawn: st.Entry.Withdrawn, Qualifies: st.Qualifies, AtCut: st.AtCut,
-		Rounds: rounds, Values: ColumnValuesOf(cols, st.Values)}
+		Rounds: rounds, Columns: ColumnsOf(cols, st.Values, true)}
 }
 
 // Standings is the answer of GET /tournaments/{id}/standings (?stage=n for an earlier
@@ -152,19 +125,9 @@ type PairingLine struct {
 	// ForfeitByes is how many of byes are forfeits won (the side present has had its
 	// bye); ForfeitRound the round where this side and its opponent now had a forfeit
 	// between them (not a meeting: RULES.md 4.3).
-	ForfeitByes  int          `json:"forfeit_byes,omitempty"`
-	ForfeitRound int          `json:"forfeit_round,omitempty"`
-	Values       ColumnValues `json:"-"`
-}
-
-// MarshalJSON writes the line with its column values as members.
-func (l PairingLine) MarshalJSON() ([]byte, error) {
-	type plain PairingLine
-	b, err := json.Marshal(plain(l))
-	if err != nil {
-		return nil, err
-	}
-	return l.Values.appendTo(b, false)
+	ForfeitByes  int `json:"forfeit_byes,omitempty"`
+	ForfeitRound int `json:"forfeit_round,omitempty"`
+	Columns
 }
 
 // PairingOrder is the answer of GET …/rounds/{n}/order.

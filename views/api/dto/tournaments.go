@@ -13,14 +13,14 @@ import (
 // the fields given. On an update, what is left out keeps its stored value.
 type TournamentInput struct {
 	Name       string          `json:"name"`
-	Date       string          `json:"date"`
+	Date       string          `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
 	Venue      *string         `json:"venue"`
 	Notes      *string         `json:"notes"`
 	Format     string          `json:"format"`
 	Qualifiers *int            `json:"qualifiers"`
-	Settings   json.RawMessage `json:"settings" api:"object"`
+	Settings   json.RawMessage `json:"settings"`
 	Preset     string          `json:"preset"`
-	Rules      json.RawMessage `json:"rules" api:"object"`
+	Rules      json.RawMessage `json:"rules" api:"rules"`
 	ScaleID    *int64          `json:"scale_id"`
 }
 

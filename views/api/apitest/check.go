@@ -1,4 +1,4 @@
-package api
+package apitest
 
 import (
 	"bytes"
@@ -82,6 +82,27 @@ func (c *Checker) ValidateExchange(req *http.Request, res *http.Response) error 
 	}
 	if len(errs) > 0 {
 		return joinErrors(fmt.Sprintf("%s %s → %d", req.Method, req.URL.RequestURI(), res.StatusCode), errs)
+	}
+	return nil
+}
+
+// ValidateRequest checks a request alone against the document: its parameters and body
+// (which stay readable).
+func (c *Checker) ValidateRequest(req *http.Request) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var sent []byte
+	if req.Body != nil {
+		var err error
+		if sent, err = io.ReadAll(req.Body); err != nil {
+			return fmt.Errorf("read the request's body: %w", err)
+		}
+	}
+	req.Body = io.NopCloser(bytes.NewReader(sent))
+	_, errs := c.v.ValidateHttpRequest(req)
+	req.Body = io.NopCloser(bytes.NewReader(sent))
+	if len(errs) > 0 {
+		return joinErrors(fmt.Sprintf("%s %s", req.Method, req.URL.RequestURI()), errs)
 	}
 	return nil
 }

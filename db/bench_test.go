@@ -190,7 +190,7 @@ func BenchmarkImportPairs(b *testing.B) {
 					b.Fatal(err)
 				}
 				tr.Name = "Coppie"
-				if err := svc.Create(ctx, &tr, &stage); err != nil {
+				if err := svc.Create(ctx, &tr, &stage, "anna"); err != nil {
 					b.Fatal(err)
 				}
 				return tr.ID

@@ -28,7 +28,7 @@ func newDanish(t *testing.T, n int) *pairsFixture {
 	s := stage.Settings.(danish.Settings)
 	s.Count = 3
 	stage.Settings = s
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	f := &pairsFixture{fixture: fixture{ctx, svc, tr.ID, d}}
 	for i := 1; i <= 2*n; i++ {
 		p := tournament.Player{FirstName: fmt.Sprintf("P%02d", i), LastName: "Test", Active: true}

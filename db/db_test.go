@@ -195,7 +195,7 @@ func TestFindPlayersIgnoresAccentsAndApostrophes(t *testing.T) {
 	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), threeplayer.Name)
 	require.NoError(t, err)
 	tr.Name = "Sera"
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	_, err = svc.AddNewPlayer(ctx, tr.ID, &tournament.Player{FirstName: "Gino", LastName: "D’Alessandro"}, "anna")
 	require.NoError(t, err)
 	renamed := &tournament.Player{FirstName: "Ada", LastName: "Verdi"}

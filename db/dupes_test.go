@@ -24,7 +24,7 @@ func newTournament(t *testing.T, d *db.DB, name string) (*tournament.Tournaments
 	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), threeplayer.Name)
 	require.NoError(t, err)
 	tr.Name = name
-	require.NoError(t, svc.Create(context.Background(), &tr, &stage))
+	require.NoError(t, svc.Create(context.Background(), &tr, &stage, "anna"))
 	return svc, tr.ID
 }
 

@@ -171,7 +171,7 @@ func TestAuditAndRoundTripEveryFormat(t *testing.T) {
 				s.Sides = danish.Individuals
 				stage.Settings = s
 			}
-			require.NoError(t, svc.Create(ctx, &tr, &stage))
+			require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 			for i := 1; i <= 7; i++ {
 				p := &tournament.Player{FirstName: fmt.Sprintf("P%02d", i), LastName: "Rossì", Active: true}
 				require.NoError(t, d.CreatePlayer(ctx, p))

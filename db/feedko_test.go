@@ -43,7 +43,7 @@ func newIndividual4(t *testing.T, n int, edit func(*tournament.Stage)) *fixture 
 	require.NoError(t, err)
 	tr.Name = "Individuale a 4"
 	edit(&stage)
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	for i := 1; i <= n; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("I%02d", i), LastName: "Test", Active: true}
 		require.NoError(t, d.CreatePlayer(ctx, p))

@@ -134,8 +134,8 @@ func TestEveryCreateSentTwiceCreatesOnce(t *testing.T) {
 	require.NoError(t, err)
 	tr.Name = "Serata"
 	tr2, stage2 := tr, stage
-	require.NoError(t, svc.Create(at("t"), &tr, &stage))
-	require.NoError(t, svc.Create(at("t"), &tr2, &stage2))
+	require.NoError(t, svc.Create(at("t"), &tr, &stage, "anna"))
+	require.NoError(t, svc.Create(at("t"), &tr2, &stage2, "anna"))
 	assert.Equal(t, tr.ID, tr2.ID)
 	assert.Equal(t, stage.ID, stage2.ID)
 	ts, err := svc.List(f.ctx)
@@ -152,7 +152,7 @@ func TestEveryCreateSentTwiceCreatesOnce(t *testing.T) {
 	assert.Len(t, f.state(t).Entries, 1)
 	evs, err := svc.Events(f.ctx, f.tid)
 	require.NoError(t, err)
-	assert.Len(t, evs, 1)
+	assert.Len(t, evs, 2, "the creation and one entry")
 
 	// Scales: created, copied, imported.
 	scales := &tournament.Scales{Store: f.db}
@@ -189,7 +189,7 @@ func TestEveryCreateSentTwiceCreatesOnce(t *testing.T) {
 	require.NoError(t, err)
 	single.Name = "Singoli"
 	singleStage.Settings = formattest.Settings{Games: 3, Hands: 2, Sides: "individual"}
-	require.NoError(t, svc.Create(f.ctx, &single, &singleStage))
+	require.NoError(t, svc.Create(f.ctx, &single, &singleStage, "anna"))
 	n1, err := svc.AddNewPlayer(at("new"), single.ID, &tournament.Player{FirstName: "Zeno", LastName: "Nuovo", CardNumber: "ZN1"}, "anna")
 	require.NoError(t, err)
 	p2 := &tournament.Player{FirstName: "Zeno", LastName: "Nuovo", CardNumber: "ZN1"}

@@ -22,7 +22,7 @@ func newKnockout(t testing.TB, n int) *fixture {
 	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), knockout.Name)
 	require.NoError(t, err)
 	tr.Name = "Coppa"
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	for i := 1; i <= n; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("K%02d", i), LastName: "Test", Active: true}
 		require.NoError(t, d.CreatePlayer(ctx, p))
@@ -248,7 +248,7 @@ func TestStageDanishIntoKnockout(t *testing.T) {
 	stage.Settings, err = f.Decode([]byte(`{"sides":"individual","rounds":2,"hands_per_round":3}`))
 	require.NoError(t, err)
 	stage.Qualifiers = 4
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	for i := 1; i <= 8; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("D%02d", i), LastName: "Test", Active: true}
 		require.NoError(t, d.CreatePlayer(ctx, p))

@@ -117,7 +117,7 @@ func importUnderSaves(t *testing.T) (h, floor db.Holds, took time.Duration) {
 	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), formattest.Name)
 	require.NoError(t, err)
 	tr.Name = "Coppie"
-	require.NoError(t, evening.svc.Create(ctx, &tr, &stage))
+	require.NoError(t, evening.svc.Create(ctx, &tr, &stage, "anna"))
 	registered := registerPlayers(t, d, rows)
 	file := pairsCSV(registered, rows)
 

@@ -29,7 +29,7 @@ func newPairs(t *testing.T, n int) *pairsFixture {
 	tr, stage, err := tournament.New(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), formattest.Name)
 	require.NoError(t, err)
 	tr.Name = "Coppie"
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	f := &pairsFixture{fixture: fixture{ctx, svc, tr.ID, d}}
 	for i := 1; i <= n; i++ {
 		p := tournament.Player{FirstName: fmt.Sprintf("P%02d", i), LastName: "Test", Active: true}

@@ -38,7 +38,7 @@ func partnersFixture(t *testing.T) (*fixture, []int64, string) {
 	s := stage.Settings.(formattest.Settings)
 	s.Sides = "individual"
 	stage.Settings = s
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	var ids []int64
 	for i := 1; i <= 10; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("Q%02d", i), LastName: "Test", Active: true}
@@ -369,7 +369,7 @@ func TestIndividual4EveningThroughTheStore(t *testing.T) {
 	tr, stage, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), individual4.Name)
 	require.NoError(t, err)
 	tr.Name = "Individuale"
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	for i := 1; i <= 9; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("I%02d", i), LastName: "Test", Active: true}
 		require.NoError(t, d.CreatePlayer(ctx, p))

@@ -12,6 +12,7 @@ import (
 
 	"burraco/tournament"
 	"burraco/tournament/season"
+	"burraco/tournament/threeplayer"
 )
 
 // TestImportCopyDoesNotResurrectAMergedPlayer: a season import matches the document's
@@ -65,7 +66,7 @@ func TestSeasonNameHostileText(t *testing.T) {
 // tournament without a line in its log, so the season standings' key must follow the
 // registry too: the standings read after the rename show the new name.
 func TestSeasonStandingsFollowARename(t *testing.T) {
-	f := newEvening(t, 6, nil)
+	f := newEvening(t, 6, func(s *threeplayer.Settings) { s.Games = 1 }) // final once game 1 is: a season counts it
 	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
 	require.NoError(t, err)
 	f.fill(t, 1)

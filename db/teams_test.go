@@ -29,7 +29,7 @@ func newTeams(t *testing.T, n int) *pairsFixture {
 	s := stage.Settings.(teams.Settings)
 	s.Count = 3
 	stage.Settings = s
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	f := &pairsFixture{fixture: fixture{ctx, svc, tr.ID, d}}
 	for i := 1; i <= n; i++ {
 		p := tournament.Player{FirstName: fmt.Sprintf("P%02d", i), LastName: "Test", Active: true, CardNumber: fmt.Sprintf("C%02d", i)}

@@ -123,12 +123,16 @@ func stageJSON(s *tournament.Stage) (settings, rules string, err error) {
 }
 
 // CreateTournament inserts a tournament with its first stage.
-func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *tournament.Stage) error {
+func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *tournament.Stage, e tournament.Event) error {
 	if err := tournament.Vet(t); err != nil {
 		return err
 	}
 	now := storedNow()
 	settings, rules, err := stageJSON(s)
+	if err != nil {
+		return err
+	}
+	data, err := eventData(&e)
 	if err != nil {
 		return err
 	}
@@ -139,8 +143,12 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 		}
 		t.Version, t.Revision, t.CreatedAt, t.UpdatedAt = 1, 0, now, now
 		s.TournamentID, s.Version = t.ID, 1
-		return x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, version, created_at, updated_at) "+
-			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", t.ID, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID)
+		if err := x.queryRow("INSERT INTO stages (tournament_id, seq, format, settings, rules, scale_id, qualifiers, from_stage_id, version, created_at, updated_at) "+
+			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id", t.ID, s.Seq, s.Format, settings, rules, s.ScaleID, s.Qualifiers, s.FromStageID, now, now).Scan(&s.ID); err != nil {
+			return err
+		}
+		return x.run("INSERT INTO events (tournament_id, seq, at, director, kind, detail, data, stage_id, round_no, table_no, entry_id, undoes) "+
+			"VALUES (?, 1, ?, ?, ?, '', ?, 0, 0, 0, 0, 0)", t.ID, e.At, e.Director, e.Kind, data)
 	})
 	if isFKViolation(err) {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}

@@ -40,7 +40,7 @@ func newEveningIn(t testing.TB, d *db.DB, n int, edit func(*threeplayer.Settings
 		edit(&s)
 		stage.Settings = s
 	}
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	for i := 1; i <= n; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("P%02d", i), LastName: "Test", Active: true}
 		require.NoError(t, d.CreatePlayer(ctx, p))
@@ -320,7 +320,7 @@ func TestScaleInUseCannotBeDeleted(t *testing.T) {
 	tr, stage, err := tournament.New(time.Now(), threeplayer.Name)
 	require.NoError(t, err)
 	tr.Name, stage.ScaleID = "Uses the scale", &cp.ID
-	require.NoError(t, (&tournament.Tournaments{Store: d, Players: d}).Create(ctx, &tr, &stage))
+	require.NoError(t, (&tournament.Tournaments{Store: d, Players: d}).Create(ctx, &tr, &stage, "anna"))
 	err = scales.Delete(ctx, cp.ID)
 	e, _ := tournament.AsError(err)
 	require.NotNil(t, e)

@@ -158,7 +158,7 @@ func buildClub(t *testing.T, ctx context.Context, d *db.DB, svc *tournament.Tour
 	tr, stage, err := tournament.New(time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC), threeplayer.Name)
 	require.NoError(t, err)
 	tr.Name, tr.Venue = "Martedì a tre", "Circolo Ponte"
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	for _, p := range players[:10] {
 		_, err := svc.AddPlayer(ctx, tr.ID, p.ID, "anna")
 		require.NoError(t, err)
@@ -198,7 +198,7 @@ func buildClub(t *testing.T, ctx context.Context, d *db.DB, svc *tournament.Tour
 	s := stage2.Settings.(danish.Settings)
 	s.Count = 3
 	stage2.Settings, stage2.Qualifiers = s, 4
-	require.NoError(t, svc.Create(ctx, &tr2, &stage2))
+	require.NoError(t, svc.Create(ctx, &tr2, &stage2, "anna"))
 	for i := 6; i < 24; i += 2 {
 		_, err := svc.AddPair(ctx, tr2.ID, players[i].ID, players[i+1].ID, "anna")
 		require.NoError(t, err)

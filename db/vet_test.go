@@ -39,7 +39,7 @@ func TestStoreVetsEveryText(t *testing.T) {
 		tr := &tournament.Tournament{Name: bad, Date: "2026-11-24"}
 		st := f.state(t)
 		stage := st.Stage
-		refused("CreateTournament", "name", d.CreateTournament(ctx, tr, &stage))
+		refused("CreateTournament", "name", d.CreateTournament(ctx, tr, &stage, tournament.Event{Kind: "create"}))
 		err = d.Update(ctx, f.tid, func(tx tournament.Tx) error {
 			t0, err := tx.Tournament()
 			require.NoError(t, err)

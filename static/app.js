@@ -122,6 +122,17 @@ document.addEventListener("click", function (e) {
   location.href = url.toString();
 });
 
+// A settings field that applies under one choice only (data-when-field / -value: the
+// 3-player VP bye and scale, with tables scored in VP) shows while that choice is made.
+document.addEventListener("change", function (e) {
+  var form = e.target.form;
+  if (!form || !e.target.name) return;
+  form.querySelectorAll('[data-when-field="' + e.target.name + '"]').forEach(function (el) {
+    var picked = form.querySelector('[name="' + e.target.name + '"]:checked') || form.elements[e.target.name];
+    el.hidden = !picked || picked.value !== el.dataset.whenValue;
+  });
+});
+
 // A table's page (/t/{code}, issue 34): a sheet typed on a phone stays on it
 // (localStorage, by the table's code) through a reload or a dropped connection, with the
 // idempotency key the page drew for it; a sheet sent while the phone is offline, or

@@ -92,7 +92,7 @@ func TestDerivedBounded(t *testing.T) {
 		tr, st, err := tournament.New(first.svc.Now(), threeplayer.Name)
 		require.NoError(t, err)
 		tr.Name = "Altra sera"
-		require.NoError(t, first.svc.Create(first.ctx, &tr, &st))
+		require.NoError(t, first.svc.Create(first.ctx, &tr, &st, "anna"))
 		_, err = first.svc.Load(first.ctx, tr.ID)
 		require.NoError(t, err)
 	}

@@ -14,13 +14,15 @@ import (
 // their place in the stage they left (shared places stay shared), each group after the
 // ones before it. A knockout's places are its rounds of elimination (its standings).
 // Substitutes and entries never drawn are not ranked. An entry's value, MP and VP are
-// those of the stage that placed it.
+// those of the stage that placed it. While the last stage is not final (State.Final)
+// the evening is marked in progress.
 func eveningOf(ctx context.Context, store TournamentStore, tid int64) (*season.Evening, error) {
 	last, err := store.Load(ctx, tid)
 	if err != nil {
 		return nil, fmt.Errorf("evening %d: %w", tid, err)
 	}
-	ev := &season.Evening{TournamentID: tid, Name: last.Tournament.Name, Date: last.Tournament.Date, Format: last.Stage.Format}
+	ev := &season.Evening{TournamentID: tid, Name: last.Tournament.Name, Date: last.Tournament.Date, Format: last.Stage.Format,
+		InProgress: !last.Final()}
 	placed := map[int64]bool{}
 	for seq := last.Stage.Seq; seq >= 1; seq-- {
 		st := last

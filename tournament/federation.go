@@ -12,7 +12,7 @@ import (
 
 // FederationColumns are the federation CSV's columns, in order (docs/FEDERATION.md).
 var FederationColumns = []string{"card_number", "last_name", "first_name", "club", "place", "points", "mp", "vp",
-	"date", "format", "entries", "tournament", "season", "season_place", "season_points", "counted"}
+	"date", "format", "entries", "tournament", "season", "season_place", "season_points", "counted", "final"}
 
 // CSVStyle is how a reader's spreadsheet reads a CSV: the cell separator, the decimal
 // separator (Italian: ';' and ','), and a byte-order mark first (Excel reads accents
@@ -25,7 +25,8 @@ type CSVStyle struct {
 
 // WriteTournamentCSV writes a tournament's results for the federation: one row per
 // player of every ranked entry (a pair's two players on two rows), in place order;
-// points are the evening's own first ranking value.
+// points are the evening's own first ranking value; final is 0 while the evening is in
+// progress (its ranking may still change).
 func (s *Seasons) WriteTournamentCSV(ctx context.Context, w io.Writer, tid int64, style CSVStyle) error {
 	ev, err := s.Evening(ctx, tid)
 	if err != nil {
@@ -35,6 +36,7 @@ func (s *Seasons) WriteTournamentCSV(ctx context.Context, w io.Writer, tid int64
 	if err != nil {
 		return err
 	}
+	fw.final = oneZero(!ev.InProgress)
 	for _, p := range ev.Placings {
 		for _, pl := range p.Players {
 			r := season.Result{Place: p.Place, Value: p.Value, MP: p.MP, VP: p.VP, Points: p.Value}
@@ -49,7 +51,8 @@ func (s *Seasons) WriteTournamentCSV(ctx context.Context, w io.Writer, tid int64
 // WriteSeasonCSV writes a season's results for the federation: one row per player and
 // evening played, in the order of the standings, with the points the evening is worth
 // in the season, the season's place (empty: not ranked) and total, and whether the
-// evening counted.
+// evening counted. An evening in progress is not in it (not counted yet), and final is
+// 0 on every row while there is one: the standings are provisional.
 func (s *Seasons) WriteSeasonCSV(ctx context.Context, w io.Writer, sid int64, style CSVStyle) error {
 	st, err := s.Standings(ctx, sid)
 	if err != nil {
@@ -63,6 +66,7 @@ func (s *Seasons) WriteSeasonCSV(ctx context.Context, w io.Writer, sid int64, st
 	if err != nil {
 		return err
 	}
+	fw.final = oneZero(!st.Provisional())
 	for _, l := range st.Lines {
 		place := ""
 		if l.Ranked {
@@ -86,6 +90,15 @@ type federationWriter struct {
 	style   CSVStyle
 	players map[int64]*Player
 	season  []string // the season's columns of the next row
+	final   string   // the final column: "1" or "0"
+}
+
+// oneZero is a yes/no cell: "1" or "0".
+func oneZero(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
 }
 
 func (s *Seasons) newFederationWriter(w io.Writer, style CSVStyle) (*federationWriter, error) {
@@ -138,7 +151,7 @@ func (fw *federationWriter) row(ctx context.Context, pl season.Player, ev *seaso
 		}
 		cells = append(append(cells, fw.season...), counted)
 	}
-	return fw.cw.Write(cells)
+	return fw.cw.Write(append(cells, fw.final))
 }
 
 func (fw *federationWriter) flush() error {

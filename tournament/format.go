@@ -93,6 +93,12 @@ type OrderLine struct {
 	// "rematch", "club", "others"); zero and "" for a side not moved.
 	Avoided int64  `json:"avoided,omitempty"`
 	Why     string `json:"why,omitempty"`
+	// ForfeitByes is how many of Byes are forfeits won: the side present has had its
+	// bye (RULES.md 4.3).
+	ForfeitByes int `json:"forfeit_byes,omitempty"`
+	// ForfeitRound is the round where this side and the one it plays now had a forfeit
+	// between them (not a meeting: they may be paired again), 0 for none.
+	ForfeitRound int `json:"forfeit_round,omitempty"`
 }
 
 // Field is one setting of a format, as a form shows it.
@@ -105,6 +111,16 @@ type Field struct {
 	ChoicePrefix string
 	Label        string // message key
 	Help         string // message key, or ""
+	// When names the choice the field applies under: field When[0] set to When[1] (the
+	// 3-player VP bye: scoring = vp); the form hides it otherwise. Empty: always.
+	When [2]string
+}
+
+// ScaleWhen is a Scaled format whose VP scale applies only under one choice of its
+// settings (the 3-player format: tables scored in VP): the settings form shows the
+// scale select only then.
+type ScaleWhen interface {
+	ScaleWhen() [2]string
 }
 
 var (
@@ -178,6 +194,28 @@ func (st *State) Results(r *Round) []TableResult {
 func (st *State) Complete(r *Round) bool {
 	for _, res := range st.Results(r) {
 		if !res.Complete {
+			return false
+		}
+	}
+	return true
+}
+
+// Final reports whether the stage's ranking is final: every round planned drawn and
+// complete, or, for a format that decides its rounds as it goes (a knockout), its Next
+// says it is finished. The standings' "final" marker and a season (RULES.md 8.1) read it.
+func (st *State) Final() bool {
+	if len(st.Rounds) == 0 {
+		return false
+	}
+	planned := st.Stage.Settings.Rounds()
+	if planned == 0 {
+		return st.Format().Next(st).Finished
+	}
+	if len(st.Rounds) != planned {
+		return false
+	}
+	for i := range st.Rounds {
+		if !st.Complete(&st.Rounds[i]) {
 			return false
 		}
 	}

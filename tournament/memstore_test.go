@@ -219,13 +219,15 @@ func (m *memStore) read(tid int64, f func(mt *memTournament) error) error {
 	return f(mt)
 }
 
-func (m *memStore) CreateTournament(_ context.Context, t *tournament.Tournament, s *tournament.Stage) error {
+func (m *memStore) CreateTournament(_ context.Context, t *tournament.Tournament, s *tournament.Stage, e tournament.Event) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := time.Now().UTC()
 	t.ID, t.Version, t.Revision, t.CreatedAt, t.UpdatedAt = m.d.id(), 1, 0, now, now
 	s.ID, s.TournamentID, s.Version = m.d.id(), t.ID, 1
-	m.d.tournaments[t.ID] = &memTournament{t: *t, stages: []tournament.Stage{*s}, rounds: map[int64][]tournament.Round{}}
+	e.TournamentID, e.ID = t.ID, 1
+	m.d.tournaments[t.ID] = &memTournament{t: *t, stages: []tournament.Stage{*s}, rounds: map[int64][]tournament.Round{},
+		events: []tournament.Event{e}}
 	return nil
 }
 

@@ -492,7 +492,7 @@ func (s *Tournaments) tableFor(ctx context.Context, tx Tx, tc *TableCode, seat i
 }
 
 // pinMatches checks a seat's PIN: the one drawn for it, or the last digits of a card
-// number of a member of the side.
+// number of a member of the side (of a team: a player of the pair seated there).
 func (s *Tournaments) pinMatches(ctx context.Context, tx Tx, tc *TableCode, tb *Table, seat int, pin, source string) (bool, error) {
 	pin = strings.TrimSpace(pin)
 	if len(pin) != PINDigits {
@@ -508,12 +508,28 @@ func (s *Tournaments) pinMatches(ctx context.Context, tx Tx, tc *TableCode, tb *
 	if seat > len(tb.Sides) || s.Players == nil {
 		return false, nil
 	}
-	// The members of every entry on the side: its entry's and its partners'.
+	// The members of every entry on the side: its entry's and its partners'; of a team,
+	// only the pair of its line-up seated at this side.
+	side := tb.Sides[seat-1]
 	var members []Member
 	for _, e := range es {
-		if tb.Sides[seat-1].Has(e.ID) {
-			members = append(members, e.Members...)
+		if !side.Has(e.ID) {
+			continue
 		}
+		if e.Kind == EntryTeam && side.Pair > 0 {
+			st, err := tx.State()
+			if err != nil {
+				return false, err
+			}
+			pair := st.LineupOf(e.ID, tc.Round).Pairs[side.Pair-1]
+			for _, m := range e.Members {
+				if m.PlayerID == pair[0] || m.PlayerID == pair[1] {
+					members = append(members, m)
+				}
+			}
+			continue
+		}
+		members = append(members, e.Members...)
 	}
 	for _, m := range members {
 		p, err := s.Players.FindPlayer(ctx, m.PlayerID)

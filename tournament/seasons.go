@@ -61,9 +61,13 @@ type cachedStandings struct {
 
 // SeasonStandings is a season with its evenings and its standings.
 type SeasonStandings struct {
-	Season   season.Season     `json:"season"`
+	Season season.Season `json:"season"`
+	// Evenings are the evenings counted: those whose ranking is final, by date.
 	Evenings []season.Evening  `json:"evenings"`
 	Lines    []season.Standing `json:"lines"`
+	// InProgress are the season's evenings still being played (season.Evening.InProgress),
+	// by date: listed, not counted; while there is one the standings are provisional.
+	InProgress []season.Evening `json:"in_progress"`
 	// Key is the revision the standings were derived at: the season's revision and each
 	// evening's stamp ("3-12.5.40-17.9.51"); it changes when anything they depend on changes.
 	Key string `json:"key"`
@@ -306,9 +310,15 @@ func (s *Seasons) standingsOf(ctx context.Context, se *season.Season) (*SeasonSt
 		if err != nil {
 			return nil, err
 		}
-		out.Evenings = append(out.Evenings, *ev)
+		if ev.InProgress {
+			out.InProgress = append(out.InProgress, *ev)
+		} else {
+			out.Evenings = append(out.Evenings, *ev)
+		}
 	}
-	slices.SortStableFunc(out.Evenings, func(a, b season.Evening) int { return strings.Compare(a.Date, b.Date) })
+	byDate := func(a, b season.Evening) int { return strings.Compare(a.Date, b.Date) }
+	slices.SortStableFunc(out.Evenings, byDate)
+	slices.SortStableFunc(out.InProgress, byDate)
 	out.Lines = se.Settings.Compute(out.Evenings)
 	s.mu.Lock()
 	if s.cache == nil {
@@ -324,6 +334,10 @@ func (s *Seasons) standingsOf(ctx context.Context, se *season.Season) (*SeasonSt
 func (s *Seasons) Evening(ctx context.Context, tid int64) (*season.Evening, error) {
 	return eveningOf(ctx, s.Tournaments.Store, tid)
 }
+
+// Provisional reports whether the standings may still change by an evening ending: one
+// of the season's evenings is in progress.
+func (st *SeasonStandings) Provisional() bool { return len(st.InProgress) > 0 }
 
 // PlayerHistory lists every tournament a player has played (date, format, place, the
 // evening's own value as Points, partner for pairs), newest first, and their line in

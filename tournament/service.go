@@ -63,8 +63,9 @@ func validate(t *Tournament, st *Stage) error {
 	return fe.Err()
 }
 
-// Create validates and stores a tournament with its first stage.
-func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) error {
+// Create validates and stores a tournament with its first stage, and the history's
+// first line: who created it, in which format.
+func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage, director string) error {
 	st.Seq = 1
 	if err := validate(t, st); err != nil {
 		return err
@@ -78,7 +79,8 @@ func (s *Tournaments) Create(ctx context.Context, t *Tournament, st *Stage) erro
 	}{t, st}
 	return once(ctx, s.Store, "create tournament", request, func(ctx context.Context, c *Claim) error {
 		c.setResult(idResult(&t.ID))
-		return s.Store.CreateTournament(ctx, t, st)
+		return s.Store.CreateTournament(ctx, t, st, Event{At: time.Now().UTC(), Director: director, Kind: "create",
+			Args: []string{t.Name, st.Format}})
 	}, func(stored string) error {
 		id, err := parseID(stored)
 		if err != nil {

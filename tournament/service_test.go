@@ -46,7 +46,7 @@ func newEvening(t *testing.T, format string, n int, set func(*tournament.Stage))
 	if set != nil {
 		set(&st)
 	}
-	require.NoError(t, ev.svc.Create(ev.ctx, &tr, &st))
+	require.NoError(t, ev.svc.Create(ev.ctx, &tr, &st, "anna"))
 	ev.tid = tr.ID
 	var ids []int64
 	for i := range n {

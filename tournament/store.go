@@ -59,8 +59,9 @@ type Change struct {
 // TournamentStore persists tournaments. Reads outside a command see one consistent
 // snapshot; every command runs in Update.
 type TournamentStore interface {
-	// CreateTournament stores a tournament with its first stage.
-	CreateTournament(ctx context.Context, t *Tournament, s *Stage) error
+	// CreateTournament stores a tournament with its first stage and its history's first
+	// line (e: its tournament is set).
+	CreateTournament(ctx context.Context, t *Tournament, s *Stage, e Event) error
 	ListTournaments(ctx context.Context) ([]Tournament, error)
 	// Load reads a tournament's current stage with its entries, rounds, tables, sides,
 	// byes and hands.

@@ -57,7 +57,8 @@ func Running(st *tournament.State, n int, seed int64) []Line {
 	return running(st, n, ids, seed)
 }
 
-// running orders the sides ids by the standings after the rounds before n.
+// running orders the sides ids by the standings after the rounds before n; a side's
+// byes count its forfeits won (RULES.md 4.3: the side present has had its bye).
 func running(st *tournament.State, n int, ids []int64, seed int64) []Line {
 	before := *st
 	before.Rounds = st.Rounds[:min(max(n-1, 0), len(st.Rounds))]
@@ -66,11 +67,12 @@ func running(st *tournament.State, n int, ids []int64, seed int64) []Line {
 	for i := range standings {
 		byID[standings[i].Entry.ID] = &standings[i]
 	}
+	won := forfeitWins(before.Rounds)
 	lines := make([]Line, 0, len(ids))
 	for _, id := range ids {
-		l := Line{Entry: id}
+		l := Line{Entry: id, Byes: won[id]}
 		if sd := byID[id]; sd != nil {
-			l.VP, l.MP, l.Byes = sd.Values[ValVP], sd.Values[ValMP], sd.Byes
+			l.VP, l.MP, l.Byes = sd.Values[ValVP], sd.Values[ValMP], sd.Byes+won[id]
 		}
 		lines = append(lines, l)
 	}
@@ -110,8 +112,10 @@ func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []
 		}
 	}
 	out := make([]tournament.OrderLine, len(lines))
+	won := forfeitWins(st.Rounds[:n-1])
 	for i, l := range lines {
-		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie}
+		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie, ForfeitByes: won[l.Entry],
+			ForfeitRound: ForfeitBetween(st.Rounds[:n-1], l.Entry, opponent(r, l.Entry))}
 		if e := st.Entry(l.Entry); e != nil {
 			out[i].Entry = *e
 		}
@@ -134,8 +138,34 @@ func opponent(r *tournament.Round, id int64) int64 {
 	return 0
 }
 
+// forfeitWins counts each side's forfeits won in the rounds: each is a bye for the bye
+// rule (RULES.md 4.3).
+func forfeitWins(rounds []tournament.Round) map[int64]int {
+	out := map[int64]int{}
+	for _, f := range tournament.Forfeits(rounds) {
+		out[f.Present]++
+	}
+	return out
+}
+
+// ForfeitBetween is the last of the rounds where a and b's table was a forfeit (not a
+// meeting: they may be paired again, RULES.md 4.3), 0 for none.
+func ForfeitBetween(rounds []tournament.Round, a, b int64) int {
+	last := 0
+	if a == 0 || b == 0 {
+		return 0
+	}
+	for _, f := range tournament.Forfeits(rounds) {
+		if (f.Present == a && f.Absent == b) || (f.Present == b && f.Absent == a) {
+			last = f.Round
+		}
+	}
+	return last
+}
+
 // met returns who each entry met in the given rounds, and in the stages before that
-// carry (a stage that continues another: RULES.md section 6).
+// carry (a stage that continues another: RULES.md section 6). A table forfeited is not
+// a meeting (RULES.md 4.3).
 func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int64]map[int64]bool {
 	out := map[int64]map[int64]bool{}
 	for a, c := range carry {
@@ -148,6 +178,9 @@ func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int6
 	}
 	for _, r := range rounds {
 		for _, t := range r.Tables {
+			if _, _, forfeit := tournament.Forfeited(&t); forfeit {
+				continue
+			}
 			ids := t.Entries()
 			for _, a := range ids {
 				for _, b := range ids {

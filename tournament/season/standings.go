@@ -16,6 +16,9 @@ type Evening struct {
 	// ranked).
 	Field    int       `json:"field"`
 	Placings []Placing `json:"placings"`
+	// InProgress: the evening's ranking is not final yet (a round still to draw or to
+	// complete); the season lists it but does not count it (RULES.md 8.1).
+	InProgress bool `json:"in_progress,omitempty"`
 }
 
 // Placing is one ranked entry of an evening: its players (two for a pair), its place in
@@ -129,9 +132,10 @@ func (s Settings) Points(ev Evening) []Score {
 // Compute ranks the season from its evenings: each player's results (a pair's counting
 // for both members), the best N counted and the others dropped, the total with the
 // bonus, and the places: total, then most wins, then best single result, then ex aequo.
-// Players with fewer evenings than the minimum come after, unranked.
+// Players with fewer evenings than the minimum come after, unranked. An evening in
+// progress is not counted.
 func (s Settings) Compute(evenings []Evening) []Standing {
-	evs := slices.Clone(evenings)
+	evs := slices.DeleteFunc(slices.Clone(evenings), func(e Evening) bool { return e.InProgress })
 	slices.SortStableFunc(evs, func(a, b Evening) int {
 		if c := cmp.Compare(a.Date, b.Date); c != 0 {
 			return c

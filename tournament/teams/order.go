@@ -59,8 +59,10 @@ func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []
 		partner[a], partner[b] = b, a
 	}
 	out := make([]tournament.OrderLine, len(lines))
+	won := forfeitWins(st.Rounds[:n-1])
 	for i, l := range lines {
-		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie}
+		out[i] = tournament.OrderLine{Values: []int{l.VP, l.MP}, Byes: l.Byes, Tie: l.Tie, ForfeitByes: won[l.Entry],
+			ForfeitRound: danish.ForfeitBetween(st.Rounds[:n-1], l.Entry, opponent[l.Entry])}
 		if e := st.Entry(l.Entry); e != nil {
 			out[i].Entry = *e
 		}
@@ -72,7 +74,8 @@ func (Format) PairingOrder(st *tournament.State, n int) ([]tournament.Column, []
 }
 
 // running is the standings after the rounds before n, as lines, for every team with a
-// standing (the order is the caller's).
+// standing (the order is the caller's); a team's byes count its matches won by forfeit
+// (RULES.md 4.3: the team present has had its bye).
 func running(st *tournament.State, n int) []danish.Line {
 	before := *st
 	before.Rounds = st.Rounds[:min(max(n-1, 0), len(st.Rounds))]
@@ -81,14 +84,15 @@ func running(st *tournament.State, n int) []danish.Line {
 	for i := range standings {
 		byID[standings[i].Entry.ID] = &standings[i]
 	}
+	won := forfeitWins(before.Rounds)
 	var lines []danish.Line
 	for _, e := range st.Entries {
 		if e.Substitute() {
 			continue
 		}
-		l := danish.Line{Entry: e.ID}
+		l := danish.Line{Entry: e.ID, Byes: won[e.ID]}
 		if sd := byID[e.ID]; sd != nil {
-			l.VP, l.MP, l.Byes = sd.Values[ValVP], sd.Values[ValMP], sd.Byes
+			l.VP, l.MP, l.Byes = sd.Values[ValVP], sd.Values[ValMP], sd.Byes+won[e.ID]
 		}
 		lines = append(lines, l)
 	}
@@ -139,4 +143,14 @@ func shareClub(a, b []int) bool {
 		}
 	}
 	return false
+}
+
+// forfeitWins counts each team's matches won by forfeit in the rounds (both tables
+// forfeited by the other team).
+func forfeitWins(rounds []tournament.Round) map[int64]int {
+	out := map[int64]int{}
+	for _, f := range tournament.Forfeits(rounds) {
+		out[f.Present]++
+	}
+	return out
 }

@@ -219,8 +219,8 @@ func Running(st *tournament.State, n int, seed int64) []danish.Line {
 	return lines
 }
 
-// met returns who each team met in the given rounds (the two teams of each match), and
-// in the stages before that carry.
+// met returns who each team met in the given rounds (the two teams of each match, at a
+// table not forfeited), and in the stages before that carry.
 func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int64]map[int64]bool {
 	out := map[int64]map[int64]bool{}
 	add := func(a, b int64) {
@@ -236,6 +236,9 @@ func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int6
 	}
 	for _, r := range rounds {
 		for _, t := range r.Tables {
+			if _, _, forfeit := tournament.Forfeited(&t); forfeit {
+				continue // a forfeit is not a meeting (RULES.md 4.3)
+			}
 			if ids := t.Entries(); len(ids) == 2 && ids[0] != ids[1] {
 				add(ids[0], ids[1])
 				add(ids[1], ids[0])

@@ -161,9 +161,16 @@ func (Format) Fields() []tournament.Field {
 			Label: "tournament.sit_out_score", Help: "tournament.sit_out_score_help"},
 		{Name: "scoring", Kind: "choice", Choices: []string{string(ScoringRP), string(ScoringVP)}, ChoicePrefix: "table_scoring",
 			Label: "individual3.scoring_label", Help: "individual3.scoring_help"},
-		{Name: "bye_vp", Kind: "number", Label: "individual3.bye_vp", Help: "individual3.bye_vp_help"},
+		{Name: "bye_vp", Kind: "number", Label: "individual3.bye_vp", Help: "individual3.bye_vp_help", When: vpOnly},
 	}
 }
+
+// vpOnly is the choice the VP settings apply under: tables scored in VP.
+var vpOnly = [2]string{"scoring", string(ScoringVP)}
+
+// ScaleWhen implements tournament.ScaleWhen: the VP scale applies to tables scored in
+// VP only.
+func (Format) ScaleWhen() [2]string { return vpOnly }
 
 // FormValues implements tournament.Format.
 func (Format) FormValues(ts tournament.Settings) map[string]string {

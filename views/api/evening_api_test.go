@@ -171,7 +171,7 @@ func TestAPIWholeEvening(t *testing.T) {
 	for _, ev := range evs.Events {
 		kinds[ev.Kind]++
 	}
-	assert.Equal(t, map[string]int{"entry_new": 9, "all_present": 1, "draw": 2, "seats_override": 1, "scores": 6}, kinds, "the roll call is in the log")
+	assert.Equal(t, map[string]int{"create": 1, "entry_new": 9, "all_present": 1, "draw": 2, "seats_override": 1, "scores": 6}, kinds, "the roll call is in the log")
 	b, _ := json.Marshal(kinds)
 	t.Logf("log: %s", b)
 }

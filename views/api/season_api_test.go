@@ -303,11 +303,11 @@ func TestAPISeasonOfTenEvenings(t *testing.T) {
 	// player and evening.
 	csv := s.call("GET", fmt.Sprintf("/api/v1/seasons/%d/federation.csv?lang=en", se.ID), "", nil)
 	rows := strings.Split(strings.TrimSpace(strings.TrimPrefix(csv.Body, "\ufeff")), "\n")
-	assert.Equal(t, "card_number,last_name,first_name,club,place,points,mp,vp,date,format,entries,tournament,season,season_place,season_points,counted", strings.TrimSpace(rows[0]))
+	assert.Equal(t, "card_number,last_name,first_name,club,place,points,mp,vp,date,format,entries,tournament,season,season_place,season_points,counted,final", strings.TrimSpace(rows[0]))
 	assert.Len(t, rows, 1+9+8+9+8+9+8+7+6+5)
-	assert.Contains(t, csv.Body, "FIB-A,Rossi,A,Circolo,1,25,,,2026-10-06,individual3,6,Serata 2026-10-06,Campionato sociale 2026/27,1,172.5,1")
+	assert.Contains(t, csv.Body, "FIB-A,Rossi,A,Circolo,1,25,,,2026-10-06,individual3,6,Serata 2026-10-06,Campionato sociale 2026/27,1,172.5,1,1")
 	// A pair's evening: MP +1600, VP 20; a dropped evening says 0; I is not ranked.
-	assert.Contains(t, csv.Body, "FIB-A,Rossi,A,Circolo,1,25,1600,20,2026-10-13,danish,4,Coppie 2026-10-13,Campionato sociale 2026/27,1,172.5,1")
-	assert.Contains(t, csv.Body, "FIB-A,Rossi,A,Circolo,4,13,-1600,0,2026-11-24,danish,4,Coppie 2026-11-24,Campionato sociale 2026/27,1,172.5,0")
-	assert.Contains(t, csv.Body, "FIB-I,Rossi,I,Circolo,7,8,,,2026-10-20,individual3,9,Serata 2026-10-20,Campionato sociale 2026/27,,58.5,1")
+	assert.Contains(t, csv.Body, "FIB-A,Rossi,A,Circolo,1,25,1600,20,2026-10-13,danish,4,Coppie 2026-10-13,Campionato sociale 2026/27,1,172.5,1,1")
+	assert.Contains(t, csv.Body, "FIB-A,Rossi,A,Circolo,4,13,-1600,0,2026-11-24,danish,4,Coppie 2026-11-24,Campionato sociale 2026/27,1,172.5,0,1")
+	assert.Contains(t, csv.Body, "FIB-I,Rossi,I,Circolo,7,8,,,2026-10-20,individual3,9,Serata 2026-10-20,Campionato sociale 2026/27,,58.5,1,1")
 }

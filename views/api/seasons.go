@@ -273,23 +273,6 @@ func (h *Handlers) PlayerHistory(c echo.Context) error {
 	return c.JSON(http.StatusOK, dto.PlayerHistoryOf(ph))
 }
 
-// CSVStyleOf is the federation CSV's style in the request's language (?lang=it|en
-// first, then the request's own).
-func CSVStyleOf(c echo.Context) tournament.CSVStyle {
-	lang := page.LangOf(c)
-	switch c.QueryParam("lang") {
-	case "en":
-		lang = page.EN
-	case "it":
-		lang = page.IT
-	}
-	style := tournament.CSVStyle{Comma: page.CSVComma(lang), Decimal: ".", BOM: true}
-	if lang != page.EN {
-		style.Decimal = ","
-	}
-	return style
-}
-
 // csvFile writes a CSV download built in memory (an error answers as JSON, not half a
 // file).
 func csvFile(c echo.Context, name string, write func(w io.Writer) error) error {
@@ -308,7 +291,7 @@ func (h *Handlers) SeasonFederationCSV(c echo.Context) error {
 		return err
 	}
 	return csvFile(c, fmt.Sprintf("season-%d-federation.csv", id), func(w io.Writer) error {
-		return h.Seasons.WriteSeasonCSV(c.Request().Context(), w, id, CSVStyleOf(c))
+		return h.Seasons.WriteSeasonCSV(c.Request().Context(), w, id, page.CSVStyleOf(c))
 	})
 }
 
@@ -319,7 +302,7 @@ func (h *Handlers) TournamentFederationCSV(c echo.Context) error {
 		return err
 	}
 	return csvFile(c, fmt.Sprintf("tournament-%d-federation.csv", id), func(w io.Writer) error {
-		return h.Seasons.WriteTournamentCSV(c.Request().Context(), w, id, CSVStyleOf(c))
+		return h.Seasons.WriteTournamentCSV(c.Request().Context(), w, id, page.CSVStyleOf(c))
 	})
 }
 

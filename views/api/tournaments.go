@@ -169,7 +169,7 @@ func (h *Handlers) CreateTournament(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
+	if err := h.Tournaments.Create(c.Request().Context(), &t, &st, page.DirectorOf(c).Username); err != nil {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(t.Version))
@@ -576,7 +576,8 @@ func (h *Handlers) PairingOrder(c echo.Context) error {
 		for i, l := range lines {
 			p := page.PairingOf(ev.Round(n), l.Entry.ID)
 			out[i] = dto.PairingLine{Rank: i + 1, EntryID: l.Entry.ID, Name: l.Entry.Name, Byes: l.Byes, Tie: l.Tie,
-				Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why, Columns: dto.ColumnsOf(cols, l.Values, false)}
+				Table: p.Table, Against: p.Against, Bye: p.Bye, Partners: p.Partners, Opponents: p.Opponents, Avoided: l.Avoided, Why: l.Why,
+				ForfeitByes: l.ForfeitByes, ForfeitRound: l.ForfeitRound, Columns: dto.ColumnsOf(cols, l.Values, false)}
 		}
 		return dto.PairingOrder{Round: n, Order: out}, "", nil
 	})

@@ -46,7 +46,7 @@ func BenchmarkNestedBodies(b *testing.B) {
 	tr, st, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), threeplayer.Name)
 	require.NoError(b, err)
 	tr.Name = "Bench"
-	require.NoError(b, svc.Create(ctx, &tr, &st))
+	require.NoError(b, svc.Create(ctx, &tr, &st, "anna"))
 	routes := []struct {
 		name, method, path, head string
 		limit                    int64

@@ -69,7 +69,7 @@ func seedA11y(t *testing.T, app *viewtest.App, c *viewtest.Client) a11yEvenings 
 		f, _ := tournament.FormatOf(format)
 		stage.Settings, err = f.Decode([]byte(settings))
 		require.NoError(t, err)
-		require.NoError(t, svc.Create(ctx, &tr, &stage))
+		require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 		return tr.ID
 	}
 	// play draws a round and enters its tables (all, or the first only): side 1 wins.

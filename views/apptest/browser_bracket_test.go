@@ -30,7 +30,7 @@ func knockoutAfterTwoRounds(t *testing.T, app *viewtest.App, n int) string {
 	f, _ := tournament.FormatOf("knockout")
 	stage.Settings, err = f.Decode([]byte(`{"hands_per_match":1}`))
 	require.NoError(t, err)
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	var ids []int64
 	for i := 1; i <= n; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("Giocatore%02d", i), LastName: "Bianchi", Active: true}

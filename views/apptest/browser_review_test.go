@@ -44,3 +44,30 @@ func TestBrowserSeasonDirectorPageOnPhone(t *testing.T) {
 	assert.True(t, run(t, ctx, chromedp.Evaluate[bool](`document.querySelector(".season-evenings tbody button").getBoundingClientRect().right <= 390`)), "the take-out button on screen")
 	shot(t, ctx, "season-director-phone")
 }
+
+// The director's list of seasons on a 390 px phone fits the screen (it was 490 px wide:
+// the dates kept on one line beside a long name and the published badge).
+func TestBrowserSeasonsListOnPhone(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	for i, name := range []string{"Campionato sociale del martedì sera 2026/27", "Coppa di primavera"} {
+		res := c.Post("/seasons", url.Values{"name": {name}, "from": {"2026-09-01"}, "to": {"2027-06-30"}, "method": {"place"},
+			"table": {"25 20 16"}})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+		if i == 0 {
+			s, err := app.Server.Seasons.Get(t.Context(), viewtest.IDFrom(res.Header.Get("Location")))
+			require.NoError(t, err)
+			require.Equal(t, http.StatusSeeOther, c.Post(res.Header.Get("Location")+"/publish",
+				url.Values{"published": {"true"}, "version": {fmt.Sprint(s.Version)}}).StatusCode)
+		}
+	}
+	loginInBrowser(t, ctx, app.Srv.URL)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(app.Srv.URL+"/seasons"), chromedp.WaitVisible(`.seasons-list`))
+	require.Equal(t, 2, run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".seasons-list tbody tr").length`)))
+	sw := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	cw := run(t, ctx, chromedp.Evaluate[int](`document.documentElement.clientWidth`))
+	assert.LessOrEqual(t, sw, cw, "no sideways scrolling on a phone")
+	assert.LessOrEqual(t, run(t, ctx, chromedp.Evaluate[int](`Math.ceil(document.querySelector(".seasons-list").getBoundingClientRect().right)`)), cw, "the list inside the screen")
+	shot(t, ctx, "seasons-list-phone")
+}

@@ -93,7 +93,7 @@ func benchCommandsEvening(b *testing.B) *commandsEvening {
 	tr, st, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), threeplayer.Name)
 	require.NoError(b, err)
 	tr.Name = "Bench"
-	require.NoError(b, e.svc.Create(ctx, &tr, &st))
+	require.NoError(b, e.svc.Create(ctx, &tr, &st, "anna"))
 	e.tid = tr.ID
 	for i := 1; i <= 48; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("N%02d", i), LastName: "Rossi", Active: true}

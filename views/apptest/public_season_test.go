@@ -24,6 +24,7 @@ func TestPublicSeasonExposesNothingPrivate(t *testing.T) {
 	a.Setup()
 	pe := seedPublic(t, a, 12)
 	ctx := context.Background()
+	pe.finish(t) // a season counts a final evening only
 	seasons := &tournament.Seasons{Store: a.Store, Tournaments: pe.svc}
 	se, err := seasons.Create(ctx, season.Season{Name: "Campionato", From: "2026-09-01", To: "2027-06-30",
 		Settings: season.Defaults(), Tournaments: []int64{pe.tid}})

@@ -52,7 +52,7 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 		tr, st, err := tournament.New(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), threeplayer.Name)
 		require.NoError(t, err)
 		tr.Name, tr.Venue, tr.Notes = name, "Circolo Aurora", "NOTESECRET tournament notes"
-		require.NoError(t, pe.svc.Create(ctx, &tr, &st))
+		require.NoError(t, pe.svc.Create(ctx, &tr, &st, "anna"))
 		return tr
 	}
 	tr := mk("Martedì sera", players)
@@ -123,7 +123,7 @@ func seedPublicKnockout(t *testing.T, a *viewtest.App) (int64, []int64, []string
 	f, _ := tournament.FormatOf("knockout")
 	stage.Settings, err = f.Decode([]byte(`{"hands_per_match":1}`))
 	require.NoError(t, err)
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	private := []string{"KONOTESECRET"}
 	var ids []int64
 	for i := 1; i <= 8; i++ {
@@ -168,7 +168,7 @@ func seedPublicPairs(t *testing.T, a *viewtest.App) (int64, []int64, []string) {
 	tr, stage, err := tournament.New(time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), formattest.Name)
 	require.NoError(t, err)
 	tr.Name, tr.Venue, tr.Notes = "Coppie del venerdì", "Circolo Roma", "DANOTESECRET"
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	private := []string{"DANOTESECRET"}
 	var ids []int64
 	for i := 1; i <= 8; i++ {

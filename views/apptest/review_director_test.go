@@ -68,7 +68,7 @@ func TestPublicHeadWithoutVenue(t *testing.T) {
 	tr, stage, err := tournament.New(time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), "knockout")
 	require.NoError(t, err)
 	tr.Name = "Senza sede"
-	require.NoError(t, svc.Create(ctx, &tr, &stage))
+	require.NoError(t, svc.Create(ctx, &tr, &stage, "anna"))
 	cur, err := svc.Load(ctx, tr.ID)
 	require.NoError(t, err)
 	_, err = svc.Publish(ctx, tr.ID, true, cur.Tournament.Version, "anna")

@@ -1,12 +1,14 @@
 package apptest_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"burraco/tournament/season"
+	"burraco/tournament/threeplayer"
 	"burraco/views/viewtest"
 )
 
@@ -15,6 +17,7 @@ import (
 // and the standings' JSON twin.
 func publicSeason(t *testing.T, a *viewtest.App, pe *publicEvening) []string {
 	t.Helper()
+	pe.finish(t)
 	svc := a.Server.Seasons
 	s, err := svc.Create(t.Context(), season.Season{Name: "Campionato Aurora", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()})
 	require.NoError(t, err)
@@ -30,4 +33,23 @@ func publicSeason(t *testing.T, a *viewtest.App, pe *publicEvening) []string {
 	base := fmt.Sprintf("/p/seasons/%d", s.ID)
 	return []string{base, fmt.Sprintf("%s/players/%d", base, st.Lines[0].Player.ID), base + "/projector", base + "/projector/live",
 		fmt.Sprintf("/api/v1/public/seasons/%d", s.ID)}
+}
+
+// finish makes the evening final, so that a season counts it (RULES.md 8.1): the games
+// drawn are all it plays, and every table is entered.
+func (pe *publicEvening) finish(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := pe.svc.Load(ctx, pe.tid)
+	require.NoError(t, err)
+	set := st.Stage.Settings.(threeplayer.Settings)
+	set.Games = len(st.Rounds)
+	st.Stage.Settings = set
+	_, _, err = pe.svc.Update(ctx, pe.tid, st.Tournament, st.Stage, pe.director)
+	require.NoError(t, err)
+	for _, r := range st.Rounds {
+		for _, tb := range r.Tables {
+			pe.saveTable(t, r.Number, tb.Number)
+		}
+	}
 }

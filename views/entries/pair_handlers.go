@@ -107,11 +107,15 @@ func (h *Handlers) AddPair(c echo.Context) error {
 	return page.Redirect(c, page.IDPath("/tournaments/", tid, "/entries"))
 }
 
-// ImportForm shows the form to import pairs from a CSV file.
+// ImportForm shows the form to import pairs from a CSV file; a stage of teams imports
+// teams (the service refuses pairs there).
 func (h *Handlers) ImportForm(c echo.Context) error {
 	ev, err := h.Evening(c)
 	if err != nil {
 		return err
+	}
+	if page.TeamsStage(ev) {
+		return page.Render(c, http.StatusOK, csvImportPage(ev, teamsImport, page.NewForm()))
 	}
 	return page.Render(c, http.StatusOK, csvImportPage(ev, pairsImport, page.NewForm()))
 }

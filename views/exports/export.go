@@ -31,19 +31,28 @@ type report struct {
 	Rows       [][]string
 	File       string // the download's name, without extension
 	Landscape  bool   // printed across the page (many columns)
+	// Status is whether a ranking is final or provisional: the PDF says it under the
+	// title (in Sub), the CSV in a last column on every row.
+	Status string
 }
 
-// standingsReport is the standings of the current stage.
+// standingsReport is the standings of the current stage, as the screen shows them: the
+// ranking columns, then one column per round (its points; "R" for a bye), and whether
+// the ranking is final or after which round.
 func standingsReport(lang page.Lang, ev *tournament.State, cols []tournament.Column, ss []tournament.Standing) *report {
 	tr := func(key string, args ...any) string { return page.TranslateFor(lang, ev.Stage.Format, key, args...) }
-	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name,
-		Sub:  reportSub(lang, &ev.Tournament),
+	status := page.StandingsStateIn(lang, ev)
+	r := &report{Title: tr("standings.title") + " · " + ev.Tournament.Name, Status: status,
+		Sub:  reportSub(lang, &ev.Tournament) + " · " + status,
 		Head: []string{"#", tr("player.name"), tr("export.club")}, Num: []bool{true, false, false},
 		File: fmt.Sprintf("tournament-%d-standings", ev.Tournament.ID)}
 	for _, c := range cols {
 		r.Head, r.Num = append(r.Head, tr(c.Label)), append(r.Num, true)
 	}
 	r.Head, r.Num = append(r.Head, tr("export.played")), append(r.Num, true)
+	for _, g := range ev.Rounds {
+		r.Head, r.Num = append(r.Head, tr("standings.game_short", g.Number)), append(r.Num, true)
+	}
 	for _, s := range ss {
 		place := strconv.Itoa(s.Place)
 		if s.Tied {
@@ -57,9 +66,33 @@ func standingsReport(lang page.Lang, ev *tournament.State, cols []tournament.Col
 				row = append(row, strconv.Itoa(s.Values[i]))
 			}
 		}
-		r.Rows = append(r.Rows, append(row, strconv.Itoa(s.Played)))
+		row = append(row, strconv.Itoa(s.Played))
+		for i := range ev.Rounds {
+			cell := ""
+			if i < len(s.Rounds) {
+				cell = roundCell(lang, tr, s.Rounds[i])
+			}
+			row = append(row, cell)
+		}
+		r.Rows = append(r.Rows, row)
 	}
 	return r
+}
+
+// roundCell is an entry's round in the standings on paper: its points once done ("R 6"
+// for a bye, "late 6" for a bye awarded), empty before.
+func roundCell(lang page.Lang, tr func(string, ...any) string, gl tournament.RoundLine) string {
+	if !gl.Done {
+		return ""
+	}
+	pts := page.PtsIn(lang, gl.Points)
+	switch {
+	case gl.Awarded:
+		return tr("standings.late") + " " + pts
+	case gl.Bye:
+		return "R " + pts
+	}
+	return pts
 }
 
 // tablesReport is a round's table list: who sits where, and who sits out.
@@ -143,10 +176,17 @@ func (r *report) writeCSV(w io.Writer, lang page.Lang) error {
 		return fmt.Errorf("write csv: %w", err)
 	}
 	cw := csvsafe.NewWriterComma(w, page.CSVComma(lang))
-	if err := cw.Write(r.Head); err != nil {
+	head := r.Head
+	if r.Status != "" {
+		head = append(slices.Clone(head), page.Translate(lang, "export.status"))
+	}
+	if err := cw.Write(head); err != nil {
 		return err
 	}
 	for _, row := range r.Rows {
+		if r.Status != "" {
+			row = append(slices.Clone(row), r.Status)
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}

@@ -173,7 +173,9 @@ func TestPDFStandingsHeadingsApart(t *testing.T) {
 		if words == nil {
 			t.Skip("pdftotext not installed")
 		}
-		assertHeadingsApart(t, words, openInExcel(t, c.Get(base+"/standings.csv").Body, lang)[0], "2026", "Ugo", string(lang))
+		heads := openInExcel(t, c.Get(base+"/standings.csv").Body, lang)[0]
+		heads = heads[:len(heads)-1] // the CSV's last column says whether the ranking is final; the PDF says it under the title
+		assertHeadingsApart(t, words, heads, "2026", "Ugo", string(lang))
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 
 // seasonReport is a season's standings in the reader's language: place, player, total,
 // evenings played, then each evening's points, a dropped one in brackets ("(12,5)"),
-// an evening not played empty.
+// an evening not played empty; each line says whether the standings are final or
+// provisional (an evening still in progress, not counted).
 func seasonReport(lang page.Lang, st *tournament.SeasonStandings) *report {
 	tr := func(key string, args ...any) string { return page.Translate(lang, key, args...) }
 	se := &st.Season
@@ -20,9 +21,14 @@ func seasonReport(lang page.Lang, st *tournament.SeasonStandings) *report {
 	if page.AnyDropped(st) {
 		sub += " · " + tr("seasons.dropped_report", se.Settings.Best)
 	}
+	status := tr("seasons.final")
+	if st.Provisional() {
+		status = tr("seasons.status_provisional")
+	}
+	sub += " · " + status
 	r := &report{Title: tr("seasons.standings") + " · " + se.Name, Sub: sub,
 		Head: []string{"#", tr("player.name"), tr("seasons.total"), tr("seasons.evenings_short")},
-		Num:  []bool{true, false, true, true},
+		Num:  []bool{true, false, true, true}, Status: status,
 		File: fmt.Sprintf("season-%d-standings", se.ID), Landscape: len(st.Evenings) > 6}
 	for i, ev := range st.Evenings {
 		r.Head = append(r.Head, strconv.Itoa(i+1)+" "+page.EveningLabelIn(lang, ev))

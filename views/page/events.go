@@ -19,7 +19,7 @@ func EventText(lang Lang, format string, e *tournament.Event) string {
 		return e.Detail
 	}
 	args := anys(e.Args)
-	if e.Kind == "stage" && len(args) > 1 {
+	if (e.Kind == "stage" || e.Kind == "create") && len(args) > 1 {
 		args[1] = FormatName(lang, e.Args[1])
 	}
 	if e.Kind == "missed_bye" && len(args) > 2 { // "1, 3": the rounds it counts

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
 
 	"burraco/scoring"
 	"burraco/tournament"
@@ -94,6 +95,15 @@ func Signed(n int) string {
 		return "+" + strconv.Itoa(n)
 	}
 	return strings.Replace(strconv.Itoa(n), "-", "−", 1)
+}
+
+// Minus writes a number's sign as the minus sign (U+2212, "−410"), not a hyphen, for
+// a page to read.
+func Minus(s string) string {
+	if strings.HasPrefix(s, "-") {
+		return "−" + s[1:]
+	}
+	return s
 }
 
 func Abs(n int) int {
@@ -292,6 +302,12 @@ func TournamentFormAction(tr *tournament.Tournament) string {
 
 // StandingsState says whether the standings are final or after which round.
 func StandingsState(ctx context.Context, ev *tournament.State) string {
+	return StandingsStateIn(Of(ctx).Lang, ev)
+}
+
+// StandingsStateIn is StandingsState in a language (paper and downloads).
+func StandingsStateIn(lang Lang, ev *tournament.State) string {
+	tr := func(key string, args ...any) string { return TranslateFor(lang, ev.Stage.Format, key, args...) }
 	done := 0
 	for i := range ev.Rounds {
 		if ev.Complete(&ev.Rounds[i]) {
@@ -302,15 +318,14 @@ func StandingsState(ctx context.Context, ev *tournament.State) string {
 	}
 	planned := ev.Stage.Settings.Rounds() // 0: the format decides as it goes (a knockout)
 	switch {
-	case planned == 0 && len(ev.Rounds) > 0 && ev.Format().Next(ev).Finished,
-		planned > 0 && len(ev.Rounds) == planned && done == len(ev.Rounds):
-		return T(ctx, "standings.final")
+	case ev.Final():
+		return tr("standings.final")
 	case done == 0:
-		return T(ctx, "standings.provisional")
+		return tr("standings.provisional")
 	case planned == 0:
-		return T(ctx, "standings.after_round", done)
+		return tr("standings.after_round", done)
 	}
-	return T(ctx, "standings.after_game", done, planned)
+	return tr("standings.after_game", done, planned)
 }
 
 // ColumnValue shows a standings value as its column reads it.
@@ -420,6 +435,21 @@ func IsScaled(fm tournament.Format) bool {
 	return ok
 }
 
+// Applies reports whether a settings field applies under the form's values
+// (tournament.Field.When): the form hides one that does not.
+func Applies(f *Form, when [2]string) bool {
+	return when[0] == "" || f.Values[when[0]] == when[1]
+}
+
+// ScaleWhen is the choice a format's VP scale applies under (tournament.ScaleWhen), or
+// none: always.
+func ScaleWhen(fm tournament.Format) [2]string {
+	if w, ok := fm.(tournament.ScaleWhen); ok {
+		return w.ScaleWhen()
+	}
+	return [2]string{}
+}
+
 // IsPaired reports whether a stage's format pairs its rounds from the running standings.
 func IsPaired(ev *tournament.State) bool {
 	_, ok := ev.Format().(tournament.Paired)
@@ -511,6 +541,23 @@ func CSVComma(lang Lang) rune {
 		return ','
 	}
 	return ';'
+}
+
+// CSVStyleOf is the federation CSV's style in the request's language (?lang=it|en
+// first, then the request's own).
+func CSVStyleOf(c echo.Context) tournament.CSVStyle {
+	lang := LangOf(c)
+	switch c.QueryParam("lang") {
+	case "en":
+		lang = EN
+	case "it":
+		lang = IT
+	}
+	style := tournament.CSVStyle{Comma: CSVComma(lang), Decimal: ".", BOM: true}
+	if lang != EN {
+		style.Decimal = ","
+	}
+	return style
 }
 
 // NowOf is the time a page's clocks are shown at when rendered (the script then counts

@@ -154,6 +154,11 @@ func publicRoundOf(ev *tournament.State, g *tournament.Round) *publicRound {
 	for _, b := range g.Byes {
 		ps := publicSeatAt(at[b.EntryID], b.EntryID)
 		ps.Points, ps.Late = b.Points, b.Awarded
+		if e := at[b.EntryID]; e != nil && e.Kind == tournament.EntryTeam {
+			for _, m := range e.Members { // a team's bye is each of its players'
+				ps.Players = append(ps.Players, m.Name)
+			}
+		}
 		if b.Awarded {
 			pr.Late = append(pr.Late, ps)
 			continue
@@ -226,6 +231,10 @@ func seatList(pr *publicRound) []seatLine {
 	}
 	for _, b := range append(slices.Clone(pr.Byes), pr.Late...) {
 		out = append(out, seatLine{EntryID: b.EntryID, Name: b.Name, Late: b.Late, Points: b.Points, Search: b.Search})
+		for _, p := range b.Players { // a team's players: each finds their own name
+			out = append(out, seatLine{EntryID: b.EntryID, Name: p, Team: b.Name, Late: b.Late, Points: b.Points,
+				Search: tournament.SearchText(p + " " + b.Name)})
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Search < out[j].Search })
 	return out
@@ -237,8 +246,11 @@ func seatWith(ctx context.Context, s seatLine) string {
 	if len(s.With) > 0 {
 		parts = append(parts, page.T(ctx, "print.with", strings.Join(s.With, ", ")))
 	}
-	if s.Team != "" {
+	switch {
+	case s.Team != "" && s.Pair > 0:
 		parts = append(parts, page.T(ctx, "seat.team_pair", s.Team, s.Pair))
+	case s.Team != "": // a team's bye
+		parts = append(parts, page.T(ctx, "seat.team", s.Team))
 	}
 	return strings.Join(parts, " · ")
 }

@@ -1687,9 +1687,9 @@ func publicPlayerPage(pp publicPlayer, seasons []seasonLink) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var97 string
-					templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinStringErrs(page.ColumnValue(ctx, tournament.Column{Kind: col.Kind}, pp.Line.Values[i]))
+					templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinStringErrs(page.Minus(page.ColumnValue(ctx, tournament.Column{Kind: col.Kind}, pp.Line.Values[i])))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 259, Col: 88}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 259, Col: 100}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var97))
 					if templ_7745c5c3_Err != nil {
@@ -2030,9 +2030,9 @@ func publicPlayerPage(pp publicPlayer, seasons []seasonLink) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var117 string
-							templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(s.Score))
+							templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinStringErrs(page.Minus(page.Itoa(s.Score)))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 322, Col: 48}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 322, Col: 60}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var117))
 							if templ_7745c5c3_Err != nil {
@@ -2048,9 +2048,9 @@ func publicPlayerPage(pp publicPlayer, seasons []seasonLink) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var118 string
-							templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(page.Itoa(s.Score))
+							templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(page.Minus(page.Itoa(s.Score)))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 324, Col: 48}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 324, Col: 60}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var118))
 							if templ_7745c5c3_Err != nil {
@@ -2061,9 +2061,9 @@ func publicPlayerPage(pp publicPlayer, seasons []seasonLink) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var119 string
-							templ_7745c5c3_Var119, templ_7745c5c3_Err = templ.JoinStringErrs(page.Pts(ctx, s.Points))
+							templ_7745c5c3_Var119, templ_7745c5c3_Err = templ.JoinStringErrs(page.Minus(page.Pts(ctx, s.Points)))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 324, Col: 79}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/public/public.templ`, Line: 324, Col: 103}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var119))
 							if templ_7745c5c3_Err != nil {

@@ -204,7 +204,11 @@ func (h *Handlers) renderMerge(c echo.Context, status int, f *page.Form) error {
 			others = append(others, o)
 		}
 	}
-	return page.Render(c, status, mergePage(p, q, others, f))
+	recs, err := h.recordsOf(ctx, append([]tournament.Player{*p}, others...))
+	if err != nil {
+		return err
+	}
+	return page.Render(c, status, mergePage(p, q, others, f, recs))
 }
 
 // Merge merges the record drop_id into this player (one transaction, logged in

@@ -30,6 +30,16 @@ func (pc *printCodes) of(table int) *tournament.TableCode {
 	return nil
 }
 
+// pinOf is the PIN of the side at a position of a table, printed beside its names on
+// the table's card ("" without reporting by PIN).
+func (pc *printCodes) pinOf(table, position int) string {
+	tc := pc.of(table)
+	if tc == nil || !pc.PINs || position < 1 || position > len(tc.PINs) {
+		return ""
+	}
+	return tc.PINs[position-1]
+}
+
 // url is the address of a table's page.
 func (pc *printCodes) url(tc *tournament.TableCode) string { return pc.Base + "/t/" + tc.Code }
 

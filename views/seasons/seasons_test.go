@@ -29,11 +29,12 @@ func players(t *testing.T, a *viewtest.App, n int) []int64 {
 }
 
 // evening plays a 3-player evening on a date through the pages: the three players
-// entered, game 1 drawn (seed 5) and its one table scored; it returns its path.
+// entered, its one game drawn (seed 5) and its one table scored, so its ranking is
+// final (a season counts it); it returns its path.
 func evening(t *testing.T, c *viewtest.Client, name, date string, ids []int64, scores [3]int) string {
 	t.Helper()
 	res := c.Post("/tournaments", url.Values{"name": {name}, "date": {date}, "venue": {"Circolo"},
-		"games": {"2"}, "hands_per_game": {"3"}, "sit_out": {"rotate"}, "bye_points": {"3"}})
+		"games": {"1"}, "hands_per_game": {"3"}, "sit_out": {"rotate"}, "bye_points": {"3"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	base := strings.TrimSuffix(res.Header.Get("Location"), "/entries")
 	for _, id := range ids {

@@ -11,28 +11,28 @@ import (
 	"burraco/views/viewtest"
 )
 
-// The printed table card lists the PINs by side ("Side 1 4452"): each name on it says
-// its side, in the order of the table's page, so a player knows which PIN is theirs.
-// Without reporting the card names no side.
+// The printed table card names the players, not their sides ("Linea 1"), and prints
+// each side's PIN beside its names (issue 34), in the order of the table's page, so a
+// player finds their PIN by their name. Without reporting the card has no PIN.
 func TestTableCardSaysEachNamesSide(t *testing.T) {
 	app := viewtest.NewApp(t)
 	dir := app.Setup()
 	game1, _ := reportingEvening(t, dir, 3)
-	for lang, want := range map[string][]string{"en": {"Side 1", "Side 2", "Side 3"}, "it": {"Linea 1", "Linea 2", "Linea 3"}} {
+	for lang, side := range map[string]string{"en": "Side", "it": "Linea"} {
 		dir.Lang = lang
 		sign := dir.Get(game1 + "/cards").Doc(t).Find(".table-sign").First()
-		var sides, pinSides []string
-		sign.Find(".sign-names li .sign-side").Each(func(_ int, s *goquery.Selection) { sides = append(sides, strings.TrimSpace(s.Text())) })
-		sign.Find(".code-pins li span").Each(func(_ int, s *goquery.Selection) { pinSides = append(pinSides, strings.TrimSpace(s.Text())) })
-		assert.Equal(t, want, sides, lang)
-		assert.Equal(t, want, pinSides, lang)
+		assert.NotContains(t, sign.Find(".sign-names").Text(), side, lang)
+		require.Equal(t, 3, sign.Find(".sign-names li").Length(), lang)
+		sign.Find(".sign-names li").Each(func(_ int, s *goquery.Selection) {
+			assert.NotEmpty(t, strings.TrimSpace(s.Find(".sign-who").Text()), lang)
+			assert.Regexp(t, `^\d{4}$`, s.Find(".sign-pin strong").Text(), "%s: a PIN beside the names", lang)
+		})
 	}
 	// The table's page seats the same names in the same order.
 	cd := cards(t, dir, game1)[1]
 	var onCard, onPage []string
 	dir.Get(game1 + "/cards").Doc(t).Find(".table-sign").First().Find(".sign-names li").Each(func(_ int, s *goquery.Selection) {
-		s.Find(".sign-side").Remove()
-		onCard = append(onCard, strings.Join(strings.Fields(s.Text()), " "))
+		onCard = append(onCard, strings.Join(strings.Fields(s.Find(".sign-who").Text()), " "))
 	})
 	phone := app.Client()
 	doc := phone.Get("/t/" + cd.Code).Doc(t)
@@ -47,5 +47,5 @@ func TestTableCardSaysEachNamesSide(t *testing.T) {
 
 	plain := viewtest.TournamentWithEntries(t, dir, 3)
 	res := dir.Post(plain+"/draw", nil)
-	assert.Zero(t, dir.Get(res.Header.Get("Location")+"/cards").Doc(t).Find(".sign-side").Length(), "no side without reporting")
+	assert.Zero(t, dir.Get(res.Header.Get("Location")+"/cards").Doc(t).Find(".sign-pin").Length(), "no PIN without reporting")
 }

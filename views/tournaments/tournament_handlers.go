@@ -202,7 +202,7 @@ func (h *Handlers) Create(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return h.settingsPage(c, http.StatusUnprocessableEntity, nil, fm, f, nil)
 	}
-	if err := h.Tournaments.Create(c.Request().Context(), &t, &st); err != nil {
+	if err := h.Tournaments.Create(c.Request().Context(), &t, &st, page.DirectorOf(c).Username); err != nil {
 		if !f.Fail(err) {
 			return err
 		}

@@ -173,21 +173,27 @@ func SeasonLineOf(l season.Standing) SeasonLine {
 }
 
 // SeasonStandings is the answer of GET /seasons/{id}/standings (and of the public
-// twin): the season, its evenings by date and its standings; key changes whenever the
-// season or one of its evenings does.
+// twin): the season, its evenings counted by date, those still in progress (listed, not
+// counted: provisional is true while there is one) and its standings; key changes
+// whenever the season or one of its evenings does.
 type SeasonStandings struct {
-	Season   Season          `json:"season"`
-	Key      string          `json:"key"`
-	Evenings []SeasonEvening `json:"evenings"`
-	Lines    []SeasonLine    `json:"lines"`
+	Season      Season          `json:"season"`
+	Key         string          `json:"key"`
+	Provisional bool            `json:"provisional"`
+	Evenings    []SeasonEvening `json:"evenings"`
+	InProgress  []SeasonEvening `json:"in_progress"`
+	Lines       []SeasonLine    `json:"lines"`
 }
 
 // SeasonStandingsOf is a season's standings as the API shows them.
 func SeasonStandingsOf(st *tournament.SeasonStandings) SeasonStandings {
 	out := SeasonStandings{Season: SeasonOf(&st.Season), Key: st.Key, Evenings: make([]SeasonEvening, len(st.Evenings)),
-		Lines: make([]SeasonLine, len(st.Lines))}
+		Lines: make([]SeasonLine, len(st.Lines)), Provisional: st.Provisional(), InProgress: make([]SeasonEvening, len(st.InProgress))}
 	for i, e := range st.Evenings {
 		out.Evenings[i] = SeasonEvening{TournamentID: e.TournamentID, Name: e.Name, Date: e.Date, Format: e.Format, Entries: e.Field}
+	}
+	for i, e := range st.InProgress {
+		out.InProgress[i] = SeasonEvening{TournamentID: e.TournamentID, Name: e.Name, Date: e.Date, Format: e.Format, Entries: e.Field}
 	}
 	for i, l := range st.Lines {
 		out.Lines[i] = SeasonLineOf(l)

@@ -122,6 +122,11 @@ type PairingLine struct {
 	// pairing moved it down, and Why the reason: never_meet, rematch, club or others.
 	Avoided int64  `json:"avoided,omitempty"`
 	Why     string `json:"why,omitempty"`
+	// ForfeitByes is how many of byes are forfeits won (the side present has had its
+	// bye); ForfeitRound the round where this side and its opponent now had a forfeit
+	// between them (not a meeting: RULES.md 4.3).
+	ForfeitByes  int `json:"forfeit_byes,omitempty"`
+	ForfeitRound int `json:"forfeit_round,omitempty"`
 	Columns
 }
 

@@ -276,3 +276,86 @@ func TestRemovedEntryRoundTrip(t *testing.T) {
 	assert.Equal(t, tournament.EINVALID, x.Code)
 	assert.Contains(t, fmt.Sprint(x.Fields), "import.undo")
 }
+
+// TestConcurrentRegistrationsOfOnePerson: the same person registered by several
+// requests at once (no idempotency key; the name spelled alike, as the duplicate check
+// compares it) is stored once; the others are refused with the registered one
+// (12 concurrent POST /api/v1/players of one name stored 12 players: each looked for a
+// namesake before any had written).
+func TestConcurrentRegistrationsOfOnePerson(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	players := &tournament.Players{Store: d}
+	spellings := []tournament.Player{{FirstName: "Zoe", LastName: "Quirino", Club: "Roma"},
+		{FirstName: "zoe", LastName: "QUIRINO", Club: "Roma"}, {FirstName: "Zoe", LastName: "Quirino"}}
+	const n = 8
+	errs := make(chan error, n)
+	start := make(chan struct{})
+	for i := range n {
+		go func() {
+			<-start
+			p := spellings[i%len(spellings)]
+			errs <- players.Create(ctx, &p)
+		}()
+	}
+	close(start)
+	created := 0
+	for range n {
+		err := <-errs
+		var dup *tournament.DuplicateError
+		switch {
+		case err == nil:
+			created++
+		case errors.As(err, &dup):
+			assert.NotEmpty(t, dup.Of)
+		default:
+			t.Errorf("neither created nor a duplicate: %v", err)
+		}
+	}
+	assert.Equal(t, 1, created)
+	all, err := d.AllPlayers(ctx)
+	require.NoError(t, err)
+	assert.Len(t, all, 1)
+	require.NoError(t, players.CreatePerson(ctx, &tournament.Player{FirstName: "Zoe", LastName: "Quirino", Club: "Roma"}),
+		"another person, said so")
+}
+
+// TestConcurrentOnTheSpotOfOnePerson: the same new player registered on the spot by
+// several requests at once, into two tournaments (no idempotency key), is registered
+// and entered once; the others are refused with the registered one (10 at once stored
+// 10 players and 10 entries).
+func TestConcurrentOnTheSpotOfOnePerson(t *testing.T) {
+	ctx := context.Background()
+	d, _ := open(t)
+	svc, t1 := newTournament(t, d, "Lunedì")
+	_, t2 := newTournament(t, d, "Martedì")
+	const n = 8
+	errs := make(chan error, n)
+	start := make(chan struct{})
+	for i := range n {
+		go func() {
+			<-start
+			tid := []int64{t1, t2}[i%2]
+			_, err := svc.AddNewPlayer(ctx, tid, &tournament.Player{FirstName: "Olga", LastName: "Nerone", Club: "Roma"}, "anna")
+			errs <- err
+		}()
+	}
+	close(start)
+	created := 0
+	for range n {
+		err := <-errs
+		var dup *tournament.DuplicateError
+		switch {
+		case err == nil:
+			created++
+		case errors.As(err, &dup):
+			assert.NotEmpty(t, dup.Of)
+		default:
+			t.Errorf("neither entered nor a duplicate: %v", err)
+		}
+	}
+	assert.Equal(t, 1, created)
+	all, err := d.AllPlayers(ctx)
+	require.NoError(t, err)
+	assert.Len(t, all, 1)
+}

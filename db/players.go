@@ -112,11 +112,37 @@ func cardTaken(tx *gorm.DB, card *string, exceptID int64) (bool, error) {
 
 // CreatePlayer inserts a player.
 func (d *DB) CreatePlayer(ctx context.Context, p *tournament.Player) error {
+	return d.CreatePlayerUnlike(ctx, p, nil)
+}
+
+// registryLock is the second key of the advisory lock that serializes, on PostgreSQL,
+// the registrations that look for a registered namesake first (CreatePlayerUnlike):
+// instances share the database. On SQLite lockWriters already serializes them.
+const registryLock = 2
+
+// CreatePlayerUnlike inserts a player unless unlike, given every registered player
+// read in the same transaction, refuses (see tournament.PlayerStore): two requests
+// registering the same person at once find each other, one is refused.
+func (d *DB) CreatePlayerUnlike(ctx context.Context, p *tournament.Player, unlike func([]tournament.Player) error) error {
 	if err := tournament.Vet(p); err != nil {
 		return err
 	}
 	r := toPlayerRow(p)
 	err := d.tx(ctx, func(tx *gorm.DB) error {
+		if unlike != nil {
+			if d.postgres {
+				if err := tx.Exec("SELECT pg_advisory_xact_lock(?, ?)", migrationLock, registryLock).Error; err != nil {
+					return err
+				}
+			}
+			var rows []playerRow
+			if err := tx.Order("LOWER(last_name), LOWER(first_name), id").Find(&rows).Error; err != nil {
+				return err
+			}
+			if err := unlike(players(rows)); err != nil {
+				return err
+			}
+		}
 		if taken, err := cardTaken(tx, r.CardNumber, 0); err != nil {
 			return err
 		} else if taken {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -144,4 +145,30 @@ func TestChangedConfirmationDisputes(t *testing.T) {
 			assert.False(t, f.state(t).Rounds[0].Tables[0].Started(), "the sheet is empty")
 		})
 	}
+}
+
+// TestThrottledCodesWriteNothing: once an address waits, its further wrong codes are
+// refused from a read and recorded nowhere (a flood of wrong codes was one insert
+// each: 14,000 rows in half a minute from one client, each counted again by the next);
+// the wait is still told, and a right code still opens its table.
+func TestThrottledCodesWriteNothing(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	tc := f.reporting(t, false, tournament.PINRandom)[0]
+	const client = "10.7.0.1"
+	for i := range tournament.ReportFreeCodes {
+		_, err := f.svc.TableByCode(f.ctx, fmt.Sprintf("ZZZZ%02d", i), client)
+		require.Equal(t, "report.code", errKey(err))
+	}
+	for i := range 50 {
+		_, err := f.svc.TableByCode(f.ctx, fmt.Sprintf("ZZZY%02d", i), client)
+		e, _ := tournament.AsError(err)
+		require.NotNil(t, e)
+		require.Equal(t, "report.slow", e.Key)
+		assert.Positive(t, e.RetryAfter)
+	}
+	n, err := f.db.Failures(f.ctx, []string{"report-addr:" + client}, time.Time{})
+	require.NoError(t, err)
+	assert.Equal(t, tournament.ReportFreeCodes, n["report-addr:"+client], "the refused ones recorded nothing")
+	_, err = f.svc.TableByCode(f.ctx, tc.Code, client)
+	require.NoError(t, err, "a right code opens its table")
 }

@@ -163,3 +163,28 @@ func TestTwoSeasonImportsAtOnce(t *testing.T) {
 		assert.NotZero(t, id)
 	}
 }
+
+// TestSeasonCountsAnEveningOnceWhateverTheWay: a tournament imported into a season as a
+// copy, then its original added to the season (or both given when a season is
+// created), is refused as a second import is: the evening would count twice (it did).
+func TestSeasonCountsAnEveningOnceWhateverTheWay(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	doc, err := f.db.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+	seasons := &tournament.Seasons{Store: f.db, Tournaments: f.svc}
+	se, err := seasons.Create(f.ctx, season.Season{Name: "S", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults()})
+	require.NoError(t, err)
+	imported, err := seasons.ImportInto(f.ctx, se.ID, raw, "anna")
+	require.NoError(t, err)
+	err = f.db.SetSeasonTournament(f.ctx, se.ID, f.tid, true)
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err), "the original after its copy: %v", err)
+	got, err := f.db.Season(f.ctx, se.ID)
+	require.NoError(t, err)
+	assert.Len(t, got.Tournaments, 1)
+
+	both := season.Season{Name: "T", From: "2026-01-01", To: "2026-12-31", Settings: season.Defaults(), Tournaments: []int64{f.tid, imported.Tournament.ID}}
+	err = f.db.CreateSeason(f.ctx, &both)
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err), "both at once: %v", err)
+}

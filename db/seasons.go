@@ -74,14 +74,21 @@ func (d *DB) CreateSeason(ctx context.Context, s *season.Season) error {
 	return nil
 }
 
+// addSeasonTournament counts tournament tid in season sid, unless the season already
+// counts the same evening (sameInSeason: the tournament imported as a copy, then the
+// original added, would count it twice).
 func addSeasonTournament(x *sqlTx, sid, tid int64) error {
-	var n int
-	if err := x.queryRow("SELECT COUNT(*) FROM tournaments WHERE id = ?", tid).Scan(&n); err != nil {
-		return err
-	} else if n == 0 {
+	var t tournament.Tournament
+	if err := x.queryRow("SELECT name, date FROM tournaments WHERE id = ?", tid).Scan(&t.Name, &t.Date); isNoRows(err) {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil {
+		return err
 	}
+	var n int
 	if err := x.queryRow("SELECT COUNT(*) FROM season_tournaments WHERE season_id = ? AND tournament_id = ?", sid, tid).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	if err := sameInSeason(x, sid, &t); err != nil {
 		return err
 	}
 	return x.run("INSERT INTO season_tournaments (season_id, tournament_id) VALUES (?, ?)", sid, tid)

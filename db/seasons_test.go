@@ -36,6 +36,20 @@ func TestSeasonStore(t *testing.T) {
 
 	// Tournaments in and out move the revision.
 	other := newEveningIn(t, d, 3, nil)
+	require.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(d.SetSeasonTournament(ctx, s.ID, other.tid, true)),
+		"the same name and date: the same evening, counted once")
+	require.NoError(t, d.Update(ctx, other.tid, func(tx tournament.Tx) error {
+		t0, err := tx.Tournament()
+		if err != nil {
+			return err
+		}
+		s0, err := tx.Stage()
+		if err != nil {
+			return err
+		}
+		t0.Name = "Giovedì"
+		return tx.SaveSettings(t0, s0)
+	}))
 	require.NoError(t, d.SetSeasonTournament(ctx, s.ID, other.tid, true))
 	require.NoError(t, d.SetSeasonTournament(ctx, s.ID, other.tid, true), "adding twice is no change")
 	got2, err := d.Season(ctx, s.ID)

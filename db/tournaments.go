@@ -1453,6 +1453,18 @@ func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
 	return nil
 }
 
+// Registered returns every registered player, serializing with the other registrations
+// that look for a namesake (see tournament.Tx).
+func (x *storeTx) Registered() ([]tournament.Player, error) {
+	if x.db.postgres {
+		var v any
+		if err := x.queryRow("SELECT pg_advisory_xact_lock(?, ?)", migrationLock, registryLock).Scan(&v); err != nil {
+			return nil, err
+		}
+	}
+	return allPlayers(x.sqlTx, 0)
+}
+
 func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 	if err := tournament.Vet(p); err != nil {
 		return err
@@ -1500,6 +1512,9 @@ func (x *storeTx) AddRound(stageID int64, r *tournament.Round, subs []tournament
 		if err := insertEntry(x.sqlTx, x.tid, &subs[i]); err != nil {
 			return err
 		}
+	}
+	if err := tournament.Vet(r); err != nil { // its override reason
+		return err
 	}
 	r.PlaceSubs(subs)
 	r.StageID = stageID

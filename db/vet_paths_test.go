@@ -17,14 +17,15 @@ import (
 
 // textWrite matches a statement that writes a name or a note: an insert into a table
 // with text columns, or an update setting one.
-var textWrite = regexp.MustCompile(`(?i)INSERT INTO (players|tournaments|entries|seasons|scales) |` +
-	`UPDATE (players|tournaments|entries|seasons|scales) SET [^W]*\b(name|first_name|last_name|club|venue|notes) =`)
+var textWrite = regexp.MustCompile(`(?i)INSERT INTO (players|tournaments|entries|seasons|scales|rounds) |` +
+	`UPDATE (players|tournaments|entries|seasons|scales|rounds) SET [^W]*\b(name|first_name|last_name|club|venue|notes|override) =`)
 
 // unvetted are the store's functions that write a name or a note without calling
 // tournament.Vet themselves, each with why that is safe.
 var unvetted = map[string]string{
 	"insertEntry":   "called by AddEntry and AddRound, which vet the entries first",
 	"importDoc":     "called by Import and ImportCopy (importCopyOnce), which vet the whole document first",
+	"importStage":   "called by importDoc, for a document vetted whole first (its rounds' override reasons too)",
 	"insertPlayers": "called by WriteImport, which vets every player first",
 	"insertPairs":   "called by WriteImport, which vets every pair first",
 	"RestoreEntry":  "puts back an entry as it was stored (an undo), not a way in",
@@ -89,7 +90,7 @@ func TestEveryTextWriteIsVetted(t *testing.T) {
 	slices.Sort(listed)
 	assert.Equal(t, listed, skipping, "every write of a name or a note calls tournament.Vet, or says in unvetted why not")
 	for _, must := range []string{"CreatePlayer", "CreatePlayers", "UpdatePlayer", "CreateTournament", "SaveSettings", "SetTeam",
-		"CreateScale", "UpdateScale", "CreateSeason", "SaveSeason", "insertEntry", "importDoc", "insertPlayers"} {
+		"CreateScale", "UpdateScale", "CreateSeason", "SaveSeason", "insertEntry", "importDoc", "insertPlayers", "AddRound"} {
 		assert.Contains(t, writers, must, "seen as a write of text")
 	}
 }

@@ -74,3 +74,24 @@ func TestStoreVetsEveryText(t *testing.T) {
 	assert.Empty(t, st.Tournament.Venue)
 	assert.Len(t, st.Entries, 4)
 }
+
+// TestDrawOverrideIsVetted: the reason for drawing before the round is complete is a
+// note the director types, refused as every other one (it was stored with bidi and
+// control characters and any length, shown on the log and the round page, and made the
+// tournament's own export refused on import).
+func TestDrawOverrideIsVetted(t *testing.T) {
+	f := newEvening(t, 4, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	for _, bad := range []string{"in\x00ritardo", "in\u202eritardo", "in\u200britardo", strings.Repeat("ritardo ", 300)} {
+		_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Override: bad}, "anna")
+		e, ok := tournament.AsError(err)
+		if assert.True(t, ok, "%q: %v", bad, err) {
+			assert.Equal(t, tournament.EINVALID, e.Code)
+			assert.NotEmpty(t, e.Fields["override"], "%v", e.Fields)
+		}
+	}
+	assert.Len(t, f.state(t).Rounds, 1, "no round drawn with it")
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Override: "riga 1\nriga 2"}, "anna")
+	require.NoError(t, err, "a reason on two lines is a note")
+}

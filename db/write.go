@@ -30,6 +30,29 @@ var afterChunk func()
 // markQuery reads the registry's mark (tournament.RegistryMark).
 const markQuery = "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(version), 0) FROM players"
 
+// allPlayers reads every registered player (n: about how many) in x.
+func allPlayers(x *sqlTx, n int) ([]tournament.Player, error) {
+	rows, err := x.query("SELECT id, first_name, last_name, club, card_number, email, phone, notes, active, version, created_at, updated_at " +
+		"FROM players ORDER BY LOWER(last_name), LOWER(first_name), id")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	prs := make([]playerRow, 0, n)
+	for rows.Next() {
+		var r playerRow
+		if err := rows.Scan(&r.ID, &r.FirstName, &r.LastName, &r.Club, &r.CardNumber, &r.Email, &r.Phone, &r.Notes, &r.Active,
+			&r.Version, &r.CreatedAt, &r.UpdatedAt); err != nil {
+			return nil, err
+		}
+		prs = append(prs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return players(prs), nil
+}
+
 // ImportSnapshot reads what an import matches against, in one read transaction (see
 // tournament.BulkStore).
 func (d *DB) ImportSnapshot(ctx context.Context, tid int64) (*tournament.ImportSnapshot, error) {
@@ -39,25 +62,10 @@ func (d *DB) ImportSnapshot(ctx context.Context, tid int64) (*tournament.ImportS
 		if err := x.queryRow(markQuery).Scan(&m.Count, &m.MaxID, &m.Versions); err != nil {
 			return err
 		}
-		rows, err := x.query("SELECT id, first_name, last_name, club, card_number, email, phone, notes, active, version, created_at, updated_at " +
-			"FROM players ORDER BY LOWER(last_name), LOWER(first_name), id")
-		if err != nil {
+		var err error
+		if snap.Registry, err = allPlayers(x, int(m.Count)); err != nil {
 			return err
 		}
-		defer rows.Close()
-		prs := make([]playerRow, 0, m.Count)
-		for rows.Next() {
-			var r playerRow
-			if err := rows.Scan(&r.ID, &r.FirstName, &r.LastName, &r.Club, &r.CardNumber, &r.Email, &r.Phone, &r.Notes, &r.Active,
-				&r.Version, &r.CreatedAt, &r.UpdatedAt); err != nil {
-				return err
-			}
-			prs = append(prs, r)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		snap.Registry = players(prs)
 		if tid == 0 {
 			return nil
 		}

@@ -586,6 +586,14 @@ func (x *memTx) RestoreEntry(e *tournament.Entry) error {
 	return nil
 }
 
+func (x *memTx) Registered() ([]tournament.Player, error) {
+	var out []tournament.Player
+	for _, p := range x.d.players {
+		out = append(out, p)
+	}
+	return out, nil
+}
+
 func (x *memTx) CreatePlayer(p *tournament.Player) error {
 	if err := x.write("CreatePlayer"); err != nil {
 		return err

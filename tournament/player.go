@@ -170,6 +170,10 @@ type PlayerStore interface {
 	FindPlayers(ctx context.Context, f PlayerFilter) ([]Player, int, error)
 	// CreatePlayer inserts p and sets its ID; a taken card number is an ECONFLICT.
 	CreatePlayer(ctx context.Context, p *Player) error
+	// CreatePlayerUnlike inserts p as CreatePlayer does unless unlike, given every
+	// registered player read in the same transaction (registrations serialized), returns
+	// an error, which it returns: a namesake registered at the same moment is found.
+	CreatePlayerUnlike(ctx context.Context, p *Player, unlike func(all []Player) error) error
 	// UpdatePlayer saves every field of p; a taken card number is an ECONFLICT. With
 	// p.Version not 0 the stored player must still be at that version (ECONFLICT
 	// "player.stale" otherwise); p.Version is the new version after.

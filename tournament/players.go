@@ -56,22 +56,28 @@ func (s *Players) create(ctx context.Context, command string, p *Player, dupes b
 		if err := s.validate(ctx, p, 0); err != nil {
 			return err
 		}
-		if dupes {
-			dups, err := s.Duplicates(ctx, *p)
-			if err != nil {
+		c.setResult(idResult(&p.ID))
+		if !dupes {
+			return s.Store.CreatePlayer(ctx, p)
+		}
+		// Looked for in the transaction that writes, so that two requests registering
+		// the same person at once find each other.
+		var dup error
+		err := s.Store.CreatePlayerUnlike(ctx, p, func(all []Player) error {
+			if dups := duplicatesIn(all, *p); len(dups) > 0 {
+				dup = &DuplicateError{Err: Errorf(ECONFLICT, "players.duplicate", dups[0].Label()), Of: dups}
+				return dup
+			}
+			return nil
+		})
+		if err != nil && err == dup {
+			// The same request, sent again at once with its key, finds the player the
+			// first registered: it answers as the first did.
+			if err := c.recheck(ctx, s.Store); err != nil {
 				return err
 			}
-			if len(dups) > 0 {
-				// The same request, sent again at once with its key, finds the player
-				// the first registered: it answers as the first did.
-				if err := c.recheck(ctx, s.Store); err != nil {
-					return err
-				}
-				return &DuplicateError{Err: Errorf(ECONFLICT, "players.duplicate", dups[0].Label()), Of: dups}
-			}
 		}
-		c.setResult(idResult(&p.ID))
-		return s.Store.CreatePlayer(ctx, p)
+		return err
 	}, func(stored string) error {
 		id, err := parseID(stored)
 		if err != nil {
@@ -339,11 +345,16 @@ func classify(rows []ImportRow, existing []Player) *ImportPreview {
 // Duplicates returns the registered players (active or not) that p looks like, as
 // SamePerson says: those with its card number first.
 func (s *Players) Duplicates(ctx context.Context, p Player) ([]Player, error) {
-	p.Normalize()
 	all, err := s.Store.AllPlayers(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("duplicates: %w", err)
 	}
+	return duplicatesIn(all, p), nil
+}
+
+// duplicatesIn returns the players of all that p looks like, as Duplicates does.
+func duplicatesIn(all []Player, p Player) []Player {
+	p.Normalize()
 	var byCard, byName []Player
 	for _, x := range all {
 		switch {
@@ -353,5 +364,5 @@ func (s *Players) Duplicates(ctx context.Context, p Player) ([]Player, error) {
 			byName = append(byName, x)
 		}
 	}
-	return append(byCard, byName...), nil
+	return append(byCard, byName...)
 }

@@ -201,6 +201,15 @@ func (s *Tournaments) findCode(ctx context.Context, rs ReportStore, code, client
 func (s *Tournaments) wrongCode(ctx context.Context, rs ReportStore, client string) error {
 	now := s.now().UTC()
 	key := addrKey(client)
+	// An address already waiting is refused from a read, recording nothing: a flood of
+	// wrong codes was a write each (thousands of rows a minute from one client, each
+	// counted again by the next), though none of them could be answered.
+	if wait, err := s.codeWait(ctx, rs, key, now); err != nil || wait > 0 {
+		if err != nil {
+			return err
+		}
+		return &Error{Code: ETHROTTLED, Key: "report.slow", Args: []any{int(wait / time.Second)}, RetryAfter: wait}
+	}
 	if _, err := rs.Fail(ctx, []string{key}, now); err != nil {
 		return err
 	}
@@ -221,6 +230,25 @@ func (s *Tournaments) wrongCode(ctx context.Context, rs ReportStore, client stri
 	}
 	wait := CodeDelay(k + 1)
 	return &Error{Code: ETHROTTLED, Key: "report.slow", Args: []any{int(wait / time.Second)}, RetryAfter: wait}
+}
+
+// codeWait is how long the address key must still wait before its next wrong code is
+// answered (0: it would be answered), from the wrong codes recorded: past the free ones,
+// the k-th waits CodeDelay(k) after the one before it.
+func (s *Tournaments) codeWait(ctx context.Context, rs ReportStore, key string, now time.Time) (time.Duration, error) {
+	n, err := rs.Failures(ctx, []string{key}, now.Add(-ReportWindow))
+	if err != nil {
+		return 0, err
+	}
+	k := n[key] + 1 - ReportFreeCodes // this one's, were it recorded
+	if k < 1 {
+		return 0, nil
+	}
+	recent, err := rs.Failures(ctx, []string{key}, now.Add(-CodeDelay(k)+time.Microsecond))
+	if err != nil || recent[key] == 0 {
+		return 0, err
+	}
+	return CodeDelay(k), nil
 }
 
 // seatTry is a PIN's try on a seat under way: recorded as a failure of the seat before

@@ -28,7 +28,8 @@ type SeasonStore interface {
 	// DeleteSeason removes a season at the version given (ECONFLICT "season.stale").
 	DeleteSeason(ctx context.Context, id int64, version int) error
 	// SetSeasonTournament adds (in) or removes a tournament of a season (ENOTFOUND
-	// without either); the season's revision goes up.
+	// without either; ECONFLICT "season.err.already_in" adding one of the name and date
+	// of one the season holds); the season's revision goes up.
 	SetSeasonTournament(ctx context.Context, sid, tid int64, in bool) error
 	// SeasonsOf lists the seasons a tournament counts in.
 	SeasonsOf(ctx context.Context, tid int64) ([]season.Season, error)

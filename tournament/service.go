@@ -467,15 +467,7 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 		if err := p.Validate(); err != nil {
 			return nil, err
 		}
-		dups, err := (&Players{Store: s.Players}).Duplicates(ctx, *p)
-		if err != nil {
-			return nil, err
-		}
-		if len(dups) > 0 {
-			d := dups[0]
-			return nil, &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", d.Label()), Of: dups}
-		}
-		return s.addNewPerson(ctx, c, tid, p, director)
+		return s.addNewPerson(ctx, c, tid, p, director, true)
 	})
 }
 
@@ -484,7 +476,7 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 func (s *Tournaments) AddNewPerson(ctx context.Context, tid int64, p *Player, director string) (*Entry, error) {
 	p.Normalize()
 	return s.addNew(ctx, "enter new person", tid, p, func(ctx context.Context, c *Claim) (*Entry, error) {
-		return s.addNewPerson(ctx, c, tid, p, director)
+		return s.addNewPerson(ctx, c, tid, p, director, false)
 	})
 }
 
@@ -524,7 +516,10 @@ func (s *Tournaments) addNew(ctx context.Context, command string, tid int64, p *
 }
 
 // addNewPerson registers a player and enters them, recording the entry's ID for c.
-func (s *Tournaments) addNewPerson(ctx context.Context, c *Claim, tid int64, p *Player, director string) (*Entry, error) {
+// addNewPerson registers p and enters them; with dupes, unless the registry has
+// someone they look like (looked for in the transaction that writes, so that two
+// requests registering one person at once find each other).
+func (s *Tournaments) addNewPerson(ctx context.Context, c *Claim, tid int64, p *Player, director string, dupes bool) (*Entry, error) {
 	p.Active = true
 	if err := (&Players{Store: s.Players}).validate(ctx, p, 0); err != nil {
 		return nil, err
@@ -534,6 +529,15 @@ func (s *Tournaments) addNewPerson(ctx context.Context, c *Claim, tid int64, p *
 	err := s.Store.Update(ctx, tid, func(tx Tx) error {
 		if err := checkEntryKind(tx, EntryPlayer); err != nil {
 			return err
+		}
+		if dupes {
+			all, err := tx.Registered()
+			if err != nil {
+				return err
+			}
+			if dups := duplicatesIn(all, *p); len(dups) > 0 {
+				return &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", dups[0].Label()), Of: dups}
+			}
 		}
 		if err := tx.CreatePlayer(p); err != nil {
 			return err

@@ -153,6 +153,10 @@ type Tx interface {
 	RestoreEntry(e *Entry) error
 	// CreatePlayer adds a player to the registry (ECONFLICT when the card is taken).
 	CreatePlayer(p *Player) error
+	// Registered returns every registered player; the registrations that look for a
+	// namesake first are serialized from here to the transaction's end, so that two
+	// registering one person at once find each other.
+	Registered() ([]Player, error)
 	// AddRound stores a newly drawn round with its tables, sides and byes; sides with
 	// negative entry IDs are new substitutes (subs[-id-1]), created with it. Its number
 	// must be the next one.

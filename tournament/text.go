@@ -103,8 +103,8 @@ func CheckName(fe FieldErrors, field, v string, most int) bool {
 }
 
 // Vet checks every text field of a value about to be written — a player, an entry and
-// its members, a tournament, a VP scale, a tournament document — with the text rules
-// (CheckText) and the length limits, and returns EINVALID with the fields at fault, or
+// its members, a tournament, a round (its override reason), a VP scale, a tournament
+// document — with the text rules (CheckText) and the length limits, and returns EINVALID with the fields at fault, or
 // nil. The store calls it in every write that stores a name or a note, so that a path
 // in that forgets to check (a form, the API, a CSV import, a document) is refused there
 // instead of storing the text (docs/SECURITY.md, "Hostile text"). Seasons are vetted
@@ -120,6 +120,8 @@ func Vet(v any) error {
 		vetTournament(fe, "", x)
 	case *Scale:
 		checkTexts(fe, textField{"name", x.Name, OneLine, maxNameLen})
+	case *Round:
+		vetRound(fe, "", x)
 	case *Document:
 		vetTournament(fe, "tournament.", &x.Tournament)
 		for i := range x.Players {
@@ -127,6 +129,11 @@ func Vet(v any) error {
 		}
 		for i := range x.Entries {
 			vetEntry(fe, fmt.Sprintf("entries[%d].", i), &x.Entries[i])
+		}
+		for i := range x.Stages {
+			for j := range x.Stages[i].Rounds {
+				vetRound(fe, fmt.Sprintf("stages[%d].rounds[%d].", i, j), &x.Stages[i].Rounds[j])
+			}
 		}
 	default:
 		return fmt.Errorf("vet: no text rules for %T", v)
@@ -152,6 +159,11 @@ func vetEntry(fe FieldErrors, at string, e *Entry) {
 	for i, m := range e.Members {
 		checkTexts(fe, textField{fmt.Sprintf("%smembers.%d", at, i+1), m.Name, OneLine, 2*maxNameLen + 1})
 	}
+}
+
+// vetRound checks a round's override reason, a note as the director typed it.
+func vetRound(fe FieldErrors, at string, r *Round) {
+	checkTexts(fe, textField{at + "override", r.Override, MultiLine, maxNotesLen})
 }
 
 func vetTournament(fe FieldErrors, at string, t *Tournament) {

@@ -177,8 +177,13 @@ func TestVet(t *testing.T) {
 		{"tournament", &Tournament{Name: "Sera\x00", Venue: "ok", Notes: "riga 1\r\nriga 2"},
 			map[string]string{"name": "error.control_chars"}},
 		{"scale", &Scale{Name: "Mia\u2067"}, map[string]string{"name": "error.control_chars"}},
+		{"round", &Round{Override: "late\u202e"}, map[string]string{"override": "error.control_chars"}},
+		{"round's long reason", &Round{Override: strings.Repeat("x", maxNotesLen+1)}, map[string]string{"override": "error.too_long"}},
+		{"round's reason on lines", &Round{Override: "riga 1\nriga 2"}, nil},
 		{"document", &Document{Tournament: Tournament{Name: "Sera"}, Players: []Player{{LastName: "\ufeffRossi"}}, Entries: []Entry{{Name: long + long + long + long + long}}},
 			map[string]string{"players[0].last_name": "error.invisible_chars", "entries[0].name": "error.too_long"}},
+		{"document's round", &Document{Tournament: Tournament{Name: "Sera"}, Stages: []StageRounds{{Rounds: []Round{{Override: "a\u200bb"}}}}},
+			map[string]string{"stages[0].rounds[0].override": "error.invisible_chars"}},
 	} {
 		err := Vet(tc.v)
 		if tc.fields == nil {

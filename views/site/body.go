@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"burraco/tournament"
 	"burraco/views/page"
 )
 
@@ -26,9 +25,10 @@ const (
 )
 
 // The refused bodies' throttle: past RefusedBodies refused in RefusedWindow (drained
-// evenly), an address's bodies are read one at a time, each turn held for SlowTurn, at
-// most MaxWaiting waiting (the next answered 429): a sender of bad bodies is slowed down,
-// while honest phones behind the same address still get through.
+// evenly), each further refusal of an address is answered only after its turn, one per
+// SlowTurn, at most MaxWaiting held (the rest answered at once): a sender of bad bodies
+// is slowed down, while the honest requests behind the same address (a club's router)
+// are never held nor refused for it — the penalty falls on the refused bodies alone.
 const (
 	RefusedBodies = 20
 	RefusedWindow = time.Minute
@@ -75,8 +75,8 @@ func (b *Bodies) Limit(method, path string) int64 {
 }
 
 // Middleware refuses a body over the route's limit with 413 (at once when its length
-// is announced, else when the reading passes it), and slows down an address whose
-// bodies were refused too often (see RefusedBodies).
+// is announced, else when the reading passes it), and holds the refusals of an address
+// whose bodies were refused too often (see RefusedBodies).
 func (b *Bodies) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
@@ -84,9 +84,6 @@ func (b *Bodies) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		addr := addressKey(c.RealIP())
-		if err := b.wait(addr); err != nil {
-			return err
-		}
 		limit := b.Limit(r.Method, c.Path())
 		if r.ContentLength > limit {
 			b.refused(addr)
@@ -102,18 +99,13 @@ func (b *Bodies) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// wait lets a request with a body go on: at once while its address is under the
-// limit, else after its turn, one per SlowTurn (ETHROTTLED past MaxWaiting waiting).
-func (b *Bodies) wait(addr string) error {
-	b.mu.Lock()
-	a := b.addrs[addr]
-	if a == nil || a.drain(b.Now()) < RefusedBodies {
-		b.mu.Unlock()
-		return nil
-	}
-	if a.waiting >= MaxWaiting {
-		b.mu.Unlock()
-		return &tournament.Error{Code: tournament.ETHROTTLED, Key: "error.bodies_refused", RetryAfter: SlowTurn * MaxWaiting}
+// hold keeps a refusal of addr from being answered until its turn, one per SlowTurn,
+// once the address is past RefusedBodies; past MaxWaiting held it is answered at once.
+// Only refusals wait: a sender of bad bodies cannot make another's request wait (with
+// every turn taken, a report from the same router was refused: a room locked out).
+func (b *Bodies) hold(a *refusals) {
+	if a == nil || a.level <= RefusedBodies || a.waiting >= MaxWaiting {
+		return
 	}
 	a.waiting++
 	b.mu.Unlock()
@@ -122,11 +114,9 @@ func (b *Bodies) wait(addr string) error {
 	<-a.turn
 	b.mu.Lock()
 	a.waiting--
-	b.mu.Unlock()
-	return nil
 }
 
-// refused counts a refused body against addr.
+// refused counts a refused body against addr, and holds its answer (hold).
 func (b *Bodies) refused(addr string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -148,6 +138,7 @@ func (b *Bodies) refused(addr string) {
 	}
 	a.drain(now)
 	a.level++
+	b.hold(a)
 }
 
 // drain lets the bucket leak RefusedBodies per RefusedWindow up to now, and returns its level.

@@ -39,6 +39,9 @@ func ErrorHandler(app *page.App, apiError APIErrorWriter) echo.HTTPErrorHandler 
 		if c.Response().Committed {
 			return
 		}
+		// An error answer is never stored: one of a route behind a login may be given
+		// before its gate says no-store (a body over the limit, a CSRF refusal).
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 		r := c.Request()
 		ctx := r.Context()
 		status, key, e := http.StatusInternalServerError, "error.internal", (*tournament.Error)(nil)

@@ -157,7 +157,8 @@ func (h *Handlers) ConfirmReport(c echo.Context) error {
 	return c.JSON(http.StatusOK, reportBody(r))
 }
 
-// GetReporting answers a tournament's reporting settings, with its version as ETag.
+// GetReporting answers a tournament's reporting settings, with its version as ETag once
+// they have been saved.
 func (h *Handlers) GetReporting(c echo.Context) error {
 	id, err := page.IDParam(c)
 	if err != nil {
@@ -170,7 +171,9 @@ func (h *Handlers) GetReporting(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("ETag", etag(rs.Version))
+	if rs.Version > 0 { // never saved: nothing to match, a write needs no If-Match
+		c.Response().Header().Set("ETag", etag(rs.Version))
+	}
 	return c.JSON(http.StatusOK, rs)
 }
 

@@ -190,3 +190,33 @@ func TestAPISeatBlockedLiftedAndKeyedReports(t *testing.T) {
 	other := send(t1.PINs[1], "phone-2-sheet-2")
 	assert.Equal(t, http.StatusConflict, other.StatusCode, "another key is another report: one exists")
 }
+
+// A tournament whose reporting was never saved gives no ETag to send back: "0" was
+// given once, and If-Match "0" is refused as no version of this API (a client that
+// round-trips the ETag, as documented, could not turn reporting on). Once saved, the
+// ETag given is the one the next write is accepted with.
+func TestAPIReportingETagRoundTrips(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	base := "/api/v1" + viewtest.TournamentWithEntries(t, c, 3)
+	put := func(tag string) *viewtest.Response {
+		req, err := http.NewRequest("PUT", app.Srv.URL+base+"/reporting", strings.NewReader(`{"reporting":true,"auto_accept":false,"pin":"pin"}`))
+		require.NoError(t, err)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		if tag != "" {
+			req.Header.Set("If-Match", tag)
+		}
+		return c.Do(req)
+	}
+	res := c.API("GET", base+"/reporting", tok, "", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	res = put(res.Header.Get("ETag"))
+	require.Equal(t, http.StatusOK, res.StatusCode, "the ETag of a never-saved setting: %s", res.Body)
+	res = c.API("GET", base+"/reporting", tok, "", nil)
+	require.Equal(t, `"1"`, res.Header.Get("ETag"))
+	res = put(res.Header.Get("ETag"))
+	assert.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	assert.Equal(t, http.StatusConflict, put(`"1"`).StatusCode, "a stale version is still a conflict")
+}

@@ -79,3 +79,21 @@ func TestBrowserTeamContributionsOnPhone(t *testing.T) {
 		assert.Equal(t, "right", a)
 	}
 }
+
+// A round's row of actions: "Lock as final", a smaller button in a form of its own,
+// sits on the middle line of the row's other buttons (it was pinned to the row's top,
+// looking dropped in from another page).
+func TestBrowserRoundLockButtonInLine(t *testing.T) {
+	ctx := browser(t, 1366, 900)
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	_, game := viewtest.Drawn(t, c, 9)
+	loginInBrowser(t, ctx, app.Srv.URL)
+	do(t, ctx, chromedp.Navigate(app.Srv.URL+game), chromedp.WaitVisible(`.actions .round-lock button`))
+	off := run(t, ctx, chromedp.Evaluate[float64](`(() => {
+		const mid = el => { const r = el.getBoundingClientRect(); return r.top + r.height / 2 };
+		const lock = document.querySelector(".actions .round-lock button");
+		return mid(lock) - mid(lock.closest(".actions").querySelector("a.button"));
+	})()`))
+	assert.InDelta(t, 0, off, 1, "the lock button's middle is %.1fpx off the other buttons'", off)
+}

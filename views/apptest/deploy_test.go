@@ -320,3 +320,20 @@ func TestBrowserUnreachableWarning(t *testing.T) {
 	printMedia(t, ctx, true)
 	assert.False(t, run(t, ctx, chromedp.Evaluate[bool](`document.querySelector(".unreachable").offsetHeight > 0`)), "not on the printed tent")
 }
+
+// The table cards and score sheets of a reporting evening carry QR codes and the
+// address to type: when that address is this machine's loopback (the app listens on
+// localhost only), they warn on screen, as the tournament's page does, before the
+// director prints cards no phone can open. Without reporting they carry no address,
+// and no warning.
+func TestUnreachableWarningOnTableCards(t *testing.T) {
+	app := viewtest.NewApp(t, views.WithListenAddr("127.0.0.1:8080"))
+	c := app.Setup()
+	game, _ := oneTableReporting(t, c)
+	for _, p := range []string{"/cards", "/sheets"} {
+		doc := c.Get(game + p).Doc(t)
+		assert.Contains(t, doc.Find(".unreachable.no-print").Text(), "-addr :8080", p)
+	}
+	_, plain := viewtest.Drawn(t, c, 3)
+	assert.Zero(t, c.Get(plain+"/cards").Doc(t).Find(".unreachable").Length(), "no reporting, no address printed")
+}

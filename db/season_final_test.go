@@ -25,7 +25,12 @@ func TestSeasonCountsAnEveningOnceFinal(t *testing.T) {
 		done.fill(t, g)
 	}
 	live := newEveningIn(t, done.db, 6, twoGames)
-	_, err := live.svc.Draw(live.ctx, live.tid, tournament.DrawOptions{Seed: 7}, "anna")
+	ls := live.state(t)
+	tr := ls.Tournament
+	tr.Name = "Giovedì" // another evening: a season takes one name and date once
+	_, _, err := live.svc.Update(live.ctx, live.tid, tr, ls.Stage, "anna")
+	require.NoError(t, err)
+	_, err = live.svc.Draw(live.ctx, live.tid, tournament.DrawOptions{Seed: 7}, "anna")
 	require.NoError(t, err)
 	live.fill(t, 1) // round 1 of 2 complete: not final
 

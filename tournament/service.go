@@ -469,6 +469,15 @@ func (s *Tournaments) AddNewPlayer(ctx context.Context, tid int64, p *Player, di
 		if err := p.Validate(); err != nil {
 			return nil, err
 		}
+		// Looked for first, so that a registered card is offered rather than refused as
+		// taken; looked for again in the transaction that writes (a request at the same time).
+		dups, err := (&Players{Store: s.Players}).Duplicates(ctx, *p)
+		if err != nil {
+			return nil, err
+		}
+		if len(dups) > 0 {
+			return nil, &DuplicateError{Err: Errorf(ECONFLICT, "entries.duplicate", dups[0].Label()), Of: dups}
+		}
 		return s.addNewPerson(ctx, c, tid, p, director, true)
 	})
 }

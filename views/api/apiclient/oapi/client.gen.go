@@ -1750,6 +1750,8 @@ type PairingLine struct {
 	Bye          bool    `json:"bye"`
 	Byes         int     `json:"byes"`
 	EntryId      int     `json:"entry_id"`
+	ForfeitByes  *int    `json:"forfeit_byes,omitempty"`
+	ForfeitRound *int    `json:"forfeit_round,omitempty"`
 	GamePoints   *int    `json:"game_points,omitempty"`
 	Mp           *int    `json:"mp,omitempty"`
 	Name         string  `json:"name"`
@@ -2302,10 +2304,12 @@ type SeasonSettingsInput struct {
 
 // SeasonStandings defines model for SeasonStandings.
 type SeasonStandings struct {
-	Evenings *[]SeasonEvening `json:"evenings"`
-	Key      string           `json:"key"`
-	Lines    *[]SeasonLine    `json:"lines"`
-	Season   Season           `json:"season"`
+	Evenings    *[]SeasonEvening `json:"evenings"`
+	InProgress  *[]SeasonEvening `json:"in_progress"`
+	Key         string           `json:"key"`
+	Lines       *[]SeasonLine    `json:"lines"`
+	Provisional bool             `json:"provisional"`
+	Season      Season           `json:"season"`
 }
 
 // SeasonTournamentInput defines model for SeasonTournamentInput.

@@ -20,7 +20,7 @@ func TestMergeQuestionTellsTheRecordsApart(t *testing.T) {
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Sergio","last_name":"Moretti","club":"Circolo Aurora","card_number":"FIB-7"}`, &keep).StatusCode)
 	require.Equal(t, 201, c.API("POST", "/api/v1/players", tok, `{"first_name":"Sergio","last_name":"Moretti","new_person":true}`, &drop).StatusCode)
 	base := viewtest.TournamentWithEntries(t, c, 0)
-	require.Equal(t, 201, c.API("POST", "/api/v1"+base+"/entries", tok, fmt.Sprintf(`{"player_ids":[%d]}`, drop.ID), nil).StatusCode)
+	require.Equal(t, 201, c.API("POST", "/api/v1"+base+"/entries", tok, fmt.Sprintf(`{"player_id":%d}`, drop.ID), nil).StatusCode)
 
 	for lang, want := range map[string][2]string{
 		"it": {"Moretti Sergio (nessun circolo · senza tessera · 1 torneo: Giovedì", "Moretti Sergio (Circolo Aurora · tessera FIB-7 · 0 tornei)"},

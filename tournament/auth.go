@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"burraco/tournament/readshare"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -57,9 +58,9 @@ type Auth struct {
 	known      map[int64][]byte // director ID → passwordDigest of the password verified
 
 	// sessions and tokens share the checks of one secret between requests arriving
-	// together (shared_read.go): never a check begun before a request asked, so one
+	// together (readshare.Group): never a check begun before a request asked, so one
 	// ended or revoked on any instance is refused from its commit on.
-	sessions, tokens sharedReads[string, *Director]
+	sessions, tokens readshare.Group[string, *Director]
 }
 
 // passwordDigest is a keyed digest of a password together with the stored hash it was
@@ -319,7 +320,7 @@ func (a *Auth) SessionDirector(ctx context.Context, secret string) (*Director, e
 		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
 	}
 	hash := HashSecret(secret)
-	d, err := a.sessions.read(ctx, hash, func(ctx context.Context) (*Director, error) {
+	d, err := a.sessions.Read(ctx, hash, func(ctx context.Context) (*Director, error) {
 		return a.Store.SessionDirector(ctx, hash, a.now())
 	})
 	if ErrorCode(err) == ENOTFOUND {
@@ -417,7 +418,7 @@ func (a *Auth) TokenDirector(ctx context.Context, secret string) (*Director, err
 		return nil, Errorf(EUNAUTHORIZED, "error.unauthorized")
 	}
 	hash := HashSecret(secret)
-	d, err := a.tokens.read(ctx, hash, func(ctx context.Context) (*Director, error) {
+	d, err := a.tokens.Read(ctx, hash, func(ctx context.Context) (*Director, error) {
 		return a.Store.TokenDirector(ctx, hash)
 	})
 	if ErrorCode(err) == ENOTFOUND {

@@ -102,7 +102,7 @@ type derivedCache struct {
 // stored now: from the cache when it holds that stamp, else loaded once (readers
 // arriving during a load wait for it rather than load again).
 func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived, error) {
-	stamp, err := s.stamps.read(ctx, tid, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
+	stamp, err := s.stamps.Read(ctx, tid, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
 	if err != nil {
 		return nil, err
 	}

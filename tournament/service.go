@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"burraco/tournament/readshare"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -24,8 +25,8 @@ type Tournaments struct {
 	// derived holds the stages read lately, each computed once per stamp (derived.go).
 	derived derivedCache
 	// stamps share the stamp's reads of a tournament between readers arriving together
-	// (shared_read.go): never a read begun before a reader asked.
-	stamps sharedReads[int64, Stamp]
+	// (readshare.Group): never a read begun before a reader asked.
+	stamps readshare.Group[int64, Stamp]
 }
 
 func (s *Tournaments) now() time.Time {

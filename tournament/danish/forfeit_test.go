@@ -9,8 +9,8 @@ import (
 	"burraco/tournament"
 )
 
-// forfeit marks the table where a and b sit in round r as forfeited by absent.
-func forfeit(t *testing.T, r *tournament.Round, a, b, absent int64) {
+// markForfeit marks the table where a and b sit in round r as forfeited by absent.
+func markForfeit(t *testing.T, r *tournament.Round, a, b, absent int64) {
 	t.Helper()
 	tb := tableOf(r, a)
 	require.Contains(t, tb.Entries(), b)
@@ -37,8 +37,8 @@ func TestForfeitIsNotAMeeting(t *testing.T) {
 			play(st, r1, C, D, 1600) // 20-0
 			r2 := draw(t, st, 2)
 			require.Equal(t, []string{"A-C", "D-B"}, names(st, r2))
-			forfeit(t, r2, A, C, C)
-			forfeit(t, r2, D, B, B)
+			markForfeit(t, r2, A, C, C)
+			markForfeit(t, r2, D, B, B)
 			r3 := draw(t, st, 3)
 			assert.Equal(t, []string{"A-C", "D-B"}, names(st, r3), "paired again as the order says: a forfeit is not a meeting")
 
@@ -66,7 +66,7 @@ func TestForfeitWonIsABye(t *testing.T) {
 		{Number: 3, Sides: tournament.SidesFromEntries([]int64{5, 6})},
 		{Number: 4, Sides: tournament.SidesFromEntries([]int64{7, 8})}}
 	r1.Byes = nil
-	forfeit(t, r1, A, B, B)
+	markForfeit(t, r1, A, B, B)
 	play(st, r1, C, D, 0) // 10-10 draws: everyone else 10 VP
 	play(st, r1, 5, 6, 0)
 	play(st, r1, 7, 8, 0)

@@ -1,6 +1,7 @@
 package danish
 
 import (
+	"burraco/tournament/forfeit"
 	"slices"
 
 	"burraco/scoring"
@@ -142,7 +143,7 @@ func opponent(r *tournament.Round, id int64) int64 {
 // rule (RULES.md 4.3).
 func forfeitWins(rounds []tournament.Round) map[int64]int {
 	out := map[int64]int{}
-	for _, f := range tournament.Forfeits(rounds) {
+	for _, f := range forfeit.All(rounds) {
 		out[f.Present]++
 	}
 	return out
@@ -155,7 +156,7 @@ func ForfeitBetween(rounds []tournament.Round, a, b int64) int {
 	if a == 0 || b == 0 {
 		return 0
 	}
-	for _, f := range tournament.Forfeits(rounds) {
+	for _, f := range forfeit.All(rounds) {
 		if (f.Present == a && f.Absent == b) || (f.Present == b && f.Absent == a) {
 			last = f.Round
 		}
@@ -178,7 +179,7 @@ func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int6
 	}
 	for _, r := range rounds {
 		for _, t := range r.Tables {
-			if _, _, forfeit := tournament.Forfeited(&t); forfeit {
+			if _, _, forfeit := forfeit.Of(&t); forfeit {
 				continue
 			}
 			ids := t.Entries()

@@ -1,6 +1,7 @@
 package teams
 
 import (
+	"burraco/tournament/forfeit"
 	"cmp"
 	"slices"
 
@@ -149,7 +150,7 @@ func shareClub(a, b []int) bool {
 // forfeited by the other team).
 func forfeitWins(rounds []tournament.Round) map[int64]int {
 	out := map[int64]int{}
-	for _, f := range tournament.Forfeits(rounds) {
+	for _, f := range forfeit.All(rounds) {
 		out[f.Present]++
 	}
 	return out

@@ -1,6 +1,7 @@
 package teams
 
 import (
+	"burraco/tournament/forfeit"
 	"cmp"
 	"fmt"
 	"slices"
@@ -236,7 +237,7 @@ func met(rounds []tournament.Round, carry map[int64]tournament.Carried) map[int6
 	}
 	for _, r := range rounds {
 		for _, t := range r.Tables {
-			if _, _, forfeit := tournament.Forfeited(&t); forfeit {
+			if _, _, forfeit := forfeit.Of(&t); forfeit {
 				continue // a forfeit is not a meeting (RULES.md 4.3)
 			}
 			if ids := t.Entries(); len(ids) == 2 && ids[0] != ids[1] {

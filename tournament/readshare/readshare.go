@@ -1,11 +1,13 @@
-package tournament
+// Package readshare lets the readers of one key share a database read, never one begun
+// before they asked.
+package readshare
 
 import (
 	"context"
 	"sync"
 )
 
-// sharedReads lets the readers of one key share a read from the database, never one
+// Group lets the readers of one key share a read from the database, never one
 // begun before they asked: a reader arriving while no read of its key is under way
 // begins one; a reader arriving while one is under way (begun before it arrived, so
 // it may have missed a commit the reader has seen answered) waits for the next read,
@@ -13,7 +15,7 @@ import (
 // reader gets was read after it arrived, so it holds every commit made before, on any
 // instance, as a read of its own would; 32 readers at once cost two reads, not 32.
 // The zero value is ready to use.
-type sharedReads[K comparable, V any] struct {
+type Group[K comparable, V any] struct {
 	mu   sync.Mutex
 	keys map[K]*readState[V]
 }
@@ -26,13 +28,14 @@ type readState[V any] struct {
 
 // sharedRead is one read's outcome; done closes when it is known.
 type sharedRead[V any] struct {
-	done chan struct{}
-	v    V
-	err  error
+	readers int // how many wait for it (under Group.mu)
+	done    chan struct{}
+	v       V
+	err     error
 }
 
-// read returns what fn reads for key, from a read begun after this call.
-func (s *sharedReads[K, V]) read(ctx context.Context, key K, fn func(context.Context) (V, error)) (V, error) {
+// Read returns what fn reads for key, from a read begun after this call.
+func (s *Group[K, V]) Read(ctx context.Context, key K, fn func(context.Context) (V, error)) (V, error) {
 	s.mu.Lock()
 	if s.keys == nil {
 		s.keys = map[K]*readState[V]{}
@@ -52,6 +55,7 @@ func (s *sharedReads[K, V]) read(ctx context.Context, key K, fn func(context.Con
 		r = &sharedRead[V]{done: make(chan struct{})}
 		st.next = r
 	}
+	r.readers++
 	s.mu.Unlock()
 	select {
 	case <-r.done:
@@ -65,7 +69,7 @@ func (s *sharedReads[K, V]) read(ctx context.Context, key K, fn func(context.Con
 // run reads for key (and for the readers waiting on mine, if any), then begins the next
 // read for those who arrived meanwhile, or lets the key go. The read runs without a
 // reader's cancellation when others wait on it.
-func (s *sharedReads[K, V]) run(ctx context.Context, key K, st *readState[V], mine *sharedRead[V], fn func(context.Context) (V, error)) (V, error) {
+func (s *Group[K, V]) run(ctx context.Context, key K, st *readState[V], mine *sharedRead[V], fn func(context.Context) (V, error)) (V, error) {
 	rctx := ctx
 	if mine != nil {
 		rctx = context.WithoutCancel(ctx)

@@ -1,11 +1,15 @@
-package tournament
+// Package forfeit reads the tables won by forfeit, for the formats that pair from the
+// standings: a forfeit is not a meeting, and the side present has had its bye (RULES.md 4.3).
+package forfeit
 
-// Forfeited reports whether a table of two sides was decided by a forfeit, and which
+import "burraco/tournament"
+
+// Of reports whether a table of two sides was decided by a forfeit, and which
 // entry was there (present) and which forfeited (absent). A forfeit is not a meeting of
 // the two, and the side present has had its bye (RULES.md 4.3): the pairings of the
 // formats that pair from the standings read it.
-func Forfeited(t *Table) (present, absent int64, ok bool) {
-	if t.Outcome.Kind != OutcomeForfeit || len(t.Sides) != 2 {
+func Of(t *tournament.Table) (present, absent int64, ok bool) {
+	if t.Outcome.Kind != tournament.OutcomeForfeit || len(t.Sides) != 2 {
 		return 0, 0, false
 	}
 	for _, s := range t.Sides {
@@ -21,22 +25,22 @@ func Forfeited(t *Table) (present, absent int64, ok bool) {
 	return present, absent, true
 }
 
-// Forfeit is a match of a round won by forfeit: every table of it forfeited by the
+// Match is a match of a round won by forfeit: every table of it forfeited by the
 // same side.
-type Forfeit struct {
+type Match struct {
 	Round   int
 	Present int64
 	Absent  int64
 }
 
-// Forfeits lists the matches of the rounds won by forfeit, round by round: a table of
+// All lists the matches of the rounds won by forfeit, round by round: a table of
 // its own (Table.Match 0), or the tables of one match (teams: both forfeited by the same
 // team; a match with a table played is a meeting).
-func Forfeits(rounds []Round) []Forfeit {
-	var out []Forfeit
+func All(rounds []tournament.Round) []Match {
+	var out []Match
 	for _, r := range rounds {
 		type key struct{ match, table int }
-		groups := map[key]*Forfeit{}
+		groups := map[key]*Match{}
 		played := map[key]bool{}
 		var order []key
 		for i := range r.Tables {
@@ -45,13 +49,13 @@ func Forfeits(rounds []Round) []Forfeit {
 			if t.Match == 0 {
 				k.table = t.Number
 			}
-			present, absent, ok := Forfeited(t)
+			present, absent, ok := Of(t)
 			g, seen := groups[k]
 			switch {
 			case !ok:
 				played[k] = true
 			case !seen:
-				groups[k] = &Forfeit{Round: r.Number, Present: present, Absent: absent}
+				groups[k] = &Match{Round: r.Number, Present: present, Absent: absent}
 				order = append(order, k)
 			case g.Present != present || g.Absent != absent:
 				played[k] = true // two forfeits of different sides: not one side's win

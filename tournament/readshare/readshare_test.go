@@ -1,4 +1,4 @@
-package tournament
+package readshare
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // reader saw answered) but the next one, begun after it arrived, which it shares with
 // everyone arriving meanwhile.
 func TestSharedReadsNeverBeganBeforeTheReader(t *testing.T) {
-	var s sharedReads[int64, int64]
+	var s Group[int64, int64]
 	var stored atomic.Int64 // what the database holds
 	var reads atomic.Int32
 	gate := make(chan struct{})
@@ -30,7 +30,7 @@ func TestSharedReadsNeverBeganBeforeTheReader(t *testing.T) {
 	ctx := context.Background()
 	first := make(chan int64)
 	go func() {
-		v, err := s.read(ctx, 1, fn)
+		v, err := s.Read(ctx, 1, fn)
 		assert.NoError(t, err)
 		first <- v
 	}()
@@ -41,14 +41,14 @@ func TestSharedReadsNeverBeganBeforeTheReader(t *testing.T) {
 	got := make([]int64, 3)
 	for i := range got {
 		wg.Go(func() {
-			v, err := s.read(ctx, 1, fn)
+			v, err := s.Read(ctx, 1, fn)
 			assert.NoError(t, err)
 			got[i] = v
 		})
 	}
 	for {
 		s.mu.Lock()
-		waiting := s.keys[1].next != nil
+		waiting := s.keys[1].next != nil && s.keys[1].next.readers == len(got) // all three wait
 		s.mu.Unlock()
 		if waiting {
 			break
@@ -71,7 +71,7 @@ func TestSharedReadsNeverBeganBeforeTheReader(t *testing.T) {
 	var all sync.WaitGroup
 	for range 64 {
 		all.Go(func() {
-			v, err := s.read(ctx, 2, quick)
+			v, err := s.Read(ctx, 2, quick)
 			require.NoError(t, err)
 			assert.Equal(t, int64(1), v)
 		})

@@ -146,6 +146,7 @@ var migrations = []migration{
 	{17, "lineups: a team's pairs for a round (teams); the default team scales", migrate17},
 	{18, "entries.version: a team's edit is versioned", migrate18},
 	{19, "tournaments.registry: the registry's part of a tournament's stamp, kept", migrate19},
+	{20, "clubs as tenants: clubs, their directors, roles; club_id and tier; the national registry", migrate20},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -22,8 +22,11 @@ func scopeOf(ctx context.Context) clubs.Scope {
 	if s, ok := clubs.ScopeOf(ctx); ok {
 		return s
 	}
-	return clubs.Scope{Clubs: []int64{clubs.Default}}
+	return laptop
 }
+
+// laptop is the scope of a context without one: club 1, read and write (never changed).
+var laptop = clubs.Scope{Clubs: []int64{clubs.Default}}
 
 var (
 	errNotFound  = tournament.Errorf(tournament.ENOTFOUND, "error.not_found")

@@ -275,8 +275,19 @@ func TestTenancyImports(t *testing.T) {
 	A := newClubData(t, d, ctxA, "Alfa")
 	B := newClubData(t, d, ctxB, "Beta")
 
+	// A's tournament takes A's own scale: a copy of it in B keeps the scale's copy, not
+	// a link to A's scale.
+	require.NoError(t, d.Update(ctxA, A.tid, func(tx tournament.Tx) error {
+		tr, err := tx.Tournament()
+		require.NoError(t, err)
+		st, err := tx.Stage()
+		require.NoError(t, err)
+		st.ScaleID = &A.scale
+		return tx.SaveSettings(tr, st)
+	}))
 	doc, err := d.Export(ctxA, A.tid)
 	require.NoError(t, err)
+	require.Equal(t, &A.scale, doc.Stages[0].Stage.ScaleID)
 	// Into B's season, as a copy: its players are new players of B.
 	tid, fresh, err := d.ImportCopy(ctxB, renumberedCopy(doc), B.season)
 	require.NoError(t, err)
@@ -285,6 +296,7 @@ func TestTenancyImports(t *testing.T) {
 	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err))
 	st, err := d.Load(ctxB, tid)
 	require.NoError(t, err)
+	assert.Nil(t, st.Stage.ScaleID, "A's scale is not B's")
 	for _, e := range st.Entries {
 		for _, m := range e.Members {
 			_, err := d.FindPlayer(ctxB, m.PlayerID)

@@ -248,6 +248,11 @@ func TestTenancyTwoClubs(t *testing.T) {
 	club, err := d.TournamentClub(officer, B.tid)
 	require.NoError(t, err)
 	assert.Equal(t, b.ID, club)
+	club, err = d.SeasonClub(officer, B.season)
+	require.NoError(t, err)
+	assert.Equal(t, b.ID, club)
+	_, err = d.SeasonClub(ctxA, B.season)
+	notFound("SeasonClub", err)
 
 	// A System scope reaches everything (the phones' routes, the app's own work).
 	sys := clubs.WithScope(bg, clubs.Scope{System: true})

@@ -19,6 +19,7 @@ import (
 	"burraco/views/page"
 
 	"burraco/tournament"
+	"burraco/tournament/lag"
 )
 
 // Cache keeps each public page (and JSON twin) as rendered at its tournament's
@@ -749,7 +750,8 @@ func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 		// While the stage at the revision read is derived in the background, the page as
 		// rendered before, as serve answers it: a room of phones goes the ordinary way
 		// only to render the page once that stage is ready.
-		if h.Tournaments.Prepare(r.Context(), tid, rv.rev) {
+		// The stage may be derived from the replica (tournament/lag), as serve's reads.
+		if h.Tournaments.Prepare(lag.Allow(r.Context()), tid, rv.rev) {
 			return false
 		}
 		if p = pc.stale(k); p == nil {

@@ -245,6 +245,13 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		log.Info("read replica", "replica", cfg.Replica, "max_lag", cfg.ReplicaMaxLag)
 	}
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
+	opts := []views.Option{views.WithTrustedProxies(cfg.TrustedProxies),
+		views.WithPublicRevisionTTL(cfg.PublicTTL), views.WithVersion(version()),
+		views.WithListenAddr(cfg.Addr), views.WithPublicURL(cfg.PublicURL),
+		views.WithCommandTimeout(cfg.CommandTimeout)}
+	if cfg.Replica != "" {
+		opts = append(opts, views.WithReplicaWait(store.WaitReplica))
+	}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -255,10 +262,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
 			Backup:      store,
 			Health:      store,
-		}, log, views.WithTrustedProxies(cfg.TrustedProxies),
-			views.WithPublicRevisionTTL(cfg.PublicTTL), views.WithVersion(version()),
-			views.WithListenAddr(cfg.Addr), views.WithPublicURL(cfg.PublicURL),
-			views.WithCommandTimeout(cfg.CommandTimeout)),
+		}, log, opts...),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -243,3 +243,38 @@ func (d *DB) watch(r *replica) {
 		}
 	}
 }
+
+// WaitReplica waits until the replica has replayed every commit made before the call,
+// or until every instance leaves it out of the reads (it is then more than its maximum
+// lag behind: watch), whichever comes first; without a replica it returns at once. An
+// unpublishing waits for it before it answers, so that no instance serves a page the
+// replica still shows as published once it has answered (every instance run with the
+// same maximum lag).
+func (d *DB) WaitReplica(ctx context.Context) error {
+	r := d.replica
+	if r == nil {
+		return nil
+	}
+	var written int64
+	if err := d.sql.QueryRowContext(ctx, "SELECT (pg_current_wal_lsn() - '0/0')::bigint").Scan(&written); err != nil {
+		return fmt.Errorf("the primary's WAL position: %w", err)
+	}
+	// By then every instance's watch has sampled the primary past written, and found that
+	// sample maxLag old: the replica, if it has not replayed it, is behind everywhere.
+	end := time.Now().Add(r.maxLag + 3*replicaWatch)
+	for {
+		var replayed int64
+		err := r.pool.QueryRowContext(ctx, "SELECT COALESCE((pg_last_wal_replay_lsn() - '0/0')::bigint, 0)").Scan(&replayed)
+		if err == nil && replayed >= written {
+			return nil
+		}
+		if !time.Now().Before(end) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}

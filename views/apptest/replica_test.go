@@ -8,24 +8,28 @@ import (
 	"net/http"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"burraco/db"
 	"burraco/db/dbtest"
+	"burraco/views"
 	"burraco/views/api/dto"
 	"burraco/views/viewtest"
 )
 
 // hubInstance is an instance of the app on the PostgreSQL database dsn whose reads that
-// may lag go to the replica at replicaURL, as every instance of the hub is configured.
-func hubInstance(t *testing.T, dsn, replicaURL string) *viewtest.App {
+// may lag go to the replica at replicaURL, as every instance of the hub is configured
+// (main's wiring: the unpublishing waits for the replica), with its maximum lag (0: the
+// default).
+func hubInstance(t *testing.T, dsn, replicaURL string, maxLag time.Duration) *viewtest.App {
 	t.Helper()
 	store, err := db.Open(dsn)
 	require.NoError(t, err)
-	require.NoError(t, store.UseReplica(replicaURL, db.ReplicaOptions{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
-	return viewtest.NewAppWith(t, store)
+	require.NoError(t, store.UseReplica(replicaURL, db.ReplicaOptions{MaxLag: maxLag, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+	return viewtest.NewAppWith(t, store, views.WithReplicaWait(store.WaitReplica))
 }
 
 // TestReplicaPublicPagesLagDirectorReadsOwnWrites (issue 38): two instances of the hub,
@@ -39,8 +43,8 @@ func TestReplicaPublicPagesLagDirectorReadsOwnWrites(t *testing.T) {
 	}
 	dsn := dbtest.Schema(t)
 	replica := dbtest.Replica(t, dsn)
-	a := hubInstance(t, dsn, replica)
-	b := hubInstance(t, dsn, replica)
+	a := hubInstance(t, dsn, replica, 0)
+	b := hubInstance(t, dsn, replica, 0)
 	director := a.Setup()
 	tok := a.APIToken(director)
 	pe := seedPublic(t, a, 12)
@@ -102,7 +106,7 @@ func TestReplicaDownPublicPagesFromThePrimary(t *testing.T) {
 	port := l.Addr().(*net.TCPAddr).Port
 	require.NoError(t, l.Close()) // nothing listens there now
 	dsn := dbtest.Schema(t)
-	a := hubInstance(t, dsn, dbtest.WithSchema("postgres://postgres@127.0.0.1:"+strconv.Itoa(port)+"/test?sslmode=disable", "x"))
+	a := hubInstance(t, dsn, dbtest.WithSchema("postgres://postgres@127.0.0.1:"+strconv.Itoa(port)+"/test?sslmode=disable", "x"), 0)
 	a.Setup()
 	pe := seedPublic(t, a, 12)
 	phone := a.Client()
@@ -119,4 +123,35 @@ func TestReplicaDownPublicPagesFromThePrimary(t *testing.T) {
 	assert.Equal(t, ev.Tournament.Revision, ps.Tournament.Revision, "current: the primary's")
 	_, fallbacks := a.Store.ReplicaReads()
 	assert.Positive(t, fallbacks)
+}
+
+// TestReplicaUnpublishingAnswersOnceNoInstanceShowsIt (issue 38): an unpublishing answers
+// only once no instance serves the public pages, the replica included: with its replay
+// paused, the answer waits until every instance leaves the replica out (more than its
+// maximum lag behind, here a second); once it has answered, the other instance's public
+// page is a 404.
+func TestReplicaUnpublishingAnswersOnceNoInstanceShowsIt(t *testing.T) {
+	if !dbtest.OnPostgres() {
+		t.Skip("PostgreSQL only: runs in the PostgreSQL pass")
+	}
+	dsn := dbtest.Schema(t)
+	replica := dbtest.Replica(t, dsn)
+	a := hubInstance(t, dsn, replica, time.Second)
+	b := hubInstance(t, dsn, replica, time.Second)
+	director := a.Setup()
+	tok := a.APIToken(director)
+	pe := seedPublic(t, a, 12)
+	dbtest.WaitReplay(t)
+	phone := b.Client()
+	page := fmt.Sprintf("/p/%d/standings", pe.tid)
+	require.Equal(t, http.StatusOK, phone.Get(page).StatusCode)
+
+	dbtest.PauseReplay(t)
+	began := time.Now()
+	res := director.API("PUT", fmt.Sprintf("/api/v1/tournaments/%d/published", pe.tid), tok, `{"published":false}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	took := time.Since(began)
+	assert.Equal(t, http.StatusNotFound, phone.Get(page).StatusCode, "unpublished on the other instance once answered (after %v)", took)
+	assert.Equal(t, http.StatusNotFound, phone.Get(fmt.Sprintf("/api/v1/public/tournaments/%d", pe.tid)).StatusCode)
+	assert.GreaterOrEqual(t, took, time.Second, "the answer waited for the replica to be left out")
 }

@@ -179,20 +179,13 @@ func (h *Handlers) Changed(ctx context.Context, tid int64, published bool) {
 
 // forgetUnpublished makes an unpublishing take effect everywhere before it is
 // answered: this instance forgets the tournament's revision at once, and the answer
-// waits the TTL out, so that every instance (all run with the same -public-ttl) has let
-// go of a publication it read before the change and asks the database again.
+// waits until the replica, if any, has replayed it, then the TTL out, so that every
+// instance (all run with the same -public-ttl) has let go of a publication it read
+// before the change and asks the database again (unpublished).
 func (h *Handlers) forgetUnpublished(ctx context.Context, tid int64) {
 	pc := h.Cache
-	if pc.TTL <= 0 {
-		return
-	}
 	pc.Forget(tid)
-	t := time.NewTimer(pc.TTL)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-	}
+	h.unpublished(ctx)
 	pc.Forget(tid) // a read that began before the change and ended after the first forget
 }
 

@@ -71,7 +71,9 @@ wait_healthy() {
 exists() { pg_lsclusters -h | awk -v v="$ver" -v n="$name" '$1 == v && $2 == n { found = 1 } END { exit !found }'; }
 
 if exists; then
-  pg_ctlcluster --skip-systemctl-redirect "$ver" "$name" start 2>/dev/null || true
+  if ! pg_isready -q -h 127.0.0.1 -p "$replica_port"; then
+    pg_ctlcluster --skip-systemctl-redirect "$ver" "$name" start || true
+  fi
   if wait_healthy 10; then
     printf 'replica: streaming from port %s on port %s (checked in %.1f s)\n' "$primary_port" "$replica_port" "$(elapsed)"
     exit 0

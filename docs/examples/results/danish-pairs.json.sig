@@ -1,0 +1,1 @@
+02edc9efeca3afa6:qjw09BEaxgboXXkkEbBrPa3/omI+2usu357vE8HPEyzCwSx9VNrS6omkqoi0Z4Ih4o50xFk7pUYwQwBJ2TXaAA==

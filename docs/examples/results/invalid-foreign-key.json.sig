@@ -1,0 +1,1 @@
+248912c36bd8b325:hO4at6FZ3shGMhOjXKcuLLndTEvwdbr2mfzGaL/j4JsYDpzeOlJgfewjonW9cJT149sCMxKln3Z+3v1f/VHLDg==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:goBnTa6IA3w6GyjSLZzsih9pfpK5uFiHqb8yjCMTZa4sI1viHGNneX2PkW+ZEiO9a/UDm2zV2r0IxjyiKgoIAw==

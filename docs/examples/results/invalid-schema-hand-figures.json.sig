@@ -1,0 +1,1 @@
+02edc9efeca3afa6:cQb0QHci/RbF2YMWpGrWmEaabTRQr+I3lYenHCTQKq7ZsV3P5QqV937g9tycF5sIGr9qqfjRSExhm6YDLEx0AQ==

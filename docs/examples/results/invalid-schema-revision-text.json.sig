@@ -1,0 +1,1 @@
+02edc9efeca3afa6:XuvGHoBiO2PioKhfzYriFru9AkzPTrYm32Hpq7GU2Xk6nkNp8ZvW9bdRygg9uGOfWNPN1hbcJLr19Ck/4C7HAA==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:HrYTsakrYifRrLJD9UgXTbt9e4gN4rwu0uPHExkUF0ENoSpBjizr6wqPZ7RlxmvAxtyjZW2BW6UMSrudFQSpAg==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:82CtmY+jHw35+37Jr7J4/n0+HMJfoCcB4daQJmjEQJveslMnnpZf/ny5mYmpbNMc4UUpKyQM9P9Ub7iSu8S1Dg==

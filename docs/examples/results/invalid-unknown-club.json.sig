@@ -1,0 +1,1 @@
+02edc9efeca3afa6:pGvm4671lCOiRdgGCKOtrRedA3rlE94WriYUMOA7SQ5Mj7RsRiwkYTn1pYBdoofWM8YSQunz2jmoVb6ddf/JCw==

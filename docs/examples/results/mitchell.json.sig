@@ -1,0 +1,1 @@
+02edc9efeca3afa6:ZjiH+wraj8UbFBubcm5bmrUqb4aa6adIIr4shEJMWR6ps64GJBXmqVCXPQShXL3iV7k6klWkDH+fLpvutmmqCQ==

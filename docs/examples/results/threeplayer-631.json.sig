@@ -1,0 +1,1 @@
+02edc9efeca3afa6:DHDD3gM3NjEoffIQzXaM+wwXAYbPwNMde2L7dW8JvvTypRZRkLC3dCjRfy+H5CKKB6oezVjkJQcvU4L30YahBA==

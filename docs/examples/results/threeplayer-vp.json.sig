@@ -1,0 +1,1 @@
+02edc9efeca3afa6:+EcY4dSlVE1aYP3EkXmoWJdbGudQloTuWTs7Y8vNSdzdo7XuPovgxOwWM2prBNJOIGiMJ9/dbCpHSDfCXBgbBQ==

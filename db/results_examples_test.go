@@ -44,7 +44,7 @@ func mustSeed(s string) tsync.KeyPair {
 // exampleUID is each example tournament's uid: fixed, so the examples stay put when
 // written again.
 func exampleUID(name string) string {
-	return fmt.Sprintf("%032x", []byte(name+"0000000000000000")[:16])
+	return fmt.Sprintf("%032x", []byte(name + "0000000000000000")[:16])
 }
 
 // writeExamples, with BURRACO_WRITE_EXAMPLES=1, writes the examples (on the SQLite pass).
@@ -136,6 +136,8 @@ type exampleCase struct {
 	play func(t *testing.T) *fixture
 	// has lists what the example must show.
 	has []string
+	// what says it for the index.
+	what string
 }
 
 func exampleCases() []exampleCase {
@@ -152,12 +154,12 @@ func exampleCases() []exampleCase {
 			f := newEvening(t, 10, func(s *threeplayer.Settings) { s.Games = 3 })
 			play(t, f, 11, nil)
 			return f
-		}, []string{"bye"}},
+		}, []string{"bye"}, "a 3-player evening scored 6/3/1: 10 players, 3 games, one sit-out (bye) a game"},
 		{"threeplayer-vp", func(t *testing.T) *fixture {
 			f := newEvening(t, 8, func(s *threeplayer.Settings) { s.Games, s.Scoring = 2, threeplayer.ScoringVP })
 			play(t, f, 21, nil)
 			return f
-		}, []string{"bye"}},
+		}, []string{"bye"}, "a 3-player evening scored in VP on the FIBUR scale: 8 players, 2 games, byes"},
 		{"danish-pairs", func(t *testing.T) *fixture {
 			pf := pairsOf(t, danish.Name, 7, func(st *tournament.Stage) {
 				s := st.Settings.(danish.Settings)
@@ -172,12 +174,12 @@ func exampleCases() []exampleCase {
 				return forfeit(r, tb)
 			})
 			return &pf.fixture
-		}, []string{"bye", "timeout", "forfeit"}},
+		}, []string{"bye", "timeout", "forfeit"}, "Danish pairs: 7 pairs, 3 rounds, a bye each round, a time-out (round 1) and a forfeit (round 2)"},
 		{"knockout", func(t *testing.T) *fixture {
 			f := newKnockout(t, 6)
 			play(t, f, 41, timeoutAt(2, 1))
 			return f
-		}, []string{"bye", "timeout"}},
+		}, []string{"bye", "timeout"}, "a knockout of 6 players: byes in round 1, a time-out in round 2"},
 		{"mitchell", func(t *testing.T) *fixture {
 			pf := pairsOf(t, mitchell.Name, 9, func(st *tournament.Stage) {
 				s := st.Settings.(mitchell.Settings)
@@ -186,7 +188,7 @@ func exampleCases() []exampleCase {
 			})
 			play(t, &pf.fixture, 51, timeoutAt(1, 2))
 			return &pf.fixture
-		}, []string{"bye", "timeout"}},
+		}, []string{"bye", "timeout"}, "a Mitchell of 9 pairs (a phantom table: a bye each round), 3 rounds, a time-out"},
 		{"teams-then-knockout", func(t *testing.T) *fixture {
 			pf, _, _ := newTeamsOf(t, 4)
 			f := &pf.fixture
@@ -195,7 +197,7 @@ func exampleCases() []exampleCase {
 			require.NoError(t, err)
 			play(t, f, 62, nil)
 			return f
-		}, []string{"stages", "team"}},
+		}, []string{"stages", "team"}, "two stages: 4 teams (matches of two tables, line-ups) feeding a knockout of teams"},
 		{"individual4", func(t *testing.T) *fixture {
 			f := newIndividual4(t, 10, func(st *tournament.Stage) {
 				s := st.Settings.(individual4.Settings)
@@ -204,7 +206,7 @@ func exampleCases() []exampleCase {
 			})
 			play(t, f, 71, timeoutAt(1, 1))
 			return f
-		}, []string{"bye", "timeout", "partners"}},
+		}, []string{"bye", "timeout", "partners"}, "individual at 4-player tables: 10 players, 2 rounds, partners a round, byes, a time-out"},
 	}
 }
 
@@ -289,7 +291,7 @@ func TestResultsOfEveryFormatPassTheHubCheck(t *testing.T) {
 			if writeExamples() {
 				name := c.name + ".json"
 				writeExample(t, dir, name, body, sig)
-				index = append(index, exampleFile{File: name, Schema: true, What: "a final " + c.name + " tournament"})
+				index = append(index, exampleFile{File: name, Schema: true, What: "final: " + c.what})
 				if first == nil {
 					first = body
 				}

@@ -1,1 +1,1 @@
-02edc9efeca3afa6:qjw09BEaxgboXXkkEbBrPa3/omI+2usu357vE8HPEyzCwSx9VNrS6omkqoi0Z4Ih4o50xFk7pUYwQwBJ2TXaAA==
+02edc9efeca3afa6:X/bjsLF3x8ftHFJAcTly7DJtTJBKvke8l9isRPTbttpcWPmkzFQc5nzMQhjQRjTMSRrc93U2y0ZP8JCDqTIlCg==

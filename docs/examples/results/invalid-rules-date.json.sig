@@ -1,1 +1,1 @@
-02edc9efeca3afa6:goBnTa6IA3w6GyjSLZzsih9pfpK5uFiHqb8yjCMTZa4sI1viHGNneX2PkW+ZEiO9a/UDm2zV2r0IxjyiKgoIAw==
+02edc9efeca3afa6:biWFkBD4ZOxMs9x3xaBd6i7glFg6FlUub70FFr4TFoP11AaEtViY8P2YwH4wgilXL2V5EIEbSs9GhuBKQ6KlBw==

@@ -1,1 +1,1 @@
-02edc9efeca3afa6:mLW13ObNU/SexAWxvEFqVBnnBFO53PYrAE3aDdt+x0YoaFsViWYxkM2vSffCZosl1cLwbW50K2xKX6cw91x8Bg==
+02edc9efeca3afa6:1DHDMUZJ1gzQcKb4rDogLEeUhNnEIHdGN6fgvEpi4P1nd2gWVfCXbV6T9kbgkAVWkSYwd64cxtGjARinR/EBDg==

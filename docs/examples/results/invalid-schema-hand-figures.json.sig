@@ -1,1 +1,1 @@
-02edc9efeca3afa6:cQb0QHci/RbF2YMWpGrWmEaabTRQr+I3lYenHCTQKq7ZsV3P5QqV937g9tycF5sIGr9qqfjRSExhm6YDLEx0AQ==
+02edc9efeca3afa6:m0XeTrLVyV3AmkEY3AD/zEZ7hDmsE9jCTy19WntfqAPsf3pxTqhSzA03/KzgG11nep0p48xDc5k3L8iYt3jUBA==

@@ -1,1 +1,1 @@
-02edc9efeca3afa6:XuvGHoBiO2PioKhfzYriFru9AkzPTrYm32Hpq7GU2Xk6nkNp8ZvW9bdRygg9uGOfWNPN1hbcJLr19Ck/4C7HAA==
+02edc9efeca3afa6:AQiOspm0nVDPLtWHUe22InFtj/GEdmykt2Pio7waW4/hitCxJr0PlBR1LkW7iUUb9zhPqWUnY67sOW6gk2ixAg==

@@ -1,1 +1,1 @@
-02edc9efeca3afa6:HrYTsakrYifRrLJD9UgXTbt9e4gN4rwu0uPHExkUF0ENoSpBjizr6wqPZ7RlxmvAxtyjZW2BW6UMSrudFQSpAg==
+02edc9efeca3afa6:U2137bPFpePkHUyzHJN0L2/znGxHvZlxvpKJKcgXawfa9KSigQzwLx2k1Ol29sGU3KrD411B/CCVS+bwRIAFBg==

@@ -1,1 +1,1 @@
-02edc9efeca3afa6:KrBbRCDtVr9bCD/lLMWHfrQPDkKfH3tKFbAYDOmw7gsD8kOvzRo+Lpq1jG0Ad42BH1pkGOvDmS03TvJXMYu1CA==
+02edc9efeca3afa6:rbIp55egVpLJftxuUvmjitUEd1PYFshdb5uwRAxtBQeXlY/fRjg3MnooiWLQZzEN74giyWU3I5f8Se3yn6NaCw==

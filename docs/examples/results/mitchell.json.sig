@@ -1,1 +1,1 @@
-02edc9efeca3afa6:ZjiH+wraj8UbFBubcm5bmrUqb4aa6adIIr4shEJMWR6ps64GJBXmqVCXPQShXL3iV7k6klWkDH+fLpvutmmqCQ==
+02edc9efeca3afa6:E4VhH5vzKsPvMcTuXevnvJGlg4Ii71JMTs/a7CgZ0ay/frlOLZXtTM2TIixlS4owrV5XoAmOh/z6bThw3Ku8BA==

@@ -1,1 +1,1 @@
-02edc9efeca3afa6:bOIXBQz70jYFOcbWlG10wA/URQ1Ljr5DE6zpodRBLyWXvN4s7t9w33lJa4I1v7q3lvNCYSC5GVFlvTe1pp8cAw==
+02edc9efeca3afa6:hBIOohjAoUClrjOBHIjv6mKmkH2OHVn8/c0dFQsoBGzs6XObA5x0tq1IivxljQSTGp/2N4cAlmyvp4P7XTw1Dw==

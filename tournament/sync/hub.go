@@ -142,3 +142,42 @@ func repeat(got *Receipt, digest string) (*Receipt, error) {
 	got.Repeat = true
 	return got, got.Err()
 }
+
+// Answer is what the hub answers a laptop for one arrival, as the transport writes it:
+// the outcome (accepted or refused), a refusal's reason (a message key the laptop shows
+// in its director's language) with its arguments and fields, and whether the revision
+// had arrived before.
+type Answer struct {
+	Outcome    string            `json:"outcome"`
+	Reason     string            `json:"reason,omitempty"`
+	Args       []string          `json:"args,omitempty"`
+	Fields     map[string]string `json:"fields,omitempty"`
+	Tournament string            `json:"tournament,omitempty"`
+	Revision   int64             `json:"revision,omitempty"`
+	ReceivedAt *time.Time        `json:"received_at,omitempty"`
+	Repeat     bool              `json:"repeat,omitempty"`
+}
+
+// AnswerOf is the answer to Receive's result: its receipt, if any, and its refusal, if
+// any. An error that is no refusal (the hub's own failure) has no answer: the laptop
+// tries again later.
+func AnswerOf(r *Receipt, err error) (*Answer, bool) {
+	a := &Answer{Outcome: Accepted}
+	if r != nil {
+		at := r.ReceivedAt
+		a.Tournament, a.Revision, a.ReceivedAt, a.Repeat = r.Tournament, r.Revision, &at, r.Repeat
+	}
+	if err == nil {
+		return a, r != nil
+	}
+	reason := Reason(err)
+	if reason == "" {
+		return nil, false
+	}
+	e, _ := tournament.AsError(err)
+	a.Outcome, a.Reason, a.Fields = Refused, reason, e.Fields
+	for _, arg := range e.Args {
+		a.Args = append(a.Args, fmt.Sprint(arg))
+	}
+	return a, true
+}

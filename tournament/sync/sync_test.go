@@ -333,3 +333,28 @@ func FuzzParse(f *testing.F) {
 		assert.Equal(t, e.Digest(), back.Digest())
 	})
 }
+
+// TestAnswerOf: the answer a laptop reads: accepted with its receipt, refused with the
+// reason and its words' arguments, none for the hub's own failure.
+func TestAnswerOf(t *testing.T) {
+	at := sentAt
+	a, ok := sync.AnswerOf(&sync.Receipt{Tournament: "u", Revision: 3, ReceivedAt: at, Outcome: sync.Accepted, Repeat: true}, nil)
+	require.True(t, ok)
+	assert.Equal(t, &sync.Answer{Outcome: sync.Accepted, Tournament: "u", Revision: 3, ReceivedAt: &at, Repeat: true}, a)
+
+	hub := &memHub{}
+	k := laptop(t, hub)
+	uid, _ := sync.NewUID()
+	h := &sync.Hub{Store: hub}
+	b6, s6 := seal(t, k, "club", uid, 6, smallDocument(t))
+	_, err := h.Receive(t.Context(), b6, s6)
+	require.NoError(t, err)
+	b5, s5 := seal(t, k, "club", uid, 5, smallDocument(t))
+	r, err := h.Receive(t.Context(), b5, s5)
+	a, ok = sync.AnswerOf(r, err)
+	require.True(t, ok)
+	assert.Equal(t, &sync.Answer{Outcome: sync.Refused, Reason: sync.ReasonStale, Args: []string{"5", "6"}}, a)
+
+	_, ok = sync.AnswerOf(nil, fmt.Errorf("the database is away"))
+	assert.False(t, ok)
+}

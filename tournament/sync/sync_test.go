@@ -307,8 +307,8 @@ func TestEveryReasonHasWords(t *testing.T) {
 	}
 }
 
-// FuzzParse: the envelope reader never panics, and what it accepts writes back to an
-// envelope it reads the same.
+// FuzzParse: the envelope reader and the signature's never panic, and what the reader
+// accepts writes back to an envelope it reads the same.
 func FuzzParse(f *testing.F) {
 	uid := "0123456789abcdef0123456789abcdef"
 	f.Add([]byte(`{"kind":"burraco-results","version":1,"club":"club","tournament":"` + uid + `","revision":1,"sent_at":"2026-11-20T23:30:00Z","document":{}}`))
@@ -316,7 +316,13 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"kind":"burraco-results","version":1}`))
 	f.Add([]byte(`{"kind":"burraco-results","version":1,"club":"club","club":"x"}`))
 	f.Add([]byte(`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[`))
+	k, err := sync.GenerateKey()
+	require.NoError(f, err)
+	keys := []sync.Key{{ID: 1, Public: k.Public}}
 	f.Fuzz(func(t *testing.T, body []byte) {
+		// The body read as a signature: never a panic, never a key that signed.
+		_, err := sync.Verify(body, string(body), keys)
+		require.NotEmpty(t, sync.Reason(err))
 		e, err := sync.Parse(body)
 		if err != nil {
 			require.NotEmpty(t, sync.Reason(err), "a refusal has a reason: %v", err)

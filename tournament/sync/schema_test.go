@@ -143,6 +143,25 @@ func (g *schemaGen) object(t reflect.Type) map[string]any {
 	return closed(props)
 }
 
+// emptyChoiceRead reports whether a format reads its settings with a choice left empty
+// (an older document's, read as the default).
+func emptyChoiceRead(f tournament.Format, name string) bool {
+	raw, err := json.Marshal(f.Defaults())
+	if err != nil {
+		return false
+	}
+	m := map[string]any{}
+	if json.Unmarshal(raw, &m) != nil {
+		return false
+	}
+	m[name] = ""
+	if raw, err = json.Marshal(m); err != nil {
+		return false
+	}
+	s, err := f.Decode(raw)
+	return err == nil && len(f.Check(s)) == 0
+}
+
 // resultsSchema is the results document's schema: the envelope, the tournament document
 // inside it, and each format's settings by the stage's format.
 func resultsSchema() map[string]any {
@@ -160,7 +179,16 @@ func resultsSchema() map[string]any {
 	var names []string
 	for _, f := range formats.All() {
 		def := "settings." + f.Name()
-		g.defs[def] = g.object(reflect.TypeOf(f.Defaults()))
+		settings := g.object(reflect.TypeOf(f.Defaults()))
+		for _, field := range f.Fields() {
+			if p, ok := settings["properties"].(map[string]any)[field.Name].(map[string]any); ok && field.Kind == "choice" {
+				p["enum"] = field.Choices
+				if emptyChoiceRead(f, field.Name) {
+					p["enum"] = append([]string{""}, field.Choices...)
+				}
+			}
+		}
+		g.defs[def] = settings
 		names = append(names, f.Name())
 		byFormat = append(byFormat, map[string]any{
 			"if":   map[string]any{"properties": map[string]any{"format": map[string]any{"const": f.Name()}}, "required": []string{"format"}},
@@ -170,6 +198,12 @@ func resultsSchema() map[string]any {
 	stage["allOf"] = byFormat
 	stage["properties"].(map[string]any)["format"] = map[string]any{"enum": names}
 	g.defs["tournament.Document"] = doc
+	enum := func(def, prop string, values ...string) {
+		g.defs[def].(map[string]any)["properties"].(map[string]any)[prop].(map[string]any)["enum"] = values
+	}
+	enum("tournament.Outcome", "kind", "", tournament.OutcomeTimeout, tournament.OutcomeForfeit, tournament.OutcomeLastAction)
+	enum("tournament.Entry", "kind", string(tournament.EntryPlayer), string(tournament.EntryPair),
+		string(tournament.EntrySubstitute), string(tournament.EntryTeam))
 	return map[string]any{
 		"$schema":     "https://json-schema.org/draft/2020-12/schema",
 		"$id":         "https://burraco.example/schemas/results.schema.json",

@@ -17,13 +17,17 @@ import (
 
 // The store of results sent to the hub (tournament/sync): on the laptop, a tournament's
 // uid and the laptop's key pair; on the hub, the clubs' keys and the revisions received.
-// The hub's methods are reached by a laptop's signed document, not by a director: the
-// club is the one the signature proves (tsync.Check), so they take the club as given.
+// Every method but LaptopKey asks the tenancy check for the club it reaches: the hub's
+// intake (tsync.Hub) reads a club's keys under the System scope, then works under the
+// scope of the one club the signature proves.
 
 // TournamentUID returns a tournament's uid, making it the first time it is asked for (a
 // random one, tsync.NewUID, kept on the tournament: every revision sent carries it).
 // ENOTFOUND when there is no such tournament.
 func (d *DB) TournamentUID(ctx context.Context, tid int64) (string, error) {
+	if err := d.tenantTournament(ctx, tid, true); err != nil {
+		return "", err
+	}
 	uid, err := d.readUID(ctx, tid)
 	if err != nil || uid != "" {
 		return uid, err
@@ -107,6 +111,9 @@ func (d *DB) AddClubKey(ctx context.Context, club int64, pub ed25519.PublicKey, 
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
+	if err := d.tenant(ctx, club, true); err != nil {
+		return nil, err
+	}
 	k := &tsync.Key{Club: club, Public: pub, Label: label, CreatedAt: storedNow()}
 	err := d.write(ctx, func(x *sqlTx) error {
 		n, err := x.affected("INSERT INTO club_keys (club_id, public, label, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (public) DO NOTHING",
@@ -129,6 +136,9 @@ func (d *DB) AddClubKey(ctx context.Context, club int64, pub ed25519.PublicKey, 
 // (tsync.ReasonRevoked). ENOTFOUND when the club has no such key; revoking twice keeps
 // the first time.
 func (d *DB) RevokeClubKey(ctx context.Context, club, key int64) error {
+	if err := d.tenant(ctx, club, true); err != nil {
+		return err
+	}
 	err := d.write(ctx, func(x *sqlTx) error {
 		n, err := x.affected("UPDATE club_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND club_id = ?", storedNow(), key, club)
 		if err != nil {
@@ -152,6 +162,9 @@ func (d *DB) ClubKeys(ctx context.Context, slug string) (int64, []tsync.Key, err
 		if err := x.queryRow("SELECT id FROM clubs WHERE slug = ?", slug).Scan(&club); err != nil {
 			return err
 		}
+		if err := d.tenant(ctx, club, false); err != nil {
+			return err
+		}
 		rows, err := x.query("SELECT id, public, label, created_at, revoked_at, last_contact_at FROM club_keys WHERE club_id = ? ORDER BY id", club)
 		if err != nil {
 			return err
@@ -172,7 +185,7 @@ func (d *DB) ClubKeys(ctx context.Context, slug string) (int64, []tsync.Key, err
 		}
 		return rows.Err()
 	})
-	if errors.Is(err, sql.ErrNoRows) {
+	if errors.Is(err, sql.ErrNoRows) || tournament.ErrorCode(err) == tournament.ENOTFOUND {
 		return 0, nil, tournament.Errorf(tournament.ENOTFOUND, "results.unknown_club")
 	}
 	if err != nil {
@@ -211,6 +224,9 @@ func scanReceipt(row interface{ Scan(...any) error }) (*tsync.Receipt, error) {
 
 // Received returns the receipt of a revision, or nil when it never arrived (tsync.Store).
 func (d *DB) Received(ctx context.Context, club int64, uid string, revision int64) (*tsync.Receipt, error) {
+	if err := d.tenant(ctx, club, false); err != nil {
+		return nil, err
+	}
 	var r *tsync.Receipt
 	err := d.read(ctx, func(x *sqlTx) error {
 		var err error
@@ -229,6 +245,9 @@ func (d *DB) Received(ctx context.Context, club int64, uid string, revision int6
 
 // Held returns the highest revision of a tournament accepted, 0 when none (tsync.Store).
 func (d *DB) Held(ctx context.Context, club int64, uid string) (int64, error) {
+	if err := d.tenant(ctx, club, false); err != nil {
+		return 0, err
+	}
 	var held int64
 	err := d.read(ctx, func(x *sqlTx) error {
 		return x.queryRow("SELECT COALESCE(MAX(revision), 0) FROM received_results WHERE club_id = ? AND tournament_uid = ? AND outcome = ?",
@@ -245,6 +264,9 @@ func (d *DB) Held(ctx context.Context, club int64, uid string) (int64, error) {
 // insert waits for the first one's commit), which also notes the key's last contact; the
 // others write nothing and read the stored receipt back, with Repeat set.
 func (d *DB) Record(ctx context.Context, r *tsync.Receipt) (*tsync.Receipt, error) {
+	if err := d.tenant(ctx, r.Club, true); err != nil {
+		return nil, err
+	}
 	problems := ""
 	if len(r.Fields) > 0 {
 		b, err := json.Marshal(r.Fields)
@@ -290,6 +312,9 @@ func (d *DB) Record(ctx context.Context, r *tsync.Receipt) (*tsync.Receipt, erro
 // ResultsHistory lists every revision of a tournament the hub recorded, oldest first,
 // an accepted one marked Superseded once a newer one was accepted (both kept).
 func (d *DB) ResultsHistory(ctx context.Context, club int64, uid string) ([]tsync.Receipt, error) {
+	if err := d.tenant(ctx, club, false); err != nil {
+		return nil, err
+	}
 	var out []tsync.Receipt
 	err := d.read(ctx, func(x *sqlTx) error {
 		out = nil

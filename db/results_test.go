@@ -12,6 +12,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	tsync "burraco/tournament/sync"
 )
 
@@ -232,4 +233,47 @@ func TestReceiveRecordsARulesRefusalOnce(t *testing.T) {
 	assert.Equal(t, r.Fields, again.Fields)
 	held, _ := f.db.Held(f.ctx, 1, uid)
 	assert.Zero(t, held, "a refused revision is not held")
+}
+
+// TestResultsStayWithTheirClub: a second club's laptop sends its results whatever scope
+// the intake's context carried; its keys, receipts and history are its club's: a director
+// of club 1 neither links a key to it nor reads what it sent, and a key linked to club 1
+// does not sign for it.
+func TestResultsStayWithTheirClub(t *testing.T) {
+	f := newEvening(t, 3, nil)
+	ctx := context.Background()
+	b := &clubs.Club{Slug: "altro", Name: "Altro circolo"}
+	require.NoError(t, f.db.CreateClub(ctx, b))
+	asB := clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{b.ID}})
+	kb, err := tsync.GenerateKey()
+	require.NoError(t, err)
+	_, err = f.db.AddClubKey(ctx, b.ID, kb.Public, "B") // club 1's scope (no scope: the laptop's)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err))
+	_, err = f.db.AddClubKey(asB, b.ID, kb.Public, "B")
+	require.NoError(t, err)
+	_, ka, _ := hubOf(t, f.db) // club 1's laptop
+
+	doc, err := f.svc.Export(ctx, f.tid)
+	require.NoError(t, err)
+	uid, _ := tsync.NewUID()
+	env, err := tsync.New("altro", uid, 1, tsync.Prepare(doc), time.Now())
+	require.NoError(t, err)
+	body, sig, err := kb.Seal(env)
+	require.NoError(t, err)
+	h := &tsync.Hub{Store: f.db}
+	r, err := h.Receive(ctx, body, sig)
+	require.NoError(t, err)
+	assert.Equal(t, b.ID, r.Club)
+	_, err = h.Receive(ctx, body, ka.Sign(body))
+	assert.Equal(t, tsync.ReasonUnknownKey, tsync.Reason(err), "club 1's laptop does not sign for club B")
+
+	_, err = f.db.ResultsHistory(ctx, b.ID, uid)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err), "club 1 does not read B's")
+	hist, err := f.db.ResultsHistory(asB, b.ID, uid)
+	require.NoError(t, err)
+	assert.Len(t, hist, 1)
+	officer := clubs.WithScope(ctx, clubs.Scope{ReadAll: true})
+	_, err = f.db.CurrentResults(officer, b.ID, uid)
+	require.NoError(t, err, "an officer reads every club's")
+	assert.Equal(t, tournament.EFORBIDDEN, tournament.ErrorCode(f.db.RevokeClubKey(officer, b.ID, 1)))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 )
 
 // The reasons a document is refused, each a message key with Italian and English words
@@ -122,7 +123,9 @@ func authentic(ctx context.Context, body []byte, signature string, ring Keyring)
 	if err != nil {
 		return nil, err
 	}
-	club, keys, err := ring.ClubKeys(ctx, env.Club)
+	// Any club's public keys are read to verify (the app's own work: the System scope);
+	// what follows works as the one club the signature proves (Hub.Receive).
+	club, keys, err := ring.ClubKeys(clubs.WithScope(ctx, clubs.Scope{System: true}), env.Club)
 	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 		return nil, refuse(ReasonUnknownClub, env.Club)
 	} else if err != nil {

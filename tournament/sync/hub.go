@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 )
 
 // The outcomes of a revision the hub recorded.
@@ -86,12 +87,16 @@ type Hub struct {
 // refused with ReasonStale (nothing written). Otherwise the document is checked as the
 // import checks it and recorded, accepted or refused (ReasonRules): the receipt is
 // returned with its refusal, if any, as the error. Two arrivals of one revision at once
-// record it once (Store.Record), and both answer the recorded outcome.
+// record it once (Store.Record), and both answer the recorded outcome. The club's keys
+// are read under the System scope; everything after the signature holds runs under the
+// scope of that one club (clubs.WithScope), whatever ctx carried.
 func (h *Hub) Receive(ctx context.Context, body []byte, signature string) (*Receipt, error) {
 	c, err := authentic(ctx, body, signature, h.Store)
 	if err != nil {
 		return nil, err
 	}
+	// From here the intake works for the club the signature proves, and for no other.
+	ctx = clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{c.Club}})
 	env := c.Envelope
 	digest := env.Digest()
 	got, err := h.Store.Received(ctx, c.Club, env.Tournament, env.Revision)

@@ -158,3 +158,19 @@ func readDocument(env *Envelope) (*tournament.Document, error) {
 	}
 	return nil, r
 }
+
+// Ring is a Keyring of one club given whole: its slug, ID and keys (a hub that holds
+// them already, a test, another program checking a document).
+type Ring struct {
+	Slug string
+	Club int64
+	Keys []Key
+}
+
+// ClubKeys returns the ring's club and keys for its slug, ENOTFOUND for another.
+func (r Ring) ClubKeys(_ context.Context, slug string) (int64, []Key, error) {
+	if slug != r.Slug {
+		return 0, nil, tournament.Errorf(tournament.ENOTFOUND, ReasonUnknownClub)
+	}
+	return r.Club, r.Keys, nil
+}

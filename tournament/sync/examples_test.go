@@ -2,7 +2,6 @@ package sync_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -13,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"burraco/tournament"
 	"burraco/tournament/formats"
 	"burraco/tournament/sync"
 )
@@ -21,16 +19,6 @@ import (
 // examplesDir holds the example results documents (written by db's
 // TestResultsOfEveryFormatPassTheHubCheck from tournaments played through the services).
 var examplesDir = filepath.Join("..", "..", "docs", "examples", "results")
-
-// exampleHub is a hub with one club, "club", whose one laptop holds the examples' TEST key.
-type exampleHub struct{ key sync.Key }
-
-func (h exampleHub) ClubKeys(_ context.Context, slug string) (int64, []sync.Key, error) {
-	if slug != "club" {
-		return 0, nil, tournament.Errorf(tournament.ENOTFOUND, "results.unknown_club")
-	}
-	return 1, []sync.Key{h.key}, nil
-}
 
 // compileSchema compiles docs/results.schema.json with formats asserted.
 func compileSchema(t *testing.T) *jsonschema.Schema {
@@ -61,7 +49,8 @@ func TestExamplesAgainstTheSchemaAndTheHub(t *testing.T) {
 	require.NoError(t, err)
 	pub, err := sync.ParsePublic(strings.TrimSpace(string(pubRaw)))
 	require.NoError(t, err)
-	hub := exampleHub{sync.Key{ID: 1, Club: 1, Public: pub}}
+	// A hub with one club, "club", whose one laptop holds the examples' TEST key.
+	hub := sync.Ring{Slug: "club", Club: 1, Keys: []sync.Key{{ID: 1, Club: 1, Public: pub}}}
 
 	var index []struct {
 		File   string `json:"file"`

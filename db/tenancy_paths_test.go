@@ -57,6 +57,7 @@ var globalMethods = map[string]string{
 	"ClubDirectors":          "memberships: who runs a club",
 	"ClubsOf":                "memberships: the clubs of a director, read to build their scope",
 	"SetRole":                "roles: officer only (clubs.Service)",
+	"LaptopKey":              "the laptop's own key pair (tournament/sync): the installation's, no club's data",
 }
 
 // TestEveryStoreMethodChecksTheTenant: every exported method of DB that takes a context

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:X/bjsLF3x8ftHFJAcTly7DJtTJBKvke8l9isRPTbttpcWPmkzFQc5nzMQhjQRjTMSRrc93U2y0ZP8JCDqTIlCg==

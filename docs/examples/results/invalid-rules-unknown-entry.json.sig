@@ -1,0 +1,1 @@
+02edc9efeca3afa6:1DHDMUZJ1gzQcKb4rDogLEeUhNnEIHdGN6fgvEpi4P1nd2gWVfCXbV6T9kbgkAVWkSYwd64cxtGjARinR/EBDg==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:m0XeTrLVyV3AmkEY3AD/zEZ7hDmsE9jCTy19WntfqAPsf3pxTqhSzA03/KzgG11nep0p48xDc5k3L8iYt3jUBA==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:utaC+K8DdGI5st6n2YByQ4QWTiA0zHlqqbOsikdvW3AaG9CRA7zZ3JEb6UMjll0t1VY4/4OMhzsC2zQnrKEkBQ==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:AQiOspm0nVDPLtWHUe22InFtj/GEdmykt2Pio7waW4/hitCxJr0PlBR1LkW7iUUb9zhPqWUnY67sOW6gk2ixAg==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:U2137bPFpePkHUyzHJN0L2/znGxHvZlxvpKJKcgXawfa9KSigQzwLx2k1Ol29sGU3KrD411B/CCVS+bwRIAFBg==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:/fQIsW2rVaeM9nJABSH41Krtv1V3S0lv4ZOhJaTg4Dg4wkjIRSFbenuV7XlWv7LSNcgwspWPGHv325zYMw/PDA==

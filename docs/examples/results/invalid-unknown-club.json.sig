@@ -1,0 +1,1 @@
+02edc9efeca3afa6:+Pv2FRkERalVVb5EFkWH46aOwzecxE4kb9m0wCe0xshj0T83F2XCqb0UNp6wWPoBROpl3OkzHzILydARfyEmBg==

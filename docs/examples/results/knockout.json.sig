@@ -1,0 +1,1 @@
+02edc9efeca3afa6:rbIp55egVpLJftxuUvmjitUEd1PYFshdb5uwRAxtBQeXlY/fRjg3MnooiWLQZzEN74giyWU3I5f8Se3yn6NaCw==

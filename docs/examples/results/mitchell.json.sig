@@ -1,0 +1,1 @@
+02edc9efeca3afa6:E4VhH5vzKsPvMcTuXevnvJGlg4Ii71JMTs/a7CgZ0ay/frlOLZXtTM2TIixlS4owrV5XoAmOh/z6bThw3Ku8BA==

@@ -1,0 +1,1 @@
+02edc9efeca3afa6:hBIOohjAoUClrjOBHIjv6mKmkH2OHVn8/c0dFQsoBGzs6XObA5x0tq1IivxljQSTGp/2N4cAlmyvp4P7XTw1Dw==

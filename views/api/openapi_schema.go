@@ -31,6 +31,7 @@ type Schema struct {
 	Items                *Schema            `json:"items,omitempty"`
 	MinItems             *int               `json:"minItems,omitempty"`
 	MaxItems             *int               `json:"maxItems,omitempty"`
+	UniqueItems          bool               `json:"uniqueItems,omitempty"`
 	AnyOf                []*Schema          `json:"anyOf,omitempty"`
 	OneOf                []*Schema          `json:"oneOf,omitempty"`
 	Discriminator        *Discriminator     `json:"discriminator,omitempty"`
@@ -121,6 +122,7 @@ var (
 	bandType     = reflect.TypeFor[scoring.Band]()
 	settingsType = reflect.TypeFor[tournament.Settings]()
 	rulesType    = reflect.TypeFor[scoring.Rules]()
+	outcomeType  = reflect.TypeFor[tournament.Outcome]()
 	marshaler    = reflect.TypeFor[json.Marshaler]()
 )
 
@@ -333,6 +335,17 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 			c.MinItems, c.Type = &n, Types{"array"} // at least n: not null either
 			fs = &c
 		}
+		if n, err := strconv.Atoi(f.tag.Get("len")); err == nil && m == request {
+			c := *fs
+			c.MinItems, c.MaxItems = &n, &n // exactly n when given (null stays null)
+			fs = &c
+		}
+		if n, err := strconv.Atoi(f.tag.Get("minimum")); err == nil && m == request {
+			fs = deepest(fs, func(leaf *Schema) { leaf.Minimum = &n })
+		}
+		if _, ok := f.tag.Lookup("uniqueItems"); ok && m == request {
+			fs = innermostArray(fs)
+		}
 		if n, err := strconv.Atoi(f.tag.Get("minLength")); err == nil && m == request {
 			c := *fs
 			c.MinLength = &n
@@ -350,6 +363,10 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 		}
 	}
 	sort.Strings(sc.Required)
+	if m == request && t == outcomeType {
+		// The kinds the app knows; which of them a table takes is its format's (Outcomes).
+		sc.Properties["kind"].Enum = []string{"", tournament.OutcomeTimeout, tournament.OutcomeLastAction, tournament.OutcomeForfeit}
+	}
 	if m == request {
 		if mc, ok := modelChecks[t]; ok {
 			applyModelCheck(sc, mc)
@@ -562,4 +579,28 @@ func mustJSON(sc *Schema) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// deepest is a copy of an array schema (of arrays…) with set applied to its leaf items,
+// or of the schema itself when it is no array.
+func deepest(sc *Schema, set func(*Schema)) *Schema {
+	c := *sc
+	if c.Items != nil {
+		c.Items = deepest(c.Items, set)
+	} else {
+		set(&c)
+	}
+	return &c
+}
+
+// innermostArray is a copy of an array schema (of arrays…) whose innermost array takes
+// no item twice.
+func innermostArray(sc *Schema) *Schema {
+	c := *sc
+	if c.Items != nil && c.Items.Items != nil {
+		c.Items = innermostArray(c.Items)
+	} else {
+		c.UniqueItems = true
+	}
+	return &c
 }

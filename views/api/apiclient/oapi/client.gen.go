@@ -187,6 +187,51 @@ func (e KnockoutSettingsInputSides) Valid() bool {
 	}
 }
 
+// Defines values for OutcomeInputKind.
+const (
+	OutcomeInputKindEmpty      OutcomeInputKind = ""
+	OutcomeInputKindForfeit    OutcomeInputKind = "forfeit"
+	OutcomeInputKindLastAction OutcomeInputKind = "last_action"
+	OutcomeInputKindTimeout    OutcomeInputKind = "timeout"
+)
+
+// Valid indicates whether the value is a known member of the OutcomeInputKind enum.
+func (e OutcomeInputKind) Valid() bool {
+	switch e {
+	case OutcomeInputKindEmpty:
+		return true
+	case OutcomeInputKindForfeit:
+		return true
+	case OutcomeInputKindLastAction:
+		return true
+	case OutcomeInputKindTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportSettingsInputPin.
+const (
+	ReportSettingsInputPinCard  ReportSettingsInputPin = "card"
+	ReportSettingsInputPinEmpty ReportSettingsInputPin = ""
+	ReportSettingsInputPinPin   ReportSettingsInputPin = "pin"
+)
+
+// Valid indicates whether the value is a known member of the ReportSettingsInputPin enum.
+func (e ReportSettingsInputPin) Valid() bool {
+	switch e {
+	case ReportSettingsInputPinCard:
+		return true
+	case ReportSettingsInputPinEmpty:
+		return true
+	case ReportSettingsInputPinPin:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for StageDanishFormat.
 const (
 	StageDanishFormatDanish StageDanishFormat = "danish"
@@ -1715,9 +1760,12 @@ type Outcome struct {
 
 // OutcomeInput defines model for OutcomeInput.
 type OutcomeInput struct {
-	Kind *string `json:"kind,omitempty"`
-	Side *int    `json:"side,omitempty"`
+	Kind *OutcomeInputKind `json:"kind,omitempty"`
+	Side *int              `json:"side,omitempty"`
 }
+
+// OutcomeInputKind defines model for OutcomeInput.Kind.
+type OutcomeInputKind string
 
 // PairImport defines model for PairImport.
 type PairImport struct {
@@ -2091,10 +2139,13 @@ type ReportSettings struct {
 
 // ReportSettingsInput defines model for ReportSettingsInput.
 type ReportSettingsInput struct {
-	AutoAccept *bool   `json:"auto_accept,omitempty"`
-	Pin        *string `json:"pin,omitempty"`
-	Reporting  *bool   `json:"reporting,omitempty"`
+	AutoAccept *bool                   `json:"auto_accept,omitempty"`
+	Pin        *ReportSettingsInputPin `json:"pin,omitempty"`
+	Reporting  *bool                   `json:"reporting,omitempty"`
 }
+
+// ReportSettingsInputPin defines model for ReportSettingsInput.Pin.
+type ReportSettingsInputPin string
 
 // Requalified defines model for Requalified.
 type Requalified struct {
@@ -2175,7 +2226,7 @@ type SavedTable struct {
 // ScaleInput defines model for ScaleInput.
 type ScaleInput struct {
 	Bands *[]BandInput `json:"bands,omitempty"`
-	Name  *string      `json:"name,omitempty"`
+	Name  string       `json:"name"`
 }
 
 // ScaleList defines model for ScaleList.
@@ -2909,8 +2960,8 @@ type TeamImport struct {
 
 // TeamInput defines model for TeamInput.
 type TeamInput struct {
-	Name    *string `json:"name,omitempty"`
-	Players *[]int  `json:"players,omitempty"`
+	Name    string `json:"name"`
+	Players *[]int `json:"players,omitempty"`
 }
 
 // TeamRow defines model for TeamRow.
@@ -2995,7 +3046,7 @@ type ThreeplayerSettingsInputSitOutScore string
 
 // TokenInput defines model for TokenInput.
 type TokenInput struct {
-	Name *string `json:"name,omitempty"`
+	Name string `json:"name"`
 }
 
 // TokenList defines model for TokenList.
@@ -3294,9 +3345,9 @@ type TournamentPlayerInput struct {
 	Club       *string    `json:"club,omitempty"`
 	CreatedAt  *time.Time `json:"created_at,omitempty"`
 	Email      *string    `json:"email,omitempty"`
-	FirstName  *string    `json:"first_name,omitempty"`
+	FirstName  string     `json:"first_name"`
 	Id         *int       `json:"id,omitempty"`
-	LastName   *string    `json:"last_name,omitempty"`
+	LastName   string     `json:"last_name"`
 	Notes      *string    `json:"notes,omitempty"`
 	Phone      *string    `json:"phone,omitempty"`
 	UpdatedAt  *time.Time `json:"updated_at,omitempty"`
@@ -3411,9 +3462,9 @@ type TournamentTournament struct {
 // TournamentTournamentInput defines model for TournamentTournamentInput.
 type TournamentTournamentInput struct {
 	CreatedAt *time.Time `json:"created_at,omitempty"`
-	Date      *string    `json:"date,omitempty"`
+	Date      string     `json:"date"`
 	Id        *int       `json:"id,omitempty"`
-	Name      *string    `json:"name,omitempty"`
+	Name      string     `json:"name"`
 	Notes     *string    `json:"notes,omitempty"`
 	Published *bool      `json:"published,omitempty"`
 	Revision  *int       `json:"revision,omitempty"`

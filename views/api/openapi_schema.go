@@ -288,7 +288,77 @@ func (s *schemas) formatVariants(t reflect.Type, m mode, fs []field) *Schema {
 		d.refs[f.name] = ref
 		out.OneOf = append(out.OneOf, ref)
 	}
+	if m == request && t == reflect.TypeFor[dto.TournamentInput]() {
+		// A body without a format keeps the stored one (an update) or takes the default
+		// (a create): its settings are that format's, any format's members.
+		out.OneOf = append(out.OneOf, s.variantRef(t, m, "sameFormat", func() *Schema {
+			var without []field
+			for _, f := range fs {
+				if f.name != "format" {
+					without = append(without, f)
+				}
+			}
+			sc := s.plainObject(t, m, without, nil)
+			sc.Properties["settings"] = s.anySettings()
+			sc.Description = "without a format: the stored format on an update, the default one (" +
+				tournament.DefaultFormat().Name() + ") on a create; settings of that format"
+			return sc
+		}))
+		out.Description += "; without a format, the stored or the default one"
+	}
 	return out
+}
+
+// anySettings is a reference to the settings of any registered format: every member of
+// each, with the widest bounds and every choice where two formats share a member (the
+// app checks them as the format's own).
+func (s *schemas) anySettings() *Schema {
+	return s.variantRef(settingsType, request, "ofAnyFormat", func() *Schema {
+		out := &Schema{Type: Types{"object"}, Properties: map[string]*Schema{}, AdditionalProperties: &Schema{Deny: true},
+			Description: "the settings of the format in force: any format's members"}
+		for _, f := range s.settings {
+			for n, p := range s.resolve(s.of(f.t, request)).Properties {
+				if q, ok := out.Properties[n]; ok {
+					out.Properties[n] = widest(q, p)
+				} else {
+					out.Properties[n] = p
+				}
+			}
+		}
+		return out
+	})
+}
+
+// widest is a schema of one member that two formats share: the widest bounds, every
+// choice; they must otherwise be alike.
+func widest(a, b *Schema) *Schema {
+	if mustJSON(a) == mustJSON(b) {
+		return a
+	}
+	c := *a
+	c.Minimum, c.Maximum, c.Enum = nil, nil, nil
+	if a.Minimum != nil && b.Minimum != nil {
+		lo := min(*a.Minimum, *b.Minimum)
+		c.Minimum = &lo
+	}
+	if a.Maximum != nil && b.Maximum != nil {
+		hi := max(*a.Maximum, *b.Maximum)
+		c.Maximum = &hi
+	}
+	if a.Enum != nil && b.Enum != nil {
+		c.Enum = append([]string{}, a.Enum...)
+		for _, e := range b.Enum {
+			if !slices.Contains(c.Enum, e) {
+				c.Enum = append(c.Enum, e)
+			}
+		}
+	}
+	cb := *b
+	cb.Minimum, cb.Maximum, cb.Enum = c.Minimum, c.Maximum, c.Enum
+	if mustJSON(&c) != mustJSON(&cb) {
+		panic(fmt.Sprintf("openapi: two formats' settings disagree on a member: %s and %s", mustJSON(a), mustJSON(b)))
+	}
+	return &c
 }
 
 // plainObject is the schema of a struct's members; with a format, its format member is

@@ -829,6 +829,111 @@ func (e TournamentMitchellFormat) Valid() bool {
 	}
 }
 
+// Defines values for TournamentSettingsInputOfAnyFormatPairing.
+const (
+	TournamentSettingsInputOfAnyFormatPairingDanish    TournamentSettingsInputOfAnyFormatPairing = "danish"
+	TournamentSettingsInputOfAnyFormatPairingModified  TournamentSettingsInputOfAnyFormatPairing = "modified"
+	TournamentSettingsInputOfAnyFormatPairingNoRematch TournamentSettingsInputOfAnyFormatPairing = "no_rematch"
+	TournamentSettingsInputOfAnyFormatPairingRandom    TournamentSettingsInputOfAnyFormatPairing = "random"
+	TournamentSettingsInputOfAnyFormatPairingShift     TournamentSettingsInputOfAnyFormatPairing = "shift"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatPairing enum.
+func (e TournamentSettingsInputOfAnyFormatPairing) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatPairingDanish:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingModified:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingNoRematch:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingRandom:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingShift:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatScoring.
+const (
+	TournamentSettingsInputOfAnyFormatScoringEmpty TournamentSettingsInputOfAnyFormatScoring = ""
+	TournamentSettingsInputOfAnyFormatScoringN631  TournamentSettingsInputOfAnyFormatScoring = "631"
+	TournamentSettingsInputOfAnyFormatScoringVp    TournamentSettingsInputOfAnyFormatScoring = "vp"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatScoring enum.
+func (e TournamentSettingsInputOfAnyFormatScoring) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatScoringEmpty:
+		return true
+	case TournamentSettingsInputOfAnyFormatScoringN631:
+		return true
+	case TournamentSettingsInputOfAnyFormatScoringVp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSides.
+const (
+	TournamentSettingsInputOfAnyFormatSidesIndividual TournamentSettingsInputOfAnyFormatSides = "individual"
+	TournamentSettingsInputOfAnyFormatSidesPairs      TournamentSettingsInputOfAnyFormatSides = "pairs"
+	TournamentSettingsInputOfAnyFormatSidesTeams      TournamentSettingsInputOfAnyFormatSides = "teams"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSides enum.
+func (e TournamentSettingsInputOfAnyFormatSides) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSidesIndividual:
+		return true
+	case TournamentSettingsInputOfAnyFormatSidesPairs:
+		return true
+	case TournamentSettingsInputOfAnyFormatSidesTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSitOut.
+const (
+	TournamentSettingsInputOfAnyFormatSitOutRotate      TournamentSettingsInputOfAnyFormatSitOut = "rotate"
+	TournamentSettingsInputOfAnyFormatSitOutSubstitutes TournamentSettingsInputOfAnyFormatSitOut = "substitutes"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSitOut enum.
+func (e TournamentSettingsInputOfAnyFormatSitOut) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSitOutRotate:
+		return true
+	case TournamentSettingsInputOfAnyFormatSitOutSubstitutes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSitOutScore.
+const (
+	TournamentSettingsInputOfAnyFormatSitOutScoreSecond TournamentSettingsInputOfAnyFormatSitOutScore = "second"
+	TournamentSettingsInputOfAnyFormatSitOutScoreZero   TournamentSettingsInputOfAnyFormatSitOutScore = "zero"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSitOutScore enum.
+func (e TournamentSettingsInputOfAnyFormatSitOutScore) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSitOutScoreSecond:
+		return true
+	case TournamentSettingsInputOfAnyFormatSitOutScoreZero:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentTeamsFormat.
 const (
 	TournamentTeamsFormatTeams TournamentTeamsFormat = "teams"
@@ -3164,7 +3269,7 @@ type TournamentIndividual4 struct {
 // TournamentIndividual4Format defines model for TournamentIndividual4.Format.
 type TournamentIndividual4Format string
 
-// TournamentInput by format: each format's settings
+// TournamentInput by format: each format's settings; without a format, the stored or the default one
 type TournamentInput struct {
 	union json.RawMessage
 }
@@ -3253,6 +3358,21 @@ type TournamentInputMitchell struct {
 
 // TournamentInputMitchellFormat defines model for TournamentInputMitchell.Format.
 type TournamentInputMitchellFormat string
+
+// TournamentInputSameFormat without a format: the stored format on an update, the default one (individual3) on a create; settings of that format
+type TournamentInputSameFormat struct {
+	Date       string      `json:"date"`
+	Name       string      `json:"name"`
+	Notes      *string     `json:"notes,omitempty"`
+	Preset     *string     `json:"preset,omitempty"`
+	Qualifiers *int        `json:"qualifiers,omitempty"`
+	Rules      *RulesInput `json:"rules,omitempty"`
+	ScaleId    *int        `json:"scale_id,omitempty"`
+
+	// Settings the settings of the format in force: any format's members
+	Settings *TournamentSettingsInputOfAnyFormat `json:"settings,omitempty"`
+	Venue    *string                             `json:"venue,omitempty"`
+}
 
 // TournamentInputTeams defines model for TournamentInputTeams.
 type TournamentInputTeams struct {
@@ -3391,6 +3511,46 @@ type TournamentScale struct {
 	Name      string    `json:"name"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
+
+// TournamentSettingsInputOfAnyFormat the settings of the format in force: any format's members
+type TournamentSettingsInputOfAnyFormat struct {
+	ApartClubsRounds *int `json:"apart_clubs_rounds,omitempty"`
+	ByeMp            *int `json:"bye_mp,omitempty"`
+
+	// ByePoints points as a sheet shows them: "4.5"
+	ByePoints       *string                                        `json:"bye_points,omitempty"`
+	ByeVp           *int                                           `json:"bye_vp,omitempty"`
+	Games           *int                                           `json:"games,omitempty"`
+	HandsPerGame    *int                                           `json:"hands_per_game,omitempty"`
+	HandsPerMatch   *int                                           `json:"hands_per_match,omitempty"`
+	HandsPerRound   *int                                           `json:"hands_per_round,omitempty"`
+	Move            *int                                           `json:"move,omitempty"`
+	NeverMeet       *[][]int                                       `json:"never_meet,omitempty"`
+	Pairing         *TournamentSettingsInputOfAnyFormatPairing     `json:"pairing,omitempty"`
+	Rounds          *int                                           `json:"rounds,omitempty"`
+	Scoring         *TournamentSettingsInputOfAnyFormatScoring     `json:"scoring,omitempty"`
+	Sides           *TournamentSettingsInputOfAnyFormatSides       `json:"sides,omitempty"`
+	SitOut          *TournamentSettingsInputOfAnyFormatSitOut      `json:"sit_out,omitempty"`
+	SitOutScore     *TournamentSettingsInputOfAnyFormatSitOutScore `json:"sit_out_score,omitempty"`
+	TimeoutLoserVp  *int                                           `json:"timeout_loser_vp,omitempty"`
+	TimeoutMp       *int                                           `json:"timeout_mp,omitempty"`
+	TimeoutWinnerVp *int                                           `json:"timeout_winner_vp,omitempty"`
+}
+
+// TournamentSettingsInputOfAnyFormatPairing defines model for TournamentSettingsInputOfAnyFormat.Pairing.
+type TournamentSettingsInputOfAnyFormatPairing string
+
+// TournamentSettingsInputOfAnyFormatScoring defines model for TournamentSettingsInputOfAnyFormat.Scoring.
+type TournamentSettingsInputOfAnyFormatScoring string
+
+// TournamentSettingsInputOfAnyFormatSides defines model for TournamentSettingsInputOfAnyFormat.Sides.
+type TournamentSettingsInputOfAnyFormatSides string
+
+// TournamentSettingsInputOfAnyFormatSitOut defines model for TournamentSettingsInputOfAnyFormat.SitOut.
+type TournamentSettingsInputOfAnyFormatSitOut string
+
+// TournamentSettingsInputOfAnyFormatSitOutScore defines model for TournamentSettingsInputOfAnyFormat.SitOutScore.
+type TournamentSettingsInputOfAnyFormatSitOutScore string
 
 // TournamentSummary defines model for TournamentSummary.
 type TournamentSummary struct {
@@ -5614,6 +5774,40 @@ func (t *TournamentInput) MergeTournamentInputTeams(v TournamentInputTeams) erro
 	return err
 }
 
+// AsTournamentInputSameFormat returns the union data inside the TournamentInput as a TournamentInputSameFormat
+func (t TournamentInput) AsTournamentInputSameFormat() (TournamentInputSameFormat, error) {
+	var body TournamentInputSameFormat
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromTournamentInputSameFormat overwrites any union data inside the TournamentInput as the provided TournamentInputSameFormat
+func (t *TournamentInput) FromTournamentInputSameFormat(v TournamentInputSameFormat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"TournamentInputSameFormat"}`))
+	t.union = b
+	return err
+}
+
+// MergeTournamentInputSameFormat performs a merge with any union data inside the TournamentInput, using the provided TournamentInputSameFormat
+func (t *TournamentInput) MergeTournamentInputSameFormat(v TournamentInputSameFormat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"TournamentInputSameFormat"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t TournamentInput) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"format"`
@@ -5628,6 +5822,8 @@ func (t TournamentInput) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "TournamentInputSameFormat":
+		return t.AsTournamentInputSameFormat()
 	case "danish":
 		return t.AsTournamentInputDanish()
 	case "individual3":

@@ -291,20 +291,20 @@ func (s *schemas) formatVariants(t reflect.Type, m mode, fs []field) *Schema {
 	if m == request && t == reflect.TypeFor[dto.TournamentInput]() {
 		// A body without a format keeps the stored one (an update) or takes the default
 		// (a create): its settings are that format's, any format's members.
-		out.OneOf = append(out.OneOf, s.variantRef(t, m, "sameFormat", func() *Schema {
-			var without []field
-			for _, f := range fs {
-				if f.name != "format" {
-					without = append(without, f)
-				}
-			}
-			sc := s.plainObject(t, m, without, nil)
+		// The app reads an empty format as none: the discriminator maps "" to it, so
+		// that tools that read the discriminator as required (openapi-typescript) have
+		// a value to send.
+		same := s.variantRef(t, m, "sameFormat", func() *Schema {
+			sc := s.plainObject(t, m, fs, nil)
+			sc.Properties["format"] = &Schema{Type: Types{"string"}, Enum: []string{""}}
 			sc.Properties["settings"] = s.anySettings()
-			sc.Description = "without a format: the stored format on an update, the default one (" +
+			sc.Description = `without a format (or ""): the stored format on an update, the default one (` +
 				tournament.DefaultFormat().Name() + ") on a create; settings of that format"
 			return sc
-		}))
-		out.Description += "; without a format, the stored or the default one"
+		})
+		d.refs[""] = same
+		out.OneOf = append(out.OneOf, same)
+		out.Description += `; without a format (or ""), the stored or the default one`
 	}
 	return out
 }

@@ -784,6 +784,21 @@ func (e TournamentInputMitchellFormat) Valid() bool {
 	}
 }
 
+// Defines values for TournamentInputSameFormatFormat.
+const (
+	TournamentInputSameFormatFormatEmpty TournamentInputSameFormatFormat = ""
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputSameFormatFormat enum.
+func (e TournamentInputSameFormatFormat) Valid() bool {
+	switch e {
+	case TournamentInputSameFormatFormatEmpty:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentInputTeamsFormat.
 const (
 	TournamentInputTeamsFormatTeams TournamentInputTeamsFormat = "teams"
@@ -3269,7 +3284,7 @@ type TournamentIndividual4 struct {
 // TournamentIndividual4Format defines model for TournamentIndividual4.Format.
 type TournamentIndividual4Format string
 
-// TournamentInput by format: each format's settings; without a format, the stored or the default one
+// TournamentInput by format: each format's settings; without a format (or ""), the stored or the default one
 type TournamentInput struct {
 	union json.RawMessage
 }
@@ -3359,20 +3374,24 @@ type TournamentInputMitchell struct {
 // TournamentInputMitchellFormat defines model for TournamentInputMitchell.Format.
 type TournamentInputMitchellFormat string
 
-// TournamentInputSameFormat without a format: the stored format on an update, the default one (individual3) on a create; settings of that format
+// TournamentInputSameFormat without a format (or ""): the stored format on an update, the default one (individual3) on a create; settings of that format
 type TournamentInputSameFormat struct {
-	Date       string      `json:"date"`
-	Name       string      `json:"name"`
-	Notes      *string     `json:"notes,omitempty"`
-	Preset     *string     `json:"preset,omitempty"`
-	Qualifiers *int        `json:"qualifiers,omitempty"`
-	Rules      *RulesInput `json:"rules,omitempty"`
-	ScaleId    *int        `json:"scale_id,omitempty"`
+	Date       string                           `json:"date"`
+	Format     *TournamentInputSameFormatFormat `json:"format,omitempty"`
+	Name       string                           `json:"name"`
+	Notes      *string                          `json:"notes,omitempty"`
+	Preset     *string                          `json:"preset,omitempty"`
+	Qualifiers *int                             `json:"qualifiers,omitempty"`
+	Rules      *RulesInput                      `json:"rules,omitempty"`
+	ScaleId    *int                             `json:"scale_id,omitempty"`
 
 	// Settings the settings of the format in force: any format's members
 	Settings *TournamentSettingsInputOfAnyFormat `json:"settings,omitempty"`
 	Venue    *string                             `json:"venue,omitempty"`
 }
+
+// TournamentInputSameFormatFormat defines model for TournamentInputSameFormat.Format.
+type TournamentInputSameFormatFormat string
 
 // TournamentInputTeams defines model for TournamentInputTeams.
 type TournamentInputTeams struct {
@@ -5787,7 +5806,7 @@ func (t *TournamentInput) FromTournamentInputSameFormat(v TournamentInputSameFor
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"format":"TournamentInputSameFormat"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"format":""}`))
 	t.union = b
 	return err
 }
@@ -5798,7 +5817,7 @@ func (t *TournamentInput) MergeTournamentInputSameFormat(v TournamentInputSameFo
 	if err != nil {
 		return err
 	}
-	b, err = runtime.JSONMerge(b, []byte(`{"format":"TournamentInputSameFormat"}`))
+	b, err = runtime.JSONMerge(b, []byte(`{"format":""}`))
 	if err != nil {
 		return err
 	}
@@ -5822,7 +5841,7 @@ func (t TournamentInput) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
-	case "TournamentInputSameFormat":
+	case "":
 		return t.AsTournamentInputSameFormat()
 	case "danish":
 		return t.AsTournamentInputDanish()

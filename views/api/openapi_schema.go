@@ -253,6 +253,9 @@ func required(m mode, names ...string) []string {
 // them (embedded structs' members promoted, the shallower one winning a name), no other.
 func (s *schemas) object(t reflect.Type, m mode) *Schema {
 	fs := fields(t)
+	if t == reflect.TypeFor[dto.StartStageInput]() && m == request && len(s.settings) > 0 {
+		return s.startVariants(t, m, fs)
+	}
 	if t.Name() != "" && hasFormatAndSettings(fs) && len(s.settings) > 0 {
 		return s.formatVariants(t, m, fs)
 	}
@@ -305,6 +308,37 @@ func (s *schemas) formatVariants(t reflect.Type, m mode, fs []field) *Schema {
 		d.refs[""] = same
 		out.OneOf = append(out.OneOf, same)
 		out.Description += `; without a format (or ""), the stored or the default one`
+	}
+	return out
+}
+
+// startVariants is the schema of a next stage's start: one of a variant per format that
+// can follow another stage (tournament.Starts), chosen by its format, whose start is one
+// of that format's ("" for seeded).
+func (s *schemas) startVariants(t reflect.Type, m mode, fs []field) *Schema {
+	d := &Discriminator{PropertyName: "format", refs: map[string]*Schema{}}
+	s.discs = append(s.discs, d)
+	out := &Schema{Discriminator: d, Description: "by format: the starts it can make"}
+	for _, f := range s.settings {
+		starts := tournament.Starts(f.f)
+		if len(starts) == 0 {
+			continue
+		}
+		if slices.Contains(starts, tournament.StartSeeded) {
+			starts = append([]string{""}, starts...)
+		}
+		ref := s.variantRef(t, m, f.name, func() *Schema {
+			sc := s.plainObject(t, m, fs, nil)
+			sc.Properties["format"] = &Schema{Type: Types{"string"}, Enum: []string{f.name}}
+			sc.Properties["start"] = &Schema{Type: Types{"string"}, Enum: starts}
+			sc.Required = []string{"format"}
+			if !slices.Contains(starts, "") {
+				sc.Required = append(sc.Required, "start")
+			}
+			return sc
+		})
+		d.refs[f.name] = ref
+		out.OneOf = append(out.OneOf, ref)
 	}
 	return out
 }

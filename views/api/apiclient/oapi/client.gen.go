@@ -502,6 +502,129 @@ func (e StageTeamsFormat) Valid() bool {
 	}
 }
 
+// Defines values for StartStageInputDanishFormat.
+const (
+	StartStageInputDanishFormatDanish StartStageInputDanishFormat = "danish"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputDanishFormat enum.
+func (e StartStageInputDanishFormat) Valid() bool {
+	switch e {
+	case StartStageInputDanishFormatDanish:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputDanishStart.
+const (
+	StartStageInputDanishStartContinued StartStageInputDanishStart = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputDanishStart enum.
+func (e StartStageInputDanishStart) Valid() bool {
+	switch e {
+	case StartStageInputDanishStartContinued:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputIndividual4Format.
+const (
+	StartStageInputIndividual4FormatIndividual4 StartStageInputIndividual4Format = "individual4"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputIndividual4Format enum.
+func (e StartStageInputIndividual4Format) Valid() bool {
+	switch e {
+	case StartStageInputIndividual4FormatIndividual4:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputIndividual4Start.
+const (
+	StartStageInputIndividual4StartContinued StartStageInputIndividual4Start = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputIndividual4Start enum.
+func (e StartStageInputIndividual4Start) Valid() bool {
+	switch e {
+	case StartStageInputIndividual4StartContinued:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputKnockoutFormat.
+const (
+	StartStageInputKnockoutFormatKnockout StartStageInputKnockoutFormat = "knockout"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputKnockoutFormat enum.
+func (e StartStageInputKnockoutFormat) Valid() bool {
+	switch e {
+	case StartStageInputKnockoutFormatKnockout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputKnockoutStart.
+const (
+	StartStageInputKnockoutStartEmpty  StartStageInputKnockoutStart = ""
+	StartStageInputKnockoutStartSeeded StartStageInputKnockoutStart = "seeded"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputKnockoutStart enum.
+func (e StartStageInputKnockoutStart) Valid() bool {
+	switch e {
+	case StartStageInputKnockoutStartEmpty:
+		return true
+	case StartStageInputKnockoutStartSeeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputMitchellFormat.
+const (
+	StartStageInputMitchellFormatMitchell StartStageInputMitchellFormat = "mitchell"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputMitchellFormat enum.
+func (e StartStageInputMitchellFormat) Valid() bool {
+	switch e {
+	case StartStageInputMitchellFormatMitchell:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputMitchellStart.
+const (
+	StartStageInputMitchellStartContinued StartStageInputMitchellStart = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputMitchellStart enum.
+func (e StartStageInputMitchellStart) Valid() bool {
+	switch e {
+	case StartStageInputMitchellStartContinued:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TeamsSettingsPairing.
 const (
 	TeamsSettingsPairingDanish    TeamsSettingsPairing = "danish"
@@ -1128,16 +1251,16 @@ func (e ClearSheetParamsNextRound) Valid() bool {
 
 // Defines values for NextStageParamsStart.
 const (
-	Continued NextStageParamsStart = "continued"
-	Seeded    NextStageParamsStart = "seeded"
+	NextStageParamsStartContinued NextStageParamsStart = "continued"
+	NextStageParamsStartSeeded    NextStageParamsStart = "seeded"
 )
 
 // Valid indicates whether the value is a known member of the NextStageParamsStart enum.
 func (e NextStageParamsStart) Valid() bool {
 	switch e {
-	case Continued:
+	case NextStageParamsStartContinued:
 		return true
-	case Seeded:
+	case NextStageParamsStartSeeded:
 		return true
 	default:
 		return false
@@ -2975,11 +3098,58 @@ type Standings struct {
 	Standings *[]StandingLine `json:"standings"`
 }
 
-// StartStageInput defines model for StartStageInput.
+// StartStageInput by format: the starts it can make
 type StartStageInput struct {
-	Format *string `json:"format,omitempty"`
-	Start  *string `json:"start,omitempty"`
+	union json.RawMessage
 }
+
+// StartStageInputDanish defines model for StartStageInputDanish.
+type StartStageInputDanish struct {
+	Format StartStageInputDanishFormat `json:"format"`
+	Start  StartStageInputDanishStart  `json:"start"`
+}
+
+// StartStageInputDanishFormat defines model for StartStageInputDanish.Format.
+type StartStageInputDanishFormat string
+
+// StartStageInputDanishStart defines model for StartStageInputDanish.Start.
+type StartStageInputDanishStart string
+
+// StartStageInputIndividual4 defines model for StartStageInputIndividual4.
+type StartStageInputIndividual4 struct {
+	Format StartStageInputIndividual4Format `json:"format"`
+	Start  StartStageInputIndividual4Start  `json:"start"`
+}
+
+// StartStageInputIndividual4Format defines model for StartStageInputIndividual4.Format.
+type StartStageInputIndividual4Format string
+
+// StartStageInputIndividual4Start defines model for StartStageInputIndividual4.Start.
+type StartStageInputIndividual4Start string
+
+// StartStageInputKnockout defines model for StartStageInputKnockout.
+type StartStageInputKnockout struct {
+	Format StartStageInputKnockoutFormat `json:"format"`
+	Start  *StartStageInputKnockoutStart `json:"start,omitempty"`
+}
+
+// StartStageInputKnockoutFormat defines model for StartStageInputKnockout.Format.
+type StartStageInputKnockoutFormat string
+
+// StartStageInputKnockoutStart defines model for StartStageInputKnockout.Start.
+type StartStageInputKnockoutStart string
+
+// StartStageInputMitchell defines model for StartStageInputMitchell.
+type StartStageInputMitchell struct {
+	Format StartStageInputMitchellFormat `json:"format"`
+	Start  StartStageInputMitchellStart  `json:"start"`
+}
+
+// StartStageInputMitchellFormat defines model for StartStageInputMitchell.Format.
+type StartStageInputMitchellFormat string
+
+// StartStageInputMitchellStart defines model for StartStageInputMitchell.Start.
+type StartStageInputMitchellStart string
 
 // Table defines model for Table.
 type Table struct {
@@ -5340,6 +5510,179 @@ func (t StageRoundsInput) MarshalJSON() ([]byte, error) {
 }
 
 func (t *StageRoundsInput) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsStartStageInputDanish returns the union data inside the StartStageInput as a StartStageInputDanish
+func (t StartStageInput) AsStartStageInputDanish() (StartStageInputDanish, error) {
+	var body StartStageInputDanish
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputDanish overwrites any union data inside the StartStageInput as the provided StartStageInputDanish
+func (t *StartStageInput) FromStartStageInputDanish(v StartStageInputDanish) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"danish"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputDanish performs a merge with any union data inside the StartStageInput, using the provided StartStageInputDanish
+func (t *StartStageInput) MergeStartStageInputDanish(v StartStageInputDanish) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"danish"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputIndividual4 returns the union data inside the StartStageInput as a StartStageInputIndividual4
+func (t StartStageInput) AsStartStageInputIndividual4() (StartStageInputIndividual4, error) {
+	var body StartStageInputIndividual4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputIndividual4 overwrites any union data inside the StartStageInput as the provided StartStageInputIndividual4
+func (t *StartStageInput) FromStartStageInputIndividual4(v StartStageInputIndividual4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"individual4"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputIndividual4 performs a merge with any union data inside the StartStageInput, using the provided StartStageInputIndividual4
+func (t *StartStageInput) MergeStartStageInputIndividual4(v StartStageInputIndividual4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"individual4"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputKnockout returns the union data inside the StartStageInput as a StartStageInputKnockout
+func (t StartStageInput) AsStartStageInputKnockout() (StartStageInputKnockout, error) {
+	var body StartStageInputKnockout
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputKnockout overwrites any union data inside the StartStageInput as the provided StartStageInputKnockout
+func (t *StartStageInput) FromStartStageInputKnockout(v StartStageInputKnockout) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"knockout"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputKnockout performs a merge with any union data inside the StartStageInput, using the provided StartStageInputKnockout
+func (t *StartStageInput) MergeStartStageInputKnockout(v StartStageInputKnockout) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"knockout"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputMitchell returns the union data inside the StartStageInput as a StartStageInputMitchell
+func (t StartStageInput) AsStartStageInputMitchell() (StartStageInputMitchell, error) {
+	var body StartStageInputMitchell
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputMitchell overwrites any union data inside the StartStageInput as the provided StartStageInputMitchell
+func (t *StartStageInput) FromStartStageInputMitchell(v StartStageInputMitchell) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"mitchell"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputMitchell performs a merge with any union data inside the StartStageInput, using the provided StartStageInputMitchell
+func (t *StartStageInput) MergeStartStageInputMitchell(v StartStageInputMitchell) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"mitchell"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t StartStageInput) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"format"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t StartStageInput) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "danish":
+		return t.AsStartStageInputDanish()
+	case "individual4":
+		return t.AsStartStageInputIndividual4()
+	case "knockout":
+		return t.AsStartStageInputKnockout()
+	case "mitchell":
+		return t.AsStartStageInputMitchell()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t StartStageInput) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *StartStageInput) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }

@@ -369,8 +369,9 @@ func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, ne
 	return nil
 }
 
-// CreateToken makes a new API token and returns it with its secret, shown only now.
-func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (*APIToken, string, error) {
+// CheckTokenName checks an API token's name (field "name"): one line, given, at most
+// 100 characters; it returns the name with its spaces collapsed.
+func CheckTokenName(name string) (string, FieldErrors) {
 	name = collapseSpaces(name)
 	fe := FieldErrors{}
 	CheckText(fe, "name", name, OneLine)
@@ -379,6 +380,12 @@ func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (
 	} else if utf8.RuneCountInString(name) > maxNameLen {
 		fe.Add("name", "error.too_long")
 	}
+	return name, fe
+}
+
+// CreateToken makes a new API token and returns it with its secret, shown only now.
+func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (*APIToken, string, error) {
+	name, fe := CheckTokenName(name)
 	if err := fe.Err(); err != nil {
 		return nil, "", err
 	}

@@ -190,6 +190,51 @@ func (e KnockoutSettingsInputSides) Valid() bool {
 	}
 }
 
+// Defines values for OutcomeInputKind.
+const (
+	OutcomeInputKindEmpty      OutcomeInputKind = ""
+	OutcomeInputKindForfeit    OutcomeInputKind = "forfeit"
+	OutcomeInputKindLastAction OutcomeInputKind = "last_action"
+	OutcomeInputKindTimeout    OutcomeInputKind = "timeout"
+)
+
+// Valid indicates whether the value is a known member of the OutcomeInputKind enum.
+func (e OutcomeInputKind) Valid() bool {
+	switch e {
+	case OutcomeInputKindEmpty:
+		return true
+	case OutcomeInputKindForfeit:
+		return true
+	case OutcomeInputKindLastAction:
+		return true
+	case OutcomeInputKindTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportSettingsInputPin.
+const (
+	ReportSettingsInputPinCard  ReportSettingsInputPin = "card"
+	ReportSettingsInputPinEmpty ReportSettingsInputPin = ""
+	ReportSettingsInputPinPin   ReportSettingsInputPin = "pin"
+)
+
+// Valid indicates whether the value is a known member of the ReportSettingsInputPin enum.
+func (e ReportSettingsInputPin) Valid() bool {
+	switch e {
+	case ReportSettingsInputPinCard:
+		return true
+	case ReportSettingsInputPinEmpty:
+		return true
+	case ReportSettingsInputPinPin:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for StageDanishFormat.
 const (
 	StageDanishFormatDanish StageDanishFormat = "danish"
@@ -454,6 +499,129 @@ const (
 func (e StageTeamsFormat) Valid() bool {
 	switch e {
 	case StageTeamsFormatTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputDanishFormat.
+const (
+	StartStageInputDanishFormatDanish StartStageInputDanishFormat = "danish"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputDanishFormat enum.
+func (e StartStageInputDanishFormat) Valid() bool {
+	switch e {
+	case StartStageInputDanishFormatDanish:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputDanishStart.
+const (
+	StartStageInputDanishStartContinued StartStageInputDanishStart = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputDanishStart enum.
+func (e StartStageInputDanishStart) Valid() bool {
+	switch e {
+	case StartStageInputDanishStartContinued:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputIndividual4Format.
+const (
+	StartStageInputIndividual4FormatIndividual4 StartStageInputIndividual4Format = "individual4"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputIndividual4Format enum.
+func (e StartStageInputIndividual4Format) Valid() bool {
+	switch e {
+	case StartStageInputIndividual4FormatIndividual4:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputIndividual4Start.
+const (
+	StartStageInputIndividual4StartContinued StartStageInputIndividual4Start = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputIndividual4Start enum.
+func (e StartStageInputIndividual4Start) Valid() bool {
+	switch e {
+	case StartStageInputIndividual4StartContinued:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputKnockoutFormat.
+const (
+	StartStageInputKnockoutFormatKnockout StartStageInputKnockoutFormat = "knockout"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputKnockoutFormat enum.
+func (e StartStageInputKnockoutFormat) Valid() bool {
+	switch e {
+	case StartStageInputKnockoutFormatKnockout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputKnockoutStart.
+const (
+	StartStageInputKnockoutStartEmpty  StartStageInputKnockoutStart = ""
+	StartStageInputKnockoutStartSeeded StartStageInputKnockoutStart = "seeded"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputKnockoutStart enum.
+func (e StartStageInputKnockoutStart) Valid() bool {
+	switch e {
+	case StartStageInputKnockoutStartEmpty:
+		return true
+	case StartStageInputKnockoutStartSeeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputMitchellFormat.
+const (
+	StartStageInputMitchellFormatMitchell StartStageInputMitchellFormat = "mitchell"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputMitchellFormat enum.
+func (e StartStageInputMitchellFormat) Valid() bool {
+	switch e {
+	case StartStageInputMitchellFormatMitchell:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputMitchellStart.
+const (
+	StartStageInputMitchellStartContinued StartStageInputMitchellStart = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputMitchellStart enum.
+func (e StartStageInputMitchellStart) Valid() bool {
+	switch e {
+	case StartStageInputMitchellStartContinued:
 		return true
 	default:
 		return false
@@ -742,6 +910,21 @@ func (e TournamentInputMitchellFormat) Valid() bool {
 	}
 }
 
+// Defines values for TournamentInputSameFormatFormat.
+const (
+	TournamentInputSameFormatFormatEmpty TournamentInputSameFormatFormat = ""
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputSameFormatFormat enum.
+func (e TournamentInputSameFormatFormat) Valid() bool {
+	switch e {
+	case TournamentInputSameFormatFormatEmpty:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentInputTeamsFormat.
 const (
 	TournamentInputTeamsFormatTeams TournamentInputTeamsFormat = "teams"
@@ -781,6 +964,111 @@ const (
 func (e TournamentMitchellFormat) Valid() bool {
 	switch e {
 	case TournamentMitchellFormatMitchell:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatPairing.
+const (
+	TournamentSettingsInputOfAnyFormatPairingDanish    TournamentSettingsInputOfAnyFormatPairing = "danish"
+	TournamentSettingsInputOfAnyFormatPairingModified  TournamentSettingsInputOfAnyFormatPairing = "modified"
+	TournamentSettingsInputOfAnyFormatPairingNoRematch TournamentSettingsInputOfAnyFormatPairing = "no_rematch"
+	TournamentSettingsInputOfAnyFormatPairingRandom    TournamentSettingsInputOfAnyFormatPairing = "random"
+	TournamentSettingsInputOfAnyFormatPairingShift     TournamentSettingsInputOfAnyFormatPairing = "shift"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatPairing enum.
+func (e TournamentSettingsInputOfAnyFormatPairing) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatPairingDanish:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingModified:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingNoRematch:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingRandom:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingShift:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatScoring.
+const (
+	TournamentSettingsInputOfAnyFormatScoringEmpty TournamentSettingsInputOfAnyFormatScoring = ""
+	TournamentSettingsInputOfAnyFormatScoringN631  TournamentSettingsInputOfAnyFormatScoring = "631"
+	TournamentSettingsInputOfAnyFormatScoringVp    TournamentSettingsInputOfAnyFormatScoring = "vp"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatScoring enum.
+func (e TournamentSettingsInputOfAnyFormatScoring) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatScoringEmpty:
+		return true
+	case TournamentSettingsInputOfAnyFormatScoringN631:
+		return true
+	case TournamentSettingsInputOfAnyFormatScoringVp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSides.
+const (
+	TournamentSettingsInputOfAnyFormatSidesIndividual TournamentSettingsInputOfAnyFormatSides = "individual"
+	TournamentSettingsInputOfAnyFormatSidesPairs      TournamentSettingsInputOfAnyFormatSides = "pairs"
+	TournamentSettingsInputOfAnyFormatSidesTeams      TournamentSettingsInputOfAnyFormatSides = "teams"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSides enum.
+func (e TournamentSettingsInputOfAnyFormatSides) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSidesIndividual:
+		return true
+	case TournamentSettingsInputOfAnyFormatSidesPairs:
+		return true
+	case TournamentSettingsInputOfAnyFormatSidesTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSitOut.
+const (
+	TournamentSettingsInputOfAnyFormatSitOutRotate      TournamentSettingsInputOfAnyFormatSitOut = "rotate"
+	TournamentSettingsInputOfAnyFormatSitOutSubstitutes TournamentSettingsInputOfAnyFormatSitOut = "substitutes"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSitOut enum.
+func (e TournamentSettingsInputOfAnyFormatSitOut) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSitOutRotate:
+		return true
+	case TournamentSettingsInputOfAnyFormatSitOutSubstitutes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSitOutScore.
+const (
+	TournamentSettingsInputOfAnyFormatSitOutScoreSecond TournamentSettingsInputOfAnyFormatSitOutScore = "second"
+	TournamentSettingsInputOfAnyFormatSitOutScoreZero   TournamentSettingsInputOfAnyFormatSitOutScore = "zero"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSitOutScore enum.
+func (e TournamentSettingsInputOfAnyFormatSitOutScore) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSitOutScoreSecond:
+		return true
+	case TournamentSettingsInputOfAnyFormatSitOutScoreZero:
 		return true
 	default:
 		return false
@@ -972,16 +1260,16 @@ func (e ClearSheetParamsNextRound) Valid() bool {
 
 // Defines values for NextStageParamsStart.
 const (
-	Continued NextStageParamsStart = "continued"
-	Seeded    NextStageParamsStart = "seeded"
+	NextStageParamsStartContinued NextStageParamsStart = "continued"
+	NextStageParamsStartSeeded    NextStageParamsStart = "seeded"
 )
 
 // Valid indicates whether the value is a known member of the NextStageParamsStart enum.
 func (e NextStageParamsStart) Valid() bool {
 	switch e {
-	case Continued:
+	case NextStageParamsStartContinued:
 		return true
-	case Seeded:
+	case NextStageParamsStartSeeded:
 		return true
 	default:
 		return false
@@ -1725,9 +2013,12 @@ type Outcome struct {
 
 // OutcomeInput defines model for OutcomeInput.
 type OutcomeInput struct {
-	Kind *string `json:"kind,omitempty"`
-	Side *int    `json:"side,omitempty"`
+	Kind *OutcomeInputKind `json:"kind,omitempty"`
+	Side *int              `json:"side,omitempty"`
 }
+
+// OutcomeInputKind defines model for OutcomeInput.Kind.
+type OutcomeInputKind string
 
 // PairImport defines model for PairImport.
 type PairImport struct {
@@ -2101,10 +2392,13 @@ type ReportSettings struct {
 
 // ReportSettingsInput defines model for ReportSettingsInput.
 type ReportSettingsInput struct {
-	AutoAccept *bool   `json:"auto_accept,omitempty"`
-	Pin        *string `json:"pin,omitempty"`
-	Reporting  *bool   `json:"reporting,omitempty"`
+	AutoAccept *bool                   `json:"auto_accept,omitempty"`
+	Pin        *ReportSettingsInputPin `json:"pin,omitempty"`
+	Reporting  *bool                   `json:"reporting,omitempty"`
 }
+
+// ReportSettingsInputPin defines model for ReportSettingsInput.Pin.
+type ReportSettingsInputPin string
 
 // Requalified defines model for Requalified.
 type Requalified struct {
@@ -2185,7 +2479,7 @@ type SavedTable struct {
 // ScaleInput defines model for ScaleInput.
 type ScaleInput struct {
 	Bands *[]BandInput `json:"bands,omitempty"`
-	Name  *string      `json:"name,omitempty"`
+	Name  string       `json:"name"`
 }
 
 // ScaleList defines model for ScaleList.
@@ -2814,11 +3108,58 @@ type Standings struct {
 	Standings *[]StandingLine `json:"standings"`
 }
 
-// StartStageInput defines model for StartStageInput.
+// StartStageInput by format: the starts it can make
 type StartStageInput struct {
-	Format *string `json:"format,omitempty"`
-	Start  *string `json:"start,omitempty"`
+	union json.RawMessage
 }
+
+// StartStageInputDanish defines model for StartStageInputDanish.
+type StartStageInputDanish struct {
+	Format StartStageInputDanishFormat `json:"format"`
+	Start  StartStageInputDanishStart  `json:"start"`
+}
+
+// StartStageInputDanishFormat defines model for StartStageInputDanish.Format.
+type StartStageInputDanishFormat string
+
+// StartStageInputDanishStart defines model for StartStageInputDanish.Start.
+type StartStageInputDanishStart string
+
+// StartStageInputIndividual4 defines model for StartStageInputIndividual4.
+type StartStageInputIndividual4 struct {
+	Format StartStageInputIndividual4Format `json:"format"`
+	Start  StartStageInputIndividual4Start  `json:"start"`
+}
+
+// StartStageInputIndividual4Format defines model for StartStageInputIndividual4.Format.
+type StartStageInputIndividual4Format string
+
+// StartStageInputIndividual4Start defines model for StartStageInputIndividual4.Start.
+type StartStageInputIndividual4Start string
+
+// StartStageInputKnockout defines model for StartStageInputKnockout.
+type StartStageInputKnockout struct {
+	Format StartStageInputKnockoutFormat `json:"format"`
+	Start  *StartStageInputKnockoutStart `json:"start,omitempty"`
+}
+
+// StartStageInputKnockoutFormat defines model for StartStageInputKnockout.Format.
+type StartStageInputKnockoutFormat string
+
+// StartStageInputKnockoutStart defines model for StartStageInputKnockout.Start.
+type StartStageInputKnockoutStart string
+
+// StartStageInputMitchell defines model for StartStageInputMitchell.
+type StartStageInputMitchell struct {
+	Format StartStageInputMitchellFormat `json:"format"`
+	Start  StartStageInputMitchellStart  `json:"start"`
+}
+
+// StartStageInputMitchellFormat defines model for StartStageInputMitchell.Format.
+type StartStageInputMitchellFormat string
+
+// StartStageInputMitchellStart defines model for StartStageInputMitchell.Start.
+type StartStageInputMitchellStart string
 
 // Table defines model for Table.
 type Table struct {
@@ -2919,8 +3260,8 @@ type TeamImport struct {
 
 // TeamInput defines model for TeamInput.
 type TeamInput struct {
-	Name    *string `json:"name,omitempty"`
-	Players *[]int  `json:"players,omitempty"`
+	Name    string `json:"name"`
+	Players *[]int `json:"players,omitempty"`
 }
 
 // TeamRow defines model for TeamRow.
@@ -3005,7 +3346,7 @@ type ThreeplayerSettingsInputSitOutScore string
 
 // TokenInput defines model for TokenInput.
 type TokenInput struct {
-	Name *string `json:"name,omitempty"`
+	Name string `json:"name"`
 }
 
 // TokenList defines model for TokenList.
@@ -3123,7 +3464,7 @@ type TournamentIndividual4 struct {
 // TournamentIndividual4Format defines model for TournamentIndividual4.Format.
 type TournamentIndividual4Format string
 
-// TournamentInput by format: each format's settings
+// TournamentInput by format: each format's settings; without a format (or ""), the stored or the default one
 type TournamentInput struct {
 	union json.RawMessage
 }
@@ -3212,6 +3553,25 @@ type TournamentInputMitchell struct {
 
 // TournamentInputMitchellFormat defines model for TournamentInputMitchell.Format.
 type TournamentInputMitchellFormat string
+
+// TournamentInputSameFormat without a format (or ""): the stored format on an update, the default one (individual3) on a create; settings of that format
+type TournamentInputSameFormat struct {
+	Date       string                           `json:"date"`
+	Format     *TournamentInputSameFormatFormat `json:"format,omitempty"`
+	Name       string                           `json:"name"`
+	Notes      *string                          `json:"notes,omitempty"`
+	Preset     *string                          `json:"preset,omitempty"`
+	Qualifiers *int                             `json:"qualifiers,omitempty"`
+	Rules      *RulesInput                      `json:"rules,omitempty"`
+	ScaleId    *int                             `json:"scale_id,omitempty"`
+
+	// Settings the settings of the format in force: any format's members
+	Settings *TournamentSettingsInputOfAnyFormat `json:"settings,omitempty"`
+	Venue    *string                             `json:"venue,omitempty"`
+}
+
+// TournamentInputSameFormatFormat defines model for TournamentInputSameFormat.Format.
+type TournamentInputSameFormatFormat string
 
 // TournamentInputTeams defines model for TournamentInputTeams.
 type TournamentInputTeams struct {
@@ -3304,9 +3664,9 @@ type TournamentPlayerInput struct {
 	Club       *string    `json:"club,omitempty"`
 	CreatedAt  *time.Time `json:"created_at,omitempty"`
 	Email      *string    `json:"email,omitempty"`
-	FirstName  *string    `json:"first_name,omitempty"`
+	FirstName  string     `json:"first_name"`
 	Id         *int       `json:"id,omitempty"`
-	LastName   *string    `json:"last_name,omitempty"`
+	LastName   string     `json:"last_name"`
 	Notes      *string    `json:"notes,omitempty"`
 	Phone      *string    `json:"phone,omitempty"`
 	UpdatedAt  *time.Time `json:"updated_at,omitempty"`
@@ -3350,6 +3710,46 @@ type TournamentScale struct {
 	Name      string    `json:"name"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
+
+// TournamentSettingsInputOfAnyFormat the settings of the format in force: any format's members
+type TournamentSettingsInputOfAnyFormat struct {
+	ApartClubsRounds *int `json:"apart_clubs_rounds,omitempty"`
+	ByeMp            *int `json:"bye_mp,omitempty"`
+
+	// ByePoints points as a sheet shows them: "4.5"
+	ByePoints       *string                                        `json:"bye_points,omitempty"`
+	ByeVp           *int                                           `json:"bye_vp,omitempty"`
+	Games           *int                                           `json:"games,omitempty"`
+	HandsPerGame    *int                                           `json:"hands_per_game,omitempty"`
+	HandsPerMatch   *int                                           `json:"hands_per_match,omitempty"`
+	HandsPerRound   *int                                           `json:"hands_per_round,omitempty"`
+	Move            *int                                           `json:"move,omitempty"`
+	NeverMeet       *[][]int                                       `json:"never_meet,omitempty"`
+	Pairing         *TournamentSettingsInputOfAnyFormatPairing     `json:"pairing,omitempty"`
+	Rounds          *int                                           `json:"rounds,omitempty"`
+	Scoring         *TournamentSettingsInputOfAnyFormatScoring     `json:"scoring,omitempty"`
+	Sides           *TournamentSettingsInputOfAnyFormatSides       `json:"sides,omitempty"`
+	SitOut          *TournamentSettingsInputOfAnyFormatSitOut      `json:"sit_out,omitempty"`
+	SitOutScore     *TournamentSettingsInputOfAnyFormatSitOutScore `json:"sit_out_score,omitempty"`
+	TimeoutLoserVp  *int                                           `json:"timeout_loser_vp,omitempty"`
+	TimeoutMp       *int                                           `json:"timeout_mp,omitempty"`
+	TimeoutWinnerVp *int                                           `json:"timeout_winner_vp,omitempty"`
+}
+
+// TournamentSettingsInputOfAnyFormatPairing defines model for TournamentSettingsInputOfAnyFormat.Pairing.
+type TournamentSettingsInputOfAnyFormatPairing string
+
+// TournamentSettingsInputOfAnyFormatScoring defines model for TournamentSettingsInputOfAnyFormat.Scoring.
+type TournamentSettingsInputOfAnyFormatScoring string
+
+// TournamentSettingsInputOfAnyFormatSides defines model for TournamentSettingsInputOfAnyFormat.Sides.
+type TournamentSettingsInputOfAnyFormatSides string
+
+// TournamentSettingsInputOfAnyFormatSitOut defines model for TournamentSettingsInputOfAnyFormat.SitOut.
+type TournamentSettingsInputOfAnyFormatSitOut string
+
+// TournamentSettingsInputOfAnyFormatSitOutScore defines model for TournamentSettingsInputOfAnyFormat.SitOutScore.
+type TournamentSettingsInputOfAnyFormatSitOutScore string
 
 // TournamentSummary defines model for TournamentSummary.
 type TournamentSummary struct {
@@ -3421,9 +3821,9 @@ type TournamentTournament struct {
 // TournamentTournamentInput defines model for TournamentTournamentInput.
 type TournamentTournamentInput struct {
 	CreatedAt *time.Time `json:"created_at,omitempty"`
-	Date      *string    `json:"date,omitempty"`
+	Date      string     `json:"date"`
 	Id        *int       `json:"id,omitempty"`
-	Name      *string    `json:"name,omitempty"`
+	Name      string     `json:"name"`
 	Notes     *string    `json:"notes,omitempty"`
 	Published *bool      `json:"published,omitempty"`
 	Revision  *int       `json:"revision,omitempty"`
@@ -5124,6 +5524,179 @@ func (t *StageRoundsInput) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsStartStageInputDanish returns the union data inside the StartStageInput as a StartStageInputDanish
+func (t StartStageInput) AsStartStageInputDanish() (StartStageInputDanish, error) {
+	var body StartStageInputDanish
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputDanish overwrites any union data inside the StartStageInput as the provided StartStageInputDanish
+func (t *StartStageInput) FromStartStageInputDanish(v StartStageInputDanish) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"danish"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputDanish performs a merge with any union data inside the StartStageInput, using the provided StartStageInputDanish
+func (t *StartStageInput) MergeStartStageInputDanish(v StartStageInputDanish) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"danish"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputIndividual4 returns the union data inside the StartStageInput as a StartStageInputIndividual4
+func (t StartStageInput) AsStartStageInputIndividual4() (StartStageInputIndividual4, error) {
+	var body StartStageInputIndividual4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputIndividual4 overwrites any union data inside the StartStageInput as the provided StartStageInputIndividual4
+func (t *StartStageInput) FromStartStageInputIndividual4(v StartStageInputIndividual4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"individual4"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputIndividual4 performs a merge with any union data inside the StartStageInput, using the provided StartStageInputIndividual4
+func (t *StartStageInput) MergeStartStageInputIndividual4(v StartStageInputIndividual4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"individual4"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputKnockout returns the union data inside the StartStageInput as a StartStageInputKnockout
+func (t StartStageInput) AsStartStageInputKnockout() (StartStageInputKnockout, error) {
+	var body StartStageInputKnockout
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputKnockout overwrites any union data inside the StartStageInput as the provided StartStageInputKnockout
+func (t *StartStageInput) FromStartStageInputKnockout(v StartStageInputKnockout) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"knockout"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputKnockout performs a merge with any union data inside the StartStageInput, using the provided StartStageInputKnockout
+func (t *StartStageInput) MergeStartStageInputKnockout(v StartStageInputKnockout) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"knockout"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputMitchell returns the union data inside the StartStageInput as a StartStageInputMitchell
+func (t StartStageInput) AsStartStageInputMitchell() (StartStageInputMitchell, error) {
+	var body StartStageInputMitchell
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputMitchell overwrites any union data inside the StartStageInput as the provided StartStageInputMitchell
+func (t *StartStageInput) FromStartStageInputMitchell(v StartStageInputMitchell) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"mitchell"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputMitchell performs a merge with any union data inside the StartStageInput, using the provided StartStageInputMitchell
+func (t *StartStageInput) MergeStartStageInputMitchell(v StartStageInputMitchell) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"mitchell"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t StartStageInput) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"format"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t StartStageInput) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "danish":
+		return t.AsStartStageInputDanish()
+	case "individual4":
+		return t.AsStartStageInputIndividual4()
+	case "knockout":
+		return t.AsStartStageInputKnockout()
+	case "mitchell":
+		return t.AsStartStageInputMitchell()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t StartStageInput) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *StartStageInput) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsTournamentDanish returns the union data inside the Tournament as a TournamentDanish
 func (t Tournament) AsTournamentDanish() (TournamentDanish, error) {
 	var body TournamentDanish
@@ -5573,6 +6146,40 @@ func (t *TournamentInput) MergeTournamentInputTeams(v TournamentInputTeams) erro
 	return err
 }
 
+// AsTournamentInputSameFormat returns the union data inside the TournamentInput as a TournamentInputSameFormat
+func (t TournamentInput) AsTournamentInputSameFormat() (TournamentInputSameFormat, error) {
+	var body TournamentInputSameFormat
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromTournamentInputSameFormat overwrites any union data inside the TournamentInput as the provided TournamentInputSameFormat
+func (t *TournamentInput) FromTournamentInputSameFormat(v TournamentInputSameFormat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":""}`))
+	t.union = b
+	return err
+}
+
+// MergeTournamentInputSameFormat performs a merge with any union data inside the TournamentInput, using the provided TournamentInputSameFormat
+func (t *TournamentInput) MergeTournamentInputSameFormat(v TournamentInputSameFormat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":""}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t TournamentInput) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"format"`
@@ -5587,6 +6194,8 @@ func (t TournamentInput) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "":
+		return t.AsTournamentInputSameFormat()
 	case "danish":
 		return t.AsTournamentInputDanish()
 	case "individual3":

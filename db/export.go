@@ -148,6 +148,7 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 // importDoc writes a document with its own IDs inside a write transaction (players
 // already here with the same name and card are kept).
 func (d *DB) importDoc(x *sqlTx, doc *tournament.Document) error {
+	var fresh []int64
 	for _, p := range doc.Players {
 		var first, last string
 		var card *string
@@ -167,6 +168,10 @@ func (d *DB) importDoc(x *sqlTx, doc *tournament.Document) error {
 			r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt); err != nil {
 			return fmt.Errorf("player %d: %w", p.ID, err)
 		}
+		fresh = append(fresh, p.ID)
+	}
+	if err := linkNational(x.run, fresh); err != nil {
+		return err
 	}
 	t := doc.Tournament
 	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, published, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

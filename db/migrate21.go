@@ -6,7 +6,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// migrate21 adds the national registry's log (national_log: what a federation officer
+// migrate21 adds the national registry's log (national_logs: what a federation officer
 // did to a record, an edit, a link by hand, a merge, an erasure; never whose personal
 // data it was) and links every club player already holding a card number to the
 // national record of that card, made from the club's record (the lowest-numbered

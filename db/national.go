@@ -135,7 +135,7 @@ func birthValue(s string) (*time.Time, error) {
 
 // logNational writes a line of the registry's log.
 func logNational(x *sqlTx, l national.LogLine) error {
-	return x.run("INSERT INTO national_log (at, by_name, kind, national_id, other_id, club_players) VALUES (?, ?, ?, ?, ?, ?)",
+	return x.run("INSERT INTO national_logs (at, by_name, kind, national_id, other_id, club_players) VALUES (?, ?, ?, ?, ?, ?)",
 		storedNow(), l.By, l.Kind, l.NationalID, l.OtherID, l.Count)
 }
 
@@ -449,7 +449,7 @@ func (d *DB) Visibilities(ctx context.Context, playerIDs []int64) (map[int64]nat
 // NationalLog returns the latest lines of the registry's log, newest first.
 func (d *DB) NationalLog(ctx context.Context, limit int) ([]national.LogLine, error) {
 	out := []national.LogLine{}
-	err := d.gorm.WithContext(ctx).Raw("SELECT id, at, by_name AS \"by\", kind, national_id, other_id, club_players AS \"count\" FROM national_log ORDER BY id DESC LIMIT ?", limit).Scan(&out).Error
+	err := d.gorm.WithContext(ctx).Raw("SELECT id, at, by_name AS \"by\", kind, national_id, other_id, club_players AS \"count\" FROM national_logs ORDER BY id DESC LIMIT ?", limit).Scan(&out).Error
 	return out, wrap(err, "national log")
 }
 

@@ -132,7 +132,9 @@ func otherClubHolds(t *testing.T, d *db.DB, card string) (int64, func()) {
 	// Its card is put back once this club's player is registered (until the tenancy
 	// store checks a card within a club, a card held anywhere is refused).
 	require.NoError(t, d.ExecForTest(ctx, "UPDATE players SET club_id = 2, card_number = NULL WHERE id = ?", p.ID))
-	return nid, func() { require.NoError(t, d.ExecForTest(ctx, "UPDATE players SET card_number = ? WHERE id = ?", card, p.ID)) }
+	return nid, func() {
+		require.NoError(t, d.ExecForTest(ctx, "UPDATE players SET card_number = ? WHERE id = ?", card, p.ID))
+	}
 }
 
 // TestLinkingOnEveryPath: a club player holding a card is linked to the national record
@@ -223,4 +225,183 @@ func TestLinkingOnEveryPath(t *testing.T) {
 			assert.Equal(t, 1, nationals(t, d, card))
 		})
 	}
+}
+
+// played is an evening of 6 players, both games played, its players' IDs.
+func played(t *testing.T, d *db.DB) (*fixture, []int64) {
+	t.Helper()
+	f := newEveningIn(t, d, 6, nil)
+	_, err := f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{Seed: 3}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 1)
+	_, err = f.svc.Draw(f.ctx, f.tid, tournament.DrawOptions{}, "anna")
+	require.NoError(t, err)
+	f.fill(t, 2)
+	var ids []int64
+	for _, e := range f.state(t).Entries {
+		ids = append(ids, e.PlayerID())
+	}
+	return f, ids
+}
+
+// places is an evening's standings as places and values by entry.
+func places(t *testing.T, f *fixture) map[int64]string {
+	t.Helper()
+	_, _, lines, err := f.svc.Standings(f.ctx, f.tid)
+	require.NoError(t, err)
+	out := map[int64]string{}
+	for _, l := range lines {
+		out[l.Entry.ID] = fmt.Sprint(l.Place, l.Tied, l.Values)
+	}
+	return out
+}
+
+func withCard(t *testing.T, d *db.DB, id int64, card string) int64 {
+	t.Helper()
+	p, err := d.FindPlayer(context.Background(), id)
+	require.NoError(t, err)
+	p.CardNumber = card
+	require.NoError(t, d.UpdatePlayer(context.Background(), p))
+	return linkedTo(t, d, id)
+}
+
+// TestMergeMovesResults: two national records of one person (two cards) merged: the
+// kept one's profile holds the evenings of both, the other is gone, the line is logged.
+func TestMergeMovesResults(t *testing.T) {
+	d, _ := open(t)
+	a, ida := played(t, d)
+	b, idb := played(t, d)
+	keep := withCard(t, d, ida[0], "CARD-A")
+	drop := withCard(t, d, idb[1], "CARD-B")
+	// b is another club's evening (its players moved there).
+	require.NoError(t, d.ExecForTest(a.ctx, "INSERT INTO clubs (id, slug, name, region, version, created_at, updated_at) VALUES (2, 'due', 'Club Due', '', 1, ?, ?)", time.Now(), time.Now()))
+	list, args := "", []any{}
+	for _, id := range idb {
+		list += ",?"
+		args = append(args, id)
+	}
+	require.NoError(t, d.ExecForTest(a.ctx, "UPDATE players SET club_id = 2 WHERE id IN ("+list[1:]+")", args...))
+	svc := &national.Service{Store: d, Evenings: &tournament.Seasons{Store: d, Tournaments: a.svc}}
+	before, err := svc.Profile(a.ctx, keep, false)
+	require.NoError(t, err)
+	require.Len(t, before.Evenings, 1)
+	assert.Equal(t, a.tid, before.Evenings[0].TournamentID)
+	assert.NotZero(t, before.Evenings[0].Place)
+
+	k, err := svc.Merge(a.ctx, keep, drop, 0, 0, "officer")
+	require.NoError(t, err)
+	assert.Equal(t, "CARD-A", k.CardNumber)
+	after, err := svc.Profile(a.ctx, keep, false)
+	require.NoError(t, err)
+	var tids []int64
+	for _, e := range after.Evenings {
+		tids = append(tids, e.TournamentID)
+		assert.NotZero(t, e.Place)
+		assert.NotEmpty(t, e.Points)
+	}
+	assert.ElementsMatch(t, []int64{a.tid, b.tid}, tids, "the other record's results moved")
+	_, err = d.FindNational(a.ctx, drop)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err))
+	p, err := d.FindPlayer(a.ctx, idb[1])
+	require.NoError(t, err)
+	assert.Equal(t, "CARD-A", p.CardNumber, "one person, one card")
+	assert.Equal(t, keep, linkedTo(t, d, idb[1]))
+	log, err := svc.Log(a.ctx, 10)
+	require.NoError(t, err)
+	require.NotEmpty(t, log)
+	assert.Equal(t, national.LogMerge, log[0].Kind)
+	assert.Equal(t, 1, log[0].Count)
+	assert.Equal(t, drop, log[0].OtherID)
+
+	// Merging a record with itself, or a stale version, is refused.
+	_, err = svc.Merge(a.ctx, keep, keep, 0, 0, "officer")
+	assert.Error(t, err)
+	// A club with a player of each record must merge its own two first.
+	other := withCard(t, d, ida[1], "CARD-C")
+	_, err = svc.Merge(a.ctx, keep, other, 0, 0, "officer")
+	assert.Equal(t, "national.merge_club", errKey(err))
+}
+
+// TestErasureKeepsEveryPlace: an erasure removes the person's data from the national
+// record and every linked club player, and nobody's place changes.
+func TestErasureKeepsEveryPlace(t *testing.T) {
+	d, _ := open(t)
+	f, ids := played(t, d)
+	p, err := d.FindPlayer(f.ctx, ids[2])
+	require.NoError(t, err)
+	p.CardNumber, p.Email, p.Phone, p.Notes = "ERASE-ME", "m@example.org", "+39 333", "allergic to jokers"
+	require.NoError(t, d.UpdatePlayer(f.ctx, p))
+	nid := linkedTo(t, d, p.ID)
+	oldName := p.FullName()
+	before := places(t, f)
+	svc := &national.Service{Store: d, Evenings: &tournament.Seasons{Store: d, Tournaments: f.svc}}
+
+	_, err = svc.Erase(f.ctx, nid, 0, "wrong", "officer")
+	assert.Equal(t, "national.erase.confirm", fieldKey(err, "confirm"), "confirmed by repeating the card")
+	rec, err := svc.Erase(f.ctx, nid, 0, "erase-me", "officer")
+	require.NoError(t, err)
+	assert.True(t, rec.Erased())
+	assert.Equal(t, national.Label(nid), rec.FullName())
+	assert.Empty(t, rec.CardNumber)
+	assert.Empty(t, rec.BirthDate)
+
+	after := places(t, f)
+	assert.Equal(t, before, after, "every place and value stays")
+	q, err := d.FindPlayer(f.ctx, p.ID)
+	require.NoError(t, err)
+	assert.Equal(t, national.Label(nid), q.FullName())
+	assert.Empty(t, q.CardNumber)
+	assert.Empty(t, q.Email)
+	assert.Empty(t, q.Phone)
+	assert.Empty(t, q.Notes)
+	st := f.state(t)
+	for _, e := range st.Entries {
+		assert.NotContains(t, e.Name, oldName)
+	}
+	evs, err := f.svc.Events(f.ctx, f.tid)
+	require.NoError(t, err)
+	for _, e := range evs {
+		assert.NotContains(t, fmt.Sprint(e.Args, e.Also, e.Changes), oldName, "the log names nobody erased")
+	}
+	assert.Equal(t, "privacy", evs[0].Kind, "the tournament's revision moved")
+	log, err := svc.Log(f.ctx, 10)
+	require.NoError(t, err)
+	assert.Equal(t, national.LogErase, log[0].Kind)
+	assert.Equal(t, 1, log[0].Count)
+	// Irreversible: a second erasure or an edit is refused.
+	_, err = svc.Erase(f.ctx, nid, 0, "", "officer")
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+	_, err = svc.Update(f.ctx, nid, national.Edit{FirstName: "Maria", LastName: "Rossi"}, "officer")
+	assert.Equal(t, tournament.ECONFLICT, tournament.ErrorCode(err))
+}
+
+// TestVisibilityAndUnlinked: an officer's edit of visibility, the public names, the
+// unlinked list and a link by hand.
+func TestVisibilityAndUnlinked(t *testing.T) {
+	d, _ := open(t)
+	f, ids := played(t, d)
+	now := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	svc := &national.Service{Store: d, Evenings: &tournament.Seasons{Store: d, Tournaments: f.svc}, Now: func() time.Time { return now }}
+	un, err := svc.Unlinked(f.ctx)
+	require.NoError(t, err)
+	assert.Len(t, un, 6, "players without a card are listed to resolve")
+	nid := withCard(t, d, ids[0], "VIS-1")
+	rec, err := svc.Get(f.ctx, nid)
+	require.NoError(t, err)
+	_, err = svc.Update(f.ctx, nid, national.Edit{FirstName: rec.FirstName, LastName: rec.LastName, BirthDate: "2010-05-05", Version: rec.Version}, "officer")
+	require.NoError(t, err)
+	names, err := svc.PublicNames(f.ctx, ids)
+	require.NoError(t, err)
+	assert.Equal(t, map[int64]string{ids[0]: national.HiddenMark}, names, "a minor is hidden by default")
+	_, err = svc.Profile(f.ctx, nid, true)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err), "a hidden player has no public profile")
+	_, err = svc.Update(f.ctx, nid, national.Edit{FirstName: rec.FirstName, LastName: rec.LastName, BirthDate: "2010-05-05", Version: rec.Version}, "officer")
+	assert.Equal(t, "national.stale", errKey(err))
+
+	// A player without a card linked by hand.
+	require.NoError(t, svc.Link(f.ctx, ids[1], nid, "officer"))
+	assert.Equal(t, nid, linkedTo(t, d, ids[1]))
+	un, err = svc.Unlinked(f.ctx)
+	require.NoError(t, err)
+	assert.Len(t, un, 4)
 }

@@ -20,6 +20,7 @@ import (
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/formattest"
+	"burraco/tournament/national"
 	"burraco/tournament/threeplayer"
 	"burraco/views"
 	"burraco/views/page"
@@ -59,6 +60,7 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 	hidden := mk("HIDDENCUP unpublished", 9)
 	pe.tid, pe.hidden = tr.ID, hidden.ID
 	pe.private = []string{"NOTESECRET", "HIDDENCUP", pe.director}
+	var pids []int64
 	for i := 1; i <= players; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("Nome%02d", i), LastName: "Rossi", Club: "Aurora", Active: true,
 			CardNumber: fmt.Sprintf("CARDX%04d", i), Email: fmt.Sprintf("mailsecret%02d@example.org", i),
@@ -67,6 +69,7 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 			p.FirstName, p.LastName = "Niccolò", "D'Alessandro"
 		}
 		require.NoError(t, store.CreatePlayer(ctx, p))
+		pids = append(pids, p.ID)
 		pe.private = append(pe.private, p.CardNumber, p.Email, p.Phone, p.Notes)
 		e, err := pe.svc.AddPlayer(ctx, tr.ID, p.ID, pe.director)
 		require.NoError(t, err)
@@ -78,6 +81,19 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 			_, err := pe.svc.AddPlayer(ctx, hidden.ID, p.ID, pe.director)
 			require.NoError(t, err)
 		}
+	}
+	// Issue 38: player 7 is a minor (hidden by default), player 8 asked for initials
+	// only: neither first name may reach a public page (RULES.md §9).
+	ns := &national.Service{Store: store}
+	for i, edit := range map[int]national.Edit{7: {BirthDate: "2015-03-04"}, 8: {Visibility: national.Initials}} {
+		pid := pids[i-1]
+		vs, err := store.Visibilities(ctx, []int64{pid})
+		require.NoError(t, err)
+		rec := vs[pid]
+		edit.FirstName, edit.LastName, edit.Version = rec.FirstName, rec.LastName, rec.Version
+		_, err = ns.Update(ctx, rec.ID, edit, "officer")
+		require.NoError(t, err)
+		pe.private = append(pe.private, rec.FirstName)
 	}
 	_, err := pe.svc.MarkAllPresent(ctx, tr.ID, pe.director)
 	require.NoError(t, err)
@@ -316,6 +332,8 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 	doc := anon.Get(fmt.Sprintf("/p/%d", pe.tid)).Doc(t)
 	assert.Equal(t, 12, doc.Find("#seat-list li").Length(), "everyone of game 2 finds a seat")
 	assert.Contains(t, doc.Find("#seat-list").Text(), "D'Alessandro Niccolò")
+	assert.Contains(t, doc.Find("#seat-list").Text(), "N. R.", "player 8 by initials")
+	assert.Contains(t, doc.Find("#seat-list").Text(), national.HiddenMark, "player 7, a minor, hidden")
 	assert.Equal(t, 1, doc.Find("[data-clock][data-clock-ends]").Length(), "the running clock")
 	res := anon.Get(fmt.Sprintf("/p/%d/players/%d", pe.tid, pe.niccolo))
 	assert.Contains(t, res.Body, "Niccolò")

@@ -21,4 +21,3 @@ func (h *Handlers) masked(ctx context.Context, ev *tournament.State, lines []tou
 	}
 	return national.MaskState(ev, names), national.MaskLines(lines, names), nil
 }
-

@@ -297,6 +297,18 @@ func (s *Server) routes() {
 	a.POST("/tokens", apih.CreateToken)
 	a.DELETE("/tokens/:id", apih.RevokeToken)
 
+	// The national registry (issue 38): a federation officer's (each handler checks the
+	// role until the tenancy middleware does), and a player's public profile.
+	e.GET("/api/v1/public/players/:id", apih.PublicProfile)
+	a.GET("/national/players", apih.ListNationals)
+	a.GET("/national/players/:id", apih.GetNational)
+	a.PUT("/national/players/:id", apih.UpdateNational)
+	a.POST("/national/players/:id/merge", apih.MergeNationals)
+	a.POST("/national/players/:id/erase", apih.EraseNational)
+	a.GET("/national/unlinked", apih.ListUnlinked)
+	a.POST("/national/unlinked/:id/link", apih.LinkNational)
+	a.GET("/national/log", apih.GetNationalLog)
+
 	// Seasons (issue 22): a club championship, player history, the federation's files.
 	e.GET("/api/v1/public/seasons/:id", apih.PublicSeason)
 	a.GET("/seasons", apih.ListSeasons)

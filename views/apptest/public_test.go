@@ -37,6 +37,9 @@ type publicEvening struct {
 	private  []string // what no public page may show
 	niccolo  int64
 	director string
+	// nationals are the national records of players 1 (shown), 7 (a minor, hidden)
+	// and 8 (initials only).
+	nationals map[int]int64
 }
 
 func seedPublic(t *testing.T, a *viewtest.App, players int) *publicEvening {
@@ -94,6 +97,12 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 		_, err = ns.Update(ctx, rec.ID, edit, "officer")
 		require.NoError(t, err)
 		pe.private = append(pe.private, rec.FirstName)
+	}
+	pe.nationals = map[int]int64{}
+	for _, i := range []int{1, 7, 8} {
+		vs, err := store.Visibilities(ctx, []int64{pids[i-1]})
+		require.NoError(t, err)
+		pe.nationals[i] = vs[pids[i-1]].ID
 	}
 	_, err := pe.svc.MarkAllPresent(ctx, tr.ID, pe.director)
 	require.NoError(t, err)
@@ -283,6 +292,29 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 			}
 		}
 	}
+	// A player's public profile across clubs (issue 38): the shown and the initials-only
+	// player's are scanned; the hidden minor's is 404, as one that does not exist.
+	scanned["/p/players/:id"], scanned["/api/v1/public/players/:id"] = true, true
+	for _, lang := range []string{"it", "en"} {
+		anon.Lang = lang
+		for _, i := range []int{1, 8} {
+			for _, p := range []string{fmt.Sprintf("/p/players/%d", pe.nationals[i]), fmt.Sprintf("/api/v1/public/players/%d", pe.nationals[i])} {
+				res := anon.Get(p)
+				require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", p, res.Body)
+				body := strings.ToLower(res.Body)
+				for _, secret := range append(pe.private, pe.director) {
+					assert.NotContains(t, body, strings.ToLower(secret), "%s (%s) shows %q", p, lang, secret)
+				}
+				assert.Contains(t, res.Body, "Martedì sera", "%s: the evening played", p)
+			}
+		}
+		for _, p := range []string{fmt.Sprintf("/p/players/%d", pe.nationals[7]), fmt.Sprintf("/api/v1/public/players/%d", pe.nationals[7]), "/p/players/99999"} {
+			res := anon.Get(p)
+			assert.Equal(t, http.StatusNotFound, res.StatusCode, p)
+			assert.NotContains(t, res.Body, "Nome07", p)
+		}
+	}
+	assert.Contains(t, anon.Get(fmt.Sprintf("/p/players/%d", pe.nationals[8])).Body, "N. R.")
 	for _, r := range a.Srv.Config.Handler.(*views.Server).Routes() {
 		if strings.HasPrefix(r.Path, "/p/") || strings.HasPrefix(r.Path, "/api/v1/public/") {
 			assert.True(t, scanned[r.Path], "public route %s is not scanned", r.Path)

@@ -89,6 +89,9 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 	// only: neither first name may reach a public page (RULES.md §9).
 	ns := &national.Service{Store: store}
 	for i, edit := range map[int]national.Edit{7: {BirthDate: "2015-03-04"}, 8: {Visibility: national.Initials}} {
+		if i > players {
+			continue
+		}
 		pid := pids[i-1]
 		vs, err := store.Visibilities(ctx, []int64{pid})
 		require.NoError(t, err)
@@ -100,6 +103,9 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 	}
 	pe.nationals = map[int]int64{}
 	for _, i := range []int{1, 7, 8} {
+		if i > players {
+			continue
+		}
 		vs, err := store.Visibilities(ctx, []int64{pids[i-1]})
 		require.NoError(t, err)
 		pe.nationals[i] = vs[pids[i-1]].ID
@@ -395,7 +401,9 @@ func TestPublicSeatSearchFoldsAccents(t *testing.T) {
 	a.Setup()
 	pe := seedPublic(t, a, 9)
 	anon := a.Client()
-	for q, want := range map[string]int{"niccolo": 1, "NICCOLÒ dalessandro": 1, "d’alessandro": 1, "rossi": 8, "nobody": 0} {
+	// 8 Rossi, of whom player 7 (a minor, hidden) and player 8 (initials only) are not
+	// found by their name on a public page (issue 38).
+	for q, want := range map[string]int{"niccolo": 1, "NICCOLÒ dalessandro": 1, "d’alessandro": 1, "rossi": 6, "nobody": 0} {
 		doc := anon.Get(fmt.Sprintf("/p/%d?q=%s", pe.tid, url.QueryEscape(q))).Doc(t)
 		assert.Equal(t, want, doc.Find("#seat-list li").Length(), q)
 	}

@@ -405,3 +405,30 @@ func TestVisibilityAndUnlinked(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, un, 4)
 }
+
+// TestSeasonImportLinks: a tournament copied in from a file (a season's import, the
+// document import's write) registers its new players linked to their card's record.
+func TestSeasonImportLinks(t *testing.T) {
+	d, _ := open(t)
+	f := newEveningIn(t, d, 3, nil)
+	doc, err := d.Export(f.ctx, f.tid)
+	require.NoError(t, err)
+	old := doc.Players[0].ID
+	doc.Players[0].ID, doc.Players[0].FirstName, doc.Players[0].LastName, doc.Players[0].CardNumber = old+100000, "Nuova", "Persona", "SEASON-1"
+	for i := range doc.Entries {
+		for j := range doc.Entries[i].Members {
+			if doc.Entries[i].Members[j].PlayerID == old {
+				doc.Entries[i].Members[j].PlayerID = old + 100000
+			}
+		}
+	}
+	_, fresh, err := d.ImportCopy(f.ctx, doc, 0)
+	require.NoError(t, err)
+	require.Len(t, fresh, 1)
+	nid := linkedTo(t, d, fresh[0])
+	require.NotZero(t, nid, "the imported player is linked")
+	rec, err := d.FindNational(f.ctx, nid)
+	require.NoError(t, err)
+	assert.Equal(t, "SEASON-1", rec.CardNumber)
+	assert.Equal(t, 1, nationals(t, d, "SEASON-1"))
+}

@@ -20,6 +20,7 @@ import (
 	"burraco/db"
 	"burraco/tournament"
 	"burraco/tournament/formats"
+	"burraco/tournament/national"
 	"burraco/views"
 	"burraco/views/api"
 	"burraco/views/site"
@@ -214,6 +215,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	defer store.Close()
 	logMigrations(log, store, time.Since(start))
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
+	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -221,7 +223,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: tournaments,
-			Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+			Seasons:     seasons,
+			National:    &national.Service{Store: store, Evenings: seasons},
 			Backup:      store,
 			Health:      store,
 		}, log, views.WithTrustedProxies(cfg.TrustedProxies),

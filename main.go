@@ -20,6 +20,7 @@ import (
 	"burraco/db"
 	"burraco/tournament"
 	"burraco/tournament/formats"
+	"burraco/tournament/national"
 	"burraco/views"
 	"burraco/views/api"
 	"burraco/views/site"
@@ -252,6 +253,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if cfg.Replica != "" {
 		opts = append(opts, views.WithReplicaWait(store.WaitReplica))
 	}
+	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -259,7 +261,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: tournaments,
-			Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+			Seasons:     seasons,
+			National:    &national.Service{Store: store, Evenings: seasons},
 			Backup:      store,
 			Health:      store,
 		}, log, opts...),

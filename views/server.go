@@ -14,6 +14,7 @@ import (
 	"burraco/views/entries"
 	"burraco/views/exports"
 	"burraco/views/history"
+	"burraco/views/national"
 	"burraco/views/page"
 	"burraco/views/registry"
 	"burraco/views/rounds"
@@ -58,6 +59,9 @@ func (s *Server) routes() {
 	e.GET("/p/seasons/:id/players/:pid", s.public.SeasonPlayer, lags)
 	e.GET("/p/seasons/:id/projector", s.public.SeasonProjector, lags)
 	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive, lags)
+	// A player's public profile across clubs (issue 38), by their national record.
+	nats := &national.Handlers{App: s.App}
+	e.GET("/p/players/:id", nats.Profile, lags)
 	// Table reporting (issue 21): a table's page for its players, by its code, no login
 	// (CSRF as on every form).
 	tables := s.tables
@@ -175,6 +179,14 @@ func (s *Server) routes() {
 	d.GET("/scales/:id/export.:format", scaleh.Export)
 	d.GET("/directors", admins.Directors)
 	d.POST("/directors", admins.CreateDirector)
+	// The national registry (issue 38): a federation officer's pages (each handler checks
+	// the role until the tenancy middleware does).
+	d.GET("/national", nats.List)
+	d.POST("/national/unlinked/:id/link", nats.Link)
+	d.GET("/national/players/:id", nats.Show)
+	d.POST("/national/players/:id", nats.Update)
+	d.POST("/national/players/:id/merge", nats.Merge)
+	d.POST("/national/players/:id/erase", nats.Erase)
 	// Seasons (issue 22): the director's pages, the standings' downloads.
 	seas := &seasons.Handlers{App: s.App}
 	d.GET("/seasons", seas.List)
@@ -300,6 +312,18 @@ func (s *Server) routes() {
 	a.GET("/tokens", apih.ListTokens)
 	a.POST("/tokens", apih.CreateToken)
 	a.DELETE("/tokens/:id", apih.RevokeToken)
+
+	// The national registry (issue 38): a federation officer's (each handler checks the
+	// role until the tenancy middleware does), and a player's public profile.
+	e.GET("/api/v1/public/players/:id", apih.PublicProfile)
+	a.GET("/national/players", apih.ListNationals)
+	a.GET("/national/players/:id", apih.GetNational)
+	a.PUT("/national/players/:id", apih.UpdateNational)
+	a.POST("/national/players/:id/merge", apih.MergeNationals)
+	a.POST("/national/players/:id/erase", apih.EraseNational)
+	a.GET("/national/unlinked", apih.ListUnlinked)
+	a.POST("/national/unlinked/:id/link", apih.LinkNational)
+	a.GET("/national/log", apih.GetNationalLog)
 
 	// Seasons (issue 22): a club championship, player history, the federation's files.
 	e.GET("/api/v1/public/seasons/:id", apih.PublicSeason, lags)

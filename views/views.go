@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/tournament"
+	"burraco/tournament/national"
 	"burraco/views/api"
 	"burraco/views/page"
 	"burraco/views/public"
@@ -29,6 +30,9 @@ type Services struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	Seasons     *tournament.Seasons
+	// National is the federation's registry of players (nil: made from the tournaments'
+	// store when it keeps the registry, as the app's database does).
+	National *national.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
@@ -111,6 +115,12 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log},
 		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}, bodies: site.NewBodies()}
+	s.App.National = svc.National
+	if s.App.National == nil && svc.Tournaments != nil && svc.Seasons != nil {
+		if ns, ok := svc.Tournaments.Store.(national.Store); ok {
+			s.App.National = &national.Service{Store: ns, Evenings: svc.Seasons}
+		}
+	}
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed
 	s.App.SeasonPublicChanged = s.public.SeasonChanged

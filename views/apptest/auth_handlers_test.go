@@ -64,6 +64,11 @@ var publicRoutes = map[string]bool{
 	"GET /p/seasons/:id/projector/live": true,
 	// A published season's standings (issue 22): 404 while not published.
 	"GET /api/v1/public/seasons/:id": true,
+	// A player's public profile across clubs (issue 38): published evenings only, named
+	// as visibility allows, 404 for a hidden player; scanned by
+	// TestPublicPagesExposeNothingPrivate.
+	"GET /p/players/:id":             true,
+	"GET /api/v1/public/players/:id": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

@@ -376,6 +376,9 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	if ev.Tournament.Revision >= rev && !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
+	if ev, lines, err = h.masked(ctx, ev, lines); err != nil {
+		return err
+	}
 	data, comp, ok := build(ev, cols, lines)
 	if !ok {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -514,6 +517,9 @@ func (h *Handlers) search(c echo.Context, q string) error {
 	}
 	if !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if ev, _, err = h.masked(c.Request().Context(), ev, nil); err != nil {
+		return err
 	}
 	body, err := renderPublic(c.Request().Context(), page.LangOf(c), ev.Stage.Format, c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
 	if err != nil {

@@ -190,6 +190,30 @@ func (e KnockoutSettingsInputSides) Valid() bool {
 	}
 }
 
+// Defines values for NationalInputVisibility.
+const (
+	NationalInputVisibilityEmpty    NationalInputVisibility = ""
+	NationalInputVisibilityFull     NationalInputVisibility = "full"
+	NationalInputVisibilityHidden   NationalInputVisibility = "hidden"
+	NationalInputVisibilityInitials NationalInputVisibility = "initials"
+)
+
+// Valid indicates whether the value is a known member of the NationalInputVisibility enum.
+func (e NationalInputVisibility) Valid() bool {
+	switch e {
+	case NationalInputVisibilityEmpty:
+		return true
+	case NationalInputVisibilityFull:
+		return true
+	case NationalInputVisibilityHidden:
+		return true
+	case NationalInputVisibilityInitials:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for OutcomeInputKind.
 const (
 	OutcomeInputKindEmpty      OutcomeInputKind = ""
@@ -1466,6 +1490,17 @@ type ClockState struct {
 	Round            int   `json:"round"`
 }
 
+// ClubPlayer defines model for ClubPlayer.
+type ClubPlayer struct {
+	CardNumber string `json:"card_number"`
+	Club       string `json:"club"`
+	ClubId     int    `json:"club_id"`
+	FirstName  string `json:"first_name"`
+	Id         int    `json:"id"`
+	LastName   string `json:"last_name"`
+	NationalId int    `json:"national_id"`
+}
+
 // ConfirmInput defines model for ConfirmInput.
 type ConfirmInput struct {
 	Hands   *[]*[]*HandInput `json:"hands,omitempty"`
@@ -1560,7 +1595,7 @@ type Document struct {
 	Entries    *[]Entry             `json:"entries"`
 	Events     *[]LoggedEvent       `json:"events"`
 	Kind       string               `json:"kind"`
-	Players    *[]Player            `json:"players"`
+	Players    *[]TournamentPlayer  `json:"players"`
 	Stages     *[]StageRounds       `json:"stages"`
 	Tournament TournamentTournament `json:"tournament"`
 	Version    int                  `json:"version"`
@@ -1665,6 +1700,20 @@ type ErrorBody struct {
 // ErrorBodyCode defines model for ErrorBody.Code.
 type ErrorBodyCode string
 
+// Evening defines model for Evening.
+type Evening struct {
+	Club         string `json:"club"`
+	Date         string `json:"date"`
+	Field        int    `json:"field"`
+	Format       string `json:"format"`
+	InProgress   bool   `json:"in_progress"`
+	Name         string `json:"name"`
+	Place        int    `json:"place"`
+	Points       string `json:"points"`
+	Tied         bool   `json:"tied"`
+	TournamentId int    `json:"tournament_id"`
+}
+
 // Event defines model for Event.
 type Event struct {
 	Also     *[]Line   `json:"also"`
@@ -1746,7 +1795,7 @@ type ImportRow struct {
 	Fixed           *bool              `json:"fixed,omitempty"`
 	Line            int                `json:"line"`
 	Messages        *map[string]string `json:"messages,omitempty"`
-	Player          Player             `json:"player"`
+	Player          TournamentPlayer   `json:"player"`
 	Reason          *string            `json:"reason,omitempty"`
 	Status          string             `json:"status"`
 	WarningMessages *map[string]string `json:"warning_messages,omitempty"`
@@ -1844,6 +1893,17 @@ type Lineups struct {
 type Locked struct {
 	Locked bool `json:"locked"`
 	Round  int  `json:"round"`
+}
+
+// LogLine defines model for LogLine.
+type LogLine struct {
+	At         time.Time `json:"at"`
+	By         string    `json:"by"`
+	Count      int       `json:"count"`
+	Id         int       `json:"id"`
+	Kind       string    `json:"kind"`
+	NationalId int       `json:"national_id"`
+	OtherId    *int      `json:"other_id,omitempty"`
 }
 
 // LoggedEvent defines model for LoggedEvent.
@@ -1950,8 +2010,8 @@ type MergeInput struct {
 
 // Merged defines model for Merged.
 type Merged struct {
-	Player      *Player `json:"player"`
-	Tournaments *[]int  `json:"tournaments"`
+	Player      *TournamentPlayer `json:"player"`
+	Tournaments *[]int            `json:"tournaments"`
 }
 
 // MitchellSettings defines model for MitchellSettings.
@@ -1999,6 +2059,70 @@ type Movement struct {
 	Tables  int                `json:"tables"`
 }
 
+// NationalDetail defines model for NationalDetail.
+type NationalDetail struct {
+	ClubPlayers *[]ClubPlayer  `json:"club_players"`
+	Evenings    *[]Evening     `json:"evenings"`
+	Player      NationalPlayer `json:"player"`
+	Shown       string         `json:"shown"`
+}
+
+// NationalEraseInput defines model for NationalEraseInput.
+type NationalEraseInput struct {
+	Confirm string `json:"confirm"`
+}
+
+// NationalInput defines model for NationalInput.
+type NationalInput struct {
+	BirthDate  *string                  `json:"birth_date,omitempty"`
+	FirstName  *string                  `json:"first_name,omitempty"`
+	LastName   *string                  `json:"last_name,omitempty"`
+	Region     *string                  `json:"region,omitempty"`
+	Visibility *NationalInputVisibility `json:"visibility,omitempty"`
+}
+
+// NationalInputVisibility defines model for NationalInput.Visibility.
+type NationalInputVisibility string
+
+// NationalLinkInput defines model for NationalLinkInput.
+type NationalLinkInput struct {
+	NationalId int `json:"national_id"`
+}
+
+// NationalList defines model for NationalList.
+type NationalList struct {
+	Page    int               `json:"page"`
+	PerPage int               `json:"per_page"`
+	Players *[]NationalPlayer `json:"players"`
+	Total   int               `json:"total"`
+}
+
+// NationalLog defines model for NationalLog.
+type NationalLog struct {
+	Lines *[]LogLine `json:"lines"`
+}
+
+// NationalMergeInput defines model for NationalMergeInput.
+type NationalMergeInput struct {
+	DropId      int  `json:"drop_id"`
+	DropVersion *int `json:"drop_version,omitempty"`
+}
+
+// NationalPlayer defines model for NationalPlayer.
+type NationalPlayer struct {
+	BirthDate  string     `json:"birth_date"`
+	CardNumber string     `json:"card_number"`
+	CreatedAt  time.Time  `json:"created_at"`
+	ErasedAt   *time.Time `json:"erased_at,omitempty"`
+	FirstName  string     `json:"first_name"`
+	Id         int        `json:"id"`
+	LastName   string     `json:"last_name"`
+	Region     string     `json:"region"`
+	UpdatedAt  time.Time  `json:"updated_at"`
+	Version    int        `json:"version"`
+	Visibility string     `json:"visibility"`
+}
+
 // NewToken defines model for NewToken.
 type NewToken struct {
 	Secret string    `json:"secret"`
@@ -2031,8 +2155,8 @@ type PairImport struct {
 
 // PairMember defines model for PairMember.
 type PairMember struct {
-	Match  int    `json:"match"`
-	Player Player `json:"player"`
+	Match  int              `json:"match"`
+	Player TournamentPlayer `json:"player"`
 }
 
 // PairRow defines model for PairRow.
@@ -2081,22 +2205,6 @@ type PasswordInput struct {
 	Password *string `json:"password,omitempty"`
 }
 
-// Player defines model for Player.
-type Player struct {
-	Active     bool      `json:"active"`
-	CardNumber string    `json:"card_number"`
-	Club       string    `json:"club"`
-	CreatedAt  time.Time `json:"created_at"`
-	Email      string    `json:"email"`
-	FirstName  string    `json:"first_name"`
-	Id         int       `json:"id"`
-	LastName   string    `json:"last_name"`
-	Notes      string    `json:"notes"`
-	Phone      string    `json:"phone"`
-	UpdatedAt  time.Time `json:"updated_at"`
-	Version    int       `json:"version"`
-}
-
 // PlayerCreateInput defines model for PlayerCreateInput.
 type PlayerCreateInput struct {
 	CardNumber *string `json:"card_number,omitempty"`
@@ -2111,9 +2219,9 @@ type PlayerCreateInput struct {
 
 // PlayerHistory defines model for PlayerHistory.
 type PlayerHistory struct {
-	Played  *[]SeasonResult `json:"played"`
-	Player  Player          `json:"player"`
-	Seasons *[]PlayerSeason `json:"seasons"`
+	Played  *[]SeasonResult  `json:"played"`
+	Player  TournamentPlayer `json:"player"`
+	Seasons *[]PlayerSeason  `json:"seasons"`
 }
 
 // PlayerImport defines model for PlayerImport.
@@ -2140,10 +2248,10 @@ type PlayerInput struct {
 
 // PlayerList defines model for PlayerList.
 type PlayerList struct {
-	Page    int       `json:"page"`
-	PerPage int       `json:"per_page"`
-	Players *[]Player `json:"players"`
-	Total   int       `json:"total"`
+	Page    int                 `json:"page"`
+	PerPage int                 `json:"per_page"`
+	Players *[]TournamentPlayer `json:"players"`
+	Total   int                 `json:"total"`
 }
 
 // PlayerSeason defines model for PlayerSeason.
@@ -2251,6 +2359,13 @@ type PublicPlayer struct {
 	Games         *[]PublicGame         `json:"games"`
 	Line          PublicLine            `json:"line"`
 	Tournament    PublicTournament      `json:"tournament"`
+}
+
+// PublicProfile defines model for PublicProfile.
+type PublicProfile struct {
+	Evenings *[]Evening `json:"evenings"`
+	Id       int        `json:"id"`
+	Name     string     `json:"name"`
 }
 
 // PublicRound defines model for PublicRound.
@@ -2525,8 +2640,8 @@ type SeasonEvening struct {
 
 // SeasonImported defines model for SeasonImported.
 type SeasonImported struct {
-	Matched    *[]Player             `json:"matched"`
-	Registered *[]Player             `json:"registered"`
+	Matched    *[]TournamentPlayer   `json:"matched"`
+	Registered *[]TournamentPlayer   `json:"registered"`
 	Tournament *TournamentTournament `json:"tournament"`
 }
 
@@ -3270,7 +3385,7 @@ type TeamRow struct {
 	Line     int                `json:"line"`
 	Match    int                `json:"match"`
 	Messages *map[string]string `json:"messages,omitempty"`
-	Player   Player             `json:"player"`
+	Player   TournamentPlayer   `json:"player"`
 	Team     string             `json:"team"`
 }
 
@@ -3657,6 +3772,22 @@ type TournamentMitchell struct {
 // TournamentMitchellFormat defines model for TournamentMitchell.Format.
 type TournamentMitchellFormat string
 
+// TournamentPlayer defines model for TournamentPlayer.
+type TournamentPlayer struct {
+	Active     bool      `json:"active"`
+	CardNumber string    `json:"card_number"`
+	Club       string    `json:"club"`
+	CreatedAt  time.Time `json:"created_at"`
+	Email      string    `json:"email"`
+	FirstName  string    `json:"first_name"`
+	Id         int       `json:"id"`
+	LastName   string    `json:"last_name"`
+	Notes      string    `json:"notes"`
+	Phone      string    `json:"phone"`
+	UpdatedAt  time.Time `json:"updated_at"`
+	Version    int       `json:"version"`
+}
+
 // TournamentPlayerInput defines model for TournamentPlayerInput.
 type TournamentPlayerInput struct {
 	Active     *bool      `json:"active,omitempty"`
@@ -3843,6 +3974,11 @@ type Undone struct {
 	Event Event `json:"event"`
 }
 
+// Unlinked defines model for Unlinked.
+type Unlinked struct {
+	Players *[]ClubPlayer `json:"players"`
+}
+
 // Visit defines model for Visit.
 type Visit struct {
 	From  *int  `json:"from,omitempty"`
@@ -3902,6 +4038,75 @@ type MeParams struct {
 
 // ChangePasswordParams defines parameters for ChangePassword.
 type ChangePasswordParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// NationalLogParams defines parameters for NationalLog.
+type NationalLogParams struct {
+	// Limit default 100
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// ListNationalsParams defines parameters for ListNationals.
+type ListNationalsParams struct {
+	// Q search by name or card
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Page from 1
+	Page *int `form:"page,omitempty" json:"page,omitempty"`
+
+	// PerPage default 50
+	PerPage *int `form:"per_page,omitempty" json:"per_page,omitempty"`
+
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// GetNationalParams defines parameters for GetNational.
+type GetNationalParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// UpdateNationalParams defines parameters for UpdateNational.
+type UpdateNationalParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// EraseNationalParams defines parameters for EraseNational.
+type EraseNationalParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// MergeNationalsParams defines parameters for MergeNationals.
+type MergeNationalsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// ListUnlinkedParams defines parameters for ListUnlinked.
+type ListUnlinkedParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// LinkNationalParams defines parameters for LinkNational.
+type LinkNationalParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
@@ -3994,6 +4199,12 @@ type MergePlayersParams struct {
 
 	// IfMatch the version this write starts from ("3"): a stale one answers 409
 	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// PublicProfileParams defines parameters for PublicProfile.
+type PublicProfileParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
 // PublicSeasonParams defines parameters for PublicSeason.
@@ -4677,6 +4888,18 @@ type LoginJSONRequestBody = LoginInput
 
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = PasswordInput
+
+// UpdateNationalJSONRequestBody defines body for UpdateNational for application/json ContentType.
+type UpdateNationalJSONRequestBody = NationalInput
+
+// EraseNationalJSONRequestBody defines body for EraseNational for application/json ContentType.
+type EraseNationalJSONRequestBody = NationalEraseInput
+
+// MergeNationalsJSONRequestBody defines body for MergeNationals for application/json ContentType.
+type MergeNationalsJSONRequestBody = NationalMergeInput
+
+// LinkNationalJSONRequestBody defines body for LinkNational for application/json ContentType.
+type LinkNationalJSONRequestBody = NationalLinkInput
 
 // CreatePlayerJSONRequestBody defines body for CreatePlayer for application/json ContentType.
 type CreatePlayerJSONRequestBody = PlayerCreateInput
@@ -6373,6 +6596,82 @@ type ClientInterface interface {
 	// Corresponds with PUT /me/password (the `ChangePassword` operationId).
 	ChangePassword(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// NationalLog The national registry's log, newest first
+	//
+	// Corresponds with GET /national/log (the `NationalLog` operationId).
+	NationalLog(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListNationals The national registry, a page at a time (federation officers)
+	//
+	// Corresponds with GET /national/players (the `ListNationals` operationId).
+	ListNationals(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetNational A national record, its club players and its evenings in every club
+	//
+	// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+	GetNational(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateNationalWithBody Change a national record's names, region, birth date and visibility
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNationalWithBody(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateNational Change a national record's names, region, birth date and visibility
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNational(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EraseNationalWithBody Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNationalWithBody(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EraseNational Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNational(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MergeNationalsWithBody Merge another national record of the same person into this one
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationalsWithBody(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MergeNationals Merge another national record of the same person into this one
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationals(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListUnlinked Club players linked to no national record (no card)
+	//
+	// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+	ListUnlinked(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LinkNationalWithBody Link a club player to a national record by hand
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNationalWithBody(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LinkNational Link a club player to a national record by hand
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNational(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListPlayers List the registry, a page at a time
 	//
 	// Corresponds with GET /players (the `ListPlayers` operationId).
@@ -6451,6 +6750,11 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /players/{id}/merge (the `MergePlayers` operationId).
 	MergePlayers(ctx context.Context, id int, params *MergePlayersParams, body MergePlayersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PublicProfile A player's public profile across clubs (404 when their name is hidden)
+	//
+	// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+	PublicProfile(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PublicSeason A published season's standings
 	//
@@ -7356,6 +7660,202 @@ func (c *Client) ChangePassword(ctx context.Context, params *ChangePasswordParam
 	return c.Client.Do(req)
 }
 
+// NationalLog The national registry's log, newest first
+//
+// Corresponds with GET /national/log (the `NationalLog` operationId).
+func (c *Client) NationalLog(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewNationalLogRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListNationals The national registry, a page at a time (federation officers)
+//
+// Corresponds with GET /national/players (the `ListNationals` operationId).
+func (c *Client) ListNationals(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListNationalsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetNational A national record, its club players and its evenings in every club
+//
+// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+func (c *Client) GetNational(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetNationalRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateNationalWithBody Change a national record's names, region, birth date and visibility
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *Client) UpdateNationalWithBody(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateNationalRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateNational Change a national record's names, region, birth date and visibility
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *Client) UpdateNational(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateNationalRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EraseNationalWithBody Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *Client) EraseNationalWithBody(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEraseNationalRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EraseNational Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *Client) EraseNational(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEraseNationalRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MergeNationalsWithBody Merge another national record of the same person into this one
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *Client) MergeNationalsWithBody(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMergeNationalsRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MergeNationals Merge another national record of the same person into this one
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *Client) MergeNationals(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMergeNationalsRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListUnlinked Club players linked to no national record (no card)
+//
+// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+func (c *Client) ListUnlinked(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnlinkedRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LinkNationalWithBody Link a club player to a national record by hand
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *Client) LinkNationalWithBody(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkNationalRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LinkNational Link a club player to a national record by hand
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *Client) LinkNational(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkNationalRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListPlayers List the registry, a page at a time
 //
 // Corresponds with GET /players (the `ListPlayers` operationId).
@@ -7555,6 +8055,21 @@ func (c *Client) MergePlayersWithBody(ctx context.Context, id int, params *Merge
 // Corresponds with POST /players/{id}/merge (the `MergePlayers` operationId).
 func (c *Client) MergePlayers(ctx context.Context, id int, params *MergePlayersParams, body MergePlayersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewMergePlayersRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PublicProfile A player's public profile across clubs (404 when their name is hidden)
+//
+// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+func (c *Client) PublicProfile(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPublicProfileRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -9841,6 +10356,540 @@ func NewChangePasswordRequestWithBody(server string, params *ChangePasswordParam
 	return req, nil
 }
 
+// NewNationalLogRequest constructs an http.Request for the NationalLog method
+func NewNationalLogRequest(server string, params *NationalLogParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/log")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListNationalsRequest constructs an http.Request for the ListNationals method
+func NewListNationalsRequest(server string, params *ListNationalsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Q != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "q", *params.Q, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PerPage != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "per_page", *params.PerPage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetNationalRequest constructs an http.Request for the GetNational method
+func NewGetNationalRequest(server string, id int, params *GetNationalParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewUpdateNationalRequest calls the generic UpdateNational builder with application/json body
+func NewUpdateNationalRequest(server string, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateNationalRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewUpdateNationalRequestWithBody constructs an http.Request for the UpdateNational method, with any body, and a specified content type
+func NewUpdateNationalRequestWithBody(server string, id int, params *UpdateNationalParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewEraseNationalRequest calls the generic EraseNational builder with application/json body
+func NewEraseNationalRequest(server string, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewEraseNationalRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewEraseNationalRequestWithBody constructs an http.Request for the EraseNational method, with any body, and a specified content type
+func NewEraseNationalRequestWithBody(server string, id int, params *EraseNationalParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s/erase", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewMergeNationalsRequest calls the generic MergeNationals builder with application/json body
+func NewMergeNationalsRequest(server string, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewMergeNationalsRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewMergeNationalsRequestWithBody constructs an http.Request for the MergeNationals method, with any body, and a specified content type
+func NewMergeNationalsRequestWithBody(server string, id int, params *MergeNationalsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s/merge", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListUnlinkedRequest constructs an http.Request for the ListUnlinked method
+func NewListUnlinkedRequest(server string, params *ListUnlinkedParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/unlinked")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewLinkNationalRequest calls the generic LinkNational builder with application/json body
+func NewLinkNationalRequest(server string, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewLinkNationalRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewLinkNationalRequestWithBody constructs an http.Request for the LinkNational method, with any body, and a specified content type
+func NewLinkNationalRequestWithBody(server string, id int, params *LinkNationalParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/unlinked/%s/link", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewListPlayersRequest constructs an http.Request for the ListPlayers method
 func NewListPlayersRequest(server string, params *ListPlayersParams) (*http.Request, error) {
 	var err error
@@ -10471,6 +11520,55 @@ func NewMergePlayersRequestWithBody(server string, id int, params *MergePlayersP
 			}
 
 			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewPublicProfileRequest constructs an http.Request for the PublicProfile method
+func NewPublicProfileRequest(server string, id int, params *PublicProfileParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/public/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
 		}
 
 	}
@@ -16067,6 +17165,90 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /me/password (the `ChangePassword` operationId).
 	ChangePasswordWithResponse(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error)
 
+	// NationalLogWithResponse The national registry's log, newest first
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/log (the `NationalLog` operationId).
+	NationalLogWithResponse(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*NationalLogResponse, error)
+
+	// ListNationalsWithResponse The national registry, a page at a time (federation officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/players (the `ListNationals` operationId).
+	ListNationalsWithResponse(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*ListNationalsResponse, error)
+
+	// GetNationalWithResponse A national record, its club players and its evenings in every club
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+	GetNationalWithResponse(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*GetNationalResponse, error)
+
+	// UpdateNationalWithBodyWithResponse Change a national record's names, region, birth date and visibility
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNationalWithBodyWithResponse(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error)
+
+	// UpdateNationalWithResponse Change a national record's names, region, birth date and visibility
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNationalWithResponse(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error)
+
+	// EraseNationalWithBodyWithResponse Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNationalWithBodyWithResponse(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error)
+
+	// EraseNationalWithResponse Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNationalWithResponse(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error)
+
+	// MergeNationalsWithBodyWithResponse Merge another national record of the same person into this one
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationalsWithBodyWithResponse(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error)
+
+	// MergeNationalsWithResponse Merge another national record of the same person into this one
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationalsWithResponse(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error)
+
+	// ListUnlinkedWithResponse Club players linked to no national record (no card)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+	ListUnlinkedWithResponse(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*ListUnlinkedResponse, error)
+
+	// LinkNationalWithBodyWithResponse Link a club player to a national record by hand
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNationalWithBodyWithResponse(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error)
+
+	// LinkNationalWithResponse Link a club player to a national record by hand
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNationalWithResponse(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error)
+
 	// ListPlayersWithResponse List the registry, a page at a time
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -16157,6 +17339,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /players/{id}/merge (the `MergePlayers` operationId).
 	MergePlayersWithResponse(ctx context.Context, id int, params *MergePlayersParams, body MergePlayersJSONRequestBody, reqEditors ...RequestEditorFn) (*MergePlayersResponse, error)
+
+	// PublicProfileWithResponse A player's public profile across clubs (404 when their name is hidden)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+	PublicProfileWithResponse(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*PublicProfileResponse, error)
 
 	// PublicSeasonWithResponse A published season's standings
 	//
@@ -17565,6 +18754,711 @@ func (r ChangePasswordResponse) ContentType() string {
 	return ""
 }
 
+// NationalLogResponse503Headers the declared response headers of an HTTP 503 response for NationalLog
+type NationalLogResponse503Headers struct {
+	RetryAfter *int
+}
+
+type NationalLogResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalLog
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *NationalLogResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r NationalLogResponse) GetJSON200() *NationalLog {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r NationalLogResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r NationalLogResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r NationalLogResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r NationalLogResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r NationalLogResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r NationalLogResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r NationalLogResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r NationalLogResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListNationalsResponse503Headers the declared response headers of an HTTP 503 response for ListNationals
+type ListNationalsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListNationalsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListNationalsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListNationalsResponse) GetJSON200() *NationalList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListNationalsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r ListNationalsResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListNationalsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListNationalsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListNationalsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListNationalsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListNationalsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListNationalsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetNationalResponse200Headers the declared response headers of an HTTP 200 response for GetNational
+type GetNationalResponse200Headers struct {
+	ETag *string
+}
+
+// GetNationalResponse503Headers the declared response headers of an HTTP 503 response for GetNational
+type GetNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalDetail
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetNationalResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetNationalResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetNationalResponse) GetJSON200() *NationalDetail {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetNationalResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateNationalResponse200Headers the declared response headers of an HTTP 200 response for UpdateNational
+type UpdateNationalResponse200Headers struct {
+	ETag *string
+}
+
+// UpdateNationalResponse409Headers the declared response headers of an HTTP 409 response for UpdateNational
+type UpdateNationalResponse409Headers struct {
+	ETag *string
+}
+
+// UpdateNationalResponse503Headers the declared response headers of an HTTP 503 response for UpdateNational
+type UpdateNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalPlayer
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *struct {
+		Current *NationalPlayer `json:"current,omitempty"`
+		Error   ErrorBody       `json:"error"`
+	}
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateNationalResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UpdateNationalResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateNationalResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateNationalResponse) GetJSON200() *NationalPlayer {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UpdateNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UpdateNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UpdateNationalResponse) GetJSON409() *struct {
+	Current *NationalPlayer `json:"current,omitempty"`
+	Error   ErrorBody       `json:"error"`
+} {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r UpdateNationalResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r UpdateNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateNationalResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// EraseNationalResponse200Headers the declared response headers of an HTTP 200 response for EraseNational
+type EraseNationalResponse200Headers struct {
+	ETag *string
+}
+
+// EraseNationalResponse409Headers the declared response headers of an HTTP 409 response for EraseNational
+type EraseNationalResponse409Headers struct {
+	ETag *string
+}
+
+// EraseNationalResponse503Headers the declared response headers of an HTTP 503 response for EraseNational
+type EraseNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type EraseNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalPlayer
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *EraseNationalResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *EraseNationalResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EraseNationalResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r EraseNationalResponse) GetJSON200() *NationalPlayer {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r EraseNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r EraseNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r EraseNationalResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r EraseNationalResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r EraseNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r EraseNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r EraseNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EraseNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EraseNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EraseNationalResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// MergeNationalsResponse200Headers the declared response headers of an HTTP 200 response for MergeNationals
+type MergeNationalsResponse200Headers struct {
+	ETag *string
+}
+
+// MergeNationalsResponse409Headers the declared response headers of an HTTP 409 response for MergeNationals
+type MergeNationalsResponse409Headers struct {
+	ETag *string
+}
+
+// MergeNationalsResponse503Headers the declared response headers of an HTTP 503 response for MergeNationals
+type MergeNationalsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type MergeNationalsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalPlayer
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *MergeNationalsResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *MergeNationalsResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MergeNationalsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MergeNationalsResponse) GetJSON200() *NationalPlayer {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r MergeNationalsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r MergeNationalsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r MergeNationalsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r MergeNationalsResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MergeNationalsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r MergeNationalsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r MergeNationalsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MergeNationalsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MergeNationalsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MergeNationalsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListUnlinkedResponse503Headers the declared response headers of an HTTP 503 response for ListUnlinked
+type ListUnlinkedResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListUnlinkedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Unlinked
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListUnlinkedResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListUnlinkedResponse) GetJSON200() *Unlinked {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListUnlinkedResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListUnlinkedResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListUnlinkedResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListUnlinkedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListUnlinkedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListUnlinkedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListUnlinkedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// LinkNationalResponse503Headers the declared response headers of an HTTP 503 response for LinkNational
+type LinkNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type LinkNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LinkNationalResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r LinkNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r LinkNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r LinkNationalResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r LinkNationalResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r LinkNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r LinkNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r LinkNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LinkNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LinkNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LinkNationalResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListPlayersResponse503Headers the declared response headers of an HTTP 503 response for ListPlayers
 type ListPlayersResponse503Headers struct {
 	RetryAfter *int
@@ -17650,15 +19544,15 @@ type CreatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
-	JSON201 *Player
+	JSON201 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *struct {
 		Error struct {
 			Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
-			DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
-			Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+			DuplicateOf *TournamentPlayer                        `json:"duplicate_of,omitempty"`
+			Duplicates  *[]TournamentPlayer                      `json:"duplicates,omitempty"`
 			Fields      *map[string]string                       `json:"fields,omitempty"`
 			Message     string                                   `json:"message"`
 			RequestId   *string                                  `json:"request_id,omitempty"`
@@ -17675,7 +19569,7 @@ type CreatePlayerResponse struct {
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r CreatePlayerResponse) GetJSON201() *Player {
+func (r CreatePlayerResponse) GetJSON201() *TournamentPlayer {
 	return r.JSON201
 }
 
@@ -17688,8 +19582,8 @@ func (r CreatePlayerResponse) GetJSON401() *Error {
 func (r CreatePlayerResponse) GetJSON409() *struct {
 	Error struct {
 		Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
-		DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
-		Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+		DuplicateOf *TournamentPlayer                        `json:"duplicate_of,omitempty"`
+		Duplicates  *[]TournamentPlayer                      `json:"duplicates,omitempty"`
 		Fields      *map[string]string                       `json:"fields,omitempty"`
 		Message     string                                   `json:"message"`
 		RequestId   *string                                  `json:"request_id,omitempty"`
@@ -17901,7 +19795,7 @@ type GetPlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -17917,7 +19811,7 @@ type GetPlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetPlayerResponse) GetJSON200() *Player {
+func (r GetPlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -17989,15 +19883,15 @@ type UpdatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *struct {
-		Current *Player   `json:"current,omitempty"`
-		Error   ErrorBody `json:"error"`
+		Current *TournamentPlayer `json:"current,omitempty"`
+		Error   ErrorBody         `json:"error"`
 	}
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
@@ -18014,7 +19908,7 @@ type UpdatePlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r UpdatePlayerResponse) GetJSON200() *Player {
+func (r UpdatePlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -18030,8 +19924,8 @@ func (r UpdatePlayerResponse) GetJSON404() *Error {
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
 func (r UpdatePlayerResponse) GetJSON409() *struct {
-	Current *Player   `json:"current,omitempty"`
-	Error   ErrorBody `json:"error"`
+	Current *TournamentPlayer `json:"current,omitempty"`
+	Error   ErrorBody         `json:"error"`
 } {
 	return r.JSON409
 }
@@ -18089,7 +19983,7 @@ type ActivatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -18107,7 +20001,7 @@ type ActivatePlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r ActivatePlayerResponse) GetJSON200() *Player {
+func (r ActivatePlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -18179,7 +20073,7 @@ type DeactivatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -18197,7 +20091,7 @@ type DeactivatePlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r DeactivatePlayerResponse) GetJSON200() *Player {
+func (r DeactivatePlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -18434,6 +20328,75 @@ func (r MergePlayersResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r MergePlayersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PublicProfileResponse503Headers the declared response headers of an HTTP 503 response for PublicProfile
+type PublicProfileResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PublicProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PublicProfile
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicProfileResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PublicProfileResponse) GetJSON200() *PublicProfile {
+	return r.JSON200
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r PublicProfileResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicProfileResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r PublicProfileResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PublicProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PublicProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PublicProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PublicProfileResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -21701,8 +23664,8 @@ type AddEntryResponse struct {
 	JSON409 *struct {
 		Error struct {
 			Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
-			DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
-			Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+			DuplicateOf *TournamentPlayer                    `json:"duplicate_of,omitempty"`
+			Duplicates  *[]TournamentPlayer                  `json:"duplicates,omitempty"`
 			Fields      *map[string]string                   `json:"fields,omitempty"`
 			Message     string                               `json:"message"`
 			RequestId   *string                              `json:"request_id,omitempty"`
@@ -21737,8 +23700,8 @@ func (r AddEntryResponse) GetJSON404() *Error {
 func (r AddEntryResponse) GetJSON409() *struct {
 	Error struct {
 		Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
-		DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
-		Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+		DuplicateOf *TournamentPlayer                    `json:"duplicate_of,omitempty"`
+		Duplicates  *[]TournamentPlayer                  `json:"duplicates,omitempty"`
 		Fields      *map[string]string                   `json:"fields,omitempty"`
 		Message     string                               `json:"message"`
 		RequestId   *string                              `json:"request_id,omitempty"`
@@ -25802,6 +27765,162 @@ func (c *ClientWithResponses) ChangePasswordWithResponse(ctx context.Context, pa
 	return ParseChangePasswordResponse(rsp)
 }
 
+// NationalLogWithResponse The national registry's log, newest first
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/log (the `NationalLog` operationId).
+func (c *ClientWithResponses) NationalLogWithResponse(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*NationalLogResponse, error) {
+	rsp, err := c.NationalLog(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseNationalLogResponse(rsp)
+}
+
+// ListNationalsWithResponse The national registry, a page at a time (federation officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/players (the `ListNationals` operationId).
+func (c *ClientWithResponses) ListNationalsWithResponse(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*ListNationalsResponse, error) {
+	rsp, err := c.ListNationals(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListNationalsResponse(rsp)
+}
+
+// GetNationalWithResponse A national record, its club players and its evenings in every club
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+func (c *ClientWithResponses) GetNationalWithResponse(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*GetNationalResponse, error) {
+	rsp, err := c.GetNational(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetNationalResponse(rsp)
+}
+
+// UpdateNationalWithBodyWithResponse Change a national record's names, region, birth date and visibility
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *ClientWithResponses) UpdateNationalWithBodyWithResponse(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error) {
+	rsp, err := c.UpdateNationalWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateNationalResponse(rsp)
+}
+
+// UpdateNationalWithResponse Change a national record's names, region, birth date and visibility
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *ClientWithResponses) UpdateNationalWithResponse(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error) {
+	rsp, err := c.UpdateNational(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateNationalResponse(rsp)
+}
+
+// EraseNationalWithBodyWithResponse Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *ClientWithResponses) EraseNationalWithBodyWithResponse(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error) {
+	rsp, err := c.EraseNationalWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEraseNationalResponse(rsp)
+}
+
+// EraseNationalWithResponse Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *ClientWithResponses) EraseNationalWithResponse(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error) {
+	rsp, err := c.EraseNational(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEraseNationalResponse(rsp)
+}
+
+// MergeNationalsWithBodyWithResponse Merge another national record of the same person into this one
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *ClientWithResponses) MergeNationalsWithBodyWithResponse(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error) {
+	rsp, err := c.MergeNationalsWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMergeNationalsResponse(rsp)
+}
+
+// MergeNationalsWithResponse Merge another national record of the same person into this one
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *ClientWithResponses) MergeNationalsWithResponse(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error) {
+	rsp, err := c.MergeNationals(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMergeNationalsResponse(rsp)
+}
+
+// ListUnlinkedWithResponse Club players linked to no national record (no card)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+func (c *ClientWithResponses) ListUnlinkedWithResponse(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*ListUnlinkedResponse, error) {
+	rsp, err := c.ListUnlinked(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListUnlinkedResponse(rsp)
+}
+
+// LinkNationalWithBodyWithResponse Link a club player to a national record by hand
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *ClientWithResponses) LinkNationalWithBodyWithResponse(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error) {
+	rsp, err := c.LinkNationalWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkNationalResponse(rsp)
+}
+
+// LinkNationalWithResponse Link a club player to a national record by hand
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *ClientWithResponses) LinkNationalWithResponse(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error) {
+	rsp, err := c.LinkNational(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkNationalResponse(rsp)
+}
+
 // ListPlayersWithResponse List the registry, a page at a time
 //
 // Returns a wrapper object for the known response body format(s).
@@ -25969,6 +28088,19 @@ func (c *ClientWithResponses) MergePlayersWithResponse(ctx context.Context, id i
 		return nil, err
 	}
 	return ParseMergePlayersResponse(rsp)
+}
+
+// PublicProfileWithResponse A player's public profile across clubs (404 when their name is hidden)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+func (c *ClientWithResponses) PublicProfileWithResponse(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*PublicProfileResponse, error) {
+	rsp, err := c.PublicProfile(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePublicProfileResponse(rsp)
 }
 
 // PublicSeasonWithResponse A published season's standings
@@ -28001,6 +30133,660 @@ func ParseChangePasswordResponse(rsp *http.Response) (*ChangePasswordResponse, e
 	return response, nil
 }
 
+// ParseNationalLogResponse parses an HTTP response from a NationalLogWithResponse call
+func ParseNationalLogResponse(rsp *http.Response) (*NationalLogResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &NationalLogResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalLog
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers NationalLogResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListNationalsResponse parses an HTTP response from a ListNationalsWithResponse call
+func ParseListNationalsResponse(rsp *http.Response) (*ListNationalsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListNationalsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListNationalsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetNationalResponse parses an HTTP response from a GetNationalWithResponse call
+func ParseGetNationalResponse(rsp *http.Response) (*GetNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetNationalResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetNationalResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateNationalResponse parses an HTTP response from a UpdateNationalWithResponse call
+func ParseUpdateNationalResponse(rsp *http.Response) (*UpdateNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalPlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest struct {
+			Current *NationalPlayer `json:"current,omitempty"`
+			Error   ErrorBody       `json:"error"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateNationalResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers UpdateNationalResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateNationalResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseEraseNationalResponse parses an HTTP response from a EraseNationalWithResponse call
+func ParseEraseNationalResponse(rsp *http.Response) (*EraseNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EraseNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalPlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers EraseNationalResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers EraseNationalResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers EraseNationalResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseMergeNationalsResponse parses an HTTP response from a MergeNationalsWithResponse call
+func ParseMergeNationalsResponse(rsp *http.Response) (*MergeNationalsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MergeNationalsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalPlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers MergeNationalsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers MergeNationalsResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers MergeNationalsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListUnlinkedResponse parses an HTTP response from a ListUnlinkedWithResponse call
+func ParseListUnlinkedResponse(rsp *http.Response) (*ListUnlinkedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListUnlinkedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Unlinked
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListUnlinkedResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseLinkNationalResponse parses an HTTP response from a LinkNationalWithResponse call
+func ParseLinkNationalResponse(rsp *http.Response) (*LinkNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LinkNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers LinkNationalResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseListPlayersResponse parses an HTTP response from a ListPlayersWithResponse call
 func ParseListPlayersResponse(rsp *http.Response) (*ListPlayersResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -28083,7 +30869,7 @@ func ParseCreatePlayerResponse(rsp *http.Response) (*CreatePlayerResponse, error
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -28100,8 +30886,8 @@ func ParseCreatePlayerResponse(rsp *http.Response) (*CreatePlayerResponse, error
 		var dest struct {
 			Error struct {
 				Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
-				DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
-				Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+				DuplicateOf *TournamentPlayer                        `json:"duplicate_of,omitempty"`
+				Duplicates  *[]TournamentPlayer                      `json:"duplicates,omitempty"`
 				Fields      *map[string]string                       `json:"fields,omitempty"`
 				Message     string                                   `json:"message"`
 				RequestId   *string                                  `json:"request_id,omitempty"`
@@ -28293,7 +31079,7 @@ func ParseGetPlayerResponse(rsp *http.Response) (*GetPlayerResponse, error) {
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -28370,7 +31156,7 @@ func ParseUpdatePlayerResponse(rsp *http.Response) (*UpdatePlayerResponse, error
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -28392,8 +31178,8 @@ func ParseUpdatePlayerResponse(rsp *http.Response) (*UpdatePlayerResponse, error
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest struct {
-			Current *Player   `json:"current,omitempty"`
-			Error   ErrorBody `json:"error"`
+			Current *TournamentPlayer `json:"current,omitempty"`
+			Error   ErrorBody         `json:"error"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
@@ -28474,7 +31260,7 @@ func ParseActivatePlayerResponse(rsp *http.Response) (*ActivatePlayerResponse, e
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -28555,7 +31341,7 @@ func ParseDeactivatePlayerResponse(rsp *http.Response) (*DeactivatePlayerRespons
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -28776,6 +31562,69 @@ func ParseMergePlayersResponse(rsp *http.Response) (*MergePlayersResponse, error
 		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers MergePlayersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePublicProfileResponse parses an HTTP response from a PublicProfileWithResponse call
+func ParsePublicProfileResponse(rsp *http.Response) (*PublicProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PublicProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PublicProfile
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicProfileResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -31794,8 +34643,8 @@ func ParseAddEntryResponse(rsp *http.Response) (*AddEntryResponse, error) {
 		var dest struct {
 			Error struct {
 				Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
-				DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
-				Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+				DuplicateOf *TournamentPlayer                    `json:"duplicate_of,omitempty"`
+				Duplicates  *[]TournamentPlayer                  `json:"duplicates,omitempty"`
 				Fields      *map[string]string                   `json:"fields,omitempty"`
 				Message     string                               `json:"message"`
 				RequestId   *string                              `json:"request_id,omitempty"`

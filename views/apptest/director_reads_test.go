@@ -1,10 +1,14 @@
 package apptest_test
 
 import (
+	"compress/gzip"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"burraco/db/dbtest"
+	"burraco/views/page"
 	"burraco/views/viewtest"
 )
 
@@ -172,4 +177,52 @@ func TestRevokedTokenAndEndedSessionRefusedEverywhere(t *testing.T) {
 	res = cb.Get(page)
 	assert.Equal(t, http.StatusSeeOther, res.StatusCode, "ended on a, refused on b")
 	assert.Contains(t, res.Header.Get("Location"), "/login")
+}
+
+// TestKeptJSONCompressedForClientsThatAcceptGzip (issue 35): a director's JSON read kept
+// for a revision is answered gzip-compressed to a client that accepts it, and plain to
+// one that does not, with the same bytes once decompressed, its length (no chunked
+// answer) and the same ETag (the version an If-Match names) either way.
+func TestKeptJSONCompressedForClientsThatAcceptGzip(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	apiBase, _ := apiEvening(t, c, tok, 9, `{"games":3}`)
+	apiPaths, _ := directorReads(viewtest.IDFrom(apiBase))
+	get := func(path, encoding string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
+		}
+		rec := httptest.NewRecorder()
+		app.Server.ServeHTTP(rec, req)
+		require.Equal(t, http.StatusOK, rec.Code, "%s: %s", path, rec.Body)
+		return rec
+	}
+	for _, p := range apiPaths {
+		plain := get(p, "")
+		assert.Empty(t, plain.Header().Get("Content-Encoding"), p)
+		assert.Equal(t, strconv.Itoa(plain.Body.Len()), plain.Header().Get("Content-Length"), p)
+		for _, enc := range []string{"gzip", "br, gzip;q=0.5", "deflate, GZIP"} {
+			gz := get(p, enc)
+			assert.Equal(t, plain.Header().Get("ETag"), gz.Header().Get("ETag"), p)
+			if plain.Body.Len() < page.MinGzip {
+				assert.Empty(t, gz.Header().Get("Content-Encoding"), "%s: too short to compress", p)
+				continue
+			}
+			require.Equal(t, "gzip", gz.Header().Get("Content-Encoding"), "%s with %q", p, enc)
+			assert.Equal(t, "Accept-Encoding", gz.Header().Get("Vary"), p)
+			assert.Equal(t, strconv.Itoa(gz.Body.Len()), gz.Header().Get("Content-Length"), p)
+			assert.Less(t, gz.Body.Len(), plain.Body.Len(), p)
+			zr, err := gzip.NewReader(gz.Body)
+			require.NoError(t, err, p)
+			body, err := io.ReadAll(zr)
+			require.NoError(t, err, p)
+			assert.Equal(t, plain.Body.String(), string(body), "%s: the same answer, compressed", p)
+		}
+		for _, enc := range []string{"gzip;q=0", "identity", "br, gzip; q=0.000"} {
+			assert.Empty(t, get(p, enc).Header().Get("Content-Encoding"), "%s with %q", p, enc)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package page
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -24,11 +25,89 @@ import (
 // bytes. The stamp is read on every request, so a save committed on any instance shows
 // in the next read anywhere.
 
-// keptJSON is a JSON answer as encoded once.
+// keptJSON is a JSON answer as encoded once, with its headers' values made once too:
+// written per request without encoding, copying or allocating.
 type keptJSON struct {
 	body   []byte
-	etag   string
-	format string
+	length []string // Content-Length of body
+	// gz is body gzip-compressed, for a client that accepts it (nil when it would not
+	// be smaller); gzLength its Content-Length.
+	gz       []byte
+	gzLength []string
+	etag     []string // the ETag header's value (nil: none)
+	format   string
+}
+
+// Header values every kept answer shares (never changed: a handler that sets one of
+// these headers replaces the slice).
+var (
+	jsonType     = []string{echo.MIMEApplicationJSON}
+	htmlType     = []string{echo.MIMETextHTMLCharsetUTF8}
+	gzipEncoding = []string{"gzip"}
+	varyEncoding = []string{"Accept-Encoding"}
+)
+
+// MinGzip is the smallest body kept compressed too: below it, the compressed answer
+// saves less than its headers cost.
+const MinGzip = 1024
+
+// newKeptJSON keeps an encoded body, compressed too when it is worth it.
+func newKeptJSON(body []byte, etag, format string) *keptJSON {
+	k := &keptJSON{body: body, length: []string{strconv.Itoa(len(body))}, format: format}
+	if etag != "" {
+		k.etag = []string{etag}
+	}
+	if len(body) >= MinGzip {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // once per stamp: the smallest
+		_, _ = zw.Write(body)
+		if zw.Close() == nil && buf.Len() < len(body) {
+			k.gz, k.gzLength = buf.Bytes(), []string{strconv.Itoa(buf.Len())}
+		}
+	}
+	return k
+}
+
+// write answers the kept body: compressed when the client accepts gzip, with its
+// length (no chunked encoding) and the header values made once.
+func (k *keptJSON) write(c echo.Context) error {
+	w := c.Response()
+	h := w.Header()
+	h["Content-Type"] = jsonType
+	if k.etag != nil {
+		h["Etag"] = k.etag
+	}
+	body, length := k.body, k.length
+	if k.gz != nil {
+		h["Vary"] = varyEncoding
+		if AcceptsGzip(c.Request().Header.Get("Accept-Encoding")) {
+			body, length = k.gz, k.gzLength
+			h["Content-Encoding"] = gzipEncoding
+		}
+	}
+	h["Content-Length"] = length
+	w.WriteHeader(http.StatusOK)
+	_, err := w.Write(body)
+	return err
+}
+
+// AcceptsGzip reports whether an Accept-Encoding header accepts gzip (named, and not
+// with q=0), without allocating.
+func AcceptsGzip(header string) bool {
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
+		name, params, _ := strings.Cut(part, ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		q, ok := strings.CutPrefix(strings.TrimSpace(params), "q=")
+		if !ok {
+			q, ok = strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		}
+		return !ok || strings.Trim(strings.TrimSpace(q), "0.") != "" // q=0, 0.0…: refused
+	}
+	return false
 }
 
 // KeptJSON answers a director's JSON read of stage seq (0: the current one) of
@@ -57,17 +136,14 @@ func (a *App) KeptJSON(c echo.Context, tid int64, seq int, key string, build fun
 		if err := enc.Encode(out); err != nil {
 			return nil, err
 		}
-		return &keptJSON{body: buf.Bytes(), etag: etag, format: s.State().Stage.Format}, nil
+		return newKeptJSON(buf.Bytes(), etag, s.State().Stage.Format), nil
 	})
 	if err != nil {
 		return err
 	}
 	k := v.(*keptJSON)
 	UseFormat(c, k.format)
-	if k.etag != "" {
-		c.Response().Header().Set("ETag", k.etag)
-	}
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, k.body)
+	return k.write(c)
 }
 
 // keptHTML is a director's page as rendered once, cut where each request puts its own

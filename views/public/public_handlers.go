@@ -454,7 +454,7 @@ func renderPublic(ctx context.Context, lang page.Lang, format, path string, comp
 func writePublic(c echo.Context, p *renderedPage) error {
 	h := c.Response().Header()
 	body, tag := p.body, p.etag
-	gz := acceptsGzip(c.Request().Header.Get("Accept-Encoding"))
+	gz := page.AcceptsGzip(c.Request().Header.Get("Accept-Encoding"))
 	if gz {
 		body, tag = p.gz, p.gzEtag
 	}
@@ -468,18 +468,6 @@ func writePublic(c echo.Context, p *renderedPage) error {
 		h.Set("Content-Encoding", "gzip")
 	}
 	return c.Blob(http.StatusOK, p.ctype, body)
-}
-
-// acceptsGzip reads Accept-Encoding: gzip listed and not refused (q=0).
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			q := strings.ReplaceAll(params, " ", "")
-			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-		}
-	}
-	return false
 }
 
 // etagMatches reads an If-None-Match header: a list of tags, or *.
@@ -761,7 +749,7 @@ func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 		hdr[key] = v
 	}
 	body, tag := p.body, p.etag
-	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	gz := page.AcceptsGzip(r.Header.Get("Accept-Encoding"))
 	if gz {
 		body, tag = p.gz, p.gzEtag
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -98,11 +99,38 @@ type derivedCache struct {
 	tick  uint64
 }
 
+// readStamp is a tournament's stamp read for a request with its director's check
+// (Auth.TokenDirectorFor), for its first read of the tournament; taken once.
+type readStamp struct {
+	tid   int64
+	stamp Stamp
+	taken atomic.Bool
+}
+
+// stampKey is readStamp's context key.
+type stampKey struct{}
+
+// WithStamp returns ctx carrying tournament tid's stamp as just read (after the request
+// arrived): the request's first read of the tournament (Kept, Snapshot…) takes it rather
+// than read it again; a later read, which may follow a change the request made, reads it.
+func WithStamp(ctx context.Context, tid int64, st Stamp) context.Context {
+	return context.WithValue(ctx, stampKey{}, &readStamp{tid: tid, stamp: st})
+}
+
+// stampOf returns tournament tid's stamp: the one ctx carries if not taken yet, else
+// read now (shared by the readers arriving together, never a read begun before).
+func (s *Tournaments) stampOf(ctx context.Context, tid int64) (Stamp, error) {
+	if rs, ok := ctx.Value(stampKey{}).(*readStamp); ok && rs.tid == tid && rs.taken.CompareAndSwap(false, true) {
+		return rs.stamp, nil
+	}
+	return s.stamps.Read(ctx, tid, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
+}
+
 // derive returns stage seq of a tournament (0: the current one) derived at the stamp
 // stored now: from the cache when it holds that stamp, else loaded once (readers
 // arriving during a load wait for it rather than load again).
 func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived, error) {
-	stamp, err := s.stamps.Read(ctx, tid, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
+	stamp, err := s.stampOf(ctx, tid)
 	if err != nil {
 		return nil, err
 	}

@@ -226,3 +226,55 @@ func TestKeptJSONCompressedForClientsThatAcceptGzip(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptRoundPrintsFollowChanges (issue 35): a round's printed table list, table cards
+// and score sheets and its seat change form are kept per stamp as the round page is:
+// the same answer twice at one revision, and on another instance a change of seats
+// shows in the next read of each, as the table codes do once reporting is turned on.
+func TestKeptRoundPrintsFollowChanges(t *testing.T) {
+	dsn := dbtest.DSN(t)
+	a := viewtest.NewAppOn(t, dsn)
+	b := viewtest.NewAppOn(t, dsn)
+	ca := a.Setup()
+	tok := a.APIToken(ca)
+	cb := b.Client()
+	require.Equal(t, http.StatusSeeOther, cb.Post("/login", url.Values{"username": {"anna"}, "password": {viewtest.Password}}).StatusCode)
+	apiBase, entry := apiEvening(t, ca, tok, 9, `{"games":3}`)
+	base := strings.TrimPrefix(apiBase, "/api/v1")
+	seat := func(order ...int) {
+		var tables []string
+		for i := 0; i < 9; i += 3 {
+			tables = append(tables, fmt.Sprintf("[%d,%d,%d]", entry[order[i]], entry[order[i+1]], entry[order[i+2]]))
+		}
+		res := ca.API("PUT", apiBase+"/rounds/1/seats", tok, `{"tables":[`+strings.Join(tables, ",")+`],"byes":[]}`, nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	}
+	seat(0, 1, 2, 3, 4, 5, 6, 7, 8)
+	pages := []string{base + "/rounds/1/print", base + "/rounds/1/cards", base + "/rounds/1/sheets", base + "/rounds/1/seats"}
+	read := func() map[string]string {
+		out := map[string]string{}
+		for _, p := range pages {
+			res := cb.Get(p)
+			require.Equal(t, http.StatusOK, res.StatusCode, p)
+			out[p] = sameAnswer(res.Body)
+		}
+		return out
+	}
+	before := read()
+	assert.Equal(t, before, read(), "the same answer at the same revision")
+
+	seat(8, 7, 6, 5, 4, 3, 2, 1, 0)
+	after := read()
+	for _, p := range pages {
+		assert.NotEqual(t, before[p], after[p], "%s: the seats changed on the other instance", p)
+	}
+	for _, p := range pages[1:3] {
+		assert.NotContains(t, after[p], "/t/", "%s: no table codes while reporting is off", p)
+	}
+	res := ca.API("PUT", apiBase+"/reporting", tok, `{"reporting":true,"auto_accept":false,"pin":"pin"}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	codes := read()
+	for _, p := range pages[1:3] {
+		assert.Contains(t, codes[p], "/t/", "%s: the table codes, once reporting is on", p)
+	}
+}

@@ -1,7 +1,6 @@
 package rounds
 
 import (
-
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"burraco/tournament/keep"
 )
 
 // Stamp is what a loaded stage depends on in the database: the tournament's revision
@@ -41,9 +43,57 @@ type derived struct {
 	mu     sync.Mutex
 	orders map[int]*pairingOrder
 
-	// kept are the answers built from this stage, by key (kept.go).
-	keptMu sync.Mutex
-	kept   map[string]*keptAnswer
+	// kept are the answers built from this stage, by key (Kept), at most keep.Max.
+	kept keep.Map
+}
+
+// Snapshot is a stage as derived at one stamp, what every reader of that stamp shares:
+// read-only.
+type Snapshot struct{ d *derived }
+
+// State is the stage's state: shared, read-only.
+func (s Snapshot) State() *State { return s.d.state }
+
+// Stamp is the stamp the stage was derived at.
+func (s Snapshot) Stamp() Stamp { return s.d.stamp }
+
+// Standings ranks the stage (once per stamp): shared, read-only.
+func (s Snapshot) Standings() ([]Column, []Standing) { return s.d.rankings() }
+
+// PairingOrder is Tournaments.PairingOrder's answer from the snapshot: the running
+// standings round n was paired from (ENOTFOUND for a format that does not pair from
+// the standings, or a round not drawn). Shared, read-only.
+func (s Snapshot) PairingOrder(n int) ([]Column, []OrderLine, error) {
+	p, ok := s.d.state.Format().(Paired)
+	if !ok || s.d.state.Round(n) == nil {
+		return nil, nil, Errorf(ENOTFOUND, "error.not_found")
+	}
+	cols, lines := s.d.pairing(p, n)
+	return cols, lines, nil
+}
+
+// Kept returns what build makes of stage seq of a tournament (0: the current one) as
+// derived at the stamp stored now, built once per (stamp, key) on this instance and
+// shared by every reader of that stamp (an encoded answer, a rendered page): read-only.
+// The stamp is read on every call (one indexed read, as every reader of a stage pays),
+// so a change committed on any instance is seen by the next call here; what is kept for
+// an older stamp is never answered again. A failed build is not kept.
+func (s *Tournaments) Kept(ctx context.Context, tid int64, seq int, key string, build func(Snapshot) (any, error)) (any, error) {
+	d, err := s.derive(ctx, tid, seq)
+	if err != nil {
+		return nil, err
+	}
+	return d.kept.Get(ctx, key, func() (any, error) { return build(Snapshot{d}) })
+}
+
+// Snapshot returns stage seq of a tournament (0: the current one) as derived at the
+// stamp stored now, shared: read-only.
+func (s *Tournaments) Snapshot(ctx context.Context, tid int64, seq int) (Snapshot, error) {
+	d, err := s.derive(ctx, tid, seq)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return Snapshot{d}, nil
 }
 
 // pairingOrder is the order round n was paired from, computed once.

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/tournament"
 	"burraco/tournament/national"
@@ -134,7 +133,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.IPExtractor = s.site.IPExtractor()
 	e.HTTPErrorHandler = site.ErrorHandler(s.App, api.WriteError)
 	e.Use(s.site.RequestID, site.Recover(log), site.RequestLog(log))
-	e.Use(middleware.SecureWithConfig(page.SecureConfig))
+	e.Use(site.Secure) // page.SecureConfig's headers, made once
 	// Each route's body limit (set by routes), before anything reads a body.
 	e.Use(s.bodies.Middleware)
 	e.Use(s.site.Info, s.site.CommandDeadline)

@@ -11,6 +11,7 @@ import (
 	"burraco/views/admin"
 	"burraco/views/api"
 	"burraco/views/calc"
+	"burraco/views/clubs"
 	"burraco/views/entries"
 	"burraco/views/exports"
 	"burraco/views/history"
@@ -198,6 +199,17 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/teams/import", ents.TeamImport)
 	d.GET("/tournaments/:id/teams/:eid/edit", ents.EditTeamForm)
 	d.POST("/tournaments/:id/teams/:eid", ents.EditTeam)
+	// Clubs (issue 38): every director's club switch; a federation officer's club pages.
+	clubh := &clubs.Handlers{App: s.App}
+	d.POST("/club", clubh.Switch)
+	o := directorRoutes{e, func(next echo.HandlerFunc) echo.HandlerFunc { return s.gates.Director(page.Officer(next)) }, s.bodies}
+	o.GET("/clubs", clubh.List)
+	o.POST("/clubs", clubh.Create)
+	o.GET("/clubs/:id", clubh.Show)
+	o.POST("/clubs/:id", clubh.Update)
+	o.POST("/clubs/:id/directors", clubh.AddDirector)
+	o.POST("/clubs/:id/directors/new", clubh.CreateDirector)
+	o.POST("/clubs/:id/directors/:did/remove", clubh.RemoveDirector)
 	teamh := &teams.Handlers{App: s.App}
 	d.GET("/tournaments/:id/teams/:eid", teamh.Team)
 	d.GET("/tournaments/:id/rounds/:n/lineups", teamh.Lineups)
@@ -217,7 +229,7 @@ func (s *Server) routes() {
 	e.GET("/api/v1/t/:code", apih.TableByCode)
 	e.POST("/api/v1/t/:code/report", apih.ReportTable)
 	e.POST("/api/v1/t/:code/confirm", apih.ConfirmReport)
-	a := apiRoutes{e.Group("/api/v1", s.gates.Token), s.bodies}
+	a := apiRoutes{e.Group("/api/v1", s.gates.Token), s.bodies, nil}
 	a.GET("/tournaments/:id/reporting", apih.GetReporting)
 	a.PUT("/tournaments/:id/reporting", apih.SetReporting)
 	a.GET("/tournaments/:id/rounds/:n/codes", apih.TableCodes)
@@ -293,6 +305,16 @@ func (s *Server) routes() {
 	a.POST("/directors", apih.CreateDirector)
 	a.GET("/me", apih.Me)
 	a.PUT("/me/password", apih.ChangePassword)
+	a.GET("/me/clubs", apih.MyClubs)
+	oa := apiRoutes{a.g, s.bodies, []echo.MiddlewareFunc{page.Officer}}
+	oa.GET("/clubs", apih.ListClubs)
+	oa.POST("/clubs", apih.CreateClub)
+	oa.GET("/clubs/:id", apih.GetClub)
+	oa.PUT("/clubs/:id", apih.UpdateClub)
+	oa.GET("/clubs/:id/directors", apih.ClubDirectors)
+	oa.POST("/clubs/:id/directors", apih.AddClubDirector)
+	oa.POST("/clubs/:id/directors/new", apih.CreateClubDirector)
+	oa.DELETE("/clubs/:id/directors/:did", apih.RemoveClubDirector)
 	a.GET("/tokens", apih.ListTokens)
 	a.POST("/tokens", apih.CreateToken)
 	a.DELETE("/tokens/:id", apih.RevokeToken)
@@ -349,13 +371,14 @@ func (d directorRoutes) POST(path string, h echo.HandlerFunc) {
 type apiRoutes struct {
 	g      *echo.Group
 	bodies *site.Bodies
+	mw     []echo.MiddlewareFunc // after the token's (an officer's routes: page.Officer)
 }
 
 func (a apiRoutes) add(method, path string, h echo.HandlerFunc) {
-	a.g.Add(method, path, h)
+	a.g.Add(method, path, h, a.mw...)
 	a.bodies.Set(method, "/api/v1"+path, site.FormBody)
 }
-func (a apiRoutes) GET(path string, h echo.HandlerFunc)    { a.g.GET(path, h) }
+func (a apiRoutes) GET(path string, h echo.HandlerFunc)    { a.g.GET(path, h, a.mw...) }
 func (a apiRoutes) POST(path string, h echo.HandlerFunc)   { a.add("POST", path, h) }
 func (a apiRoutes) PUT(path string, h echo.HandlerFunc)    { a.add("PUT", path, h) }
 func (a apiRoutes) DELETE(path string, h echo.HandlerFunc) { a.add("DELETE", path, h) }

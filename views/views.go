@@ -28,6 +28,9 @@ type Services struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	Seasons     *tournament.Seasons
+	// Clubs are the clubs, their directors and a director's memberships and role (nil:
+	// the one-club app, every request on club 1).
+	Clubs page.ClubService
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
@@ -101,8 +104,8 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	log = slog.New(site.ContextHandler(log.Handler())) // every line of a request names it
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log},
-		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}, bodies: site.NewBodies()}
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Clubs: svc.Clubs, Backup: svc.Backup, Log: log},
+		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth, Clubs: svc.Clubs}, bodies: site.NewBodies()}
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed
 	s.App.SeasonPublicChanged = s.public.SeasonChanged
@@ -135,6 +138,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set(site.RequestIDHeader, s.site.RequestIDFor(r)) // every answer has one
+	r = site.PublicScope(r) // a director's gate narrows it
 	if s.public.ServeFast(w, r) || s.tables.ServeFast(w, r) {
 		return
 	}

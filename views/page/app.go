@@ -24,6 +24,8 @@ type App struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	Seasons     *tournament.Seasons
+	// Clubs are the clubs' use cases (nil: the one-club app).
+	Clubs ClubService
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger

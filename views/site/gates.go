@@ -15,7 +15,10 @@ import (
 // Gates let a request in: while no director exists only to the setup form, then to
 // director pages with a live session, to the API with a live bearer token.
 type Gates struct {
-	Auth      *tournament.Auth
+	Auth *tournament.Auth
+	// Clubs gives a director's clubs and role, for the request's scope (nil: no scope,
+	// the one-club app).
+	Clubs     page.ClubService
 	setupDone atomic.Bool // a director exists (see Setup)
 }
 
@@ -81,6 +84,9 @@ func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set("director", d)
 		c.Set("session", secret)
+		if err := g.scope(c, d, pageClub(c), false); err != nil {
+			return err
+		}
 		if err := page.WithIdempotencyKey(c, d, true); err != nil {
 			return err
 		}
@@ -102,6 +108,9 @@ func (g *Gates) Token(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set("director", d)
+		if err := g.scope(c, d, apiClub(c), true); err != nil {
+			return err
+		}
 		if err := page.WithIdempotencyKey(c, d, false); err != nil {
 			return err
 		}

@@ -35,6 +35,9 @@ type DB struct {
 	// directors are the directors met by SessionDirector and TokenDirector, by ID: what
 	// of a director never changes (directorOf).
 	directors sync.Map
+	// tournamentClubs is each tournament's club by ID, read once (tournamentClub): it
+	// never changes once the tournament is created.
+	tournamentClubs sync.Map
 	// sql is gorm's pool, where writers begin IMMEDIATE transactions on SQLite; reader is
 	// a pool on the same file whose transactions are deferred and read-only, so a read
 	// sees one snapshot and never waits for a writer (on PostgreSQL both are one pool).

@@ -19,6 +19,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/tournament/formats"
 	"burraco/views"
 	"burraco/views/api"
@@ -222,6 +223,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: tournaments,
 			Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+			Clubs:       &clubs.Service{Store: store},
 			Backup:      store,
 			Health:      store,
 		}, log, views.WithTrustedProxies(cfg.TrustedProxies),

@@ -55,6 +55,23 @@ func (s *Server) routes() {
 	e.GET("/p/seasons/:id/players/:pid", s.public.SeasonPlayer)
 	e.GET("/p/seasons/:id/projector", s.public.SeasonProjector)
 	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive)
+	// A club's public site (issue 38): its page, the public pages of its tournaments and
+	// seasons (one of another club is not found); the /p/ paths above serve every club.
+	e.GET("/c/:slug", s.public.ClubHome, s.gates.ClubPage)
+	for _, r := range []struct {
+		path   string
+		h      echo.HandlerFunc
+		season bool
+	}{
+		{"/p/:id", s.public.Tables, false}, {"/p/:id/standings", s.public.Standings, false},
+		{"/p/:id/players/:eid", s.public.Player, false}, {"/p/:id/bracket", s.public.Bracket, false},
+		{"/p/:id/projector/:view", s.public.Projector, false}, {"/p/:id/projector/:view/live", s.public.ProjectorLive, false},
+		{"/p/:id/qr.svg", s.public.QR, false},
+		{"/p/seasons/:id", s.public.Season, true}, {"/p/seasons/:id/players/:pid", s.public.SeasonPlayer, true},
+		{"/p/seasons/:id/projector", s.public.SeasonProjector, true}, {"/p/seasons/:id/projector/live", s.public.SeasonProjectorLive, true},
+	} {
+		e.GET("/c/:slug"+r.path, s.public.InClub(r.h, r.season), s.gates.ClubPage)
+	}
 	// Table reporting (issue 21): a table's page for its players, by its code, no login
 	// (CSRF as on every form).
 	tables := s.tables

@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/views/api"
 	"burraco/views/page"
 	"burraco/views/public"
@@ -30,7 +31,7 @@ type Services struct {
 	Seasons     *tournament.Seasons
 	// Clubs are the clubs, their directors and a director's memberships and role (nil:
 	// the one-club app, every request on club 1).
-	Clubs page.ClubService
+	Clubs *clubs.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
@@ -138,7 +139,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set(site.RequestIDHeader, s.site.RequestIDFor(r)) // every answer has one
-	r = site.PublicScope(r) // a director's gate narrows it
+	r = site.PublicScope(r)                                      // a director's gate narrows it
 	if s.public.ServeFast(w, r) || s.tables.ServeFast(w, r) {
 		return
 	}

@@ -47,7 +47,7 @@ func (h *Handlers) CreateClub(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	cl, err := h.Clubs.Create(c.Request().Context(), clubs.Club{Slug: in.Slug, Name: in.Name, Region: in.Region})
+	cl, err := h.Clubs.Create(c.Request().Context(), page.DirectorOf(c), clubs.Club{Slug: in.Slug, Name: in.Name, Region: in.Region})
 	if err != nil {
 		return err
 	}
@@ -59,7 +59,7 @@ func (h *Handlers) clubParam(c echo.Context) (*clubs.Club, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.Clubs.Get(c.Request().Context(), id)
+	return h.Clubs.Find(c.Request().Context(), id)
 }
 
 // GetClub answers a club, its version as ETag.
@@ -88,7 +88,7 @@ func (h *Handlers) UpdateClub(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	cl, err := h.Clubs.Update(c.Request().Context(), clubs.Club{ID: cur.ID, Slug: in.Slug, Name: in.Name, Region: in.Region, Version: version})
+	cl, err := h.Clubs.Update(c.Request().Context(), page.DirectorOf(c), clubs.Club{ID: cur.ID, Slug: in.Slug, Name: in.Name, Region: in.Region, Version: version})
 	if tournament.ErrorCode(err) == tournament.ECONFLICT {
 		c.Response().Header().Set("ETag", etag(cur.Version))
 		return err
@@ -127,7 +127,7 @@ func (h *Handlers) AddClubDirector(c echo.Context) error {
 	if in.DirectorID <= 0 {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"director_id": "error.required"}}
 	}
-	if err := h.Clubs.AddDirector(c.Request().Context(), cl.ID, in.DirectorID); err != nil {
+	if err := h.Clubs.AddDirector(c.Request().Context(), page.DirectorOf(c), cl.ID, in.DirectorID); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -143,7 +143,7 @@ func (h *Handlers) RemoveClubDirector(c echo.Context) error {
 	if err != nil || did <= 0 {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	if err := h.Clubs.RemoveDirector(c.Request().Context(), cl.ID, did); err != nil {
+	if err := h.Clubs.RemoveDirector(c.Request().Context(), page.DirectorOf(c), cl.ID, did); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -159,7 +159,7 @@ func (h *Handlers) CreateClubDirector(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	d, err := h.Clubs.CreateDirector(c.Request().Context(), cl.ID, in)
+	d, err := h.NewClubDirector(c.Request().Context(), cl.ID, in)
 	if err != nil {
 		return err
 	}

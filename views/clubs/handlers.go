@@ -79,7 +79,7 @@ func clubOf(f *page.Form) clubs.Club {
 // Create adds a club (officers).
 func (h *Handlers) Create(c echo.Context) error {
 	f := page.FormFrom(c, clubFields...)
-	cl, err := h.Clubs.Create(c.Request().Context(), clubOf(f))
+	cl, err := h.Clubs.Create(c.Request().Context(), page.DirectorOf(c), clubOf(f))
 	if err != nil {
 		if !f.Fail(err) {
 			return err
@@ -106,7 +106,7 @@ func (h *Handlers) club(c echo.Context) (*clubs.Club, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.Clubs.Get(c.Request().Context(), id)
+	return h.Clubs.Find(c.Request().Context(), id)
 }
 
 // renderShow renders a club's page with its three forms: the club, an existing
@@ -143,7 +143,7 @@ func (h *Handlers) Update(c echo.Context) error {
 	f := page.FormFrom(c, clubFields...)
 	in := clubOf(f)
 	in.ID = cl.ID
-	saved, err := h.Clubs.Update(c.Request().Context(), in)
+	saved, err := h.Clubs.Update(c.Request().Context(), page.DirectorOf(c), in)
 	if err != nil {
 		if !f.Fail(err) {
 			return err
@@ -171,7 +171,7 @@ func (h *Handlers) AddDirector(c echo.Context) error {
 		f.Errors["director"] = "error.required"
 		return h.renderShow(c, http.StatusUnprocessableEntity, cl, page.NewForm(), f, page.NewForm())
 	}
-	if err := h.Clubs.AddDirector(c.Request().Context(), cl.ID, did); err != nil {
+	if err := h.Clubs.AddDirector(c.Request().Context(), page.DirectorOf(c), cl.ID, did); err != nil {
 		if !f.Fail(err) {
 			return err
 		}
@@ -191,7 +191,7 @@ func (h *Handlers) RemoveDirector(c echo.Context) error {
 	if err != nil || did <= 0 {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	if err := h.Clubs.RemoveDirector(c.Request().Context(), cl.ID, did); err != nil {
+	if err := h.Clubs.RemoveDirector(c.Request().Context(), page.DirectorOf(c), cl.ID, did); err != nil {
 		return err
 	}
 	page.SetFlash(c, "clubs.director_removed")
@@ -206,7 +206,7 @@ func (h *Handlers) CreateDirector(c echo.Context) error {
 		return err
 	}
 	f := page.FormFrom(c, directorFields...)
-	d, err := h.Clubs.CreateDirector(c.Request().Context(), cl.ID, tournament.DirectorInput{
+	d, err := h.NewClubDirector(c.Request().Context(), cl.ID, tournament.DirectorInput{
 		Username: f.Values["username"], Name: f.Values["name"], Password: f.Values["password"], Confirm: f.Values["confirm"]})
 	if err != nil {
 		if !f.Fail(err) {

@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 )
 
 // App is what handlers reach: the use cases, the logger and the app's options.
@@ -25,7 +26,7 @@ type App struct {
 	Tournaments *tournament.Tournaments
 	Seasons     *tournament.Seasons
 	// Clubs are the clubs' use cases (nil: the one-club app).
-	Clubs ClubService
+	Clubs *clubs.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger

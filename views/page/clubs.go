@@ -2,39 +2,13 @@ package page
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
 	"burraco/tournament/clubs"
 )
-
-// ClubService is the clubs' use cases the web layer calls (tournament/clubs.Service):
-// the clubs, their directors, a director's memberships and role.
-type ClubService interface {
-	// List is every club, by name.
-	List(ctx context.Context) ([]clubs.Club, error)
-	// Get is the club of that id (ENOTFOUND).
-	Get(ctx context.Context, id int64) (*clubs.Club, error)
-	// BySlug is the club of that slug (ENOTFOUND).
-	BySlug(ctx context.Context, slug string) (*clubs.Club, error)
-	// Create adds a club (normalized and validated).
-	Create(ctx context.Context, c clubs.Club) (*clubs.Club, error)
-	// Update changes a club at its version (stale: ECONFLICT).
-	Update(ctx context.Context, c clubs.Club) (*clubs.Club, error)
-	// Directors are a club's directors.
-	Directors(ctx context.Context, club int64) ([]tournament.Director, error)
-	// AddDirector makes an existing director a member of the club.
-	AddDirector(ctx context.Context, club, director int64) error
-	// RemoveDirector ends a director's membership of the club.
-	RemoveDirector(ctx context.Context, club, director int64) error
-	// CreateDirector creates a director account, a member of the club.
-	CreateDirector(ctx context.Context, club int64, in tournament.DirectorInput) (*tournament.Director, error)
-	// ClubsOf are the clubs a director belongs to, by name.
-	ClubsOf(ctx context.Context, director int64) ([]clubs.Club, error)
-	// Role is a director's role (clubs.RoleDirector or clubs.RoleOfficer).
-	Role(ctx context.Context, director int64) (string, error)
-}
 
 // ClubCookie holds the slug of a director's current club on their pages (the scope
 // middleware reads it, the club switch sets it).
@@ -82,4 +56,17 @@ func Officer(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// NewClubDirector creates a director account, a member of club (a club's first
+// director, made by an officer): the account joins the creating request's current club
+// (the store's rule), here the club named.
+func (a *App) NewClubDirector(ctx context.Context, club int64, in tournament.DirectorInput) (*tournament.Director, error) {
+	s, _ := clubs.ScopeOf(ctx)
+	s.Clubs = []int64{club}
+	d, err := a.Auth.AddDirector(clubs.WithScope(ctx, s), in)
+	if err != nil {
+		return nil, fmt.Errorf("create a director of club %d: %w", club, err)
+	}
+	return d, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/views/page"
 )
 
@@ -18,7 +19,7 @@ type Gates struct {
 	Auth *tournament.Auth
 	// Clubs gives a director's clubs and role, for the request's scope (nil: no scope,
 	// the one-club app).
-	Clubs     page.ClubService
+	Clubs     *clubs.Service
 	setupDone atomic.Bool // a director exists (see Setup)
 }
 

@@ -42,10 +42,6 @@ func (g *Gates) scope(c echo.Context, d *tournament.Director, wanted string, exp
 	if err != nil {
 		return err
 	}
-	role, err := g.Clubs.Role(ctx, d.ID)
-	if err != nil {
-		return err
-	}
 	var current *clubs.Club
 	for i := range mine {
 		if wanted != "" && mine[i].Slug == wanted {
@@ -58,7 +54,7 @@ func (g *Gates) scope(c echo.Context, d *tournament.Director, wanted string, exp
 	if current == nil && len(mine) > 0 {
 		current = &mine[0]
 	}
-	s := clubs.Scope{ReadAll: role == clubs.RoleOfficer}
+	s := clubs.Scope{ReadAll: d.IsOfficer()}
 	if current != nil {
 		s.Clubs = []int64{current.ID}
 	}
@@ -82,4 +78,22 @@ func apiClub(c echo.Context) string {
 		return v
 	}
 	return strings.TrimSpace(c.Request().Header.Get(ClubHeader))
+}
+
+// ClubPage lets a request to a club's public site (/c/:slug/…) read that club only: the
+// club's scope (its pages only read; the db then refuses another club's data as not
+// found). An unknown club is not found.
+func (g *Gates) ClubPage(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if g.Clubs == nil {
+			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		}
+		cl, err := g.Clubs.FindBySlug(c.Request().Context(), c.Param("slug"))
+		if err != nil {
+			return err
+		}
+		page.SetClub(c, cl, nil, false)
+		c.SetRequest(c.Request().WithContext(clubs.WithScope(c.Request().Context(), clubs.Scope{Clubs: []int64{cl.ID}})))
+		return next(c)
+	}
 }

@@ -25,6 +25,9 @@ const stampQuery = "SELECT " + stampCols + " FROM tournaments WHERE id = ?"
 // statement, without a transaction of its own (one round trip on PostgreSQL), since
 // every reader pays it.
 func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return tournament.Stamp{}, err
+	}
 	var s tournament.Stamp
 	var row *sql.Row
 	if d.postgres {
@@ -48,6 +51,9 @@ func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
 // whatever the number of entries, rounds and tables. Its hands carry their number,
 // side, score and form, not the other figures (tournament.Store.LoadStamped).
 func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.State, tournament.Stamp, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, tournament.Stamp{}, err
+	}
 	var st *tournament.State
 	var s tournament.Stamp
 	err := d.loadStamped(ctx, tid, seq, &st, &s)

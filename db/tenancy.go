@@ -94,6 +94,9 @@ func (d *DB) tenantWhere(ctx context.Context, col string) string {
 // such tournament). A tournament's club never changes once it is created, so it is read
 // once and kept (d.tournamentClubs); a deleted tournament's ID is never reused.
 func (d *DB) tenantTournament(ctx context.Context, id int64, write bool) error {
+	if scopeOf(ctx).System {
+		return nil // the method itself says ENOTFOUND for a tournament that is not there
+	}
 	club, err := d.tournamentClub(ctx, id)
 	if err != nil {
 		return err
@@ -123,8 +126,9 @@ func (d *DB) tenantSeason(ctx context.Context, id int64, write bool) error {
 	return d.tenantRow(ctx, "SELECT club_id FROM seasons WHERE id = ?", id, write)
 }
 
-// tenantScale is tenant for the club of scale id: a built-in scale (no club) is read by
-// everyone and written by no one but System (ENOTFOUND if none).
+// tenantScale is tenant for the club of scale id: a built-in scale (no club) is
+// everyone's, and the store refuses to change it whatever the scope (ENOTFOUND if
+// there is no such scale).
 func (d *DB) tenantScale(ctx context.Context, id int64, write bool) error {
 	var club sql.NullInt64
 	st, err := d.stmt(ctx, d.reader, "SELECT club_id FROM scales WHERE id = ?")
@@ -137,9 +141,6 @@ func (d *DB) tenantScale(ctx context.Context, id int64, write bool) error {
 		return wrap(err, "find the scale's club")
 	}
 	if !club.Valid {
-		if write && !scopeOf(ctx).System {
-			return errForbidden
-		}
 		return nil
 	}
 	return d.tenant(ctx, club.Int64, write)
@@ -170,4 +171,76 @@ func (d *DB) clubOfRow(ctx context.Context, q string, id int64) (int64, error) {
 		return 0, wrap(err, "find the club")
 	}
 	return club, nil
+}
+
+// tenantImport is the club an import writes its players into, checked for writing: the
+// tournament's (tid), or the request's current club for the registry's import (tid 0).
+func (d *DB) tenantImport(ctx context.Context, tid int64) (int64, error) {
+	if tid == 0 {
+		return d.tenantNew(ctx)
+	}
+	if err := d.tenantTournament(ctx, tid, true); err != nil {
+		return 0, err
+	}
+	return d.tournamentClub(ctx, tid)
+}
+
+// club is the club of the transaction's tournament.
+func (x *storeTx) club() (int64, error) {
+	return x.db.tournamentClub(x.ctx, x.tid)
+}
+
+// ownPlayers refuses members who are not players of the tournament's club (ENOTFOUND:
+// another club's player is not there).
+func (x *storeTx) ownPlayers(ms []tournament.Member) error {
+	club, err := x.club()
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		var n int
+		if err := x.queryRow("SELECT COUNT(*) FROM players WHERE id = ? AND club_id = ?", m.PlayerID, club).Scan(&n); err != nil {
+			return err
+		} else if n == 0 {
+			return errNotFound
+		}
+	}
+	return nil
+}
+
+// tenantWhole refuses what reaches every club's data at once (a backup of the whole
+// file) unless the scope is System, or the deployment has one club and the scope
+// writes it (the laptop).
+func (d *DB) tenantWhole(ctx context.Context) error {
+	s := scopeOf(ctx)
+	if s.System {
+		return nil
+	}
+	var n int
+	if err := d.sql.QueryRowContext(ctx, "SELECT COUNT(*) FROM clubs").Scan(&n); err != nil {
+		return wrap(err, "count clubs")
+	}
+	if n == 1 && s.CanWrite(clubs.Default) {
+		return d.tenant(ctx, clubs.Default, true)
+	}
+	return errForbidden
+}
+
+// ownScale refuses a stage's scale that is neither built in nor the tournament's club's
+// (EINVALID on scale_id, as a scale that is not there).
+func (x *storeTx) ownScale(id *int64) error {
+	if id == nil {
+		return nil
+	}
+	club, err := x.club()
+	if err != nil {
+		return err
+	}
+	var n int
+	if err := x.queryRow("SELECT COUNT(*) FROM scales WHERE id = ? AND (club_id IS NULL OR club_id = ?)", *id, club).Scan(&n); err != nil {
+		return err
+	} else if n == 0 {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}
+	}
+	return nil
 }

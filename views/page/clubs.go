@@ -70,3 +70,24 @@ func (a *App) NewClubDirector(ctx context.Context, club int64, in tournament.Dir
 	}
 	return d, nil
 }
+
+// Directors are the directors a request may list: an officer's (or the one-club app's)
+// every director, a director's those of their current club.
+func (a *App) Directors(c echo.Context) ([]tournament.Director, error) {
+	ctx := c.Request().Context()
+	if a.Clubs == nil || IsOfficer(c) {
+		return a.Auth.Directors(ctx)
+	}
+	cl := ClubOf(c)
+	if cl == nil {
+		return []tournament.Director{}, nil
+	}
+	ds, err := a.Clubs.Directors(ctx, cl.ID)
+	if err != nil {
+		return nil, fmt.Errorf("the directors of club %d: %w", cl.ID, err)
+	}
+	if ds == nil {
+		ds = []tournament.Director{}
+	}
+	return ds, nil
+}

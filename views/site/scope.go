@@ -97,3 +97,29 @@ func (g *Gates) ClubPage(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// Calc lets the calculator (open to all) offer the scales the caller may read: a
+// director's (session or token) as their gate would scope them, anyone else's only the
+// built-in ones (another club's scales are its own).
+func (g *Gates) Calc(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx := c.Request().Context()
+		c.SetRequest(c.Request().WithContext(clubs.WithScope(ctx, clubs.Scope{})))
+		var d *tournament.Director
+		if secret, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer "); ok {
+			d, _ = g.Auth.TokenDirector(ctx, strings.TrimSpace(secret))
+		} else if ck, err := c.Cookie(page.SessionCookie); err == nil {
+			d, _ = g.Auth.SessionDirector(ctx, ck.Value)
+		}
+		if d != nil {
+			mine, explicit := pageClub(c), false
+			if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+				mine, explicit = apiClub(c), true
+			}
+			if err := g.scope(c, d, mine, explicit); err != nil {
+				return err
+			}
+		}
+		return next(c)
+	}
+}

@@ -752,19 +752,19 @@ func showPage(cl *clubs.Club, members, others []tournament.Director, edit, add, 
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.Field(create, "username", "director.username", "text", templ.Attributes{"autocomplete": "off", "required": true, "autocapitalize": "none"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(create, "d_username", "director.username", "text", templ.Attributes{"autocomplete": "off", "required": true, "autocapitalize": "none"}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.Field(create, "name", "director.name", "text", templ.Attributes{"autocomplete": "off", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(create, "d_name", "director.name", "text", templ.Attributes{"autocomplete": "off", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.Field(create, "password", "director.password", "password", templ.Attributes{"autocomplete": "new-password", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(create, "d_password", "director.password", "password", templ.Attributes{"autocomplete": "new-password", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.Field(create, "confirm", "director.confirm", "password", templ.Attributes{"autocomplete": "new-password", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.Field(create, "d_confirm", "director.confirm", "password", templ.Attributes{"autocomplete": "new-password", "required": true}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -34,7 +34,11 @@ func TestOfficerClubsAndTheSwitch(t *testing.T) {
 	require.True(t, strings.HasPrefix(club, "/clubs/"), club)
 
 	// Its first director, then anna (an existing director) added too.
-	res = anna.Post(club+"/directors/new", url.Values{"username": {"elena"}, "name": {"Elena Conti"}, "password": {viewtest.Password}, "confirm": {viewtest.Password}})
+	res = anna.Post(club+"/directors/new", url.Values{"d_username": {"elena"}, "d_password": {viewtest.Password}, "d_confirm": {viewtest.Password}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, res.Body)
+	assert.Equal(t, "elena", res.Doc(t).Find("#d_username").AttrOr("value", ""), "the input kept")
+	assert.NotEmpty(t, res.Doc(t).Find("#d_name-error").Text())
+	res = anna.Post(club+"/directors/new", url.Values{"d_username": {"elena"}, "d_name": {"Elena Conti"}, "d_password": {viewtest.Password}, "d_confirm": {viewtest.Password}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
 	res = anna.Get(club)
 	require.Equal(t, http.StatusOK, res.StatusCode)

@@ -21,7 +21,9 @@ type Handlers struct{ *page.App }
 
 var clubFields = []string{"slug", "name", "region", "version"}
 
-var directorFields = []string{"username", "name", "password", "confirm"}
+// directorFields are the new director's form fields, prefixed: the club's page also has
+// the club's own name field (ids are unique on a page).
+var directorFields = []string{"d_username", "d_name", "d_password", "d_confirm"}
 
 // Switch makes one of the director's clubs their current club (the club cookie) and
 // goes back to the page: a club not theirs is not found.
@@ -207,12 +209,20 @@ func (h *Handlers) CreateDirector(c echo.Context) error {
 	}
 	f := page.FormFrom(c, directorFields...)
 	d, err := h.NewClubDirector(c.Request().Context(), cl.ID, tournament.DirectorInput{
-		Username: f.Values["username"], Name: f.Values["name"], Password: f.Values["password"], Confirm: f.Values["confirm"]})
+		Username: f.Values["d_username"], Name: f.Values["d_name"], Password: f.Values["d_password"], Confirm: f.Values["d_confirm"]})
 	if err != nil {
 		if !f.Fail(err) {
 			return err
 		}
-		return h.renderShow(c, page.StatusOf(tournament.ErrorCode(err)), cl, page.NewForm(), page.NewForm(), f.ClearSecrets())
+		for k, v := range f.Errors {
+			if !strings.HasPrefix(k, "d_") {
+				delete(f.Errors, k)
+				f.Errors["d_"+k] = v
+			}
+		}
+		delete(f.Values, "d_password")
+		delete(f.Values, "d_confirm")
+		return h.renderShow(c, page.StatusOf(tournament.ErrorCode(err)), cl, page.NewForm(), page.NewForm(), f)
 	}
 	page.SetFlash(c, "directors.created", d.Username)
 	return page.Redirect(c, "/clubs/"+strconv.FormatInt(cl.ID, 10))

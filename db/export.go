@@ -249,7 +249,9 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 	scaleID := s.ScaleID
 	if scaleID != nil {
 		var n int
-		if err := x.queryRow("SELECT COUNT(*) FROM scales WHERE id = ?", *scaleID).Scan(&n); err != nil {
+		// A scale here, built in or the tournament's club's (another club's is not there).
+		if err := x.queryRow("SELECT COUNT(*) FROM scales WHERE id = ? AND (club_id IS NULL OR club_id = (SELECT club_id FROM tournaments WHERE id = ?))",
+			*scaleID, tid).Scan(&n); err != nil {
 			return err
 		} else if n == 0 {
 			scaleID = nil

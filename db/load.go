@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 
 	"burraco/tournament"
 )
@@ -29,17 +28,7 @@ func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
 		return tournament.Stamp{}, err
 	}
 	var s tournament.Stamp
-	var row *sql.Row
-	if d.postgres {
-		row = d.reader.QueryRowContext(ctx, d.rebound(stampQuery), tid)
-	} else {
-		st, err := d.stmt(ctx, d.reader, stampQuery)
-		if err != nil {
-			return s, wrap(err, "stamp")
-		}
-		row = st.QueryRowContext(ctx, tid)
-	}
-	err := row.Scan(&s.Revision, &s.Registry)
+	err := d.readRow(ctx, stampQuery, []any{tid}, &s.Revision, &s.Registry)
 	if isNoRows(err) {
 		return s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}

@@ -123,6 +123,15 @@ func (d *DB) Season(ctx context.Context, id int64) (*season.Season, error) {
 	return &s, nil
 }
 
+// SeasonClub returns the club of a season the scope may read (ENOTFOUND otherwise): a
+// club's public pages check that the season is the club's.
+func (d *DB) SeasonClub(ctx context.Context, id int64) (int64, error) {
+	if err := d.tenantSeason(ctx, id, false); err != nil {
+		return 0, err
+	}
+	return d.clubOfRow(ctx, "SELECT club_id FROM seasons WHERE id = ?", id)
+}
+
 // Seasons implements tournament.SeasonStore.
 func (d *DB) Seasons(ctx context.Context) ([]season.Season, error) {
 	return d.seasonsWhere(ctx, "SELECT "+seasonCols+" FROM seasons"+d.tenantWhere(ctx, "club_id")+" ORDER BY from_date DESC, id DESC")

@@ -21,6 +21,7 @@ var tenantChecks = []string{"tenant", "tenantNew", "tenantFilter", "tenantAnd", 
 // data, so they ask no tenancy check, each with why.
 var globalMethods = map[string]string{
 	"Ping":                   "the database's health, no data",
+	"WaitReplica":            "the replica's replay of a commit: no data",
 	"Migrate":                "migrations: the whole schema, run by the app itself",
 	"SchemaVersion":          "migrations: the schema's version",
 	"AppliedMigrations":      "migrations: the list applied",

@@ -206,6 +206,20 @@ func TestTenancyTwoClubs(t *testing.T) {
 		require.NoError(t, err)
 		_, err = d.Export(officer, c.tid)
 		require.NoError(t, err)
+		// What the public pages read, under the ReadAll scope the web layer gives them.
+		_, _, err = d.PublicRevision(officer, c.tid)
+		require.NoError(t, err)
+		_, err = d.Stamp(officer, c.tid)
+		require.NoError(t, err)
+		_, _, err = d.LoadStamped(officer, c.tid, 0)
+		require.NoError(t, err)
+		_, err = d.Events(officer, c.tid)
+		require.NoError(t, err)
+		ss, err := d.SeasonsOf(officer, c.tid)
+		require.NoError(t, err)
+		assert.Len(t, ss, 1)
+		_, err = d.PlayerTournaments(officer, c.entered)
+		require.NoError(t, err)
 		forbidden("Update", d.Update(officer, c.tid, func(tournament.Tx) error { return nil }))
 		forbidden("UpdatePlayer", d.UpdatePlayer(officer, &tournament.Player{ID: c.player, FirstName: "X", LastName: "Y", Active: true}))
 		forbidden("DeleteSeason", d.DeleteSeason(officer, c.season, c.seasonV))
@@ -234,6 +248,11 @@ func TestTenancyTwoClubs(t *testing.T) {
 	club, err := d.TournamentClub(officer, B.tid)
 	require.NoError(t, err)
 	assert.Equal(t, b.ID, club)
+	club, err = d.SeasonClub(officer, B.season)
+	require.NoError(t, err)
+	assert.Equal(t, b.ID, club)
+	_, err = d.SeasonClub(ctxA, B.season)
+	notFound("SeasonClub", err)
 
 	// A System scope reaches everything (the phones' routes, the app's own work).
 	sys := clubs.WithScope(bg, clubs.Scope{System: true})
@@ -261,8 +280,19 @@ func TestTenancyImports(t *testing.T) {
 	A := newClubData(t, d, ctxA, "Alfa")
 	B := newClubData(t, d, ctxB, "Beta")
 
+	// A's tournament takes A's own scale: a copy of it in B keeps the scale's copy, not
+	// a link to A's scale.
+	require.NoError(t, d.Update(ctxA, A.tid, func(tx tournament.Tx) error {
+		tr, err := tx.Tournament()
+		require.NoError(t, err)
+		st, err := tx.Stage()
+		require.NoError(t, err)
+		st.ScaleID = &A.scale
+		return tx.SaveSettings(tr, st)
+	}))
 	doc, err := d.Export(ctxA, A.tid)
 	require.NoError(t, err)
+	require.Equal(t, &A.scale, doc.Stages[0].Stage.ScaleID)
 	// Into B's season, as a copy: its players are new players of B.
 	tid, fresh, err := d.ImportCopy(ctxB, renumberedCopy(doc), B.season)
 	require.NoError(t, err)
@@ -271,6 +301,7 @@ func TestTenancyImports(t *testing.T) {
 	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err))
 	st, err := d.Load(ctxB, tid)
 	require.NoError(t, err)
+	assert.Nil(t, st.Stage.ScaleID, "A's scale is not B's")
 	for _, e := range st.Entries {
 		for _, m := range e.Members {
 			_, err := d.FindPlayer(ctxB, m.PlayerID)

@@ -173,6 +173,7 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 func (d *DB) ListTournaments(ctx context.Context) ([]tournament.Tournament, error) {
 	var out []tournament.Tournament
 	err := d.read(ctx, func(x *sqlTx) error {
+		out = nil
 		rows, err := x.query("SELECT " + tournamentCols + " FROM tournaments" + d.tenantWhere(ctx, "club_id") + " ORDER BY date DESC, id DESC")
 		if err != nil {
 			return err
@@ -249,17 +250,7 @@ func (d *DB) PublicRevision(ctx context.Context, tid int64) (int64, bool, error)
 	// One statement without a transaction of its own (one round trip on PostgreSQL), as
 	// Stamp: every public request that is not answered from memory pays it.
 	const q = "SELECT COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.published FROM tournaments t WHERE t.id = ?"
-	var row *sql.Row
-	if d.postgres {
-		row = d.reader.QueryRowContext(ctx, d.rebound(q), tid)
-	} else {
-		st, err := d.stmt(ctx, d.reader, q)
-		if err != nil {
-			return 0, false, wrap(err, "public revision")
-		}
-		row = st.QueryRowContext(ctx, tid)
-	}
-	err := row.Scan(&rev, &published)
+	err := d.readRow(ctx, q, []any{tid}, &rev, &published)
 	if err == sql.ErrNoRows {
 		return 0, false, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}

@@ -19,6 +19,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/tournament/formats"
 	"burraco/tournament/national"
 	"burraco/views"
@@ -263,6 +264,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Tournaments: tournaments,
 			Seasons:     seasons,
 			National:    &national.Service{Store: store, Evenings: seasons},
+			Clubs:       &clubs.Service{Store: store},
 			Backup:      store,
 			Health:      store,
 		}, log, opts...),

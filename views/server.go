@@ -11,6 +11,7 @@ import (
 	"burraco/views/admin"
 	"burraco/views/api"
 	"burraco/views/calc"
+	"burraco/views/clubs"
 	"burraco/views/entries"
 	"burraco/views/exports"
 	"burraco/views/history"
@@ -41,7 +42,7 @@ func (s *Server) routes() {
 	e.POST("/setup", admins.Setup)
 	e.GET("/login", admins.LoginForm)
 	e.POST("/login", admins.Login)
-	e.GET("/calc", calcs.Calculator)
+	e.GET("/calc", calcs.Calculator, s.gates.Calc)
 	// The public pages and their JSON twins read what may lag behind the latest commit: a
 	// streaming replica may answer them (site.MayLag; issue 38; the phones' polls too:
 	// table.Handlers.State).
@@ -62,6 +63,23 @@ func (s *Server) routes() {
 	// A player's public profile across clubs (issue 38), by their national record.
 	nats := &national.Handlers{App: s.App}
 	e.GET("/p/players/:id", nats.Profile, lags)
+	// A club's public site (issue 38): its page, the public pages of its tournaments and
+	// seasons (one of another club is not found); the /p/ paths above serve every club.
+	e.GET("/c/:slug", s.public.ClubHome, s.gates.ClubPage, lags)
+	for _, r := range []struct {
+		path   string
+		h      echo.HandlerFunc
+		season bool
+	}{
+		{"/p/:id", s.public.Tables, false}, {"/p/:id/standings", s.public.Standings, false},
+		{"/p/:id/players/:eid", s.public.Player, false}, {"/p/:id/bracket", s.public.Bracket, false},
+		{"/p/:id/projector/:view", s.public.Projector, false}, {"/p/:id/projector/:view/live", s.public.ProjectorLive, false},
+		{"/p/:id/qr.svg", s.public.QR, false},
+		{"/p/seasons/:id", s.public.Season, true}, {"/p/seasons/:id/players/:pid", s.public.SeasonPlayer, true},
+		{"/p/seasons/:id/projector", s.public.SeasonProjector, true}, {"/p/seasons/:id/projector/live", s.public.SeasonProjectorLive, true},
+	} {
+		e.GET("/c/:slug"+r.path, s.public.InClub(r.h, r.season), s.gates.ClubPage, lags)
+	}
 	// Table reporting (issue 21): a table's page for its players, by its code, no login
 	// (CSRF as on every form).
 	tables := s.tables
@@ -214,6 +232,17 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/teams/import", ents.TeamImport)
 	d.GET("/tournaments/:id/teams/:eid/edit", ents.EditTeamForm)
 	d.POST("/tournaments/:id/teams/:eid", ents.EditTeam)
+	// Clubs (issue 38): every director's club switch; a federation officer's club pages.
+	clubh := &clubs.Handlers{App: s.App}
+	d.POST("/club", clubh.Switch)
+	o := directorRoutes{e, func(next echo.HandlerFunc) echo.HandlerFunc { return s.gates.Director(page.Officer(next)) }, s.bodies}
+	o.GET("/clubs", clubh.List)
+	o.POST("/clubs", clubh.Create)
+	o.GET("/clubs/:id", clubh.Show)
+	o.POST("/clubs/:id", clubh.Update)
+	o.POST("/clubs/:id/directors", clubh.AddDirector)
+	o.POST("/clubs/:id/directors/new", clubh.CreateDirector)
+	o.POST("/clubs/:id/directors/:did/remove", clubh.RemoveDirector)
 	teamh := &teams.Handlers{App: s.App}
 	d.GET("/tournaments/:id/teams/:eid", teamh.Team)
 	d.GET("/tournaments/:id/rounds/:n/lineups", teamh.Lineups)
@@ -224,7 +253,7 @@ func (s *Server) routes() {
 	e.POST("/api/v1/setup", apih.Setup)
 	e.POST("/api/v1/login", apih.Login)
 	e.POST("/api/v1/calc/hand", apih.CalcHand)
-	e.GET("/api/v1/calc/vp", apih.CalcVP)
+	e.GET("/api/v1/calc/vp", apih.CalcVP, s.gates.Calc)
 	e.GET("/api/v1/public/tournaments/:id", s.public.APITournament, lags)
 	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings, lags)
 	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer, lags)
@@ -233,7 +262,7 @@ func (s *Server) routes() {
 	e.GET("/api/v1/t/:code", apih.TableByCode)
 	e.POST("/api/v1/t/:code/report", apih.ReportTable)
 	e.POST("/api/v1/t/:code/confirm", apih.ConfirmReport)
-	a := apiRoutes{e.Group("/api/v1", s.gates.Token), s.bodies}
+	a := apiRoutes{e.Group("/api/v1", s.gates.Token), s.bodies, nil}
 	a.GET("/tournaments/:id/reporting", apih.GetReporting)
 	a.PUT("/tournaments/:id/reporting", apih.SetReporting)
 	a.GET("/tournaments/:id/rounds/:n/codes", apih.TableCodes)
@@ -309,6 +338,16 @@ func (s *Server) routes() {
 	a.POST("/directors", apih.CreateDirector)
 	a.GET("/me", apih.Me)
 	a.PUT("/me/password", apih.ChangePassword)
+	a.GET("/me/clubs", apih.MyClubs)
+	oa := apiRoutes{a.g, s.bodies, []echo.MiddlewareFunc{page.Officer}}
+	oa.GET("/clubs", apih.ListClubs)
+	oa.POST("/clubs", apih.CreateClub)
+	oa.GET("/clubs/:id", apih.GetClub)
+	oa.PUT("/clubs/:id", apih.UpdateClub)
+	oa.GET("/clubs/:id/directors", apih.ClubDirectors)
+	oa.POST("/clubs/:id/directors", apih.AddClubDirector)
+	oa.POST("/clubs/:id/directors/new", apih.CreateClubDirector)
+	oa.DELETE("/clubs/:id/directors/:did", apih.RemoveClubDirector)
 	a.GET("/tokens", apih.ListTokens)
 	a.POST("/tokens", apih.CreateToken)
 	a.DELETE("/tokens/:id", apih.RevokeToken)
@@ -377,13 +416,14 @@ func (d directorRoutes) POST(path string, h echo.HandlerFunc) {
 type apiRoutes struct {
 	g      *echo.Group
 	bodies *site.Bodies
+	mw     []echo.MiddlewareFunc // after the token's (an officer's routes: page.Officer)
 }
 
 func (a apiRoutes) add(method, path string, h echo.HandlerFunc) {
-	a.g.Add(method, path, h)
+	a.g.Add(method, path, h, a.mw...)
 	a.bodies.Set(method, "/api/v1"+path, site.FormBody)
 }
-func (a apiRoutes) GET(path string, h echo.HandlerFunc)    { a.g.GET(path, h) }
+func (a apiRoutes) GET(path string, h echo.HandlerFunc)    { a.g.GET(path, h, a.mw...) }
 func (a apiRoutes) POST(path string, h echo.HandlerFunc)   { a.add("POST", path, h) }
 func (a apiRoutes) PUT(path string, h echo.HandlerFunc)    { a.add("PUT", path, h) }
 func (a apiRoutes) DELETE(path string, h echo.HandlerFunc) { a.add("DELETE", path, h) }

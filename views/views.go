@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/tournament/national"
 	"burraco/views/api"
 	"burraco/views/page"
@@ -32,6 +33,9 @@ type Services struct {
 	// National is the federation's registry of players (nil: made from the tournaments'
 	// store when it keeps the registry, as the app's database does).
 	National *national.Service
+	// Clubs are the clubs, their directors and a director's memberships and role (nil:
+	// the one-club app, every request on club 1).
+	Clubs *clubs.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
@@ -112,8 +116,8 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	log = slog.New(site.ContextHandler(log.Handler())) // every line of a request names it
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log},
-		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}, bodies: site.NewBodies()}
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Clubs: svc.Clubs, Backup: svc.Backup, Log: log},
+		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth, Clubs: svc.Clubs}, bodies: site.NewBodies()}
 	s.App.National = svc.National
 	if s.App.National == nil && svc.Tournaments != nil && svc.Seasons != nil {
 		if ns, ok := svc.Tournaments.Store.(national.Store); ok {
@@ -152,6 +156,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set(site.RequestIDHeader, s.site.RequestIDFor(r)) // every answer has one
+	r = site.PublicScope(r)                                      // a director's gate narrows it
 	if s.public.ServeFast(w, r) || s.tables.ServeFast(w, r) {
 		return
 	}

@@ -356,6 +356,26 @@ var operations = []op{
 	{method: "DELETE", path: "/tokens/:id", id: "revokeToken", summary: "Revoke an API token", tag: "auth",
 		answers: []answerSpec{none()}},
 
+	// Clubs (issue 38): a federation officer's; a director reads their own.
+	{method: "GET", path: "/me/clubs", id: "myClubs", summary: "The token director's clubs (name one in X-Club or ?club= to work on it)", tag: "clubs",
+		answers: []answerSpec{ok[dto.ClubList](200)}},
+	{method: "GET", path: "/clubs", id: "listClubs", summary: "List the clubs (officers)", tag: "clubs",
+		answers: []answerSpec{ok[dto.ClubList](200)}},
+	{method: "POST", path: "/clubs", id: "createClub", summary: "Create a club (officers)", tag: "clubs",
+		body: body[dto.ClubInput](), answers: []answerSpec{tagged[dto.Club](201)}},
+	{method: "GET", path: "/clubs/:id", id: "getClub", summary: "A club (officers)", tag: "clubs",
+		answers: []answerSpec{tagged[dto.Club](200)}},
+	{method: "PUT", path: "/clubs/:id", id: "updateClub", summary: "Change a club (officers)", tag: "clubs", ifMatch: true,
+		body: body[dto.ClubInput](), answers: []answerSpec{tagged[dto.Club](200)}},
+	{method: "GET", path: "/clubs/:id/directors", id: "clubDirectors", summary: "A club's directors (officers)", tag: "clubs",
+		answers: []answerSpec{ok[dto.ClubDirectors](200)}},
+	{method: "POST", path: "/clubs/:id/directors", id: "addClubDirector", summary: "Make an existing director a member of the club (officers)", tag: "clubs",
+		body: body[dto.ClubDirectorInput](), answers: []answerSpec{none()}},
+	{method: "POST", path: "/clubs/:id/directors/new", id: "createClubDirector", summary: "Create a director of the club (officers)", tag: "clubs",
+		body: body[dto.DirectorInput](), answers: []answerSpec{ok[dto.Director](201)}},
+	{method: "DELETE", path: "/clubs/:id/directors/:did", id: "removeClubDirector", summary: "Remove a director from the club (officers)", tag: "clubs",
+		answers: []answerSpec{none()}},
+
 	// Teams (issue 23).
 	{method: "POST", path: "/tournaments/:id/teams", id: "addTeam", idempotent: true, summary: "Enter a team of 4 to 6 registered players", tag: "entries",
 		body: body[dto.TeamInput](), answers: []answerSpec{ok[dto.Entry](201)}},

@@ -224,7 +224,7 @@ func (h *Handlers) Login(c echo.Context) error {
 
 // ListDirectors lists the directors.
 func (h *Handlers) ListDirectors(c echo.Context) error {
-	ds, err := h.Auth.Directors(c.Request().Context())
+	ds, err := h.App.Directors(c)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/tournament/national"
 )
 
@@ -27,6 +28,8 @@ type App struct {
 	Seasons     *tournament.Seasons
 	// National is the national registry: visibility on public pages, the officer's pages.
 	National *national.Service
+	// Clubs are the clubs' use cases (nil: the one-club app).
+	Clubs *clubs.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger

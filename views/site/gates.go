@@ -10,13 +10,17 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/views/page"
 )
 
 // Gates let a request in: while no director exists only to the setup form, then to
 // director pages with a live session, to the API with a live bearer token.
 type Gates struct {
-	Auth      *tournament.Auth
+	Auth *tournament.Auth
+	// Clubs gives a director's clubs and role, for the request's scope (nil: no scope,
+	// the one-club app).
+	Clubs     *clubs.Service
 	setupDone atomic.Bool // a director exists (see Setup)
 }
 
@@ -86,6 +90,9 @@ func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set("director", d)
 		c.Set("session", secret)
+		if err := g.scope(c, d, pageClub(c), false); err != nil {
+			return err
+		}
 		if err := page.WithIdempotencyKey(c, d, true); err != nil {
 			return err
 		}
@@ -129,6 +136,9 @@ func (g *Gates) Token(next echo.HandlerFunc) echo.HandlerFunc {
 			c.SetRequest(r.WithContext(ctx))
 		}
 		c.Set("director", d)
+		if err := g.scope(c, d, apiClub(c), true); err != nil {
+			return err
+		}
 		if err := page.WithIdempotencyKey(c, d, false); err != nil {
 			return err
 		}

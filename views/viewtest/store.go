@@ -10,6 +10,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/views"
 )
 
@@ -24,6 +25,7 @@ func NewAppWith(t *testing.T, store *db.DB, opts ...views.Option) *App {
 		Scales:      &tournament.Scales{Store: store},
 		Tournaments: tournaments,
 		Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+		Clubs:       &clubs.Service{Store: store},
 		Backup:      store,
 		Health:      store,
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)

@@ -1490,6 +1490,38 @@ type ClockState struct {
 	Round            int   `json:"round"`
 }
 
+// Club defines model for Club.
+type Club struct {
+	CreatedAt time.Time `json:"created_at"`
+	Id        int       `json:"id"`
+	Name      string    `json:"name"`
+	Region    string    `json:"region"`
+	Slug      string    `json:"slug"`
+	Version   int       `json:"version"`
+}
+
+// ClubDirectorInput defines model for ClubDirectorInput.
+type ClubDirectorInput struct {
+	DirectorId *int `json:"director_id,omitempty"`
+}
+
+// ClubDirectors defines model for ClubDirectors.
+type ClubDirectors struct {
+	Directors *[]Director `json:"directors"`
+}
+
+// ClubInput defines model for ClubInput.
+type ClubInput struct {
+	Name   *string `json:"name,omitempty"`
+	Region *string `json:"region,omitempty"`
+	Slug   *string `json:"slug,omitempty"`
+}
+
+// ClubList defines model for ClubList.
+type ClubList struct {
+	Clubs *[]Club `json:"clubs"`
+}
+
 // ClubPlayer defines model for ClubPlayer.
 type ClubPlayer struct {
 	CardNumber string `json:"card_number"`
@@ -4012,6 +4044,57 @@ type CalcVPParams struct {
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
+// ListClubsParams defines parameters for ListClubs.
+type ListClubsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// CreateClubParams defines parameters for CreateClub.
+type CreateClubParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// GetClubParams defines parameters for GetClub.
+type GetClubParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// UpdateClubParams defines parameters for UpdateClub.
+type UpdateClubParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// ClubDirectorsParams defines parameters for ClubDirectors.
+type ClubDirectorsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// AddClubDirectorParams defines parameters for AddClubDirector.
+type AddClubDirectorParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// CreateClubDirectorParams defines parameters for CreateClubDirector.
+type CreateClubDirectorParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// RemoveClubDirectorParams defines parameters for RemoveClubDirector.
+type RemoveClubDirectorParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
 // ListDirectorsParams defines parameters for ListDirectors.
 type ListDirectorsParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
@@ -4032,6 +4115,12 @@ type LoginParams struct {
 
 // MeParams defines parameters for Me.
 type MeParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// MyClubsParams defines parameters for MyClubs.
+type MyClubsParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
@@ -4879,6 +4968,18 @@ type EditTeamParams struct {
 
 // CalcHandJSONRequestBody defines body for CalcHand for application/json ContentType.
 type CalcHandJSONRequestBody = CalcHandInput
+
+// CreateClubJSONRequestBody defines body for CreateClub for application/json ContentType.
+type CreateClubJSONRequestBody = ClubInput
+
+// UpdateClubJSONRequestBody defines body for UpdateClub for application/json ContentType.
+type UpdateClubJSONRequestBody = ClubInput
+
+// AddClubDirectorJSONRequestBody defines body for AddClubDirector for application/json ContentType.
+type AddClubDirectorJSONRequestBody = ClubDirectorInput
+
+// CreateClubDirectorJSONRequestBody defines body for CreateClubDirector for application/json ContentType.
+type CreateClubDirectorJSONRequestBody = DirectorInput
 
 // CreateDirectorJSONRequestBody defines body for CreateDirector for application/json ContentType.
 type CreateDirectorJSONRequestBody = DirectorInput
@@ -6544,6 +6645,82 @@ type ClientInterface interface {
 	// Corresponds with GET /calc/vp (the `CalcVP` operationId).
 	CalcVP(ctx context.Context, params *CalcVPParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListClubs List the clubs (officers)
+	//
+	// Corresponds with GET /clubs (the `ListClubs` operationId).
+	ListClubs(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClubWithBody Create a club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClubWithBody(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClub Create a club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClub(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetClub A club (officers)
+	//
+	// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+	GetClub(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateClubWithBody Change a club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClubWithBody(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateClub Change a club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClub(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ClubDirectors A club's directors (officers)
+	//
+	// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+	ClubDirectors(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddClubDirectorWithBody Make an existing director a member of the club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirectorWithBody(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddClubDirector Make an existing director a member of the club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirector(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClubDirectorWithBody Create a director of the club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirectorWithBody(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClubDirector Create a director of the club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirector(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RemoveClubDirector Remove a director from the club (officers)
+	//
+	// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+	RemoveClubDirector(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListDirectors List the directors
 	//
 	// Corresponds with GET /directors (the `ListDirectors` operationId).
@@ -6581,6 +6758,11 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /me (the `Me` operationId).
 	Me(ctx context.Context, params *MeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MyClubs The token director's clubs (name one in X-Club or ?club= to work on it)
+	//
+	// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+	MyClubs(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ChangePasswordWithBody Change one's password
 	//
@@ -7528,6 +7710,202 @@ func (c *Client) CalcVP(ctx context.Context, params *CalcVPParams, reqEditors ..
 	return c.Client.Do(req)
 }
 
+// ListClubs List the clubs (officers)
+//
+// Corresponds with GET /clubs (the `ListClubs` operationId).
+func (c *Client) ListClubs(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListClubsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClubWithBody Create a club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *Client) CreateClubWithBody(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClub Create a club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *Client) CreateClub(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetClub A club (officers)
+//
+// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+func (c *Client) GetClub(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetClubRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateClubWithBody Change a club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *Client) UpdateClubWithBody(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateClubRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateClub Change a club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *Client) UpdateClub(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateClubRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ClubDirectors A club's directors (officers)
+//
+// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+func (c *Client) ClubDirectors(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewClubDirectorsRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddClubDirectorWithBody Make an existing director a member of the club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *Client) AddClubDirectorWithBody(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddClubDirectorRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddClubDirector Make an existing director a member of the club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *Client) AddClubDirector(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddClubDirectorRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClubDirectorWithBody Create a director of the club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *Client) CreateClubDirectorWithBody(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubDirectorRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClubDirector Create a director of the club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *Client) CreateClubDirector(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubDirectorRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RemoveClubDirector Remove a director from the club (officers)
+//
+// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+func (c *Client) RemoveClubDirector(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRemoveClubDirectorRequest(c.Server, id, did, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListDirectors List the directors
 //
 // Corresponds with GET /directors (the `ListDirectors` operationId).
@@ -7616,6 +7994,21 @@ func (c *Client) Login(ctx context.Context, params *LoginParams, body LoginJSONR
 // Corresponds with GET /me (the `Me` operationId).
 func (c *Client) Me(ctx context.Context, params *MeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewMeRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MyClubs The token director's clubs (name one in X-Club or ?club= to work on it)
+//
+// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+func (c *Client) MyClubs(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMyClubsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -10107,6 +10500,454 @@ func NewCalcVPRequest(server string, params *CalcVPParams) (*http.Request, error
 	return req, nil
 }
 
+// NewListClubsRequest constructs an http.Request for the ListClubs method
+func NewListClubsRequest(server string, params *ListClubsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewCreateClubRequest calls the generic CreateClub builder with application/json body
+func NewCreateClubRequest(server string, params *CreateClubParams, body CreateClubJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateClubRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewCreateClubRequestWithBody constructs an http.Request for the CreateClub method, with any body, and a specified content type
+func NewCreateClubRequestWithBody(server string, params *CreateClubParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetClubRequest constructs an http.Request for the GetClub method
+func NewGetClubRequest(server string, id int, params *GetClubParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewUpdateClubRequest calls the generic UpdateClub builder with application/json body
+func NewUpdateClubRequest(server string, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateClubRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewUpdateClubRequestWithBody constructs an http.Request for the UpdateClub method, with any body, and a specified content type
+func NewUpdateClubRequestWithBody(server string, id int, params *UpdateClubParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewClubDirectorsRequest constructs an http.Request for the ClubDirectors method
+func NewClubDirectorsRequest(server string, id int, params *ClubDirectorsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewAddClubDirectorRequest calls the generic AddClubDirector builder with application/json body
+func NewAddClubDirectorRequest(server string, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAddClubDirectorRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewAddClubDirectorRequestWithBody constructs an http.Request for the AddClubDirector method, with any body, and a specified content type
+func NewAddClubDirectorRequestWithBody(server string, id int, params *AddClubDirectorParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewCreateClubDirectorRequest calls the generic CreateClubDirector builder with application/json body
+func NewCreateClubDirectorRequest(server string, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateClubDirectorRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewCreateClubDirectorRequestWithBody constructs an http.Request for the CreateClubDirector method, with any body, and a specified content type
+func NewCreateClubDirectorRequestWithBody(server string, id int, params *CreateClubDirectorParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors/new", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRemoveClubDirectorRequest constructs an http.Request for the RemoveClubDirector method
+func NewRemoveClubDirectorRequest(server string, id int, did int, params *RemoveClubDirectorParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "did", did, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewListDirectorsRequest constructs an http.Request for the ListDirectors method
 func NewListDirectorsRequest(server string, params *ListDirectorsParams) (*http.Request, error) {
 	var err error
@@ -10269,6 +11110,48 @@ func NewMeRequest(server string, params *MeParams) (*http.Request, error) {
 	}
 
 	operationPath := fmt.Sprintf("/me")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewMyClubsRequest constructs an http.Request for the MyClubs method
+func NewMyClubsRequest(server string, params *MyClubsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/clubs")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -17109,6 +17992,90 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /calc/vp (the `CalcVP` operationId).
 	CalcVPWithResponse(ctx context.Context, params *CalcVPParams, reqEditors ...RequestEditorFn) (*CalcVPResponse, error)
 
+	// ListClubsWithResponse List the clubs (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /clubs (the `ListClubs` operationId).
+	ListClubsWithResponse(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*ListClubsResponse, error)
+
+	// CreateClubWithBodyWithResponse Create a club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClubWithBodyWithResponse(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubResponse, error)
+
+	// CreateClubWithResponse Create a club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClubWithResponse(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubResponse, error)
+
+	// GetClubWithResponse A club (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+	GetClubWithResponse(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*GetClubResponse, error)
+
+	// UpdateClubWithBodyWithResponse Change a club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClubWithBodyWithResponse(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error)
+
+	// UpdateClubWithResponse Change a club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClubWithResponse(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error)
+
+	// ClubDirectorsWithResponse A club's directors (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+	ClubDirectorsWithResponse(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*ClubDirectorsResponse, error)
+
+	// AddClubDirectorWithBodyWithResponse Make an existing director a member of the club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error)
+
+	// AddClubDirectorWithResponse Make an existing director a member of the club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirectorWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error)
+
+	// CreateClubDirectorWithBodyWithResponse Create a director of the club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error)
+
+	// CreateClubDirectorWithResponse Create a director of the club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirectorWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error)
+
+	// RemoveClubDirectorWithResponse Remove a director from the club (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+	RemoveClubDirectorWithResponse(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*RemoveClubDirectorResponse, error)
+
 	// ListDirectorsWithResponse List the directors
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -17150,6 +18117,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /me (the `Me` operationId).
 	MeWithResponse(ctx context.Context, params *MeParams, reqEditors ...RequestEditorFn) (*MeResponse, error)
+
+	// MyClubsWithResponse The token director's clubs (name one in X-Club or ?club= to work on it)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+	MyClubsWithResponse(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*MyClubsResponse, error)
 
 	// ChangePasswordWithBodyWithResponse Change one's password
 	//
@@ -18360,6 +19334,684 @@ func (r CalcVPResponse) ContentType() string {
 	return ""
 }
 
+// ListClubsResponse503Headers the declared response headers of an HTTP 503 response for ListClubs
+type ListClubsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListClubsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClubList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListClubsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListClubsResponse) GetJSON200() *ClubList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListClubsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListClubsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListClubsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListClubsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListClubsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListClubsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListClubsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateClubResponse201Headers the declared response headers of an HTTP 201 response for CreateClub
+type CreateClubResponse201Headers struct {
+	ETag *string
+}
+
+// CreateClubResponse503Headers the declared response headers of an HTTP 503 response for CreateClub
+type CreateClubResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateClubResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Club
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *CreateClubResponse201Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateClubResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateClubResponse) GetJSON201() *Club {
+	return r.JSON201
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateClubResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateClubResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateClubResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateClubResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CreateClubResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateClubResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateClubResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateClubResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateClubResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetClubResponse200Headers the declared response headers of an HTTP 200 response for GetClub
+type GetClubResponse200Headers struct {
+	ETag *string
+}
+
+// GetClubResponse503Headers the declared response headers of an HTTP 503 response for GetClub
+type GetClubResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetClubResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Club
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetClubResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetClubResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetClubResponse) GetJSON200() *Club {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetClubResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetClubResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetClubResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetClubResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetClubResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetClubResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetClubResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetClubResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateClubResponse200Headers the declared response headers of an HTTP 200 response for UpdateClub
+type UpdateClubResponse200Headers struct {
+	ETag *string
+}
+
+// UpdateClubResponse409Headers the declared response headers of an HTTP 409 response for UpdateClub
+type UpdateClubResponse409Headers struct {
+	ETag *string
+}
+
+// UpdateClubResponse503Headers the declared response headers of an HTTP 503 response for UpdateClub
+type UpdateClubResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateClubResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Club
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateClubResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UpdateClubResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateClubResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateClubResponse) GetJSON200() *Club {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UpdateClubResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UpdateClubResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UpdateClubResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r UpdateClubResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateClubResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r UpdateClubResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateClubResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateClubResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateClubResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateClubResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ClubDirectorsResponse503Headers the declared response headers of an HTTP 503 response for ClubDirectors
+type ClubDirectorsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ClubDirectorsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClubDirectors
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ClubDirectorsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ClubDirectorsResponse) GetJSON200() *ClubDirectors {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ClubDirectorsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ClubDirectorsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ClubDirectorsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ClubDirectorsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ClubDirectorsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ClubDirectorsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ClubDirectorsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ClubDirectorsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AddClubDirectorResponse503Headers the declared response headers of an HTTP 503 response for AddClubDirector
+type AddClubDirectorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type AddClubDirectorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddClubDirectorResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AddClubDirectorResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AddClubDirectorResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r AddClubDirectorResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AddClubDirectorResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r AddClubDirectorResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r AddClubDirectorResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r AddClubDirectorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AddClubDirectorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AddClubDirectorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AddClubDirectorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateClubDirectorResponse503Headers the declared response headers of an HTTP 503 response for CreateClubDirector
+type CreateClubDirectorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateClubDirectorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Director
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateClubDirectorResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON201() *Director {
+	return r.JSON201
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CreateClubDirectorResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateClubDirectorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateClubDirectorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateClubDirectorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateClubDirectorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RemoveClubDirectorResponse503Headers the declared response headers of an HTTP 503 response for RemoveClubDirector
+type RemoveClubDirectorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RemoveClubDirectorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemoveClubDirectorResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RemoveClubDirectorResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RemoveClubDirectorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RemoveClubDirectorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RemoveClubDirectorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RemoveClubDirectorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListDirectorsResponse503Headers the declared response headers of an HTTP 503 response for ListDirectors
 type ListDirectorsResponse503Headers struct {
 	RetryAfter *int
@@ -18672,6 +20324,75 @@ func (r MeResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r MeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// MyClubsResponse503Headers the declared response headers of an HTTP 503 response for MyClubs
+type MyClubsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type MyClubsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClubList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MyClubsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MyClubsResponse) GetJSON200() *ClubList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r MyClubsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MyClubsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r MyClubsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r MyClubsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MyClubsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MyClubsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MyClubsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -27661,6 +29382,162 @@ func (c *ClientWithResponses) CalcVPWithResponse(ctx context.Context, params *Ca
 	return ParseCalcVPResponse(rsp)
 }
 
+// ListClubsWithResponse List the clubs (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /clubs (the `ListClubs` operationId).
+func (c *ClientWithResponses) ListClubsWithResponse(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*ListClubsResponse, error) {
+	rsp, err := c.ListClubs(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListClubsResponse(rsp)
+}
+
+// CreateClubWithBodyWithResponse Create a club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *ClientWithResponses) CreateClubWithBodyWithResponse(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubResponse, error) {
+	rsp, err := c.CreateClubWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubResponse(rsp)
+}
+
+// CreateClubWithResponse Create a club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *ClientWithResponses) CreateClubWithResponse(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubResponse, error) {
+	rsp, err := c.CreateClub(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubResponse(rsp)
+}
+
+// GetClubWithResponse A club (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+func (c *ClientWithResponses) GetClubWithResponse(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*GetClubResponse, error) {
+	rsp, err := c.GetClub(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetClubResponse(rsp)
+}
+
+// UpdateClubWithBodyWithResponse Change a club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *ClientWithResponses) UpdateClubWithBodyWithResponse(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error) {
+	rsp, err := c.UpdateClubWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateClubResponse(rsp)
+}
+
+// UpdateClubWithResponse Change a club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *ClientWithResponses) UpdateClubWithResponse(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error) {
+	rsp, err := c.UpdateClub(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateClubResponse(rsp)
+}
+
+// ClubDirectorsWithResponse A club's directors (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+func (c *ClientWithResponses) ClubDirectorsWithResponse(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*ClubDirectorsResponse, error) {
+	rsp, err := c.ClubDirectors(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseClubDirectorsResponse(rsp)
+}
+
+// AddClubDirectorWithBodyWithResponse Make an existing director a member of the club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *ClientWithResponses) AddClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error) {
+	rsp, err := c.AddClubDirectorWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddClubDirectorResponse(rsp)
+}
+
+// AddClubDirectorWithResponse Make an existing director a member of the club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *ClientWithResponses) AddClubDirectorWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error) {
+	rsp, err := c.AddClubDirector(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddClubDirectorResponse(rsp)
+}
+
+// CreateClubDirectorWithBodyWithResponse Create a director of the club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *ClientWithResponses) CreateClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error) {
+	rsp, err := c.CreateClubDirectorWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubDirectorResponse(rsp)
+}
+
+// CreateClubDirectorWithResponse Create a director of the club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *ClientWithResponses) CreateClubDirectorWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error) {
+	rsp, err := c.CreateClubDirector(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubDirectorResponse(rsp)
+}
+
+// RemoveClubDirectorWithResponse Remove a director from the club (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+func (c *ClientWithResponses) RemoveClubDirectorWithResponse(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*RemoveClubDirectorResponse, error) {
+	rsp, err := c.RemoveClubDirector(ctx, id, did, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRemoveClubDirectorResponse(rsp)
+}
+
 // ListDirectorsWithResponse List the directors
 //
 // Returns a wrapper object for the known response body format(s).
@@ -27737,6 +29614,19 @@ func (c *ClientWithResponses) MeWithResponse(ctx context.Context, params *MePara
 		return nil, err
 	}
 	return ParseMeResponse(rsp)
+}
+
+// MyClubsWithResponse The token director's clubs (name one in X-Club or ?club= to work on it)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+func (c *ClientWithResponses) MyClubsWithResponse(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*MyClubsResponse, error) {
+	rsp, err := c.MyClubs(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMyClubsResponse(rsp)
 }
 
 // ChangePasswordWithBodyWithResponse Change one's password
@@ -29778,6 +31668,630 @@ func ParseCalcVPResponse(rsp *http.Response) (*CalcVPResponse, error) {
 	return response, nil
 }
 
+// ParseListClubsResponse parses an HTTP response from a ListClubsWithResponse call
+func ParseListClubsResponse(rsp *http.Response) (*ListClubsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListClubsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClubList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListClubsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateClubResponse parses an HTTP response from a CreateClubWithResponse call
+func ParseCreateClubResponse(rsp *http.Response) (*CreateClubResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateClubResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Club
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers CreateClubResponse201Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateClubResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetClubResponse parses an HTTP response from a GetClubWithResponse call
+func ParseGetClubResponse(rsp *http.Response) (*GetClubResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetClubResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Club
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetClubResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetClubResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateClubResponse parses an HTTP response from a UpdateClubWithResponse call
+func ParseUpdateClubResponse(rsp *http.Response) (*UpdateClubResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateClubResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Club
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateClubResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers UpdateClubResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateClubResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseClubDirectorsResponse parses an HTTP response from a ClubDirectorsWithResponse call
+func ParseClubDirectorsResponse(rsp *http.Response) (*ClubDirectorsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ClubDirectorsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClubDirectors
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ClubDirectorsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAddClubDirectorResponse parses an HTTP response from a AddClubDirectorWithResponse call
+func ParseAddClubDirectorResponse(rsp *http.Response) (*AddClubDirectorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AddClubDirectorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddClubDirectorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateClubDirectorResponse parses an HTTP response from a CreateClubDirectorWithResponse call
+func ParseCreateClubDirectorResponse(rsp *http.Response) (*CreateClubDirectorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateClubDirectorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Director
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateClubDirectorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRemoveClubDirectorResponse parses an HTTP response from a RemoveClubDirectorWithResponse call
+func ParseRemoveClubDirectorResponse(rsp *http.Response) (*RemoveClubDirectorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RemoveClubDirectorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RemoveClubDirectorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseListDirectorsResponse parses an HTTP response from a ListDirectorsWithResponse call
 func ParseListDirectorsResponse(rsp *http.Response) (*ListDirectorsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -30050,6 +32564,66 @@ func ParseMeResponse(rsp *http.Response) (*MeResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers MeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseMyClubsResponse parses an HTTP response from a MyClubsWithResponse call
+func ParseMyClubsResponse(rsp *http.Response) (*MyClubsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MyClubsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClubList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers MyClubsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

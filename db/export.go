@@ -169,8 +169,8 @@ func (d *DB) importDoc(x *sqlTx, doc *tournament.Document) error {
 		}
 	}
 	t := doc.Tournament
-	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, published, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		t.ID, t.Name, t.Date, t.Venue, t.Notes, t.Version, t.Published, t.CreatedAt, t.UpdatedAt); err != nil {
+	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, tier, version, published, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		t.ID, t.Name, t.Date, t.Venue, t.Notes, tierOf(&t), t.Version, t.Published, t.CreatedAt, t.UpdatedAt); err != nil {
 		return err
 	}
 	now := storedNow()

@@ -147,6 +147,7 @@ var migrations = []migration{
 	{18, "entries.version: a team's edit is versioned", migrate18},
 	{19, "tournaments.registry: the registry's part of a tournament's stamp, kept", migrate19},
 	{20, "clubs as tenants: clubs, their directors, roles; club_id and tier; the national registry", migrate20},
+	{22, "the national ranking: settings, results per evening and player, totals, ranked stamps; national_players.category", migrate22},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -12,7 +12,7 @@ type Book struct {
 	Settings Settings
 	AsOf     time.Time
 
-	from, to string
+	from, to  string
 	byEvening map[int64][]Result // tournament → its results
 	byPlayer  map[int64][]Result // national player → their results
 	lines     map[int64]Line

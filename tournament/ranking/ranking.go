@@ -88,10 +88,10 @@ type Settings struct {
 // Defaults are the settings a new deployment starts from, for the federation to edit.
 func Defaults() Settings {
 	return Settings{
-		Table: []int{100, 80, 65, 55, 48, 42, 37, 33, 30, 27, 24, 21, 18, 16, 14, 12, 10, 8, 6, 5},
-		Floor: 2,
-		Field: []Band{{From: 1, Percent: 50}, {From: 8, Percent: 75}, {From: 16, Percent: 100}, {From: 32, Percent: 125}, {From: 64, Percent: 150}},
-		Tiers: TierPercents{Club: 100, Regional: 150, National: 200},
+		Table:  []int{100, 80, 65, 55, 48, 42, 37, 33, 30, 27, 24, 21, 18, 16, 14, 12, 10, 8, 6, 5},
+		Floor:  2,
+		Field:  []Band{{From: 1, Percent: 50}, {From: 8, Percent: 75}, {From: 16, Percent: 100}, {From: 32, Percent: 125}, {From: 64, Percent: 150}},
+		Tiers:  TierPercents{Club: 100, Regional: 150, National: 200},
 		Window: Rolling, Months: 12, Best: 10,
 	}
 }

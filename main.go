@@ -20,6 +20,7 @@ import (
 	"burraco/db"
 	"burraco/tournament"
 	"burraco/tournament/formats"
+	"burraco/tournament/rankings"
 	"burraco/views"
 	"burraco/views/api"
 	"burraco/views/site"
@@ -41,6 +42,8 @@ type config struct {
 	CommandTimeout time.Duration
 	// Version: print the release and exit.
 	Version bool
+	// RankingInterval is how often the ranking's worker looks for evenings to rank.
+	RankingInterval time.Duration
 }
 
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -62,6 +65,8 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		"the address phones reach the app at, for QR codes and table tents, e.g. https://torneo.example.org behind a proxy (env BURRACO_PUBLIC_URL)")
 	cmdTimeout := fs.String("command-timeout", def("BURRACO_COMMAND_TIMEOUT", "20s"),
 		"a change not saved within this time of its request's start (the trusted proxy's X-Request-Start) is refused, never saved late; keep it below the proxy's timeout; 0 for none (env BURRACO_COMMAND_TIMEOUT)")
+	rankEvery := fs.String("ranking-interval", def("BURRACO_RANKING_INTERVAL", "5s"),
+		"how often the national ranking's worker looks for evenings become final or corrected, from 1s to 1m (env BURRACO_RANKING_INTERVAL)")
 	fs.BoolVar(&c.Version, "version", false, "print the release and exit")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -86,6 +91,11 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if c.PublicTTL, err = time.ParseDuration(*ttl); err != nil || c.PublicTTL < 0 || c.PublicTTL > time.Minute {
 		err = fmt.Errorf("-public-ttl: %q is not a duration from 0 to 1m", *ttl)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
+	if c.RankingInterval, err = time.ParseDuration(*rankEvery); err != nil || c.RankingInterval < time.Second || c.RankingInterval > time.Minute {
+		err = fmt.Errorf("-ranking-interval: %q is not a duration from 1s to 1m", *rankEvery)
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}
@@ -214,6 +224,14 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	defer store.Close()
 	logMigrations(log, store, time.Since(start))
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
+	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
+	ranks := &rankings.Service{Store: store, Evenings: rankings.SeasonEvenings{Seasons: seasons}, Log: log}
+	// The ranking's worker: an evening final or corrected is in the ranking within an
+	// interval and a pass; it stops with the server.
+	workCtx, stopWork := context.WithCancel(ctx)
+	worked := make(chan struct{})
+	go func() { defer close(worked); ranks.Run(workCtx, cfg.RankingInterval) }()
+	defer func() { stopWork(); <-worked }()
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -221,7 +239,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: tournaments,
-			Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+			Seasons:     seasons,
+			Rankings:    ranks,
 			Backup:      store,
 			Health:      store,
 		}, log, views.WithTrustedProxies(cfg.TrustedProxies),

@@ -521,3 +521,37 @@ func tierOf(t *tournament.Tournament) string {
 	}
 	return t.Tier
 }
+
+// DirectorRole implements rankings.Store.
+func (d *DB) DirectorRole(ctx context.Context, directorID int64) (string, error) {
+	var role string
+	err := d.read(ctx, func(x *sqlTx) error {
+		err := x.queryRow("SELECT role FROM directors WHERE id = ?", directorID).Scan(&role)
+		if isNoRows(err) {
+			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		}
+		return err
+	})
+	return role, wrap(err, "director role")
+}
+
+// RankingClubs implements rankings.Store.
+func (d *DB) RankingClubs(ctx context.Context) ([]rankings.Club, error) {
+	out := []rankings.Club{}
+	err := d.read(ctx, func(x *sqlTx) error {
+		rows, err := x.query("SELECT id, name FROM clubs ORDER BY name, id")
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var c rankings.Club
+			if err := rows.Scan(&c.ID, &c.Name); err != nil {
+				return err
+			}
+			out = append(out, c)
+		}
+		return rows.Err()
+	})
+	return out, wrap(err, "ranking clubs")
+}

@@ -79,7 +79,7 @@ type Settings struct {
 	// Tiers scales by the tournament's tier.
 	Tiers TierPercents `json:"tiers"`
 	// Window is Rolling or Year; Months is the rolling window's length.
-	Window string `json:"window"`
+	Window string `json:"window" enum:"rolling,year"`
 	Months int    `json:"months"`
 	// Best is how many results of a player count, the best ones (0: all).
 	Best int `json:"best"`

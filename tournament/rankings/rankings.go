@@ -41,6 +41,12 @@ type Change struct {
 	Tier         ranking.Tier
 }
 
+// Club is a club as the ranking's filter names it.
+type Club struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
 // LineFunc sums one national player's results into their line (sets each result's
 // Counted); ok is false when none is in the window.
 type LineFunc func(player int64, rs []ranking.Result) (l ranking.Line, ok bool)
@@ -93,6 +99,10 @@ type Store interface {
 	RankingLines(ctx context.Context) ([]ranking.Line, map[int64]Player, error)
 	// RankingResults reads a national player's results, by date.
 	RankingResults(ctx context.Context, nationalID int64) ([]ranking.Result, error)
+	// RankingClubs lists the clubs (ID and name), by name, for the ranking's filter.
+	RankingClubs(ctx context.Context) ([]Club, error)
+	// DirectorRole reads a director's role (clubs.RoleDirector or clubs.RoleOfficer).
+	DirectorRole(ctx context.Context, directorID int64) (string, error)
 	// ForgetRanking deletes every result and total and every tournament's ranked stamp,
 	// so that the worker ranks every evening again (a full rebuild).
 	ForgetRanking(ctx context.Context) error
@@ -157,6 +167,20 @@ func (s *Service) SaveSettings(ctx context.Context, in ranking.Settings, version
 		return State{}, fmt.Errorf("save ranking settings: %w", err)
 	}
 	return st, nil
+}
+
+// CheckOfficer is nil for a federation officer, who edits the ranking's settings; any
+// other director gets ENOTFOUND, as for a page that is not theirs.
+// TODO(lead): EFORBIDDEN (hten) once it is on main.
+func (s *Service) CheckOfficer(ctx context.Context, directorID int64) error {
+	role, err := s.Store.DirectorRole(ctx, directorID)
+	if err != nil {
+		return fmt.Errorf("ranking officer: %w", err)
+	}
+	if role != clubs.RoleOfficer {
+		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return nil
 }
 
 // Rebuild forgets every result so that the worker ranks every evening again.

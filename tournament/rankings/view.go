@@ -23,6 +23,7 @@ type View struct {
 	// Regions and Categories are the values the filters offer, sorted.
 	Regions    []string `json:"regions"`
 	Categories []string `json:"categories"`
+	Clubs      []Club   `json:"clubs"`
 }
 
 // Entry is a line of the ranking with its player.
@@ -54,7 +55,11 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 		return nil, fmt.Errorf("ranking view: %w", err)
 	}
 	ranking.Rank(lines)
-	v := &View{Revision: st.Revision, AsOf: st.AsOf, Settings: st.Settings, Lines: make([]Entry, len(lines))}
+	cs, err := s.Store.RankingClubs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("ranking view: %w", err)
+	}
+	v := &View{Revision: st.Revision, AsOf: st.AsOf, Settings: st.Settings, Lines: make([]Entry, len(lines)), Clubs: cs}
 	if day, err := time.Parse(time.DateOnly, st.AsOf); err == nil {
 		v.From, v.To = st.Settings.Span(day)
 	}

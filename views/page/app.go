@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/rankings"
 )
 
 // App is what handlers reach: the use cases, the logger and the app's options.
@@ -24,6 +25,8 @@ type App struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	Seasons     *tournament.Seasons
+	// Rankings is the national ranking (nil: its pages answer 404).
+	Rankings *rankings.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger

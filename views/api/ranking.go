@@ -24,20 +24,32 @@ func init() {
 		op{method: "GET", path: "/ranking", id: "ranking", summary: "The national ranking, a page of it", tag: "ranking",
 			query: filters, answers: []answerSpec{ok[dto.Ranking](200)}},
 		op{method: "GET", path: "/ranking/settings", id: "rankingSettings", summary: "The national ranking's settings (a federation officer's)", tag: "ranking",
-			answers: []answerSpec{ok[dto.RankingSettings](200)}},
+			answers: []answerSpec{ok[dto.RankingConfig](200)}},
 		op{method: "PUT", path: "/ranking/settings", id: "saveRankingSettings", summary: "Change the national ranking's settings (a federation officer's; the version read, else 409)", tag: "ranking",
-			body: body[dto.RankingSettingsInput](), answers: []answerSpec{ok[dto.RankingSettings](200)}},
+			body: body[dto.RankingConfigInput](), answers: []answerSpec{ok[dto.RankingConfig](200)}},
 		op{method: "POST", path: "/ranking/rebuild", id: "rebuildRanking", summary: "Rank every evening again from its results (a federation officer's)", tag: "ranking",
 			answers: []answerSpec{none()}},
 	)
 }
 
-// rankingFilter reads the ranking's filters and page from the query.
-func rankingFilter(c echo.Context) (rankings.Filter, int) {
+// rankingFilter reads the ranking's filters and page from the query: a club or a page
+// given must be a number from 1 (a 422 on that parameter otherwise).
+func rankingFilter(c echo.Context) (rankings.Filter, int, error) {
 	f := rankings.Filter{Region: strings.TrimSpace(c.QueryParam("region")), Category: strings.TrimSpace(c.QueryParam("category"))}
-	f.Club, _ = strconv.ParseInt(c.QueryParam("club"), 10, 64)
-	n, _ := strconv.Atoi(c.QueryParam("page"))
-	return f, n
+	fe := tournament.FieldErrors{}
+	var err error
+	if v := c.QueryParam("club"); v != "" {
+		if f.Club, err = strconv.ParseInt(v, 10, 64); err != nil || f.Club < 1 {
+			fe.Add("club", "error.not_a_number")
+		}
+	}
+	n := 1
+	if v := c.QueryParam("page"); v != "" {
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			fe.Add("page", "error.not_a_number")
+		}
+	}
+	return f, n, fe.Err()
 }
 
 // rankingService is the ranking, or a 404 where the app runs without one.
@@ -54,11 +66,14 @@ func (h *Handlers) PublicRanking(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	f, n, err := rankingFilter(c)
+	if err != nil {
+		return err
+	}
 	v, err := svc.View(c.Request().Context())
 	if err != nil {
 		return err
 	}
-	f, n := rankingFilter(c)
 	return c.JSON(http.StatusOK, dto.RankingOf(v, f, n, false))
 }
 
@@ -84,7 +99,7 @@ func (h *Handlers) RankingSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, dto.RankingSettings{Settings: st.Settings, Version: st.Version, UpdatedAt: st.UpdatedAt})
+	return c.JSON(http.StatusOK, dto.RankingConfig{Settings: st.Settings, Version: st.Version, UpdatedAt: st.UpdatedAt})
 }
 
 // SaveRankingSettings changes the ranking's settings at the version read.
@@ -93,7 +108,7 @@ func (h *Handlers) SaveRankingSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in dto.RankingSettingsInput
+	var in dto.RankingConfigInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
@@ -101,7 +116,7 @@ func (h *Handlers) SaveRankingSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, dto.RankingSettings{Settings: st.Settings, Version: st.Version, UpdatedAt: st.UpdatedAt})
+	return c.JSON(http.StatusOK, dto.RankingConfig{Settings: st.Settings, Version: st.Version, UpdatedAt: st.UpdatedAt})
 }
 
 // RebuildRanking has the worker rank every evening again.

@@ -79,17 +79,17 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// RankingSettings is the ranking's settings as stored (GET and PUT
+// RankingConfig is the ranking's settings as stored (GET and PUT
 // /api/v1/ranking/settings): a save sends back the version it read.
-type RankingSettings struct {
+type RankingConfig struct {
 	Settings  ranking.Settings `json:"settings"`
 	Version   int              `json:"version"`
 	UpdatedAt time.Time        `json:"updated_at"`
 }
 
-// RankingSettingsInput is the body of PUT /api/v1/ranking/settings: the whole settings
+// RankingConfigInput is the body of PUT /api/v1/ranking/settings: the whole settings
 // and the version they were read at (stale: 409).
-type RankingSettingsInput struct {
+type RankingConfigInput struct {
 	Settings ranking.Settings `json:"settings"`
 	Version  int              `json:"version"`
 }

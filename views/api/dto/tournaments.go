@@ -12,13 +12,13 @@ import (
 // are the format's own; rules start from preset (the format's when absent) and take only
 // the fields given. On an update, what is left out keeps its stored value.
 type TournamentInput struct {
-	Name       string          `json:"name"`
-	Date       string          `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
-	Venue      *string         `json:"venue"`
-	Notes      *string         `json:"notes"`
+	Name  string  `json:"name"`
+	Date  string  `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
+	Venue *string `json:"venue"`
+	Notes *string `json:"notes"`
 	// Tier is the tournament's category for the national ranking (club when created
 	// without one; left out of an update, kept).
-	Tier   string `json:"tier" enum:"club,regional,national"`
+	Tier       string          `json:"tier" enum:"club,regional,national"`
 	Format     string          `json:"format"`
 	Qualifiers *int            `json:"qualifiers"`
 	Settings   json.RawMessage `json:"settings"`

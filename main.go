@@ -40,6 +40,11 @@ type config struct {
 	PublicURL string
 	// CommandTimeout bounds how late after its start a change is still saved.
 	CommandTimeout time.Duration
+	// Replica is a streaming replica of the PostgreSQL database DB, for the reads that
+	// may lag (the public pages, their JSON twins, the phones' polls); empty for none.
+	Replica string
+	// ReplicaMaxLag is how far behind the primary the replica may be and still be read.
+	ReplicaMaxLag time.Duration
 	// Version: print the release and exit.
 	Version bool
 	// RankingInterval is how often the ranking's worker looks for evenings to rank.
@@ -65,6 +70,10 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		"the address phones reach the app at, for QR codes and table tents, e.g. https://torneo.example.org behind a proxy (env BURRACO_PUBLIC_URL)")
 	cmdTimeout := fs.String("command-timeout", def("BURRACO_COMMAND_TIMEOUT", "20s"),
 		"a change not saved within this time of its request's start (the trusted proxy's X-Request-Start) is refused, never saved late; keep it below the proxy's timeout; 0 for none (env BURRACO_COMMAND_TIMEOUT)")
+	fs.StringVar(&c.Replica, "replica-db", def("BURRACO_REPLICA_DB", ""),
+		"a streaming replica of the PostgreSQL database (a postgres:// URL, same database and search_path) for the reads that may lag: public pages, their JSON twins, phones' polls; a director's reads and every write stay on -db (env BURRACO_REPLICA_DB)")
+	maxLag := fs.String("replica-max-lag", def("BURRACO_REPLICA_MAX_LAG", db.DefaultReplicaMaxLag.String()),
+		"how far behind the primary the replica may be and still be read, e.g. 10s; past it the primary answers until it catches up (env BURRACO_REPLICA_MAX_LAG)")
 	rankEvery := fs.String("ranking-interval", def("BURRACO_RANKING_INTERVAL", "5s"),
 		"how often the national ranking's worker looks for evenings become final or corrected, from 1s to 1m (env BURRACO_RANKING_INTERVAL)")
 	fs.BoolVar(&c.Version, "version", false, "print the release and exit")
@@ -74,6 +83,22 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	var err error
 	if err = db.CheckDSN(c.DB); err != nil {
 		err = fmt.Errorf("-db (or BURRACO_DB): %w", err)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
+	if c.Replica != "" {
+		if !db.IsPostgres(c.DB) || !db.IsPostgres(c.Replica) {
+			err = errors.New("-replica-db (or BURRACO_REPLICA_DB): a replica is a postgres:// URL, for a -db on PostgreSQL")
+		} else if err = db.CheckDSN(c.Replica); err != nil {
+			err = fmt.Errorf("-replica-db (or BURRACO_REPLICA_DB): %w", err)
+		}
+		if err != nil {
+			fmt.Fprintln(fs.Output(), err)
+			return c, err
+		}
+	}
+	if c.ReplicaMaxLag, err = time.ParseDuration(*maxLag); err != nil || c.ReplicaMaxLag < time.Second || c.ReplicaMaxLag > time.Hour {
+		err = fmt.Errorf("-replica-max-lag: %q is not a duration from 1s to 1h", *maxLag)
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}
@@ -223,6 +248,12 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	defer store.Close()
 	logMigrations(log, store, time.Since(start))
+	if cfg.Replica != "" {
+		if err := store.UseReplica(cfg.Replica, db.ReplicaOptions{MaxLag: cfg.ReplicaMaxLag, Log: log}); err != nil {
+			return err
+		}
+		log.Info("read replica", "replica", cfg.Replica, "max_lag", cfg.ReplicaMaxLag)
+	}
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
 	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	ranks := &rankings.Service{Store: store, Evenings: rankings.SeasonEvenings{Seasons: seasons}, Log: log}
@@ -232,6 +263,13 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	worked := make(chan struct{})
 	go func() { defer close(worked); ranks.Run(workCtx, cfg.RankingInterval) }()
 	defer func() { stopWork(); <-worked }()
+	opts := []views.Option{views.WithTrustedProxies(cfg.TrustedProxies),
+		views.WithPublicRevisionTTL(cfg.PublicTTL), views.WithVersion(version()),
+		views.WithListenAddr(cfg.Addr), views.WithPublicURL(cfg.PublicURL),
+		views.WithCommandTimeout(cfg.CommandTimeout)}
+	if cfg.Replica != "" {
+		opts = append(opts, views.WithReplicaWait(store.WaitReplica))
+	}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -243,10 +281,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Rankings:    ranks,
 			Backup:      store,
 			Health:      store,
-		}, log, views.WithTrustedProxies(cfg.TrustedProxies),
-			views.WithPublicRevisionTTL(cfg.PublicTTL), views.WithVersion(version()),
-			views.WithListenAddr(cfg.Addr), views.WithPublicURL(cfg.PublicURL),
-			views.WithCommandTimeout(cfg.CommandTimeout)),
+		}, log, opts...),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -19,6 +19,7 @@ import (
 	"burraco/db/dbtest"
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 )
 
 // The copy of a club's SQLite file into PostgreSQL is tested in the first pass only: it
@@ -86,6 +87,12 @@ func clubEvening(t *testing.T, d *db.DB) {
 	require.NoError(t, err)
 
 	newEveningIn(t, d, 4, nil)
+
+	// A second club, with its own tournament, players (one holding a card number club 1
+	// may hold too), season and scale.
+	roma := &clubs.Club{Slug: "roma", Name: "Roma"}
+	require.NoError(t, d.CreateClub(ctx, roma))
+	newClubData(t, d, clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{roma.ID}}), "Roma")
 }
 
 // dump reads every row of every table but schema_migrations, in key order, with its
@@ -220,6 +227,20 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 		assert.Equal(t, x.Stage.Scale, y.Stage.Scale)
 		assert.Equal(t, x.Tournament.Revision, y.Tournament.Revision)
 		assert.Equal(t, x.Tournament.Version, y.Tournament.Version)
+	}
+
+	// Each club's rows stay the club's on the copy.
+	romaCtx := clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{2}})
+	romaList, err := b.ListTournaments(romaCtx)
+	require.NoError(t, err)
+	require.Len(t, romaList, 1)
+	_, err = b.Load(ctx, romaList[0].ID)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err), "club 1 does not reach Roma's tournament on the copy")
+	romaPlayers, err := b.AllPlayers(romaCtx)
+	require.NoError(t, err)
+	assert.Len(t, romaPlayers, 3)
+	for _, table := range []string{"clubs", "club_directors", "seasons", "season_tournaments"} {
+		assert.NotEmpty(t, want[table], "the evening fills %s", table)
 	}
 
 	// The copy is a working database: new rows get new IDs (sequences moved on).

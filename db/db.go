@@ -35,6 +35,9 @@ type DB struct {
 	// directors are the directors met by SessionDirector and TokenDirector, by ID: what
 	// of a director never changes (directorOf).
 	directors sync.Map
+	// tournamentClubs is each tournament's club by ID, read once (tournamentClub): it
+	// never changes once the tournament is created.
+	tournamentClubs sync.Map
 	// sql is gorm's pool, where writers begin IMMEDIATE transactions on SQLite; reader is
 	// a pool on the same file whose transactions are deferred and read-only, so a read
 	// sees one snapshot and never waits for a writer (on PostgreSQL both are one pool).
@@ -56,6 +59,8 @@ type DB struct {
 	// closes checkpointsDone.
 	stopCheckpoints, checkpointsDone chan struct{}
 	wal                              *wal // the SQLite log's keeper (nil on PostgreSQL)
+	// replica, if set (UseReplica), answers the reads that may lag (tournament/lag).
+	replica *replica
 }
 
 // Open opens the database named by dsn and applies pending migrations: a postgres:// (or
@@ -181,9 +186,33 @@ func gormConfig() *gorm.Config {
 // openPostgres opens the PostgreSQL database at the URL dsn (its search_path parameter,
 // if any, picks the schema). Writers and readers share one pool, counted in c if not nil.
 func openPostgres(dsn string, c *Counter) (*DB, error) {
+	sqlDB, err := pgPool(dsn, c, nil)
+	if err != nil {
+		return nil, err
+	}
+	g, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
+	if err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+	}
+	d := &DB{gorm: g, postgres: true, sql: sqlDB}
+	d.reader = d.sql
+	if err := d.Migrate(context.Background()); err != nil {
+		_ = d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// pgPool is a pool of connections to the PostgreSQL database at the URL dsn, counted in
+// c if not nil, each connection's configuration passed to edit (if not nil) first.
+func pgPool(dsn string, c *Counter, edit func(*pgx.ConnConfig)) (*sql.DB, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+	}
+	if edit != nil {
+		edit(cfg)
 	}
 	// A transaction left idle by an instance that hung (stopped, paused) would hold its
 	// tournament's row lock, and every other instance's commands on it would wait: the
@@ -200,22 +229,11 @@ func openPostgres(dsn string, c *Counter) (*DB, error) {
 		countSends(cfg, c)
 	}
 	sqlDB := pool(stdlib.GetConnector(*cfg, utc), c)
-	g, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
-	if err != nil {
-		_ = sqlDB.Close()
-		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
-	}
-	d := &DB{gorm: g, postgres: true, sql: sqlDB}
 	// Several instances share the server's connections (100 by default).
-	d.sql.SetMaxOpenConns(pgMaxConns)
-	d.sql.SetMaxIdleConns(pgMaxConns)
-	d.sql.SetConnMaxIdleTime(5 * time.Minute)
-	d.reader = d.sql
-	if err := d.Migrate(context.Background()); err != nil {
-		_ = d.Close()
-		return nil, err
-	}
-	return d, nil
+	sqlDB.SetMaxOpenConns(pgMaxConns)
+	sqlDB.SetMaxIdleConns(pgMaxConns)
+	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	return sqlDB, nil
 }
 
 // idleTxTimeout is PostgreSQL's idle_in_transaction_session_timeout for the app's
@@ -247,7 +265,7 @@ func (d *DB) Postgres() bool { return d.postgres }
 
 // Close closes the database.
 func (d *DB) Close() error {
-	var err error
+	err := d.closeReplica()
 	if d.stopCheckpoints != nil {
 		close(d.stopCheckpoints)
 		<-d.checkpointsDone
@@ -611,13 +629,26 @@ func (d *DB) writeOnce(ctx context.Context, claim bool, fn func(x *sqlTx) error)
 	return err
 }
 
-// read runs fn in one read-only transaction: one consistent snapshot.
+// read runs fn in one read-only transaction: one consistent snapshot, on the replica
+// when ctx's reads may lag (lagPool; again on the primary if the replica fails it: fn
+// must start from what it reads), else on the primary.
 func (d *DB) read(ctx context.Context, fn func(x *sqlTx) error) error {
+	if p, m := d.lagPool(ctx); p != nil {
+		err := d.readOn(ctx, p, fn)
+		if !d.replicaFailed(ctx, m, err) {
+			return err
+		}
+	}
+	return d.readOn(ctx, d.reader, fn)
+}
+
+// readOn is read on one pool.
+func (d *DB) readOn(ctx context.Context, p *sql.DB, fn func(x *sqlTx) error) error {
 	opts := &sql.TxOptions{ReadOnly: true}
 	if d.postgres {
 		opts.Isolation = sql.LevelRepeatableRead
 	}
-	tx, err := d.reader.BeginTx(ctx, opts)
+	tx, err := p.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}

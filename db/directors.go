@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 )
 
 type directorRow struct {
@@ -16,13 +17,14 @@ type directorRow struct {
 	Username     string
 	Name         string
 	PasswordHash string
+	Role         string
 	CreatedAt    time.Time
 }
 
 func (directorRow) TableName() string { return "directors" }
 
 func (r directorRow) director() *tournament.Director {
-	return &tournament.Director{ID: r.ID, Username: r.Username, Name: r.Name, PasswordHash: r.PasswordHash, CreatedAt: r.CreatedAt}
+	return &tournament.Director{ID: r.ID, Username: r.Username, Name: r.Name, PasswordHash: r.PasswordHash, Role: r.Role, CreatedAt: r.CreatedAt}
 }
 
 type sessionRow struct {
@@ -64,18 +66,26 @@ func (d *DB) CountDirectors(ctx context.Context) (int, error) {
 	return int(n), wrap(err, "count directors")
 }
 
-// CreateFirstDirector inserts the first director, refusing once one exists.
+// CreateFirstDirector inserts the first director, refusing once one exists: the
+// federation officer, a director of club 1.
 func (d *DB) CreateFirstDirector(ctx context.Context, dir *tournament.Director) error {
 	return d.createDirector(ctx, dir, true)
 }
 
-// CreateDirector inserts a director.
+// CreateDirector inserts a director (role "director"), a member of the creator's current
+// club (the scope's first club; club 1 without a scope; none for a scope without clubs).
 func (d *DB) CreateDirector(ctx context.Context, dir *tournament.Director) error {
 	return d.createDirector(ctx, dir, false)
 }
 
 func (d *DB) createDirector(ctx context.Context, dir *tournament.Director, first bool) error {
-	r := directorRow{Username: dir.Username, Name: dir.Name, PasswordHash: dir.PasswordHash, CreatedAt: dir.CreatedAt}
+	r := directorRow{Username: dir.Username, Name: dir.Name, PasswordHash: dir.PasswordHash, Role: clubs.RoleDirector, CreatedAt: dir.CreatedAt}
+	club := int64(0)
+	if first {
+		r.Role, club = clubs.RoleOfficer, clubs.Default
+	} else if s := scopeOf(ctx); len(s.Clubs) > 0 {
+		club = s.Clubs[0]
+	}
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		if first {
 			if d.postgres {
@@ -99,14 +109,20 @@ func (d *DB) createDirector(ctx context.Context, dir *tournament.Director, first
 		if n > 0 {
 			return errUsernameTaken
 		}
-		return tx.Create(&r).Error
+		if err := tx.Create(&r).Error; err != nil {
+			return err
+		}
+		if club == 0 {
+			return nil
+		}
+		return tx.Exec("INSERT INTO club_directors (club_id, director_id) VALUES (?, ?)", club, r.ID).Error
 	})
 	if isUniqueViolation(err) {
 		return errUsernameTaken
 	} else if err != nil {
 		return wrap(err, "create director")
 	}
-	dir.ID = r.ID
+	dir.ID, dir.Role = r.ID, r.Role
 	return nil
 }
 
@@ -174,19 +190,21 @@ func (d *DB) CreateSession(ctx context.Context, s *tournament.Session) error {
 // hash). It runs on every page, so it is a lookup by key: one prepared statement on the
 // reader pool reading the session's director by the secret's hash (directorOf).
 func (d *DB) SessionDirector(ctx context.Context, tokenHash string, now time.Time) (*tournament.Director, error) {
-	return d.directorOf(ctx, "find session", "SELECT director_id FROM sessions WHERE token_hash = ? AND expires_at > ?", tokenHash, now)
+	return d.directorOf(ctx, "find session", "SELECT s.director_id, d.role FROM sessions s JOIN directors d ON d.id = s.director_id WHERE s.token_hash = ? AND s.expires_at > ?", tokenHash, now)
 }
 
-// directorOf reads a director's ID with query q, which finds a live session or token by
-// its hash, and returns that director without the password's hash: its ID, username,
-// name and creation never change, so this instance reads them once and keeps them
-// (d.directors); whether the session or token is live is read every time, so one ended
-// or revoked on any instance is refused from its commit on.
+// directorOf reads a director's ID and role with query q, which finds a live session or
+// token by its hash, and returns that director without the password's hash: its ID,
+// username, name and creation never change, so this instance reads them once and keeps
+// them (d.directors); whether the session or token is live, and the role, are read
+// every time, so one ended or revoked, or a role changed, on any instance counts from
+// its commit on.
 func (d *DB) directorOf(ctx context.Context, what, q string, args ...any) (*tournament.Director, error) {
 	var id int64
+	var role string
 	st, err := d.stmt(ctx, d.reader, q)
 	if err == nil {
-		err = st.QueryRowContext(ctx, args...).Scan(&id)
+		err = st.QueryRowContext(ctx, args...).Scan(&id, &role)
 	}
 	if err == sql.ErrNoRows {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -195,13 +213,14 @@ func (d *DB) directorOf(ctx context.Context, what, q string, args ...any) (*tour
 	}
 	if v, ok := d.directors.Load(id); ok {
 		dir := *v.(*tournament.Director)
+		dir.Role = role
 		return &dir, nil
 	}
 	dir, err := d.FindDirector(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	dir.PasswordHash = ""
+	dir.PasswordHash, dir.Role = "", role
 	kept := *dir
 	d.directors.Store(id, &kept)
 	return dir, nil
@@ -258,7 +277,7 @@ func (d *DB) RevokeToken(ctx context.Context, directorID, id int64, at time.Time
 // TokenDirector returns the director of an unrevoked token (without the password's
 // hash). It runs on every API call: a lookup by key, as SessionDirector.
 func (d *DB) TokenDirector(ctx context.Context, tokenHash string) (*tournament.Director, error) {
-	return d.directorOf(ctx, "find token", "SELECT director_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL", tokenHash)
+	return d.directorOf(ctx, "find token", "SELECT t.director_id, d.role FROM api_tokens t JOIN directors d ON d.id = t.director_id WHERE t.token_hash = ? AND t.revoked_at IS NULL", tokenHash)
 }
 
 // RecordLoginFailure remembers a failed login for throttling.

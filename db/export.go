@@ -17,6 +17,9 @@ import (
 
 // Export reads a tournament whole, every stage, in one read transaction.
 func (d *DB) Export(ctx context.Context, tid int64) (*tournament.Document, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, err
+	}
 	doc := &tournament.Document{Kind: tournament.DocumentKind, Version: tournament.DocumentVersion}
 	err := d.read(ctx, func(x *sqlTx) error {
 		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid))
@@ -123,15 +126,22 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 	if err := tournament.Vet(doc); err != nil {
 		return err
 	}
-	err := d.write(ctx, func(x *sqlTx) error {
+	club, err := d.tenantNew(ctx)
+	if err != nil {
+		return err
+	}
+	err = d.write(ctx, func(x *sqlTx) error {
 		var n int
 		if err := x.queryRow("SELECT COUNT(*) FROM tournaments WHERE id = ?", doc.Tournament.ID).Scan(&n); err != nil {
 			return err
 		} else if n > 0 {
 			return tournament.Errorf(tournament.ECONFLICT, "import.exists", doc.Tournament.ID)
 		}
-		return d.importDoc(x, doc)
+		return d.importDoc(x, doc, club)
 	})
+	if err == nil {
+		d.tournamentClubs.Store(doc.Tournament.ID, club)
+	}
 	if isUniqueViolation(err) {
 		// The tournament was not here (checked first, in the transaction): the number
 		// of one of its entries, stages, rounds or tables is another tournament's.
@@ -145,16 +155,18 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 	return wrap(err, "import tournament")
 }
 
-// importDoc writes a document with its own IDs inside a write transaction (players
-// already here with the same name and card are kept).
-func (d *DB) importDoc(x *sqlTx, doc *tournament.Document) error {
+// importDoc writes a document with its own IDs into club inside a write transaction
+// (players of the club already here with the same name and card are kept; one of
+// another club with the document's player's number is a clash).
+func (d *DB) importDoc(x *sqlTx, doc *tournament.Document, club int64) error {
 	for _, p := range doc.Players {
 		var first, last string
 		var card *string
-		err := x.queryRow("SELECT first_name, last_name, card_number FROM players WHERE id = ?", p.ID).Scan(&first, &last, &card)
+		var in int64
+		err := x.queryRow("SELECT first_name, last_name, card_number, club_id FROM players WHERE id = ?", p.ID).Scan(&first, &last, &card, &in)
 		switch {
 		case err == nil:
-			if first != p.FirstName || last != p.LastName || (card == nil) != (p.CardNumber == "") || (card != nil && *card != p.CardNumber) {
+			if in != club || first != p.FirstName || last != p.LastName || (card == nil) != (p.CardNumber == "") || (card != nil && *card != p.CardNumber) {
 				return tournament.Errorf(tournament.ECONFLICT, "import.player_clash", p.FullName())
 			}
 			continue // the same player, already in the registry
@@ -162,15 +174,15 @@ func (d *DB) importDoc(x *sqlTx, doc *tournament.Document) error {
 			return err
 		}
 		r := toPlayerRow(&p)
-		if err := x.run("INSERT INTO players (id, first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at) "+
-			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.ID, r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
-			r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt); err != nil {
+		if err := x.run("INSERT INTO players (id, first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at, club_id) "+
+			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.ID, r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
+			r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt, club); err != nil {
 			return fmt.Errorf("player %d: %w", p.ID, err)
 		}
 	}
 	t := doc.Tournament
-	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, tier, version, published, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		t.ID, t.Name, t.Date, t.Venue, t.Notes, tierOf(&t), t.Version, t.Published, t.CreatedAt, t.UpdatedAt); err != nil {
+	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, tier, version, published, created_at, updated_at, club_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		t.ID, t.Name, t.Date, t.Venue, t.Notes, tierOf(&t), t.Version, t.Published, t.CreatedAt, t.UpdatedAt, club); err != nil {
 		return err
 	}
 	now := storedNow()
@@ -296,6 +308,9 @@ func importStage(x *sqlTx, tid int64, sr *tournament.StageRounds, now time.Time)
 // temporary file beside the database, streamed and removed. The copy is a plain SQLite
 // file (no WAL to go with it), ready to be opened.
 func (d *DB) Backup(ctx context.Context, w io.Writer) error {
+	if err := d.tenantWhole(ctx); err != nil {
+		return err
+	}
 	if d.postgres {
 		// Not a fault: the database's own tool does it (docs/DEPLOY.md).
 		return tournament.Errorf(tournament.ECONFLICT, "backup.postgres")

@@ -60,6 +60,9 @@ func (x *storeTx) SetTeam(e *tournament.Entry) error {
 	if err := tournament.Vet(e); err != nil {
 		return err
 	}
+	if err := x.ownPlayers(e.Members); err != nil {
+		return err
+	}
 	n, err := x.affected("UPDATE entries SET name = ?, club = ?, version = version + 1 WHERE id = ? AND tournament_id = ? AND kind = ? AND version = ?",
 		e.Name, e.Club, e.ID, x.tid, tournament.EntryTeam, e.Version)
 	if err != nil {

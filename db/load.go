@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 
 	"burraco/tournament"
 )
@@ -25,18 +24,11 @@ const stampQuery = "SELECT " + stampCols + " FROM tournaments WHERE id = ?"
 // statement, without a transaction of its own (one round trip on PostgreSQL), since
 // every reader pays it.
 func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
-	var s tournament.Stamp
-	var row *sql.Row
-	if d.postgres {
-		row = d.reader.QueryRowContext(ctx, d.rebound(stampQuery), tid)
-	} else {
-		st, err := d.stmt(ctx, d.reader, stampQuery)
-		if err != nil {
-			return s, wrap(err, "stamp")
-		}
-		row = st.QueryRowContext(ctx, tid)
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return tournament.Stamp{}, err
 	}
-	err := row.Scan(&s.Revision, &s.Registry)
+	var s tournament.Stamp
+	err := d.readRow(ctx, stampQuery, []any{tid}, &s.Revision, &s.Registry)
 	if isNoRows(err) {
 		return s, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -48,6 +40,9 @@ func (d *DB) Stamp(ctx context.Context, tid int64) (tournament.Stamp, error) {
 // whatever the number of entries, rounds and tables. Its hands carry their number,
 // side, score and form, not the other figures (tournament.Store.LoadStamped).
 func (d *DB) LoadStamped(ctx context.Context, tid int64, seq int) (*tournament.State, tournament.Stamp, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, tournament.Stamp{}, err
+	}
 	var st *tournament.State
 	var s tournament.Stamp
 	err := d.loadStamped(ctx, tid, seq, &st, &s)

@@ -24,6 +24,7 @@ type playerRow struct {
 	Active     bool
 	Version    int
 	Search     string // tournament.PlayerSearchText, kept on every write
+	ClubID     int64  // the club whose registry holds the player (tenantNew on create)
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 }
@@ -70,6 +71,9 @@ func (d *DB) FindPlayer(ctx context.Context, id int64) (*tournament.Player, erro
 	if err := d.gorm.WithContext(ctx).First(&r, id).Error; err != nil {
 		return nil, wrap(err, "find player")
 	}
+	if err := d.tenant(ctx, r.ClubID, false); err != nil {
+		return nil, err
+	}
 	p := r.player()
 	return &p, nil
 }
@@ -77,6 +81,9 @@ func (d *DB) FindPlayer(ctx context.Context, id int64) (*tournament.Player, erro
 // FindPlayers returns a page of players sorted by name, and how many match in all.
 func (d *DB) FindPlayers(ctx context.Context, f tournament.PlayerFilter) ([]tournament.Player, int, error) {
 	q := d.gorm.WithContext(ctx).Model(&playerRow{})
+	if f := d.tenantFilter(ctx, "club_id"); f != "" {
+		q = q.Where(f)
+	}
 	if !f.IncludeInactive {
 		q = q.Where("active = ?", true)
 	}
@@ -100,13 +107,14 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// cardTaken reports whether another player holds the card number.
-func cardTaken(tx *gorm.DB, card *string, exceptID int64) (bool, error) {
+// cardTaken reports whether another player of the club holds the card number (a card
+// number is unique within a club).
+func cardTaken(tx *gorm.DB, club int64, card *string, exceptID int64) (bool, error) {
 	if card == nil {
 		return false, nil
 	}
 	var n int64
-	err := tx.Model(&playerRow{}).Where("card_number = ? AND id <> ?", *card, exceptID).Count(&n).Error
+	err := tx.Model(&playerRow{}).Where("club_id = ? AND card_number = ? AND id <> ?", club, *card, exceptID).Count(&n).Error
 	return n > 0, err
 }
 
@@ -128,7 +136,12 @@ func (d *DB) CreatePlayerUnlike(ctx context.Context, p *tournament.Player, unlik
 		return err
 	}
 	r := toPlayerRow(p)
-	err := d.tx(ctx, func(tx *gorm.DB) error {
+	club, err := d.tenantNew(ctx)
+	if err != nil {
+		return err
+	}
+	r.ClubID = club
+	err = d.tx(ctx, func(tx *gorm.DB) error {
 		if unlike != nil {
 			if d.postgres {
 				if err := tx.Exec("SELECT pg_advisory_xact_lock(?, ?)", migrationLock, registryLock).Error; err != nil {
@@ -136,14 +149,14 @@ func (d *DB) CreatePlayerUnlike(ctx context.Context, p *tournament.Player, unlik
 				}
 			}
 			var rows []playerRow
-			if err := tx.Order("LOWER(last_name), LOWER(first_name), id").Find(&rows).Error; err != nil {
+			if err := tx.Where("club_id = ?", club).Order("LOWER(last_name), LOWER(first_name), id").Find(&rows).Error; err != nil {
 				return err
 			}
 			if err := unlike(players(rows)); err != nil {
 				return err
 			}
 		}
-		if taken, err := cardTaken(tx, r.CardNumber, 0); err != nil {
+		if taken, err := cardTaken(tx, club, r.CardNumber, 0); err != nil {
 			return err
 		} else if taken {
 			return errCardTaken
@@ -169,8 +182,15 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 		return err
 	}
 	r := toPlayerRow(p)
+	if err := d.tenantPlayer(ctx, r.ID, true); err != nil {
+		return err
+	}
 	err := d.tx(ctx, func(tx *gorm.DB) error {
-		if taken, err := cardTaken(tx, r.CardNumber, r.ID); err != nil {
+		var club int64
+		if err := tx.Raw("SELECT club_id FROM players WHERE id = ?", r.ID).Row().Scan(&club); err != nil && !isNoRows(err) {
+			return err
+		}
+		if taken, err := cardTaken(tx, club, r.CardNumber, r.ID); err != nil {
 			return err
 		} else if taken {
 			return errCardTaken
@@ -209,14 +229,19 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 
 // CreatePlayers inserts all the players in one transaction, or none.
 func (d *DB) CreatePlayers(ctx context.Context, ps []tournament.Player) error {
+	club, err := d.tenantNew(ctx)
+	if err != nil {
+		return err
+	}
 	rows := make([]playerRow, len(ps))
 	for i := range ps {
 		if err := tournament.Vet(&ps[i]); err != nil {
 			return err
 		}
 		rows[i] = toPlayerRow(&ps[i])
+		rows[i].ClubID = club
 	}
-	err := d.tx(ctx, func(tx *gorm.DB) error {
+	err = d.tx(ctx, func(tx *gorm.DB) error {
 		return tx.CreateInBatches(&rows, 200).Error
 	})
 	if isUniqueViolation(err) {
@@ -227,10 +252,15 @@ func (d *DB) CreatePlayers(ctx context.Context, ps []tournament.Player) error {
 	return nil
 }
 
-// CardHolder returns the ID of the player holding a card number, or 0.
+// CardHolder returns the ID of the player of the request's current club holding a card
+// number, or 0.
 func (d *DB) CardHolder(ctx context.Context, card string) (int64, error) {
+	club, err := d.tenantNew(ctx)
+	if err != nil {
+		return 0, err
+	}
 	var ids []int64
-	if err := d.gorm.WithContext(ctx).Model(&playerRow{}).Where("card_number = ?", card).Limit(1).Pluck("id", &ids).Error; err != nil {
+	if err := d.gorm.WithContext(ctx).Model(&playerRow{}).Where("club_id = ? AND card_number = ?", club, card).Limit(1).Pluck("id", &ids).Error; err != nil {
 		return 0, fmt.Errorf("card holder: %w", err)
 	}
 	if len(ids) == 0 {
@@ -239,10 +269,14 @@ func (d *DB) CardHolder(ctx context.Context, card string) (int64, error) {
 	return ids[0], nil
 }
 
-// AllPlayers returns the whole registry sorted by name.
+// AllPlayers returns the whole registry of the scope's clubs sorted by name.
 func (d *DB) AllPlayers(ctx context.Context) ([]tournament.Player, error) {
 	var rows []playerRow
-	if err := d.gorm.WithContext(ctx).Order("LOWER(last_name), LOWER(first_name), id").Find(&rows).Error; err != nil {
+	q := d.gorm.WithContext(ctx)
+	if f := d.tenantFilter(ctx, "club_id"); f != "" {
+		q = q.Where(f)
+	}
+	if err := q.Order("LOWER(last_name), LOWER(first_name), id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("all players: %w", err)
 	}
 	return players(rows), nil
@@ -252,6 +286,11 @@ func (d *DB) AllPlayers(ctx context.Context) ([]tournament.Player, error) {
 // (see tournament.PlayerStore).
 func (d *DB) MergePlayers(ctx context.Context, keep, drop *tournament.Player, logLine func(tid, entryID int64) tournament.Event) ([]int64, error) {
 	r := toPlayerRow(keep)
+	for _, id := range []int64{keep.ID, drop.ID} {
+		if err := d.tenantPlayer(ctx, id, true); err != nil {
+			return nil, err
+		}
+	}
 	var tids []int64
 	err := d.write(ctx, func(x *sqlTx) error {
 		tids = tids[:0]

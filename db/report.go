@@ -93,12 +93,22 @@ func (d *DB) FindCode(ctx context.Context, code string) (*tournament.TableCode, 
 	})
 	if err == sql.ErrNoRows {
 		return nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil {
+		return nil, wrap(err, "find table code")
 	}
-	return &c, wrap(err, "find table code")
+	// The phones' routes run with a System scope (they are let in by the code and the
+	// seat's PIN); a director's scope reaches only its clubs' codes.
+	if err := d.tenantTournament(ctx, c.TournamentID, false); err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // ReportSettings returns a tournament's reporting settings (the defaults when none).
 func (d *DB) ReportSettings(ctx context.Context, tid int64) (tournament.ReportSettings, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return tournament.ReportSettings{}, err
+	}
 	var rs tournament.ReportSettings
 	err := d.read(ctx, func(x *sqlTx) error {
 		var err error
@@ -110,6 +120,9 @@ func (d *DB) ReportSettings(ctx context.Context, tid int64) (tournament.ReportSe
 
 // RoundReports returns the codes of round n of a stage and its reports, oldest first.
 func (d *DB) RoundReports(ctx context.Context, tid, stageID int64, n int) ([]tournament.TableCode, []tournament.Report, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, nil, err
+	}
 	var codes []tournament.TableCode
 	var reps []tournament.Report
 	err := d.read(ctx, func(x *sqlTx) error {

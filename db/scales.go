@@ -17,6 +17,7 @@ type scaleRow struct {
 	Name      string
 	Builtin   bool
 	Bands     string
+	ClubID    *int64 // the club's own scale; nil for a built-in, everyone's
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -39,10 +40,15 @@ func bandsJSON(bs []scoring.Band) string {
 var errScaleNameTaken = &tournament.Error{Code: tournament.ECONFLICT, Key: "error.invalid",
 	Fields: map[string]string{"name": "scale.name_taken"}}
 
-// ListScales returns every scale, built-in first, then by name.
+// ListScales returns every scale the scope reads (the built-in ones and its clubs'),
+// built-in first, then by name.
 func (d *DB) ListScales(ctx context.Context) ([]tournament.Scale, error) {
 	var rows []scaleRow
-	if err := d.gorm.WithContext(ctx).Order("builtin DESC, name").Find(&rows).Error; err != nil {
+	q := d.gorm.WithContext(ctx)
+	if f := d.tenantFilter(ctx, "club_id"); f != "" {
+		q = q.Where("club_id IS NULL OR " + f)
+	}
+	if err := q.Order("builtin DESC, name").Find(&rows).Error; err != nil {
 		return nil, wrap(err, "list scales")
 	}
 	out := make([]tournament.Scale, len(rows))
@@ -62,13 +68,23 @@ func (d *DB) FindScale(ctx context.Context, id int64) (*tournament.Scale, error)
 	if err := d.gorm.WithContext(ctx).First(&r, id).Error; err != nil {
 		return nil, wrap(err, "find scale")
 	}
+	if r.ClubID != nil {
+		if err := d.tenant(ctx, *r.ClubID, false); err != nil {
+			return nil, err
+		}
+	}
 	s, err := r.scale()
 	return &s, err
 }
 
-func nameTaken(tx *gorm.DB, name string, exceptID int64) (bool, error) {
+// nameTaken reports whether a built-in scale or another of the club has the name.
+func nameTaken(tx *gorm.DB, club *int64, name string, exceptID int64) (bool, error) {
 	var n int64
-	err := tx.Model(&scaleRow{}).Where("name = ? AND id <> ?", name, exceptID).Count(&n).Error
+	q := tx.Model(&scaleRow{}).Where("name = ? AND id <> ?", name, exceptID)
+	if club != nil {
+		q = q.Where("club_id IS NULL OR club_id = ?", *club)
+	}
+	err := q.Count(&n).Error
 	return n > 0, err
 }
 
@@ -79,8 +95,17 @@ func (d *DB) CreateScale(ctx context.Context, s *tournament.Scale) error {
 	}
 	now := storedNow()
 	r := scaleRow{Name: s.Name, Builtin: s.Builtin, Bands: bandsJSON(s.Bands), CreatedAt: now, UpdatedAt: now}
+	if !s.Builtin {
+		club, err := d.tenantNew(ctx)
+		if err != nil {
+			return err
+		}
+		r.ClubID = &club
+	} else if !scopeOf(ctx).System {
+		return errForbidden // a built-in scale is everyone's: the app's own
+	}
 	err := d.tx(ctx, func(tx *gorm.DB) error {
-		if taken, err := nameTaken(tx, r.Name, 0); err != nil {
+		if taken, err := nameTaken(tx, r.ClubID, r.Name, 0); err != nil {
 			return err
 		} else if taken {
 			return errScaleNameTaken
@@ -105,9 +130,16 @@ func (d *DB) UpdateScale(ctx context.Context, s *tournament.Scale) error {
 	if err := tournament.Vet(s); err != nil {
 		return err
 	}
+	if err := d.tenantScale(ctx, s.ID, true); err != nil {
+		return err
+	}
 	now := storedNow()
 	err := d.tx(ctx, func(tx *gorm.DB) error {
-		if taken, err := nameTaken(tx, s.Name, s.ID); err != nil {
+		var club *int64
+		if err := tx.Raw("SELECT club_id FROM scales WHERE id = ?", s.ID).Row().Scan(&club); err != nil && !isNoRows(err) {
+			return err
+		}
+		if taken, err := nameTaken(tx, club, s.Name, s.ID); err != nil {
 			return err
 		} else if taken {
 			return errScaleNameTaken
@@ -130,6 +162,9 @@ func (d *DB) UpdateScale(ctx context.Context, s *tournament.Scale) error {
 
 // DeleteScale removes a scale that is not built in and that no tournament uses.
 func (d *DB) DeleteScale(ctx context.Context, id int64) error {
+	if err := d.tenantScale(ctx, id, true); err != nil {
+		return err
+	}
 	err := d.tx(ctx, func(tx *gorm.DB) error {
 		used, err := scaleUsers(tx, id)
 		if err != nil {

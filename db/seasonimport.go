@@ -18,14 +18,23 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID 
 	if err := tournament.Vet(doc); err != nil {
 		return 0, nil, err
 	}
+	club, err := d.tenantNew(ctx)
+	if seasonID != 0 {
+		// Into a season: the season's club, which the request must write.
+		if err = d.tenantSeason(ctx, seasonID, true); err == nil {
+			club, err = d.clubOfRow(ctx, "SELECT club_id FROM seasons WHERE id = ?", seasonID)
+		}
+	}
+	if err != nil {
+		return 0, nil, err
+	}
 	var fresh []int64
 	orig := *doc // each attempt renumbers the document as given
 	// Numbers are handed out past the largest stored: a write that took the same
 	// numbers meanwhile (another import, a player registered; PostgreSQL does not
 	// serialize them) makes this one fail on a unique key: it runs again, renumbered.
-	var err error
 	for attempt := 1; attempt <= importAttempts; attempt++ {
-		if err = d.importCopyOnce(ctx, &orig, doc, seasonID, &fresh); !isUniqueViolation(err) {
+		if err = d.importCopyOnce(ctx, &orig, doc, club, seasonID, &fresh); !isUniqueViolation(err) {
 			break
 		}
 		time.Sleep(time.Duration(rand.Int64N(int64(attempt) * int64(10*time.Millisecond))))
@@ -39,14 +48,15 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID 
 	if err != nil {
 		return 0, nil, wrap(err, "import copy")
 	}
+	d.tournamentClubs.Store(doc.Tournament.ID, club)
 	return doc.Tournament.ID, fresh, nil
 }
 
 // importAttempts bounds how often ImportCopy runs again after a clash of numbers.
 const importAttempts = 4
 
-// importCopyOnce is one attempt of ImportCopy's transaction.
-func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document, seasonID int64, out *[]int64) error {
+// importCopyOnce is one attempt of ImportCopy's transaction, into club.
+func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document, club, seasonID int64, out *[]int64) error {
 	return d.write(ctx, func(x *sqlTx) error {
 		fresh := []int64{}
 		max := map[string]int64{}
@@ -65,7 +75,7 @@ func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document,
 				// (another import may have registered it meanwhile).
 				if p.CardNumber != "" {
 					var id int64
-					if err := x.queryRow("SELECT id FROM players WHERE card_number = ?", p.CardNumber).Scan(&id); err == nil {
+					if err := x.queryRow("SELECT id FROM players WHERE club_id = ? AND card_number = ?", club, p.CardNumber).Scan(&id); err == nil {
 						return tournament.Errorf(tournament.ECONFLICT, "import.card_registered", p.FullName())
 					} else if !isNoRows(err) {
 						return err
@@ -76,7 +86,7 @@ func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document,
 			// A player matched here before this transaction: still here (a merge in
 			// between deleted it; writing it back would undo the merge).
 			var one int
-			if err := x.queryRow("SELECT 1 FROM players WHERE id = ?", p.ID).Scan(&one); isNoRows(err) {
+			if err := x.queryRow("SELECT 1 FROM players WHERE id = ? AND club_id = ?", p.ID, club).Scan(&one); isNoRows(err) {
 				return tournament.Errorf(tournament.ECONFLICT, "import.player_gone", p.FullName())
 			} else if err != nil {
 				return err
@@ -95,7 +105,7 @@ func (d *DB) importCopyOnce(ctx context.Context, orig, doc *tournament.Document,
 				return err
 			}
 		}
-		if err := d.importDoc(x, c); err != nil {
+		if err := d.importDoc(x, c, club); err != nil {
 			return err
 		}
 		if seasonID != 0 {

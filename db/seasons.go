@@ -52,10 +52,14 @@ func (d *DB) CreateSeason(ctx context.Context, s *season.Season) error {
 	if err != nil {
 		return fmt.Errorf("create season: %w", err)
 	}
+	club, err := d.tenantNew(ctx)
+	if err != nil {
+		return err
+	}
 	now := storedNow()
 	err = d.write(ctx, func(x *sqlTx) error {
-		if err := x.queryRow("INSERT INTO seasons (name, from_date, to_date, settings, published, version, revision, created_at, updated_at) "+
-			"VALUES (?, ?, ?, ?, ?, 1, 1, ?, ?) RETURNING id", s.Name, s.From, s.To, string(settings), s.Published, now, now).Scan(&s.ID); err != nil {
+		if err := x.queryRow("INSERT INTO seasons (name, from_date, to_date, settings, published, version, revision, created_at, updated_at, club_id) "+
+			"VALUES (?, ?, ?, ?, ?, 1, 1, ?, ?, ?) RETURNING id", s.Name, s.From, s.To, string(settings), s.Published, now, now, club).Scan(&s.ID); err != nil {
 			return err
 		}
 		for _, tid := range s.Tournaments {
@@ -76,10 +80,12 @@ func (d *DB) CreateSeason(ctx context.Context, s *season.Season) error {
 
 // addSeasonTournament counts tournament tid in season sid, unless the season already
 // counts the same evening (sameInSeason: the tournament imported as a copy, then the
-// original added, would count it twice).
+// original added, would count it twice). A season counts only its club's tournaments
+// (another club's: ENOTFOUND).
 func addSeasonTournament(x *sqlTx, sid, tid int64) error {
 	var t tournament.Tournament
-	if err := x.queryRow("SELECT name, date FROM tournaments WHERE id = ?", tid).Scan(&t.Name, &t.Date); isNoRows(err) {
+	if err := x.queryRow("SELECT t.name, t.date FROM tournaments t JOIN seasons s ON s.club_id = t.club_id WHERE t.id = ? AND s.id = ?",
+		tid, sid).Scan(&t.Name, &t.Date); isNoRows(err) {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	} else if err != nil {
 		return err
@@ -96,6 +102,9 @@ func addSeasonTournament(x *sqlTx, sid, tid int64) error {
 
 // Season implements tournament.SeasonStore.
 func (d *DB) Season(ctx context.Context, id int64) (*season.Season, error) {
+	if err := d.tenantSeason(ctx, id, false); err != nil {
+		return nil, err
+	}
 	var s season.Season
 	err := d.read(ctx, func(x *sqlTx) error {
 		if err := scanSeason(x.queryRow("SELECT "+seasonCols+" FROM seasons WHERE id = ?", id), &s); err != nil {
@@ -116,13 +125,16 @@ func (d *DB) Season(ctx context.Context, id int64) (*season.Season, error) {
 
 // Seasons implements tournament.SeasonStore.
 func (d *DB) Seasons(ctx context.Context) ([]season.Season, error) {
-	return d.seasonsWhere(ctx, "SELECT "+seasonCols+" FROM seasons ORDER BY from_date DESC, id DESC")
+	return d.seasonsWhere(ctx, "SELECT "+seasonCols+" FROM seasons"+d.tenantWhere(ctx, "club_id")+" ORDER BY from_date DESC, id DESC")
 }
 
 // SeasonsOf implements tournament.SeasonStore.
 func (d *DB) SeasonsOf(ctx context.Context, tid int64) ([]season.Season, error) {
-	return d.seasonsWhere(ctx, "SELECT "+seasonCols+" FROM seasons WHERE id IN (SELECT season_id FROM season_tournaments WHERE tournament_id = ?) "+
-		"ORDER BY from_date DESC, id DESC", tid)
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, err
+	}
+	return d.seasonsWhere(ctx, "SELECT "+seasonCols+" FROM seasons WHERE id IN (SELECT season_id FROM season_tournaments WHERE tournament_id = ?)"+
+		d.tenantAnd(ctx, "club_id")+" ORDER BY from_date DESC, id DESC", tid)
 }
 
 func (d *DB) seasonsWhere(ctx context.Context, q string, args ...any) ([]season.Season, error) {
@@ -164,6 +176,9 @@ func (d *DB) SaveSeason(ctx context.Context, s *season.Season) error {
 	if err != nil {
 		return fmt.Errorf("save season: %w", err)
 	}
+	if err := d.tenantSeason(ctx, s.ID, true); err != nil {
+		return err
+	}
 	now := storedNow()
 	err = d.write(ctx, func(x *sqlTx) error {
 		n, err := x.affected("UPDATE seasons SET name = ?, from_date = ?, to_date = ?, settings = ?, published = ?, "+
@@ -198,6 +213,9 @@ func staleOrGone(x *sqlTx, id int64) error {
 
 // DeleteSeason implements tournament.SeasonStore.
 func (d *DB) DeleteSeason(ctx context.Context, id int64, version int) error {
+	if err := d.tenantSeason(ctx, id, true); err != nil {
+		return err
+	}
 	err := d.write(ctx, func(x *sqlTx) error {
 		var v int
 		if err := x.queryRow("SELECT version FROM seasons WHERE id = ?", id).Scan(&v); err != nil {
@@ -219,6 +237,9 @@ func (d *DB) DeleteSeason(ctx context.Context, id int64, version int) error {
 
 // SetSeasonTournament implements tournament.SeasonStore.
 func (d *DB) SetSeasonTournament(ctx context.Context, sid, tid int64, in bool) error {
+	if err := d.tenantSeason(ctx, sid, true); err != nil {
+		return err
+	}
 	err := d.write(ctx, func(x *sqlTx) error {
 		n, err := x.affected("UPDATE seasons SET revision = revision + 1, updated_at = ? WHERE id = ?", storedNow(), sid)
 		if err != nil {
@@ -237,11 +258,14 @@ func (d *DB) SetSeasonTournament(ctx context.Context, sid, tid int64, in bool) e
 
 // PlayerTournaments implements tournament.SeasonStore.
 func (d *DB) PlayerTournaments(ctx context.Context, playerID int64) ([]int64, error) {
+	if err := d.tenantPlayer(ctx, playerID, false); err != nil {
+		return nil, err
+	}
 	var ids []int64
 	err := d.read(ctx, func(x *sqlTx) error {
 		ids = nil
 		rows, err := x.query("SELECT DISTINCT m.tournament_id, t.date FROM entry_members m JOIN tournaments t ON t.id = m.tournament_id "+
-			"WHERE m.player_id = ? ORDER BY t.date DESC, m.tournament_id DESC", playerID)
+			"WHERE m.player_id = ?"+d.tenantAnd(ctx, "t.club_id")+" ORDER BY t.date DESC, m.tournament_id DESC", playerID)
 		if err != nil {
 			return err
 		}

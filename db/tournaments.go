@@ -136,9 +136,20 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 	if err != nil {
 		return err
 	}
+	club, err := d.tenantNew(ctx)
+	if err != nil {
+		return err
+	}
+	if s.ScaleID != nil {
+		if err := d.tenantScale(ctx, *s.ScaleID, false); tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}
+		} else if err != nil {
+			return err
+		}
+	}
 	err = d.write(ctx, func(x *sqlTx) error {
-		if err := x.queryRow("INSERT INTO tournaments (name, date, venue, notes, tier, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING id",
-			t.Name, t.Date, t.Venue, t.Notes, tierOf(t), now, now).Scan(&t.ID); err != nil {
+		if err := x.queryRow("INSERT INTO tournaments (name, date, venue, notes, tier, version, created_at, updated_at, club_id) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING id",
+			t.Name, t.Date, t.Venue, t.Notes, tierOf(t), now, now, club).Scan(&t.ID); err != nil {
 			return err
 		}
 		t.Version, t.Revision, t.CreatedAt, t.UpdatedAt = 1, 0, now, now
@@ -152,6 +163,8 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 	})
 	if isFKViolation(err) {
 		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}
+	} else if err == nil {
+		d.tournamentClubs.Store(t.ID, club)
 	}
 	return wrap(err, "create tournament")
 }
@@ -160,7 +173,8 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 func (d *DB) ListTournaments(ctx context.Context) ([]tournament.Tournament, error) {
 	var out []tournament.Tournament
 	err := d.read(ctx, func(x *sqlTx) error {
-		rows, err := x.query("SELECT " + tournamentCols + " FROM tournaments ORDER BY date DESC, id DESC")
+		out = nil
+		rows, err := x.query("SELECT " + tournamentCols + " FROM tournaments" + d.tenantWhere(ctx, "club_id") + " ORDER BY date DESC, id DESC")
 		if err != nil {
 			return err
 		}
@@ -177,8 +191,45 @@ func (d *DB) ListTournaments(ctx context.Context) ([]tournament.Tournament, erro
 	return out, wrap(err, "list tournaments")
 }
 
+// ListClubTournaments returns the tournaments of one club the scope may read, the latest
+// date first (a club's public pages, /c/{slug}, under a ReadAll scope).
+func (d *DB) ListClubTournaments(ctx context.Context, club int64) ([]tournament.Tournament, error) {
+	if err := d.tenant(ctx, club, false); err != nil {
+		return nil, err
+	}
+	var out []tournament.Tournament
+	err := d.read(ctx, func(x *sqlTx) error {
+		rows, err := x.query("SELECT "+tournamentCols+" FROM tournaments WHERE club_id = ? ORDER BY date DESC, id DESC", club)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			t, err := scanTournament(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, t)
+		}
+		return rows.Err()
+	})
+	return out, wrap(err, "list club tournaments")
+}
+
+// TournamentClub returns the club of a tournament the scope may read (ENOTFOUND
+// otherwise): a club's public pages check that the tournament is the club's.
+func (d *DB) TournamentClub(ctx context.Context, tid int64) (int64, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return 0, err
+	}
+	return d.tournamentClub(ctx, tid)
+}
+
 // Revision returns a tournament's revision.
 func (d *DB) Revision(ctx context.Context, tid int64) (int64, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return 0, err
+	}
 	var rev int64
 	err := d.read(ctx, func(x *sqlTx) error {
 		return x.queryRow("SELECT COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0) FROM tournaments t WHERE t.id = ?", tid).Scan(&rev)
@@ -191,22 +242,15 @@ func (d *DB) Revision(ctx context.Context, tid int64) (int64, error) {
 
 // PublicRevision returns a tournament's revision and whether it is published.
 func (d *DB) PublicRevision(ctx context.Context, tid int64) (int64, bool, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return 0, false, err
+	}
 	var rev int64
 	var published bool
 	// One statement without a transaction of its own (one round trip on PostgreSQL), as
 	// Stamp: every public request that is not answered from memory pays it.
 	const q = "SELECT COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.published FROM tournaments t WHERE t.id = ?"
-	var row *sql.Row
-	if d.postgres {
-		row = d.reader.QueryRowContext(ctx, d.rebound(q), tid)
-	} else {
-		st, err := d.stmt(ctx, d.reader, q)
-		if err != nil {
-			return 0, false, wrap(err, "public revision")
-		}
-		row = st.QueryRowContext(ctx, tid)
-	}
-	err := row.Scan(&rev, &published)
+	err := d.readRow(ctx, q, []any{tid}, &rev, &published)
 	if err == sql.ErrNoRows {
 		return 0, false, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
@@ -242,6 +286,9 @@ func clockOf(endsAt *time.Time, leftMS *int64) tournament.Clock {
 // Load reads a tournament's current stage whole, in one read transaction, with a fixed
 // number of queries whatever its size.
 func (d *DB) Load(ctx context.Context, tid int64) (*tournament.State, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, err
+	}
 	var st *tournament.State
 	err := d.read(ctx, func(x *sqlTx) error {
 		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid))
@@ -259,6 +306,9 @@ func (d *DB) Load(ctx context.Context, tid int64) (*tournament.State, error) {
 
 // LoadStage reads stage seq of a tournament whole, in one read transaction.
 func (d *DB) LoadStage(ctx context.Context, tid int64, seq int) (*tournament.State, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, err
+	}
 	var st *tournament.State
 	err := d.read(ctx, func(x *sqlTx) error {
 		t, err := scanTournament(x.queryRow("SELECT "+tournamentCols+" FROM tournaments WHERE id = ?", tid))
@@ -280,6 +330,9 @@ func (d *DB) LoadStage(ctx context.Context, tid int64, seq int) (*tournament.Sta
 
 // LoadRound reads round n of the current stage alone, in one read transaction.
 func (d *DB) LoadRound(ctx context.Context, tid int64, n int) (*tournament.State, *tournament.Round, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, nil, err
+	}
 	st := &tournament.State{}
 	r := &tournament.Round{}
 	err := d.read(ctx, func(x *sqlTx) error {
@@ -352,6 +405,9 @@ func (d *DB) LoadTable(ctx context.Context, tid int64, n, t int) (*tournament.Ta
 // LoadStageTable reads one table of round n of stage seq (0: the current stage), as
 // LoadTable does.
 func (d *DB) LoadStageTable(ctx context.Context, tid int64, seq, n, t int) (*tournament.TableState, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, err
+	}
 	ts := &tournament.TableState{}
 	err := d.read(ctx, func(x *sqlTx) error {
 		var err error
@@ -766,6 +822,9 @@ func scanHands(rows rowScanner, tableAt map[int64]*tournament.Table) error {
 
 // Events returns a tournament's log, newest first.
 func (d *DB) Events(ctx context.Context, tid int64) ([]tournament.Event, error) {
+	if err := d.tenantTournament(ctx, tid, false); err != nil {
+		return nil, err
+	}
 	var out []tournament.Event
 	err := d.read(ctx, func(x *sqlTx) error {
 		var n int
@@ -831,6 +890,9 @@ func loadEvents(x *sqlTx, where string, args ...any) ([]tournament.Event, error)
 // row lock (SELECT … FOR UPDATE) until the end. Either way, commands on one tournament
 // run one after the other.
 func (d *DB) Update(ctx context.Context, tid int64, fn func(tournament.Tx) error) error {
+	if err := d.tenantTournament(ctx, tid, true); err != nil {
+		return err
+	}
 	err := d.write(ctx, func(x *sqlTx) error {
 		stx := &storeTx{sqlTx: x, tid: tid}
 		if d.postgres {
@@ -1007,6 +1069,9 @@ func (x *storeTx) AddStage(s *tournament.Stage) error {
 	}
 	if s.Seq != last+1 {
 		return tournament.Errorf(tournament.ECONFLICT, "error.conflict")
+	}
+	if err := x.ownScale(s.ScaleID); err != nil {
+		return err
 	}
 	settings, rules, err := stageJSON(s)
 	if err != nil {
@@ -1354,6 +1419,9 @@ func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) er
 	} else if n == 0 {
 		return tournament.Errorf(tournament.ECONFLICT, "tournament.stale")
 	}
+	if err := x.ownScale(s.ScaleID); err != nil {
+		return err
+	}
 	settings, rules, err := stageJSON(s)
 	if err != nil {
 		return err
@@ -1380,13 +1448,21 @@ func (x *storeTx) AddEntry(e *tournament.Entry) error {
 	if err := tournament.Vet(e); err != nil {
 		return err
 	}
+	club, err := x.club()
+	if err != nil {
+		return err
+	}
 	for _, m := range e.Members {
-		var n int64
-		if err := x.queryRow("SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?", x.tid, m.PlayerID).Scan(&n); err != nil {
+		var n, in int64
+		// A member is a player of the tournament's club (another club's is not there).
+		if err := x.queryRow("SELECT (SELECT COUNT(*) FROM entry_members WHERE tournament_id = ? AND player_id = ?), (SELECT COUNT(*) FROM players WHERE id = ? AND club_id = ?)",
+			x.tid, m.PlayerID, m.PlayerID, club).Scan(&n, &in); err != nil {
 			return err
 		}
 		if n > 0 {
 			return errAlreadyEntered
+		} else if in == 0 && m.PlayerID != 0 {
+			return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 		}
 	}
 	return insertEntry(x.sqlTx, x.tid, e)
@@ -1435,9 +1511,13 @@ func (x *storeTx) RemoveEntry(e *tournament.Entry) error {
 }
 
 func (x *storeTx) RestoreEntry(e *tournament.Entry) error {
+	club, err := x.club()
+	if err != nil {
+		return err
+	}
 	for _, m := range e.Members {
 		var n int64
-		if err := x.queryRow("SELECT COUNT(*) FROM players WHERE id = ?", m.PlayerID).Scan(&n); err != nil {
+		if err := x.queryRow("SELECT COUNT(*) FROM players WHERE id = ? AND club_id = ?", m.PlayerID, club).Scan(&n); err != nil {
 			return err
 		} else if n == 0 {
 			return tournament.ErrPlayerGone
@@ -1470,7 +1550,11 @@ func (x *storeTx) Registered() ([]tournament.Player, error) {
 			return nil, err
 		}
 	}
-	return allPlayers(x.sqlTx, 0)
+	club, err := x.club()
+	if err != nil {
+		return nil, err
+	}
+	return allPlayers(x.sqlTx, club, 0)
 }
 
 func (x *storeTx) CreatePlayer(p *tournament.Player) error {
@@ -1478,9 +1562,13 @@ func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 		return err
 	}
 	r := toPlayerRow(p)
+	club, err := x.club()
+	if err != nil {
+		return err
+	}
 	if r.CardNumber != nil {
 		var n int
-		if err := x.queryRow("SELECT COUNT(*) FROM players WHERE card_number = ?", *r.CardNumber).Scan(&n); err != nil {
+		if err := x.queryRow("SELECT COUNT(*) FROM players WHERE club_id = ? AND card_number = ?", club, *r.CardNumber).Scan(&n); err != nil {
 			return err
 		} else if n > 0 {
 			return errCardTaken
@@ -1488,9 +1576,9 @@ func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 	}
 	now := storedNow()
 	r.CreatedAt, r.UpdatedAt, r.Version = now, now, 1
-	err := x.queryRow("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at) "+
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
-		r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt).Scan(&r.ID)
+	err = x.queryRow("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at, club_id) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes,
+		r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt, club).Scan(&r.ID)
 	if isUniqueViolation(err) {
 		return errCardTaken
 	} else if err != nil {
@@ -1637,7 +1725,13 @@ func (x *storeTx) CopyScale(s *tournament.Stage) error {
 	}
 	var bands string
 	var name string
-	if err := x.queryRow("SELECT name, bands FROM scales WHERE id = ?", *s.ScaleID).Scan(&name, &bands); err != nil {
+	club, err := x.club()
+	if err != nil {
+		return err
+	}
+	if err := x.queryRow("SELECT name, bands FROM scales WHERE id = ? AND (club_id IS NULL OR club_id = ?)", *s.ScaleID, club).Scan(&name, &bands); isNoRows(err) {
+		return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}
+	} else if err != nil {
 		return err
 	}
 	sc := scoring.Scale{Name: name}

@@ -16,11 +16,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
 
 	"burraco/db"
 	"burraco/db/dbtest"
 	"burraco/scoring"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/tournament/threeplayer"
 )
 
@@ -643,6 +645,75 @@ func TestUpgradeFromV3(t *testing.T) {
 	ps2, err := d.AllPlayers(ctx)
 	require.NoError(t, err)
 	assert.Len(t, ps2, old.players)
+	assertOneClub(t, d)
+}
+
+// assertOneClub checks an upgraded database of one club (migration 20): every
+// tournament, player, season and scale of its own is club 1's, which a scope of club 1
+// reads whole and a club made afterwards does not see; its directors are club 1's, the
+// first the officer; the setup of a database without directors makes the officer.
+func assertOneClub(t *testing.T, d *db.DB) {
+	t.Helper()
+	ctx := context.Background()
+	one := clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{clubs.Default}})
+	all := clubs.WithScope(ctx, clubs.Scope{System: true})
+	cs, err := d.ListClubs(ctx)
+	require.NoError(t, err)
+	require.Len(t, cs, 1)
+	assert.Equal(t, clubs.Default, cs[0].ID)
+	assert.Equal(t, "club", cs[0].Slug)
+
+	other := &clubs.Club{Slug: "altro", Name: "Altro"}
+	require.NoError(t, d.CreateClub(ctx, other))
+	ctxO := clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{other.ID}})
+	count := func(c context.Context) (ts, ps, ss, scs int) {
+		t1, err := d.ListTournaments(c)
+		require.NoError(t, err)
+		p1, err := d.AllPlayers(c)
+		require.NoError(t, err)
+		s1, err := d.Seasons(c)
+		require.NoError(t, err)
+		sc1, err := d.ListScales(c)
+		require.NoError(t, err)
+		own := 0
+		for _, s := range sc1 {
+			if !s.Builtin {
+				own++
+			}
+		}
+		return len(t1), len(p1), len(s1), own
+	}
+	t1, p1, s1, sc1 := count(one)
+	tA, pA, sA, scA := count(all)
+	assert.Equal(t, [4]int{tA, pA, sA, scA}, [4]int{t1, p1, s1, sc1}, "everything is club 1's")
+	assert.NotZero(t, t1)
+	assert.NotZero(t, p1)
+	tO, pO, sO, scO := count(ctxO)
+	assert.Equal(t, [4]int{}, [4]int{tO, pO, sO, scO}, "a new club sees none of it")
+
+	ds, err := d.ListDirectors(ctx)
+	require.NoError(t, err)
+	officers := 0
+	for _, dir := range ds {
+		own, err := d.ClubsOf(ctx, dir.ID)
+		require.NoError(t, err)
+		assert.Contains(t, own, cs[0], "director %s is club 1's", dir.Username)
+		if dir.IsOfficer() {
+			officers++
+		}
+	}
+	if len(ds) > 0 {
+		assert.Equal(t, 1, officers, "the first director is the officer")
+		return
+	}
+	a := &tournament.Auth{Store: d, Cost: bcrypt.MinCost}
+	dir, err := a.Setup(ctx, tournament.DirectorInput{Username: "anna", Name: "Anna", Password: "segreto-lungo", Confirm: "segreto-lungo"})
+	require.NoError(t, err)
+	assert.True(t, dir.IsOfficer())
+	own, err := d.ClubsOf(ctx, dir.ID)
+	require.NoError(t, err)
+	require.Len(t, own, 1)
+	assert.Equal(t, clubs.Default, own[0].ID)
 }
 
 // withoutSitOutOfGame2 takes Colombo Sara's sit-out of the fixture's unfinished game 2 out

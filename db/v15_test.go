@@ -329,4 +329,5 @@ func TestUpgradeFromV15(t *testing.T) {
 	st, err = svc.Load(ctx, 1)
 	require.NoError(t, err)
 	require.True(t, st.Complete(&st.Rounds[len(st.Rounds)-1]))
+	assertOneClub(t, d)
 }

@@ -30,6 +30,7 @@ var unvetted = map[string]string{
 	"insertPairs":   "called by WriteImport, which vets every pair first",
 	"RestoreEntry":  "puts back an entry as it was stored (an undo), not a way in",
 	"MergePlayers":  "combines two stored records, not a way in",
+	"UpdateClub":    "checks the club with clubs.Club.Validate (the text rules, tournament.CheckText) first",
 }
 
 // TestEveryTextWriteIsVetted: every function of the store that writes a name or a note

@@ -27,13 +27,13 @@ const importChunk = 50
 // afterChunk, if not nil, runs between an import's chunks (tests set it).
 var afterChunk func()
 
-// markQuery reads the registry's mark (tournament.RegistryMark).
-const markQuery = "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(version), 0) FROM players"
+// markQuery reads the registry's mark (tournament.RegistryMark) of a club.
+const markQuery = "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(version), 0) FROM players WHERE club_id = ?"
 
-// allPlayers reads every registered player (n: about how many) in x.
-func allPlayers(x *sqlTx, n int) ([]tournament.Player, error) {
-	rows, err := x.query("SELECT id, first_name, last_name, club, card_number, email, phone, notes, active, version, created_at, updated_at " +
-		"FROM players ORDER BY LOWER(last_name), LOWER(first_name), id")
+// allPlayers reads every registered player of a club (n: about how many) in x.
+func allPlayers(x *sqlTx, club int64, n int) ([]tournament.Player, error) {
+	rows, err := x.query("SELECT id, first_name, last_name, club, card_number, email, phone, notes, active, version, created_at, updated_at "+
+		"FROM players WHERE club_id = ? ORDER BY LOWER(last_name), LOWER(first_name), id", club)
 	if err != nil {
 		return nil, err
 	}
@@ -56,14 +56,18 @@ func allPlayers(x *sqlTx, n int) ([]tournament.Player, error) {
 // ImportSnapshot reads what an import matches against, in one read transaction (see
 // tournament.BulkStore).
 func (d *DB) ImportSnapshot(ctx context.Context, tid int64) (*tournament.ImportSnapshot, error) {
+	club, err := d.tenantImport(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
 	snap := &tournament.ImportSnapshot{Entered: map[int64]string{}}
-	err := d.read(ctx, func(x *sqlTx) error {
+	err = d.read(ctx, func(x *sqlTx) error {
 		m := &snap.Mark
-		if err := x.queryRow(markQuery).Scan(&m.Count, &m.MaxID, &m.Versions); err != nil {
+		if err := x.queryRow(markQuery, club).Scan(&m.Count, &m.MaxID, &m.Versions); err != nil {
 			return err
 		}
 		var err error
-		if snap.Registry, err = allPlayers(x, int(m.Count)); err != nil {
+		if snap.Registry, err = allPlayers(x, club, int(m.Count)); err != nil {
 			return err
 		}
 		if tid == 0 {
@@ -122,6 +126,10 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 			}
 		}
 	}
+	club, err := d.tenantImport(ctx, tid)
+	if err != nil {
+		return err
+	}
 	ctx = context.WithoutCancel(ctx) // once begun, it ends: written whole or undone
 	mark := snap.Mark
 	var done written
@@ -156,7 +164,7 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 				x.lockTaken()
 			}
 			var now tournament.RegistryMark
-			if err := x.queryRow(markQuery).Scan(&now.Count, &now.MaxID, &now.Versions); err != nil {
+			if err := x.queryRow(markQuery, club).Scan(&now.Count, &now.MaxID, &now.Versions); err != nil {
 				return err
 			} else if now != mark {
 				return tournament.ErrImportChanged
@@ -175,7 +183,7 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 					}
 				}
 			}
-			ids, err := insertPlayers(x, fresh)
+			ids, err := insertPlayers(x, club, fresh)
 			wrote.players = ids
 			if err != nil {
 				return err
@@ -225,9 +233,9 @@ func (d *DB) WriteImport(ctx context.Context, tid int64, snap *tournament.Import
 	return nil
 }
 
-// insertPlayers registers the players, setting their IDs, with multi-row inserts; it
-// returns the IDs written.
-func insertPlayers(x *sqlTx, ps []*tournament.Player) ([]int64, error) {
+// insertPlayers registers the players in a club, setting their IDs, with multi-row
+// inserts; it returns the IDs written.
+func insertPlayers(x *sqlTx, club int64, ps []*tournament.Player) ([]int64, error) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
@@ -235,11 +243,11 @@ func insertPlayers(x *sqlTx, ps []*tournament.Player) ([]int64, error) {
 	rows := make([][]any, len(ps))
 	for i, p := range ps {
 		r := toPlayerRow(p)
-		rows[i] = []any{r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes, r.Active, 1, r.Search, now, now}
+		rows[i] = []any{r.FirstName, r.LastName, r.Club, r.CardNumber, r.Email, r.Phone, r.Notes, r.Active, 1, r.Search, now, now, club}
 	}
 	ids := make([]int64, 0, len(ps))
-	err := (&storeTx{sqlTx: x}).insertRows("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at) VALUES ",
-		"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows, " RETURNING id", func(r *sql.Rows) error {
+	err := (&storeTx{sqlTx: x}).insertRows("INSERT INTO players (first_name, last_name, club, card_number, email, phone, notes, active, version, search, created_at, updated_at, club_id) VALUES ",
+		"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows, " RETURNING id", func(r *sql.Rows) error {
 			var id int64
 			err := r.Scan(&id)
 			ids = append(ids, id)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"burraco/tournament/lag"
 )
 
 // Stamp is what a loaded stage depends on in the database: the tournament's revision
@@ -74,6 +76,13 @@ func (d *derived) pairing(p Paired, n int) ([]Column, []OrderLine) {
 	return o.cols, o.lines
 }
 
+// stampKey names a tournament's stamp reads that may be shared: those of readers that
+// may lag (lag.Allowed: the store may read it on a replica) apart from the others.
+type stampKey struct {
+	tid    int64
+	mayLag bool
+}
+
 // derivedKey names a stage of a tournament: seq 0 is whichever is current.
 type derivedKey struct {
 	tid int64
@@ -102,7 +111,8 @@ type derivedCache struct {
 // stored now: from the cache when it holds that stamp, else loaded once (readers
 // arriving during a load wait for it rather than load again).
 func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived, error) {
-	stamp, err := s.stamps.Read(ctx, tid, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
+	mayLag := lag.Allowed(ctx)
+	stamp, err := s.stamps.Read(ctx, stampKey{tid, mayLag}, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +125,9 @@ func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived,
 		}
 		c.tick++
 		sl := c.slots[k]
-		if sl != nil && sl.d != nil && sl.d.stamp == stamp {
+		// A reader that may lag (its stamp read on a replica) takes a stage derived later
+		// too: newer than it asked, never older.
+		if sl != nil && sl.d != nil && (sl.d.stamp == stamp || mayLag && sl.d.stamp.after(stamp)) {
 			sl.used = c.tick
 			d := sl.d // read under the lock: a load ending now replaces it
 			c.mu.Unlock()

@@ -14,12 +14,22 @@ import (
 // Director is a person allowed to run tournaments: every director page and the API
 // need one.
 type Director struct {
-	ID           int64     `json:"id"`
-	Username     string    `json:"username"`
-	Name         string    `json:"name"`
-	PasswordHash string    `json:"-"`
-	CreatedAt    time.Time `json:"created_at"`
+	ID           int64  `json:"id"`
+	Username     string `json:"username"`
+	Name         string `json:"name"`
+	PasswordHash string `json:"-"`
+	// Role is "director" (runs the tournaments of their clubs) or "officer" (a
+	// federation officer: administers clubs and reads every club); see tournament/clubs.
+	Role      string    `json:"role"`
+	CreatedAt time.Time `json:"created_at"`
 }
+
+// roleOfficer is clubs.RoleOfficer (tournament cannot import clubs; a test there keeps
+// them equal).
+const roleOfficer = "officer"
+
+// IsOfficer reports whether the director is a federation officer.
+func (d *Director) IsOfficer() bool { return d != nil && d.Role == roleOfficer }
 
 // DirectorInput is what the setup and "add director" forms send.
 type DirectorInput struct {

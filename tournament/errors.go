@@ -14,8 +14,11 @@ const (
 	ECONFLICT     = "conflict"
 	ENOTFOUND     = "not_found"
 	EUNAUTHORIZED = "unauthorized"
-	ETHROTTLED    = "throttled"
-	EINTERNAL     = "internal"
+	// EFORBIDDEN is something the request may read but not change (another club's
+	// data, read by a federation officer), or an action only an officer may take.
+	EFORBIDDEN = "forbidden"
+	ETHROTTLED = "throttled"
+	EINTERNAL  = "internal"
 )
 
 // Error is a domain error: a code, a message key for the UI catalogue with its arguments,

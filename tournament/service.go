@@ -25,8 +25,9 @@ type Tournaments struct {
 	// derived holds the stages read lately, each computed once per stamp (derived.go).
 	derived derivedCache
 	// stamps share the stamp's reads of a tournament between readers arriving together
-	// (readshare.Group): never a read begun before a reader asked.
-	stamps readshare.Group[int64, Stamp]
+	// (readshare.Group): never a read begun before a reader asked, nor one a reader that
+	// may lag began (on the replica) for a reader that may not (stampKey).
+	stamps readshare.Group[stampKey, Stamp]
 }
 
 func (s *Tournaments) now() time.Time {

@@ -42,23 +42,27 @@ func (s *Server) routes() {
 	e.GET("/login", admins.LoginForm)
 	e.POST("/login", admins.Login)
 	e.GET("/calc", calcs.Calculator)
-	e.GET("/p/:id", s.public.Tables)
-	e.GET("/p/:id/standings", s.public.Standings)
-	e.GET("/p/:id/players/:eid", s.public.Player)
-	e.GET("/p/:id/bracket", s.public.Bracket)
-	e.GET("/p/:id/projector/:view", s.public.Projector)
-	e.GET("/p/:id/projector/:view/live", s.public.ProjectorLive)
-	e.GET("/p/:id/qr.svg", s.public.QR)
+	// The public pages and their JSON twins read what may lag behind the latest commit: a
+	// streaming replica may answer them (site.MayLag; issue 38; the phones' polls too:
+	// table.Handlers.State).
+	lags := site.MayLag
+	e.GET("/p/:id", s.public.Tables, lags)
+	e.GET("/p/:id/standings", s.public.Standings, lags)
+	e.GET("/p/:id/players/:eid", s.public.Player, lags)
+	e.GET("/p/:id/bracket", s.public.Bracket, lags)
+	e.GET("/p/:id/projector/:view", s.public.Projector, lags)
+	e.GET("/p/:id/projector/:view/live", s.public.ProjectorLive, lags)
+	e.GET("/p/:id/qr.svg", s.public.QR, lags)
 	// Seasons' public pages (issue 22): a published season's standings, a player's line,
 	// the projector.
-	e.GET("/p/seasons/:id", s.public.Season)
-	e.GET("/p/seasons/:id/players/:pid", s.public.SeasonPlayer)
-	e.GET("/p/seasons/:id/projector", s.public.SeasonProjector)
-	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive)
+	e.GET("/p/seasons/:id", s.public.Season, lags)
+	e.GET("/p/seasons/:id/players/:pid", s.public.SeasonPlayer, lags)
+	e.GET("/p/seasons/:id/projector", s.public.SeasonProjector, lags)
+	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive, lags)
 	// The national ranking (issue 38): public, kept per revision; its CSV.
 	ranks := &ranking.Handlers{App: s.App, TTL: s.public.Cache.TTL}
-	e.GET("/p/ranking", ranks.Public)
-	e.GET("/p/ranking.csv", ranks.CSV)
+	e.GET("/p/ranking", ranks.Public, lags)
+	e.GET("/p/ranking.csv", ranks.CSV, lags)
 	// Table reporting (issue 21): a table's page for its players, by its code, no login
 	// (CSRF as on every form).
 	tables := s.tables
@@ -217,10 +221,10 @@ func (s *Server) routes() {
 	e.POST("/api/v1/login", apih.Login)
 	e.POST("/api/v1/calc/hand", apih.CalcHand)
 	e.GET("/api/v1/calc/vp", apih.CalcVP)
-	e.GET("/api/v1/public/tournaments/:id", s.public.APITournament)
-	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings)
-	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer)
-	e.GET("/api/v1/public/tournaments/:id/bracket", s.public.APIBracket)
+	e.GET("/api/v1/public/tournaments/:id", s.public.APITournament, lags)
+	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings, lags)
+	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer, lags)
+	e.GET("/api/v1/public/tournaments/:id/bracket", s.public.APIBracket, lags)
 	// Table reporting (issue 21): a table by its code, public; the director's queue.
 	e.GET("/api/v1/t/:code", apih.TableByCode)
 	e.POST("/api/v1/t/:code/report", apih.ReportTable)
@@ -306,7 +310,7 @@ func (s *Server) routes() {
 	a.DELETE("/tokens/:id", apih.RevokeToken)
 
 	// Seasons (issue 22): a club championship, player history, the federation's files.
-	e.GET("/api/v1/public/seasons/:id", apih.PublicSeason)
+	e.GET("/api/v1/public/seasons/:id", apih.PublicSeason, lags)
 	a.GET("/seasons", apih.ListSeasons)
 	a.POST("/seasons", apih.CreateSeason)
 	a.GET("/seasons/:id", apih.GetSeason)

@@ -4,6 +4,7 @@
 package views
 
 import (
+	"context"
 	"log/slog"
 	"net"
 	"net/http"
@@ -87,6 +88,13 @@ func WithLANAddress(lan func() string) Option {
 // already answered with a timeout is never carried out behind the user's back.
 func WithCommandTimeout(d time.Duration) Option {
 	return func(s *Server) { s.site.CommandTimeout = d }
+}
+
+// WithReplicaWait gives the server the store's wait for its streaming replica
+// (db.DB.WaitReplica): an unpublishing waits until the replica no longer shows the
+// publication, or is left out of the reads, before it answers.
+func WithReplicaWait(wait func(ctx context.Context) error) Option {
+	return func(s *Server) { s.public.Replayed = wait }
 }
 
 // WithPublicRevisionTTL lets the public pages trust a tournament's revision read in the

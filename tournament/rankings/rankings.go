@@ -170,15 +170,14 @@ func (s *Service) SaveSettings(ctx context.Context, in ranking.Settings, version
 }
 
 // CheckOfficer is nil for a federation officer, who edits the ranking's settings; any
-// other director gets ENOTFOUND, as for a page that is not theirs.
-// TODO(lead): EFORBIDDEN (hten) once it is on main.
+// other director gets EFORBIDDEN.
 func (s *Service) CheckOfficer(ctx context.Context, directorID int64) error {
 	role, err := s.Store.DirectorRole(ctx, directorID)
 	if err != nil {
 		return fmt.Errorf("ranking officer: %w", err)
 	}
 	if role != clubs.RoleOfficer {
-		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+		return tournament.Errorf(tournament.EFORBIDDEN, "error.forbidden")
 	}
 	return nil
 }

@@ -28,6 +28,7 @@ var httpCodes = map[int]string{
 	http.StatusNotFound:              tournament.ENOTFOUND,
 	http.StatusMethodNotAllowed:      EMETHOD,
 	http.StatusUnauthorized:          tournament.EUNAUTHORIZED,
+	http.StatusForbidden:             tournament.EFORBIDDEN,
 	http.StatusUnprocessableEntity:   tournament.EINVALID,
 	http.StatusBadRequest:            tournament.EINVALID,
 	http.StatusRequestEntityTooLarge: tournament.EINVALID,

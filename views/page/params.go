@@ -33,6 +33,8 @@ func StatusOf(code string) int {
 		return http.StatusNotFound
 	case tournament.EUNAUTHORIZED:
 		return http.StatusUnauthorized
+	case tournament.EFORBIDDEN:
+		return http.StatusForbidden
 	case tournament.ETHROTTLED:
 		return http.StatusTooManyRequests
 	case tournament.EUNAVAILABLE:

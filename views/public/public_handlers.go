@@ -19,6 +19,7 @@ import (
 	"burraco/views/page"
 
 	"burraco/tournament"
+	"burraco/tournament/lag"
 )
 
 // Cache keeps each public page (and JSON twin) as rendered at its tournament's
@@ -178,20 +179,13 @@ func (h *Handlers) Changed(ctx context.Context, tid int64, published bool) {
 
 // forgetUnpublished makes an unpublishing take effect everywhere before it is
 // answered: this instance forgets the tournament's revision at once, and the answer
-// waits the TTL out, so that every instance (all run with the same -public-ttl) has let
-// go of a publication it read before the change and asks the database again.
+// waits until the replica, if any, has replayed it, then the TTL out, so that every
+// instance (all run with the same -public-ttl) has let go of a publication it read
+// before the change and asks the database again (unpublished).
 func (h *Handlers) forgetUnpublished(ctx context.Context, tid int64) {
 	pc := h.Cache
-	if pc.TTL <= 0 {
-		return
-	}
 	pc.Forget(tid)
-	t := time.NewTimer(pc.TTL)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-	}
+	h.unpublished(ctx)
 	pc.Forget(tid) // a read that began before the change and ended after the first forget
 }
 
@@ -749,7 +743,8 @@ func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 		// While the stage at the revision read is derived in the background, the page as
 		// rendered before, as serve answers it: a room of phones goes the ordinary way
 		// only to render the page once that stage is ready.
-		if h.Tournaments.Prepare(r.Context(), tid, rv.rev) {
+		// The stage may be derived from the replica (tournament/lag), as serve's reads.
+		if h.Tournaments.Prepare(lag.Allow(r.Context()), tid, rv.rev) {
 			return false
 		}
 		if p = pc.stale(k); p == nil {

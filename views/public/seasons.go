@@ -77,8 +77,9 @@ func (h *Handlers) seasonKey(ctx context.Context, sid int64) (string, bool, erro
 
 // SeasonChanged follows a season's publication: published, it shows here at once
 // (elsewhere within the TTL); unpublished or deleted, this instance forgets the key at
-// once and the answer waits the TTL out, so that every instance has let go of the
-// publication it read before (as forgetUnpublished does for a tournament).
+// once and the answer waits until the replica, if any, has replayed it, then the TTL
+// out, so that every instance has let go of the publication it read before (as
+// forgetUnpublished does for a tournament).
 func (h *Handlers) SeasonChanged(ctx context.Context, sid int64, published bool) {
 	forget := func() {
 		h.seasons.mu.Lock()
@@ -86,15 +87,10 @@ func (h *Handlers) SeasonChanged(ctx context.Context, sid int64, published bool)
 		h.seasons.mu.Unlock()
 	}
 	forget()
-	if published || h.Cache.TTL <= 0 {
+	if published {
 		return
 	}
-	t := time.NewTimer(h.Cache.TTL)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-	}
+	h.unpublished(ctx)
 	forget() // a read that began before the change and ended after the first forget
 }
 

@@ -3,6 +3,7 @@ package ranking_test
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -84,11 +85,36 @@ func TestPublicRankingPages(t *testing.T) {
 	assert.True(t, strings.HasPrefix(lines[1], "1;0;1;;;;175;2;2;2;125;"), lines[1])
 	assert.Len(t, lines, 62) // the header, 60 lines, the end
 
-	// The settings are an officer's: another director is told nothing is there.
-	assert.Equal(t, http.StatusNotFound, c.Get("/ranking/settings").StatusCode)
+	// The settings are an officer's (the setup's director is one): the form, a problem next
+	// to its field, a save, a stale save; another director is refused.
+	res = c.Get("/ranking/settings")
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	form := url.Values{"table": {"100 80 65"}, "floor": {"90"}, "field": {"1:100"}, "tier_club": {"100"}, "tier_regional": {"150"},
+		"tier_national": {"200"}, "window": {"year"}, "months": {""}, "best": {"5"}, "version": {"0"}}
+	res = c.Post("/ranking/settings", form)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, 1, res.Doc(t).Find(".has-error #floor").Length(), "the floor is past the table's last points")
+	form.Set("floor", "2")
+	res = c.Post("/ranking/settings", form)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, res.Body)
+	res = c.Post("/ranking/settings", form)
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "a save from version 0 again")
 	tok := a.APIToken(c)
-	assert.Equal(t, http.StatusNotFound, c.API(http.MethodGet, "/api/v1/ranking/settings", tok, "", nil).StatusCode)
+	var cfg dto.RankingConfig
+	require.Equal(t, http.StatusOK, c.API(http.MethodGet, "/api/v1/ranking/settings", tok, "", &cfg).StatusCode)
+	assert.Equal(t, 1, cfg.Version)
+	assert.Equal(t, ranking.Year, cfg.Settings.Window)
+	assert.Equal(t, []int{100, 80, 65}, cfg.Settings.Table)
+
+	res = c.Post("/directors", url.Values{"username": {"bruno"}, "name": {"Bruno Neri"}, "password": {"0123456789"}, "confirm": {"0123456789"}})
+	require.Less(t, res.StatusCode, 400, res.Body)
+	bruno := a.Client()
+	res = bruno.Post("/login", url.Values{"username": {"bruno"}, "password": {"0123456789"}})
+	require.Less(t, res.StatusCode, 400, res.Body)
+	assert.Equal(t, http.StatusForbidden, bruno.Get("/ranking/settings").StatusCode)
+	tb := a.APIToken(bruno)
+	assert.Equal(t, http.StatusForbidden, c.API(http.MethodGet, "/api/v1/ranking/settings", tb, "", nil).StatusCode)
 	var mine dto.Ranking
-	require.Equal(t, http.StatusOK, c.API(http.MethodGet, "/api/v1/ranking", tok, "", &mine).StatusCode)
+	require.Equal(t, http.StatusOK, c.API(http.MethodGet, "/api/v1/ranking", tb, "", &mine).StatusCode)
 	assert.Equal(t, 60, mine.Total)
 }

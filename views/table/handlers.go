@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/lag"
 	"burraco/views/page"
 )
 
@@ -95,7 +96,11 @@ func (h *Handlers) Show(c echo.Context) error {
 func (h *Handlers) State(c echo.Context) error {
 	since := c.QueryParam("since")
 	app := appReader{revision: h.Revision, roundStates: h.Tournaments.RoundStates}
-	if key, ok := h.polls.key(c.Request().Context(), app, tournament.NormalizeCode(c.Param("code"))); ok {
+	// The round's states may lag behind the latest commit (a streaming replica may answer
+	// them: tournament/lag): a phone that sees an older state reloads its page, which
+	// reads the primary. A code is looked up on the primary (load): one the replica has
+	// not replayed yet would count against the phone as a wrong one.
+	if key, ok := h.polls.key(lag.Allow(c.Request().Context()), app, tournament.NormalizeCode(c.Param("code"))); ok {
 		c.Response().Header().Set("Cache-Control", "no-store")
 		if key == since {
 			return c.NoContent(http.StatusNoContent)

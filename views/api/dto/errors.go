@@ -42,4 +42,4 @@ type Duplicate struct {
 // "unavailable" (a change not saved within the command timeout, 503) and
 // "method_not_allowed" (405).
 var ErrorCodes = []string{tournament.EINVALID, tournament.ECONFLICT, tournament.ENOTFOUND, tournament.EUNAUTHORIZED,
-	tournament.ETHROTTLED, tournament.EINTERNAL, "unavailable", "method_not_allowed"}
+	tournament.EFORBIDDEN, tournament.ETHROTTLED, tournament.EINTERNAL, "unavailable", "method_not_allowed"}

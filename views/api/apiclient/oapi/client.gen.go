@@ -112,6 +112,7 @@ func (e DanishSettingsInputSides) Valid() bool {
 // Defines values for ErrorBodyCode.
 const (
 	ErrorBodyCodeConflict         ErrorBodyCode = "conflict"
+	ErrorBodyCodeForbidden        ErrorBodyCode = "forbidden"
 	ErrorBodyCodeInternal         ErrorBodyCode = "internal"
 	ErrorBodyCodeInvalid          ErrorBodyCode = "invalid"
 	ErrorBodyCodeMethodNotAllowed ErrorBodyCode = "method_not_allowed"
@@ -125,6 +126,8 @@ const (
 func (e ErrorBodyCode) Valid() bool {
 	switch e {
 	case ErrorBodyCodeConflict:
+		return true
+	case ErrorBodyCodeForbidden:
 		return true
 	case ErrorBodyCodeInternal:
 		return true
@@ -946,6 +949,7 @@ func (e TournamentTeamsFormat) Valid() bool {
 // Defines values for CreatePlayer409JSONResponseBodyErrorCode.
 const (
 	CreatePlayer409JSONResponseBodyErrorCodeConflict         CreatePlayer409JSONResponseBodyErrorCode = "conflict"
+	CreatePlayer409JSONResponseBodyErrorCodeForbidden        CreatePlayer409JSONResponseBodyErrorCode = "forbidden"
 	CreatePlayer409JSONResponseBodyErrorCodeInternal         CreatePlayer409JSONResponseBodyErrorCode = "internal"
 	CreatePlayer409JSONResponseBodyErrorCodeInvalid          CreatePlayer409JSONResponseBodyErrorCode = "invalid"
 	CreatePlayer409JSONResponseBodyErrorCodeMethodNotAllowed CreatePlayer409JSONResponseBodyErrorCode = "method_not_allowed"
@@ -959,6 +963,8 @@ const (
 func (e CreatePlayer409JSONResponseBodyErrorCode) Valid() bool {
 	switch e {
 	case CreatePlayer409JSONResponseBodyErrorCodeConflict:
+		return true
+	case CreatePlayer409JSONResponseBodyErrorCodeForbidden:
 		return true
 	case CreatePlayer409JSONResponseBodyErrorCodeInternal:
 		return true
@@ -1018,6 +1024,7 @@ func (e ExportScaleParamsFormat) Valid() bool {
 // Defines values for AddEntry409JSONResponseBodyErrorCode.
 const (
 	AddEntry409JSONResponseBodyErrorCodeConflict         AddEntry409JSONResponseBodyErrorCode = "conflict"
+	AddEntry409JSONResponseBodyErrorCodeForbidden        AddEntry409JSONResponseBodyErrorCode = "forbidden"
 	AddEntry409JSONResponseBodyErrorCodeInternal         AddEntry409JSONResponseBodyErrorCode = "internal"
 	AddEntry409JSONResponseBodyErrorCodeInvalid          AddEntry409JSONResponseBodyErrorCode = "invalid"
 	AddEntry409JSONResponseBodyErrorCodeMethodNotAllowed AddEntry409JSONResponseBodyErrorCode = "method_not_allowed"
@@ -1031,6 +1038,8 @@ const (
 func (e AddEntry409JSONResponseBodyErrorCode) Valid() bool {
 	switch e {
 	case AddEntry409JSONResponseBodyErrorCodeConflict:
+		return true
+	case AddEntry409JSONResponseBodyErrorCodeForbidden:
 		return true
 	case AddEntry409JSONResponseBodyErrorCodeInternal:
 		return true
@@ -1371,6 +1380,7 @@ type Director struct {
 	CreatedAt time.Time `json:"created_at"`
 	Id        int       `json:"id"`
 	Name      string    `json:"name"`
+	Role      string    `json:"role"`
 	Username  string    `json:"username"`
 }
 

@@ -71,7 +71,7 @@ func (t *Tournament) Validate() FieldErrors {
 	if utf8.RuneCountInString(t.Notes) > maxNotesLen {
 		fe.Add("notes", "error.too_long")
 	}
-	if !ranking.Tier(t.Tier).Valid() {
+	if t.Tier != "" && !ranking.Tier(t.Tier).Valid() { // "": a club tournament
 		fe.Add("tier", "tournament.err.tier")
 	}
 	return fe

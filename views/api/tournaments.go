@@ -26,8 +26,8 @@ func over(in dto.TournamentInput, t *tournament.Tournament, st *tournament.Stage
 	if in.Notes == nil {
 		in.Notes = &t.Notes
 	}
-	if in.Tier == "" {
-		in.Tier = t.Tier
+	if in.Tier == nil {
+		in.Tier = &t.Tier
 	}
 	if in.Format == "" {
 		in.Format = st.Format
@@ -88,7 +88,10 @@ func presetOf(fm tournament.Format) string {
 // read turns the input into a tournament and its stage; every problem of the input comes
 // back at once, settings fields named "settings.<field>".
 func read(in dto.TournamentInput) (tournament.Tournament, tournament.Stage, error) {
-	t := tournament.Tournament{Name: in.Name, Date: in.Date, Tier: in.Tier}
+	t := tournament.Tournament{Name: in.Name, Date: in.Date}
+	if in.Tier != nil {
+		t.Tier = *in.Tier
+	}
 	if in.Venue != nil {
 		t.Venue = *in.Venue
 	}

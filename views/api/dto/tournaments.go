@@ -18,7 +18,7 @@ type TournamentInput struct {
 	Notes *string `json:"notes"`
 	// Tier is the tournament's category for the national ranking (club when created
 	// without one; left out of an update, kept).
-	Tier       string          `json:"tier" enum:"club,regional,national"`
+	Tier       *string         `json:"tier" enum:"club,regional,national"`
 	Format     string          `json:"format"`
 	Qualifiers *int            `json:"qualifiers"`
 	Settings   json.RawMessage `json:"settings"`

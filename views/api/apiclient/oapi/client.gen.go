@@ -3389,7 +3389,7 @@ type TournamentInputDanish struct {
 	Rules      *RulesInput                 `json:"rules,omitempty"`
 	ScaleId    *int                        `json:"scale_id,omitempty"`
 	Settings   *DanishSettingsInput        `json:"settings,omitempty"`
-	Tier       TournamentInputDanishTier   `json:"tier"`
+	Tier       *TournamentInputDanishTier  `json:"tier,omitempty"`
 	Venue      *string                     `json:"venue,omitempty"`
 }
 
@@ -3410,7 +3410,7 @@ type TournamentInputIndividual3 struct {
 	Rules      *RulesInput                      `json:"rules,omitempty"`
 	ScaleId    *int                             `json:"scale_id,omitempty"`
 	Settings   *ThreeplayerSettingsInput        `json:"settings,omitempty"`
-	Tier       TournamentInputIndividual3Tier   `json:"tier"`
+	Tier       *TournamentInputIndividual3Tier  `json:"tier,omitempty"`
 	Venue      *string                          `json:"venue,omitempty"`
 }
 
@@ -3431,7 +3431,7 @@ type TournamentInputIndividual4 struct {
 	Rules      *RulesInput                      `json:"rules,omitempty"`
 	ScaleId    *int                             `json:"scale_id,omitempty"`
 	Settings   *Individual4SettingsInput        `json:"settings,omitempty"`
-	Tier       TournamentInputIndividual4Tier   `json:"tier"`
+	Tier       *TournamentInputIndividual4Tier  `json:"tier,omitempty"`
 	Venue      *string                          `json:"venue,omitempty"`
 }
 
@@ -3452,7 +3452,7 @@ type TournamentInputKnockout struct {
 	Rules      *RulesInput                   `json:"rules,omitempty"`
 	ScaleId    *int                          `json:"scale_id,omitempty"`
 	Settings   *KnockoutSettingsInput        `json:"settings,omitempty"`
-	Tier       TournamentInputKnockoutTier   `json:"tier"`
+	Tier       *TournamentInputKnockoutTier  `json:"tier,omitempty"`
 	Venue      *string                       `json:"venue,omitempty"`
 }
 
@@ -3473,7 +3473,7 @@ type TournamentInputMitchell struct {
 	Rules      *RulesInput                   `json:"rules,omitempty"`
 	ScaleId    *int                          `json:"scale_id,omitempty"`
 	Settings   *MitchellSettingsInput        `json:"settings,omitempty"`
-	Tier       TournamentInputMitchellTier   `json:"tier"`
+	Tier       *TournamentInputMitchellTier  `json:"tier,omitempty"`
 	Venue      *string                       `json:"venue,omitempty"`
 }
 
@@ -3494,7 +3494,7 @@ type TournamentInputTeams struct {
 	Rules      *RulesInput                `json:"rules,omitempty"`
 	ScaleId    *int                       `json:"scale_id,omitempty"`
 	Settings   *TeamsSettingsInput        `json:"settings,omitempty"`
-	Tier       TournamentInputTeamsTier   `json:"tier"`
+	Tier       *TournamentInputTeamsTier  `json:"tier,omitempty"`
 	Venue      *string                    `json:"venue,omitempty"`
 }
 

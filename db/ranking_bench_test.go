@@ -20,7 +20,8 @@ import (
 // ranked (its results written, its players' totals summed again: RankTournament, target
 // ≤ 1 s); a full recompute after a change of settings (every result priced again and
 // written, every total: RecomputeRanking, target ≤ 60 s); beside a floor measured in the
-// same run: a raw read of every result row, ordered by player.
+// same run: a raw read of every result row, ordered by player. And the worker's scan of
+// 100,000 tournaments for a moved stamp.
 func BenchmarkRankingFederation(b *testing.B) {
 	if dbtest.OnPostgres() {
 		b.Skip("SQLite")
@@ -77,6 +78,16 @@ func BenchmarkRankingFederation(b *testing.B) {
 				ev.Placings = append(ev.Placings, ranking.Placing{Place: e + 1, Players: []int64{1 + r.Int64N(20000)}})
 			}
 			require.NoError(b, d.RankTournament(ctx, tid, tournament.Stamp{}, set.Results(ev), line))
+		}
+	})
+	// The worker's scan for tournaments whose stamp moved, over 100,000 tournaments all
+	// ranked at their stamp: what every pass pays.
+	require.NoError(b, d.PutRankedTournaments(ctx, 100000))
+	b.Run("scan-100000-tournaments", func(b *testing.B) {
+		for b.Loop() {
+			changes, err := d.RankingChanges(ctx, 200)
+			require.NoError(b, err)
+			require.LessOrEqual(b, len(changes), 200) // the one-evening runs' tournaments, never stored: gone
 		}
 	})
 	b.Run("full-recompute", func(b *testing.B) {

@@ -407,21 +407,27 @@ func (d *DB) RecomputeRanking(ctx context.Context, price func(*ranking.Result), 
 const nationalStampQuery = "SELECT (SELECT COUNT(*) FROM national_players), (SELECT COALESCE(SUM(version), 0) FROM national_players), " +
 	"(SELECT COUNT(*) FROM players WHERE national_id IS NOT NULL), (SELECT COALESCE(SUM(national_id * 131 + club_id), 0) FROM players WHERE national_id IS NOT NULL)"
 
-// RankingNational implements rankings.Store.
+// RankingNational implements rankings.Store. The stamp is read outside a write (every
+// pass asks), and written only when it moved.
 func (d *DB) RankingNational(ctx context.Context) (bool, error) {
-	moved := false
-	err := d.write(ctx, func(x *sqlTx) error {
+	stamp := func(x *sqlTx) (now, was string, err error) {
 		var a, b, c, e int64
 		if err := x.queryRow(nationalStampQuery).Scan(&a, &b, &c, &e); err != nil {
-			return err
+			return "", "", err
 		}
-		now := strconv.FormatInt(a, 10) + "." + strconv.FormatInt(b, 10) + "." + strconv.FormatInt(c, 10) + "." + strconv.FormatInt(e, 10)
-		var was string
-		if err := x.queryRow("SELECT national FROM ranking WHERE id = 1").Scan(&was); err != nil {
+		now = strconv.FormatInt(a, 10) + "." + strconv.FormatInt(b, 10) + "." + strconv.FormatInt(c, 10) + "." + strconv.FormatInt(e, 10)
+		err = x.queryRow("SELECT national FROM ranking WHERE id = 1").Scan(&was)
+		return now, was, err
+	}
+	var now, was string
+	if err := d.read(ctx, func(x *sqlTx) (err error) { now, was, err = stamp(x); return err }); err != nil || now == was {
+		return false, wrap(err, "ranking national")
+	}
+	moved := false
+	err := d.write(ctx, func(x *sqlTx) error {
+		now, was, err := stamp(x)
+		if err != nil || now == was {
 			return err
-		}
-		if was == now {
-			return nil
 		}
 		moved = true
 		return x.run("UPDATE ranking SET national = ?, revision = revision + 1 WHERE id = 1", now)

@@ -280,9 +280,16 @@ func (s *Service) results(ctx context.Context, set *ranking.Settings, c Change) 
 	return set.Results(ev), nil
 }
 
-// Run runs the worker every interval until ctx ends (main starts it and cancels ctx on
-// shutdown), so that an evening final is in the ranking within an interval and a pass.
+// DefaultInterval is how often the worker passes when no interval is given.
+const DefaultInterval = 5 * time.Second
+
+// Run runs the worker every interval (DefaultInterval when not positive) until ctx ends
+// (main starts it and cancels ctx on shutdown), so that an evening final is in the
+// ranking within an interval and a pass.
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {

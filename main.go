@@ -22,6 +22,7 @@ import (
 	"burraco/tournament/clubs"
 	"burraco/tournament/formats"
 	"burraco/tournament/national"
+	"burraco/tournament/rankings"
 	"burraco/views"
 	"burraco/views/api"
 	"burraco/views/site"
@@ -48,6 +49,8 @@ type config struct {
 	ReplicaMaxLag time.Duration
 	// Version: print the release and exit.
 	Version bool
+	// RankingInterval is how often the ranking's worker looks for evenings to rank.
+	RankingInterval time.Duration
 }
 
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -73,6 +76,8 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		"a streaming replica of the PostgreSQL database (a postgres:// URL, same database and search_path) for the reads that may lag: public pages, their JSON twins, phones' polls; a director's reads and every write stay on -db (env BURRACO_REPLICA_DB)")
 	maxLag := fs.String("replica-max-lag", def("BURRACO_REPLICA_MAX_LAG", db.DefaultReplicaMaxLag.String()),
 		"how far behind the primary the replica may be and still be read, e.g. 10s; past it the primary answers until it catches up (env BURRACO_REPLICA_MAX_LAG)")
+	rankEvery := fs.String("ranking-interval", def("BURRACO_RANKING_INTERVAL", "5s"),
+		"how often the national ranking's worker looks for evenings become final or corrected, from 1s to 1m (env BURRACO_RANKING_INTERVAL)")
 	fs.BoolVar(&c.Version, "version", false, "print the release and exit")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -113,6 +118,11 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if c.PublicTTL, err = time.ParseDuration(*ttl); err != nil || c.PublicTTL < 0 || c.PublicTTL > time.Minute {
 		err = fmt.Errorf("-public-ttl: %q is not a duration from 0 to 1m", *ttl)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
+	if c.RankingInterval, err = time.ParseDuration(*rankEvery); err != nil || c.RankingInterval < time.Second || c.RankingInterval > time.Minute {
+		err = fmt.Errorf("-ranking-interval: %q is not a duration from 1s to 1m", *rankEvery)
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}
@@ -247,6 +257,14 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		log.Info("read replica", "replica", cfg.Replica, "max_lag", cfg.ReplicaMaxLag)
 	}
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
+	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
+	ranks := &rankings.Service{Store: store, Evenings: rankings.SeasonEvenings{Seasons: seasons}, Log: log}
+	// The ranking's worker: an evening final or corrected is in the ranking within an
+	// interval and a pass; it stops with the server.
+	workCtx, stopWork := context.WithCancel(ctx)
+	worked := make(chan struct{})
+	go func() { defer close(worked); ranks.Run(workCtx, cfg.RankingInterval) }()
+	defer func() { stopWork(); <-worked }()
 	opts := []views.Option{views.WithTrustedProxies(cfg.TrustedProxies),
 		views.WithPublicRevisionTTL(cfg.PublicTTL), views.WithVersion(version()),
 		views.WithListenAddr(cfg.Addr), views.WithPublicURL(cfg.PublicURL),
@@ -254,7 +272,6 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if cfg.Replica != "" {
 		opts = append(opts, views.WithReplicaWait(store.WaitReplica))
 	}
-	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -265,6 +282,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Seasons:     seasons,
 			National:    &national.Service{Store: store, Evenings: seasons},
 			Clubs:       &clubs.Service{Store: store},
+			Rankings:    ranks,
 			Backup:      store,
 			Health:      store,
 		}, log, opts...),

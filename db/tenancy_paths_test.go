@@ -38,6 +38,8 @@ var globalMethods = map[string]string{
 	"CreateToken":            "auth: one's own API tokens",
 	"ListTokens":             "auth: one's own API tokens",
 	"RevokeToken":            "auth: one's own API tokens",
+	"SessionDirectorStamp":   "auth: a session with a tournament's stamp and club, read before a scope exists; the web layer's scope drops a stamp of a club it may not read (views/site/scope.go, TestAuthorisationMatrix)",
+	"TokenDirectorStamp":     "auth: as SessionDirectorStamp, for an API token",
 	"TokenDirector":          "auth: API tokens (every API call, before a scope exists)",
 	"RecordLoginFailure":     "auth: the login throttle, keyed by name and address",
 	"LoginFailureTimes":      "auth: the login throttle",

@@ -69,6 +69,11 @@ var publicRoutes = map[string]bool{
 	// TestPublicPagesExposeNothingPrivate.
 	"GET /p/players/:id":             true,
 	"GET /api/v1/public/players/:id": true,
+	// The national ranking (issue 38): national records only, named as visibility allows;
+	// scanned by TestPublicPagesExposeNothingPrivate.
+	"GET /p/ranking":             true,
+	"GET /p/ranking.csv":         true,
+	"GET /api/v1/public/ranking": true,
 	// A club's public site (issue 38): its page and the published pages above under its
 	// path (another club's not found: TestAuthorisationMatrix).
 	"GET /c/:slug":                              true,

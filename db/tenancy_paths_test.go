@@ -57,6 +57,16 @@ var globalMethods = map[string]string{
 	"ClubDirectors":          "memberships: who runs a club",
 	"ClubsOf":                "memberships: the clubs of a director, read to build their scope",
 	"SetRole":                "roles: officer only (clubs.Service)",
+	"RedeemLinkCode":         "a link code is its own authentication and names its club (tournament/relay): no session's scope applies",
+	"HubLink":                "the laptop's link to its hub (tournament/relay): the installation's, one club's laptop",
+	"SetHubLink":             "the laptop's link to its hub (tournament/relay): the installation's",
+	"TouchHubLink":           "the laptop's link to its hub (tournament/relay): the installation's",
+	"Unqueued":               "the laptop's outbox (tournament/relay): the installation's worker, one club's laptop",
+	"Enqueue":                "the laptop's outbox (tournament/relay): the installation's worker",
+	"Due":                    "the laptop's outbox (tournament/relay): the installation's worker",
+	"Attempt":                "the laptop's outbox (tournament/relay): the installation's worker",
+	"Answer":                 "the laptop's outbox (tournament/relay): the installation's worker",
+	"Outbox":                 "the laptop's outbox (tournament/relay): the installation's list of states",
 	"LaptopKey":              "the laptop's own key pair (tournament/sync): the installation's, no club's data",
 }
 

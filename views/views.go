@@ -33,6 +33,8 @@ type Services struct {
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
 	Health site.Health
+	// Relay is the results' way to the hub (issue 39; nil: not served).
+	Relay *page.Relay
 }
 
 // Server holds the routes and their dependencies.
@@ -109,7 +111,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	log = slog.New(site.ContextHandler(log.Handler())) // every line of a request names it
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log},
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log, Relay: svc.Relay},
 		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}, bodies: site.NewBodies()}
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed

@@ -326,8 +326,18 @@ func (l *Laptop) post(ctx context.Context, address string, body []byte, sig stri
 	if resp.StatusCode >= 500 || (resp.StatusCode != http.StatusOK && resp.StatusCode < 400) {
 		return nil, fmt.Errorf("%w: status %d", errNoAnswer, resp.StatusCode)
 	}
+	// Accepted: the answer is the body; refused: the body is the error with the answer
+	// inside ({"error": …, "answer": …}).
 	var a tsync.Answer
-	if err := json.Unmarshal(raw, &a); err != nil || (a.Outcome != tsync.Accepted && a.Outcome != tsync.Refused) {
+	var refusal struct {
+		Answer *tsync.Answer `json:"answer"`
+	}
+	if resp.StatusCode == http.StatusOK {
+		err = json.Unmarshal(raw, &a)
+	} else if err = json.Unmarshal(raw, &refusal); err == nil && refusal.Answer != nil {
+		a = *refusal.Answer
+	}
+	if err != nil || (a.Outcome != tsync.Accepted && a.Outcome != tsync.Refused) {
 		return nil, fmt.Errorf("%w: status %d, not an answer", errNoAnswer, resp.StatusCode)
 	}
 	if (resp.StatusCode == http.StatusOK) != (a.Outcome == tsync.Accepted) {

@@ -125,7 +125,11 @@ func (d *DB) HubLink(ctx context.Context) (*relay.Link, error) {
 
 // SetHubLink stores the laptop's link, replacing any earlier one (relay.LaptopStore).
 func (d *DB) SetHubLink(ctx context.Context, l *relay.Link) error {
-	if err := tournament.Vet(struct{ Address, Club, Label string }{l.Address, l.Club, l.Label}); err != nil {
+	fe := tournament.FieldErrors{}
+	tournament.CheckText(fe, "address", l.Address, tournament.OneLine)
+	tournament.CheckText(fe, "club", l.Club, tournament.OneLine)
+	tournament.CheckText(fe, "label", l.Label, tournament.OneLine)
+	if err := fe.Err(); err != nil {
 		return err
 	}
 	err := d.write(ctx, func(x *sqlTx) error {

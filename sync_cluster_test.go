@@ -245,7 +245,7 @@ func (r *syncRig) evening(t *testing.T, name string) string {
 	require.NoError(t, json.Unmarshal([]byte(c.body), &tr))
 	base := fmt.Sprintf("/tournaments/%d", tr.ID)
 	for i := 1; i <= 3; i++ {
-		c := apiCall(t, r.laptop.url, "POST", base+"/entries", r.tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Rossi","card_number":"C%d-%d"}}`, i, tr.ID, i))
+		c := apiCall(t, r.laptop.url, "POST", base+"/entries", r.tok, fmt.Sprintf(`{"player":{"first_name":"P%d","last_name":"Rossi T%d","card_number":"C%d-%d"}}`, i, tr.ID, tr.ID, i))
 		require.Equal(t, http.StatusCreated, c.status, c.body)
 	}
 	require.Equal(t, http.StatusOK, apiCall(t, r.laptop.url, "POST", base+"/entries/present", r.tok, "").status)

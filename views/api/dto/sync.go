@@ -1,9 +1,6 @@
 package dto
 
-import (
-	"encoding/json"
-	"time"
-)
+import "time"
 
 // SyncAnswer is the hub's answer to one arrival of a results document (tournament/sync
 // Answer): accepted, or refused with a reason (a message key) and its arguments and
@@ -104,11 +101,11 @@ type SyncStates struct {
 // SyncResultsBody is the results document's envelope (docs/RESULTS.md and its JSON
 // Schema, docs/results.schema.json, say it whole): signed as the exact bytes sent.
 type SyncResultsBody struct {
-	Kind       string          `json:"kind" api:"required" enum:"burraco-results"`
-	Version    int             `json:"version" api:"required"`
-	Club       string          `json:"club" api:"required" pattern:"^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$"`
-	Tournament string          `json:"tournament" api:"required" pattern:"^[0-9a-f]{32}$"`
-	Revision   int64           `json:"revision" api:"required"`
-	SentAt     time.Time       `json:"sent_at" api:"required"`
-	Document   json.RawMessage `json:"document" api:"object"`
+	Kind       string             `json:"kind" api:"required" enum:"burraco-results"`
+	Version    int                `json:"version" api:"required"`
+	Club       string             `json:"club" api:"required" pattern:"^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$"`
+	Tournament string             `json:"tournament" api:"required" pattern:"^[0-9a-f]{32}$"`
+	Revision   int64              `json:"revision" api:"required"`
+	SentAt     time.Time          `json:"sent_at" api:"required"`
+	Document   TournamentDocument `json:"document" api:"required"`
 }

@@ -19,7 +19,9 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/tournament/formats"
+	"burraco/tournament/national"
 	"burraco/tournament/relay"
 	tsync "burraco/tournament/sync"
 	"burraco/views"
@@ -277,6 +279,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if cfg.Replica != "" {
 		opts = append(opts, views.WithReplicaWait(store.WaitReplica))
 	}
+	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -284,7 +287,9 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Auth:        &tournament.Auth{Store: store},
 			Scales:      &tournament.Scales{Store: store},
 			Tournaments: tournaments,
-			Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+			Seasons:     seasons,
+			National:    &national.Service{Store: store, Evenings: seasons},
+			Clubs:       &clubs.Service{Store: store},
 			Backup:      store,
 			Health:      store,
 			Relay:       relays,

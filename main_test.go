@@ -122,8 +122,15 @@ func TestLogMasksSecrets(t *testing.T) {
 		{"postgres://db/x?user=u&password=pw&sslmode=require", "postgres://db/x?user=u&password=xxxxx&sslmode=require"},
 		{"postgres://burraco@127.0.0.1/burraco", "postgres://burraco@127.0.0.1/burraco"},
 		{"mail anna@example.org", "mail anna@example.org"},
+		{"host=db PASS=x", "host=db PASS=xxxxx"},
+		{"host=db PwD=x", "host=db PwD=xxxxx"},
 	} {
 		assert.Equal(t, tc.want, maskSecrets(tc.in), tc.in)
+	}
+	// The quick test (no allocation) agrees with the lower-cased search it replaces.
+	for _, s := range []string{"GET", "/api/v1/tournaments/1", "Pass", "xPWD", "p", "pa", "pas", "pw", "@", "PaSsWoRd=1", "upward", "ps", ""} {
+		l := strings.ToLower(s)
+		assert.Equal(t, strings.Contains(s, "@") || strings.Contains(l, "pass") || strings.Contains(l, "pwd"), mayHoldSecret(s), s)
 	}
 
 	var out bytes.Buffer

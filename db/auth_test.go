@@ -202,3 +202,70 @@ func TestTokens(t *testing.T) {
 	_, _, err = a.CreateToken(ctx, d.ID, " ")
 	assert.Equal(t, tournament.EINVALID, tournament.ErrorCode(err))
 }
+
+// TestChecksReadTheStamp (issue 35): a token's or a session's check made for a read of a
+// tournament reads the tournament's stamp in the same statement: the stamp Stamp reads,
+// not found for a tournament that does not exist (the check still answers), and the
+// check refused once the token is revoked or the session ended; Auth puts the stamp on
+// the context, where the request's first read of the tournament takes it.
+func TestChecksReadTheStamp(t *testing.T) {
+	f := newEvening(t, 6, nil)
+	ctx := f.ctx
+	a := &tournament.Auth{Store: f.db, Cost: bcrypt.MinCost}
+	d, err := a.Setup(ctx, first)
+	require.NoError(t, err)
+	_, secret, err := a.CreateToken(ctx, d.ID, "script")
+	require.NoError(t, err)
+	_, session, err := a.Login(ctx, "anna", first.Password, "1.2.3.4")
+	require.NoError(t, err)
+	want, err := f.db.Stamp(ctx, f.tid)
+	require.NoError(t, err)
+
+	got, st, found, err := f.db.TokenDirectorStamp(ctx, tournament.HashSecret(secret), f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, d.ID, got.ID)
+	assert.Empty(t, got.PasswordHash)
+	assert.NotZero(t, found)
+	assert.Equal(t, want, st)
+	got, st, found, err = f.db.SessionDirectorStamp(ctx, tournament.HashSecret(session), time.Now(), f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, d.ID, got.ID)
+	assert.NotZero(t, found)
+	assert.Equal(t, want, st)
+	got, _, found, err = f.db.TokenDirectorStamp(ctx, tournament.HashSecret(secret), f.tid+1000)
+	require.NoError(t, err, "no such tournament: the check still answers")
+	assert.Equal(t, d.ID, got.ID)
+	assert.Zero(t, found)
+
+	// Through Auth, onto the context: the first read of the tournament takes the stamp.
+	got, rctx, err := a.TokenDirectorFor(ctx, secret, f.tid)
+	require.NoError(t, err)
+	assert.Equal(t, d.ID, got.ID)
+	snap, err := f.svc.Snapshot(rctx, f.tid, 0)
+	require.NoError(t, err)
+	assert.Equal(t, want, snap.Stamp())
+	_, sctx, err := a.SessionDirectorFor(ctx, session, f.tid)
+	require.NoError(t, err)
+	assert.NotEqual(t, ctx, sctx, "the stamp is on the context")
+
+	// A save moves the stamp the next check reads.
+	_, err = f.svc.Draw(ctx, f.tid, tournament.DrawOptions{Seed: 1}, "anna")
+	require.NoError(t, err)
+	_, st, _, err = f.db.TokenDirectorStamp(ctx, tournament.HashSecret(secret), f.tid)
+	require.NoError(t, err)
+	assert.Greater(t, st.Revision, want.Revision)
+
+	// Refused once revoked, or ended.
+	toks, err := a.Tokens(ctx, d.ID)
+	require.NoError(t, err)
+	require.NoError(t, a.RevokeToken(ctx, d.ID, toks[0].ID))
+	_, _, _, err = f.db.TokenDirectorStamp(ctx, tournament.HashSecret(secret), f.tid)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err))
+	_, _, err = a.TokenDirectorFor(ctx, secret, f.tid)
+	assert.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+	require.NoError(t, a.Logout(ctx, session))
+	_, _, _, err = f.db.SessionDirectorStamp(ctx, tournament.HashSecret(session), time.Now(), f.tid)
+	assert.Equal(t, tournament.ENOTFOUND, tournament.ErrorCode(err))
+	_, _, err = a.SessionDirectorFor(ctx, session, f.tid)
+	assert.Equal(t, tournament.EUNAUTHORIZED, tournament.ErrorCode(err))
+}

@@ -211,6 +211,13 @@ func (d *DB) directorOf(ctx context.Context, what, q string, args ...any) (*tour
 	} else if err != nil {
 		return nil, wrap(err, what)
 	}
+	return d.director(ctx, id, role)
+}
+
+// director returns director id without the password's hash, read once by this instance
+// (its ID, username, name and creation never change), with role as just read: the
+// caller's own copy.
+func (d *DB) director(ctx context.Context, id int64, role string) (*tournament.Director, error) {
 	if v, ok := d.directors.Load(id); ok {
 		dir := *v.(*tournament.Director)
 		dir.Role = role
@@ -224,6 +231,43 @@ func (d *DB) directorOf(ctx context.Context, what, q string, args ...any) (*tour
 	kept := *dir
 	d.directors.Store(id, &kept)
 	return dir, nil
+}
+
+// SessionDirectorStamp is SessionDirector with tournament tid's Stamp read in the same
+// statement (tournament.StampedAuthStore); the club is 0 when tid does not exist.
+func (d *DB) SessionDirectorStamp(ctx context.Context, tokenHash string, now time.Time, tid int64) (*tournament.Director, tournament.Stamp, int64, error) {
+	return d.directorStampOf(ctx, "find session", "SELECT s.director_id, d.role, tournaments.club_id, "+stampCols+
+		" FROM sessions s JOIN directors d ON d.id = s.director_id LEFT JOIN tournaments ON tournaments.id = ? WHERE s.token_hash = ? AND s.expires_at > ?", tid, tokenHash, now)
+}
+
+// TokenDirectorStamp is TokenDirector with tournament tid's Stamp read in the same
+// statement (tournament.StampedAuthStore); the club is 0 when tid does not exist.
+func (d *DB) TokenDirectorStamp(ctx context.Context, tokenHash string, tid int64) (*tournament.Director, tournament.Stamp, int64, error) {
+	return d.directorStampOf(ctx, "find token", "SELECT a.director_id, d.role, tournaments.club_id, "+stampCols+
+		" FROM api_tokens a JOIN directors d ON d.id = a.director_id LEFT JOIN tournaments ON tournaments.id = ? WHERE a.token_hash = ? AND a.revoked_at IS NULL", tid, tokenHash)
+}
+
+// directorStampOf is directorOf with a tournament's stamp: q reads the director's ID
+// and role, the tournament's club (NULL when it does not exist) and its stamp (stampCols).
+func (d *DB) directorStampOf(ctx context.Context, what, q string, args ...any) (*tournament.Director, tournament.Stamp, int64, error) {
+	var id int64
+	var role string
+	var club sql.NullInt64
+	var rev, reg sql.NullInt64
+	st, err := d.stmt(ctx, d.reader, q)
+	if err == nil {
+		err = st.QueryRowContext(ctx, args...).Scan(&id, &role, &club, &rev, &reg)
+	}
+	if err == sql.ErrNoRows {
+		return nil, tournament.Stamp{}, 0, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	} else if err != nil {
+		return nil, tournament.Stamp{}, 0, wrap(err, what)
+	}
+	dir, err := d.director(ctx, id, role)
+	if err != nil {
+		return nil, tournament.Stamp{}, 0, err
+	}
+	return dir, tournament.Stamp{Revision: rev.Int64, Registry: reg.Int64}, club.Int64, nil
 }
 
 // DeleteSession ends a session.

@@ -159,6 +159,7 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 // (players of the club already here with the same name and card are kept; one of
 // another club with the document's player's number is a clash).
 func (d *DB) importDoc(x *sqlTx, doc *tournament.Document, club int64) error {
+	var fresh []int64
 	for _, p := range doc.Players {
 		var first, last string
 		var card *string
@@ -179,6 +180,10 @@ func (d *DB) importDoc(x *sqlTx, doc *tournament.Document, club int64) error {
 			r.Active, r.Version, r.Search, r.CreatedAt, r.UpdatedAt, club); err != nil {
 			return fmt.Errorf("player %d: %w", p.ID, err)
 		}
+		fresh = append(fresh, p.ID)
+	}
+	if err := linkNational(x.run, fresh); err != nil {
+		return err
 	}
 	t := doc.Tournament
 	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, published, created_at, updated_at, club_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

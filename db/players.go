@@ -165,7 +165,7 @@ func (d *DB) CreatePlayerUnlike(ctx context.Context, p *tournament.Player, unlik
 			return err
 		}
 		p.ID = r.ID // for the idempotency key's result, recorded before the commit
-		return nil
+		return linkNational(gormRun(tx), []int64{r.ID})
 	})
 	if isUniqueViolation(err) {
 		return errCardTaken
@@ -216,6 +216,9 @@ func (d *DB) UpdatePlayer(ctx context.Context, p *tournament.Player) error {
 		if err := tx.Exec(bumpRegistry, r.ID).Error; err != nil {
 			return err
 		}
+		if err := linkNational(gormRun(tx), []int64{r.ID}); err != nil {
+			return err
+		}
 		return tx.Model(&playerRow{}).Where("id = ?", r.ID).Select("version", "updated_at").Take(&r).Error
 	})
 	if isUniqueViolation(err) {
@@ -242,7 +245,14 @@ func (d *DB) CreatePlayers(ctx context.Context, ps []tournament.Player) error {
 		rows[i].ClubID = club
 	}
 	err = d.tx(ctx, func(tx *gorm.DB) error {
-		return tx.CreateInBatches(&rows, 200).Error
+		if err := tx.CreateInBatches(&rows, 200).Error; err != nil {
+			return err
+		}
+		ids := make([]int64, len(rows))
+		for i := range rows {
+			ids[i] = rows[i].ID
+		}
+		return linkNational(gormRun(tx), ids)
 	})
 	if isUniqueViolation(err) {
 		return errCardTaken
@@ -250,6 +260,11 @@ func (d *DB) CreatePlayers(ctx context.Context, ps []tournament.Player) error {
 		return fmt.Errorf("create players: %w", err)
 	}
 	return nil
+}
+
+// gormRun runs a statement in a gorm transaction (for linkNational).
+func gormRun(tx *gorm.DB) func(q string, args ...any) error {
+	return func(q string, args ...any) error { return tx.Exec(q, args...).Error }
 }
 
 // CardHolder returns the ID of the player of the request's current club holding a card
@@ -357,6 +372,9 @@ func (d *DB) MergePlayers(ctx context.Context, keep, drop *tournament.Player, lo
 			return tournament.Errorf(tournament.ECONFLICT, "player.stale")
 		}
 		if err := x.run(bumpRegistry, keep.ID); err != nil {
+			return err
+		}
+		if err := linkNational(x.run, []int64{keep.ID}); err != nil {
 			return err
 		}
 		keep.Version, keep.UpdatedAt = r.Version+1, now

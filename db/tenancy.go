@@ -248,3 +248,16 @@ func (x *storeTx) ownScale(id *int64) error {
 	}
 	return nil
 }
+
+// tenantFederation refuses the federation's own data (the national registry across
+// clubs) to a request that may not read every club: a club's director. An officer and
+// the public pages read with ReadAll, the app's own work is System, and a context with
+// no scope is the one-club laptop, which is the whole deployment. What an officer may
+// change there is the national service's check (national.Service).
+func (d *DB) tenantFederation(ctx context.Context) error {
+	s, ok := clubs.ScopeOf(ctx)
+	if !ok || s.ReadAll || s.System {
+		return nil
+	}
+	return errNotFound
+}

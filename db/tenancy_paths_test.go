@@ -14,7 +14,7 @@ import (
 )
 
 // tenantChecks are db/tenancy.go's functions: calling one is asking the tenancy check.
-var tenantChecks = []string{"tenant", "tenantNew", "tenantFilter", "tenantAnd", "tenantWhere", "tenantTournament",
+var tenantChecks = []string{"tenant", "tenantFederation", "tenantNew", "tenantFilter", "tenantAnd", "tenantWhere", "tenantTournament",
 	"tenantPlayer", "tenantSeason", "tenantScale", "tenantImport", "tenantWhole"}
 
 // globalMethods are the store's exported methods that take a context and reach no club's
@@ -67,6 +67,7 @@ var globalMethods = map[string]string{
 	"Attempt":                "the laptop's outbox (tournament/relay): the installation's worker",
 	"Answer":                 "the laptop's outbox (tournament/relay): the installation's worker",
 	"Outbox":                 "the laptop's outbox (tournament/relay): the installation's list of states",
+	"DirectorRole":           "auth: a director's role, read to decide what an officer may do",
 	"LaptopKey":              "the laptop's own key pair (tournament/sync): the installation's, no club's data",
 }
 

@@ -1584,6 +1584,9 @@ func (x *storeTx) CreatePlayer(p *tournament.Player) error {
 	} else if err != nil {
 		return err
 	}
+	if err := linkNational(x.run, []int64{r.ID}); err != nil {
+		return err
+	}
 	*p = r.player()
 	return nil
 }

@@ -17,8 +17,8 @@ import (
 
 // textWrite matches a statement that writes a name or a note: an insert into a table
 // with text columns, or an update setting one.
-var textWrite = regexp.MustCompile(`(?i)INSERT INTO (players|tournaments|entries|seasons|scales|rounds) |` +
-	`UPDATE (players|tournaments|entries|seasons|scales|rounds) SET [^W]*\b(name|first_name|last_name|club|venue|notes|override) =`)
+var textWrite = regexp.MustCompile(`(?i)INSERT INTO (players|tournaments|entries|seasons|scales|rounds|national_players) |` +
+	`UPDATE (players|tournaments|entries|seasons|scales|rounds|national_players) SET [^W]*\b(name|first_name|last_name|club|venue|notes|override|region) =`)
 
 // unvetted are the store's functions that write a name or a note without calling
 // tournament.Vet themselves, each with why that is safe.
@@ -31,6 +31,8 @@ var unvetted = map[string]string{
 	"RestoreEntry":  "puts back an entry as it was stored (an undo), not a way in",
 	"MergePlayers":  "combines two stored records, not a way in",
 	"UpdateClub":    "checks the club with clubs.Club.Validate (the text rules, tournament.CheckText) first",
+	"linkNational":  "copies a club player's names, vetted when that player was written, into the national record of its card",
+	"EraseNational": "writes the app's own neutral label (national.Label) over a person's names, nothing typed",
 }
 
 // TestEveryTextWriteIsVetted: every function of the store that writes a name or a note
@@ -62,7 +64,7 @@ func TestEveryTextWriteIsVetted(t *testing.T) {
 					}
 				case *ast.CallExpr:
 					if f, ok := x.Fun.(*ast.SelectorExpr); ok {
-						if id, ok := f.X.(*ast.Ident); ok && id.Name == "tournament" && (f.Sel.Name == "Vet" || f.Sel.Name == "VetSeason") {
+						if id, ok := f.X.(*ast.Ident); ok && (id.Name == "tournament" || id.Name == "national") && (f.Sel.Name == "Vet" || f.Sel.Name == "VetSeason") {
 							vets = true
 						}
 						if slices.Contains([]string{"Create", "CreateInBatches", "Updates", "Save"}, f.Sel.Name) {
@@ -91,7 +93,8 @@ func TestEveryTextWriteIsVetted(t *testing.T) {
 	slices.Sort(listed)
 	assert.Equal(t, listed, skipping, "every write of a name or a note calls tournament.Vet, or says in unvetted why not")
 	for _, must := range []string{"CreatePlayer", "CreatePlayers", "UpdatePlayer", "CreateTournament", "SaveSettings", "SetTeam",
-		"CreateScale", "UpdateScale", "CreateSeason", "SaveSeason", "insertEntry", "importDoc", "insertPlayers", "AddRound"} {
+		"CreateScale", "UpdateScale", "CreateSeason", "SaveSeason", "insertEntry", "importDoc", "insertPlayers", "AddRound",
+		"UpdateNational", "MergeNationals", "EraseNational", "linkNational"} {
 		assert.Contains(t, writers, must, "seen as a write of text")
 	}
 }

@@ -259,6 +259,9 @@ func insertPlayers(x *sqlTx, club int64, ps []*tournament.Player) ([]int64, erro
 	// IDs are given in the order of the rows (one writer on SQLite, a sequence on
 	// PostgreSQL), whatever order RETURNING gives them back in.
 	slices.Sort(ids)
+	if err := linkNational(x.run, ids); err != nil {
+		return ids, err
+	}
 	for i, p := range ps {
 		p.ID, p.Version, p.CreatedAt, p.UpdatedAt = ids[i], 1, now, now
 	}

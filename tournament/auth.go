@@ -61,6 +61,8 @@ type Auth struct {
 	// together (readshare.Group): never a check begun before a request asked, so one
 	// ended or revoked on any instance is refused from its commit on.
 	sessions, tokens readshare.Group[string, *Director]
+	// stamped share the checks made with a tournament's stamp (StampedAuthStore).
+	stamped readshare.Group[stampedKey, stampedCheck]
 }
 
 // passwordDigest is a keyed digest of a password together with the stored hash it was
@@ -369,8 +371,9 @@ func (a *Auth) ChangePassword(ctx context.Context, directorID int64, current, ne
 	return nil
 }
 
-// CreateToken makes a new API token and returns it with its secret, shown only now.
-func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (*APIToken, string, error) {
+// CheckTokenName checks an API token's name (field "name"): one line, given, at most
+// 100 characters; it returns the name with its spaces collapsed.
+func CheckTokenName(name string) (string, FieldErrors) {
 	name = collapseSpaces(name)
 	fe := FieldErrors{}
 	CheckText(fe, "name", name, OneLine)
@@ -379,6 +382,12 @@ func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (
 	} else if utf8.RuneCountInString(name) > maxNameLen {
 		fe.Add("name", "error.too_long")
 	}
+	return name, fe
+}
+
+// CreateToken makes a new API token and returns it with its secret, shown only now.
+func (a *Auth) CreateToken(ctx context.Context, directorID int64, name string) (*APIToken, string, error) {
+	name, fe := CheckTokenName(name)
 	if err := fe.Err(); err != nil {
 		return nil, "", err
 	}
@@ -410,6 +419,72 @@ func (a *Auth) Tokens(ctx context.Context, directorID int64) ([]APIToken, error)
 // RevokeToken stops one of the director's tokens from working.
 func (a *Auth) RevokeToken(ctx context.Context, directorID, id int64) error {
 	return a.Store.RevokeToken(ctx, directorID, id, a.now())
+}
+
+// stampedKey names a check made with a tournament's stamp: the secret's hash, whether it
+// is a session's (else a token's), the tournament.
+type stampedKey struct {
+	hash    string
+	session bool
+	tid     int64
+}
+
+// stampedCheck is a check's answer with the tournament's stamp.
+type stampedCheck struct {
+	d     *Director
+	stamp Stamp
+	club  int64 // 0: no such tournament
+}
+
+// SessionDirectorFor is SessionDirector for a request that reads tournament tid: on a
+// StampedAuthStore the tournament's stamp is read in the same statement and put on the
+// returned context (WithStamp), where the request's first read of the tournament takes
+// it instead of reading it again. Otherwise, or with tid 0, it is SessionDirector and
+// ctx is returned as it is.
+func (a *Auth) SessionDirectorFor(ctx context.Context, secret string, tid int64) (*Director, context.Context, error) {
+	ss, ok := a.Store.(StampedAuthStore)
+	if !ok || tid <= 0 || secret == "" {
+		d, err := a.SessionDirector(ctx, secret)
+		return d, ctx, err
+	}
+	hash := HashSecret(secret)
+	now := a.now()
+	return a.stampedCheck(ctx, stampedKey{hash, true, tid}, func(ctx context.Context) (*Director, Stamp, int64, error) {
+		return ss.SessionDirectorStamp(ctx, hash, now, tid)
+	})
+}
+
+// TokenDirectorFor is TokenDirector for a request that reads tournament tid, as
+// SessionDirectorFor is SessionDirector.
+func (a *Auth) TokenDirectorFor(ctx context.Context, secret string, tid int64) (*Director, context.Context, error) {
+	ss, ok := a.Store.(StampedAuthStore)
+	if !ok || tid <= 0 || !strings.HasPrefix(secret, tokenPrefix) {
+		d, err := a.TokenDirector(ctx, secret)
+		return d, ctx, err
+	}
+	hash := HashSecret(secret)
+	return a.stampedCheck(ctx, stampedKey{hash, false, tid}, func(ctx context.Context) (*Director, Stamp, int64, error) {
+		return ss.TokenDirectorStamp(ctx, hash, tid)
+	})
+}
+
+// stampedCheck makes a check with a tournament's stamp, shared by the requests arriving
+// together (a read begun after each asked, as the checks alone are).
+func (a *Auth) stampedCheck(ctx context.Context, k stampedKey, read func(context.Context) (*Director, Stamp, int64, error)) (*Director, context.Context, error) {
+	r, err := a.stamped.Read(ctx, k, func(ctx context.Context) (stampedCheck, error) {
+		d, st, club, err := read(ctx)
+		return stampedCheck{d, st, club}, err
+	})
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, ctx, Errorf(EUNAUTHORIZED, "error.unauthorized")
+	} else if err != nil {
+		return nil, ctx, err
+	}
+	own := *r.d // each request's own
+	if r.club != 0 {
+		ctx = WithStamp(ctx, k.tid, r.club, r.stamp)
+	}
+	return &own, ctx, nil
 }
 
 // TokenDirector returns the director of a live API token.

@@ -98,11 +98,25 @@ func StartCarry(st *State, n int, include func(Entry) bool) ([]Standing, map[int
 	return out, idx
 }
 
+// Starts are the ways a stage in format f can follow another: StartSeeded for a bracket
+// (Bracketer), StartContinued for a format that adds the values carried on (Carrier);
+// whether the stage before ranks alike is its own (continuable).
+func Starts(f Format) []string {
+	var out []string
+	if _, ok := f.(Bracketer); ok {
+		out = append(out, StartSeeded)
+	}
+	if _, ok := f.(Carrier); ok {
+		out = append(out, StartContinued)
+	}
+	return out
+}
+
 // continuable checks that a stage in format f can continue the stage st: f adds the
 // values carried (Carrier), and ranks on the same values as st's format.
 func continuable(st *State, f Format) *Error {
 	refuse := &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"start": "stage.cannot_continue"}}
-	if _, ok := f.(Carrier); !ok {
+	if !slices.Contains(Starts(f), StartContinued) {
 		return refuse
 	}
 	before, _ := st.Format().Standings(st)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"burraco/tournament/keep"
 	"burraco/tournament/lag"
 )
 
@@ -42,9 +44,57 @@ type derived struct {
 	mu     sync.Mutex
 	orders map[int]*pairingOrder
 
-	// kept are the answers built from this stage, by key (kept.go).
-	keptMu sync.Mutex
-	kept   map[string]*keptAnswer
+	// kept are the answers built from this stage, by key (Kept), at most keep.Max.
+	kept keep.Map
+}
+
+// Snapshot is a stage as derived at one stamp, what every reader of that stamp shares:
+// read-only.
+type Snapshot struct{ d *derived }
+
+// State is the stage's state: shared, read-only.
+func (s Snapshot) State() *State { return s.d.state }
+
+// Stamp is the stamp the stage was derived at.
+func (s Snapshot) Stamp() Stamp { return s.d.stamp }
+
+// Standings ranks the stage (once per stamp): shared, read-only.
+func (s Snapshot) Standings() ([]Column, []Standing) { return s.d.rankings() }
+
+// PairingOrder is Tournaments.PairingOrder's answer from the snapshot: the running
+// standings round n was paired from (ENOTFOUND for a format that does not pair from
+// the standings, or a round not drawn). Shared, read-only.
+func (s Snapshot) PairingOrder(n int) ([]Column, []OrderLine, error) {
+	p, ok := s.d.state.Format().(Paired)
+	if !ok || s.d.state.Round(n) == nil {
+		return nil, nil, Errorf(ENOTFOUND, "error.not_found")
+	}
+	cols, lines := s.d.pairing(p, n)
+	return cols, lines, nil
+}
+
+// Kept returns what build makes of stage seq of a tournament (0: the current one) as
+// derived at the stamp stored now, built once per (stamp, key) on this instance and
+// shared by every reader of that stamp (an encoded answer, a rendered page): read-only.
+// The stamp is read on every call (one indexed read, as every reader of a stage pays),
+// so a change committed on any instance is seen by the next call here; what is kept for
+// an older stamp is never answered again. A failed build is not kept.
+func (s *Tournaments) Kept(ctx context.Context, tid int64, seq int, key string, build func(Snapshot) (any, error)) (any, error) {
+	d, err := s.derive(ctx, tid, seq)
+	if err != nil {
+		return nil, err
+	}
+	return d.kept.Get(ctx, key, func() (any, error) { return build(Snapshot{d}) })
+}
+
+// Snapshot returns stage seq of a tournament (0: the current one) as derived at the
+// stamp stored now, shared: read-only.
+func (s *Tournaments) Snapshot(ctx context.Context, tid int64, seq int) (Snapshot, error) {
+	d, err := s.derive(ctx, tid, seq)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return Snapshot{d}, nil
 }
 
 // pairingOrder is the order round n was paired from, computed once.
@@ -107,12 +157,58 @@ type derivedCache struct {
 	tick  uint64
 }
 
+// readStamp is a tournament's stamp read for a request with its director's check
+// (Auth.TokenDirectorFor), for its first read of the tournament; taken once.
+type readStamp struct {
+	tid   int64
+	club  int64
+	stamp Stamp
+	taken atomic.Bool
+}
+
+// readStampKey is readStamp's context key.
+type readStampKey struct{}
+
+// WithStamp returns ctx carrying tournament tid's stamp as just read (after the request
+// arrived): the request's first read of the tournament (Kept, Snapshot…) takes it rather
+// than read it again; a later read, which may follow a change the request made, reads it.
+func WithStamp(ctx context.Context, tid, club int64, st Stamp) context.Context {
+	return context.WithValue(ctx, readStampKey{}, &readStamp{tid: tid, club: club, stamp: st})
+}
+
+// StampClub is the club of the tournament whose stamp ctx carries (WithStamp), or 0:
+// the web layer's scope check drops a stamp its scope may not read (WithoutStamp), so
+// that a read it reaches goes to the store, which refuses it.
+func StampClub(ctx context.Context) int64 {
+	if rs, ok := ctx.Value(readStampKey{}).(*readStamp); ok && rs != nil {
+		return rs.club
+	}
+	return 0
+}
+
+// WithoutStamp returns ctx carrying no stamp read ahead (see StampClub).
+func WithoutStamp(ctx context.Context) context.Context {
+	if _, ok := ctx.Value(readStampKey{}).(*readStamp); !ok {
+		return ctx
+	}
+	return context.WithValue(ctx, readStampKey{}, (*readStamp)(nil))
+}
+
+// stampOf returns tournament tid's stamp: the one ctx carries if not taken yet, else
+// read now (shared by the readers arriving together, never a read begun before).
+func (s *Tournaments) stampOf(ctx context.Context, tid int64, mayLag bool) (Stamp, error) {
+	if rs, ok := ctx.Value(readStampKey{}).(*readStamp); ok && rs != nil && !mayLag && rs.tid == tid && rs.taken.CompareAndSwap(false, true) {
+		return rs.stamp, nil
+	}
+	return s.stamps.Read(ctx, stampKey{tid, mayLag}, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
+}
+
 // derive returns stage seq of a tournament (0: the current one) derived at the stamp
 // stored now: from the cache when it holds that stamp, else loaded once (readers
 // arriving during a load wait for it rather than load again).
 func (s *Tournaments) derive(ctx context.Context, tid int64, seq int) (*derived, error) {
 	mayLag := lag.Allowed(ctx)
-	stamp, err := s.stamps.Read(ctx, stampKey{tid, mayLag}, func(ctx context.Context) (Stamp, error) { return s.Store.Stamp(ctx, tid) })
+	stamp, err := s.stampOf(ctx, tid, mayLag)
 	if err != nil {
 		return nil, err
 	}

@@ -86,13 +86,7 @@ func (p *Player) Validate() error {
 	} else if strings.ContainsFunc(p.Club, badRune) || !utf8.ValidString(p.Club) {
 		fe.Add("club", "error.bad_characters")
 	}
-	if len(p.CardNumber) > maxCardLen {
-		fe.Add("card_number", "error.too_long")
-	} else if strings.ContainsFunc(p.CardNumber, func(r rune) bool {
-		return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '/' || r == '.')
-	}) {
-		fe.Add("card_number", "player.card_number.format")
-	}
+	CheckCard(fe, "card_number", p.CardNumber)
 	if p.Email != "" {
 		if len(p.Email) > maxEmailLen {
 			fe.Add("email", "error.too_long")
@@ -113,6 +107,19 @@ func (p *Player) Validate() error {
 		fe.Add("notes", "error.bad_characters")
 	}
 	return fe.Err()
+}
+
+// CheckCard records the problem of a normalized federation card number, if any: at
+// most 30 characters, upper-case letters, digits, '-', '/' and '.' (the club registry's
+// rule, and the national registry's).
+func CheckCard(fe FieldErrors, field, card string) {
+	if len(card) > maxCardLen {
+		fe.Add(field, "error.too_long")
+	} else if strings.ContainsFunc(card, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '/' || r == '.')
+	}) {
+		fe.Add(field, "player.card_number.format")
+	}
 }
 
 // badRune is a character no name has: a control character, or the replacement

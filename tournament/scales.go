@@ -46,15 +46,20 @@ type Scales struct {
 	Store ScaleStore
 }
 
-// validateScale returns the scale's problems as a domain error.
-func validateScale(s *Scale) error {
-	s.Name = collapseSpaces(s.Name)
+// Validate returns the scale's problems: its name's and its bands'.
+func (s *Scale) Validate() FieldErrors {
 	fe := FieldErrors{}
 	CheckText(fe, "name", s.Name, OneLine)
 	for k, v := range s.Rules().Validate() {
 		fe.Add(k, v)
 	}
-	if len(fe) > 0 {
+	return fe
+}
+
+// validateScale returns the scale's problems as a domain error.
+func validateScale(s *Scale) error {
+	s.Name = collapseSpaces(s.Name)
+	if fe := s.Validate(); len(fe) > 0 {
 		return &Error{Code: EINVALID, Key: "error.invalid", Fields: fe}
 	}
 	return nil

@@ -56,7 +56,7 @@ func planStage(st *State, format, start string) (Format, string, []int64, error)
 	switch start {
 	case "", StartSeeded:
 		start = StartSeeded
-		if _, ok := f.(Bracketer); !ok {
+		if !slices.Contains(Starts(f), StartSeeded) {
 			// Only a bracket seeds its round 1 from the qualifiers (State.Seeds).
 			return nil, "", nil, &Error{Code: EINVALID, Key: "error.invalid", Fields: FieldErrors{"format": "stage.format_fed"}}
 		}

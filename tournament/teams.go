@@ -36,10 +36,10 @@ func teamTx(tx Tx) (TeamTx, error) {
 	return t, nil
 }
 
-// checkTeam validates a team's name and players outside the store: a name, 4 to 6
-// players, each once and registered and active. Fields: "name", "players" (the count)
-// and "players.<i>" (1-based).
-func (s *Tournaments) checkTeam(ctx context.Context, name string, playerIDs []int64) (string, []*Player, error) {
+// CheckTeam checks a team's name and its players' list as far as the input alone
+// tells: a name (its spaces collapsed, returned), 4 to 6 players, each a positive ID
+// given once. Fields as checkTeam's.
+func CheckTeam(name string, playerIDs []int64) (string, FieldErrors) {
 	name = collapseSpaces(name)
 	fe := FieldErrors{}
 	CheckText(fe, "name", name, OneLine)
@@ -52,7 +52,6 @@ func (s *Tournaments) checkTeam(ctx context.Context, name string, playerIDs []in
 	if len(playerIDs) < MinTeam || len(playerIDs) > MaxTeam {
 		fe.Add("players", "teams.err.size")
 	}
-	ps := make([]*Player, len(playerIDs))
 	seen := map[int64]bool{}
 	for i, id := range playerIDs {
 		field := fmt.Sprintf("players.%d", i+1)
@@ -65,6 +64,21 @@ func (s *Tournaments) checkTeam(ctx context.Context, name string, playerIDs []in
 			continue
 		}
 		seen[id] = true
+	}
+	return name, fe
+}
+
+// checkTeam validates a team's name and players outside the store: a name, 4 to 6
+// players, each once and registered and active. Fields: "name", "players" (the count)
+// and "players.<i>" (1-based).
+func (s *Tournaments) checkTeam(ctx context.Context, name string, playerIDs []int64) (string, []*Player, error) {
+	name, fe := CheckTeam(name, playerIDs)
+	ps := make([]*Player, len(playerIDs))
+	for i, id := range playerIDs {
+		field := fmt.Sprintf("players.%d", i+1)
+		if _, bad := fe[field]; bad {
+			continue
+		}
 		p, err := s.Players.FindPlayer(ctx, id)
 		if e, ok := AsError(err); ok && e.Code == ENOTFOUND {
 			fe.Add(field, "error.not_found")

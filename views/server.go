@@ -12,9 +12,11 @@ import (
 	"burraco/views/admin"
 	"burraco/views/api"
 	"burraco/views/calc"
+	"burraco/views/clubs"
 	"burraco/views/entries"
 	"burraco/views/exports"
 	"burraco/views/history"
+	"burraco/views/national"
 	"burraco/views/page"
 	"burraco/views/registry"
 	"burraco/views/rounds"
@@ -42,7 +44,7 @@ func (s *Server) routes() {
 	e.POST("/setup", admins.Setup)
 	e.GET("/login", admins.LoginForm)
 	e.POST("/login", admins.Login)
-	e.GET("/calc", calcs.Calculator)
+	e.GET("/calc", calcs.Calculator, s.gates.Calc)
 	// The public pages and their JSON twins read what may lag behind the latest commit: a
 	// streaming replica may answer them (site.MayLag; issue 38; the phones' polls too:
 	// table.Handlers.State).
@@ -60,6 +62,26 @@ func (s *Server) routes() {
 	e.GET("/p/seasons/:id/players/:pid", s.public.SeasonPlayer, lags)
 	e.GET("/p/seasons/:id/projector", s.public.SeasonProjector, lags)
 	e.GET("/p/seasons/:id/projector/live", s.public.SeasonProjectorLive, lags)
+	// A player's public profile across clubs (issue 38), by their national record.
+	nats := &national.Handlers{App: s.App}
+	e.GET("/p/players/:id", nats.Profile, lags)
+	// A club's public site (issue 38): its page, the public pages of its tournaments and
+	// seasons (one of another club is not found); the /p/ paths above serve every club.
+	e.GET("/c/:slug", s.public.ClubHome, s.gates.ClubPage, lags)
+	for _, r := range []struct {
+		path   string
+		h      echo.HandlerFunc
+		season bool
+	}{
+		{"/p/:id", s.public.Tables, false}, {"/p/:id/standings", s.public.Standings, false},
+		{"/p/:id/players/:eid", s.public.Player, false}, {"/p/:id/bracket", s.public.Bracket, false},
+		{"/p/:id/projector/:view", s.public.Projector, false}, {"/p/:id/projector/:view/live", s.public.ProjectorLive, false},
+		{"/p/:id/qr.svg", s.public.QR, false},
+		{"/p/seasons/:id", s.public.Season, true}, {"/p/seasons/:id/players/:pid", s.public.SeasonPlayer, true},
+		{"/p/seasons/:id/projector", s.public.SeasonProjector, true}, {"/p/seasons/:id/projector/live", s.public.SeasonProjectorLive, true},
+	} {
+		e.GET("/c/:slug"+r.path, s.public.InClub(r.h, r.season), s.gates.ClubPage, lags)
+	}
 	// Table reporting (issue 21): a table's page for its players, by its code, no login
 	// (CSRF as on every form).
 	tables := s.tables
@@ -177,6 +199,14 @@ func (s *Server) routes() {
 	d.GET("/scales/:id/export.:format", scaleh.Export)
 	d.GET("/directors", admins.Directors)
 	d.POST("/directors", admins.CreateDirector)
+	// The national registry (issue 38): a federation officer's pages (each handler checks
+	// the role until the tenancy middleware does).
+	d.GET("/national", nats.List)
+	d.POST("/national/unlinked/:id/link", nats.Link)
+	d.GET("/national/players/:id", nats.Show)
+	d.POST("/national/players/:id", nats.Update)
+	d.POST("/national/players/:id/merge", nats.Merge)
+	d.POST("/national/players/:id/erase", nats.Erase)
 	// Seasons (issue 22): the director's pages, the standings' downloads.
 	seas := &seasons.Handlers{App: s.App}
 	d.GET("/seasons", seas.List)
@@ -204,6 +234,17 @@ func (s *Server) routes() {
 	d.POST("/tournaments/:id/teams/import", ents.TeamImport)
 	d.GET("/tournaments/:id/teams/:eid/edit", ents.EditTeamForm)
 	d.POST("/tournaments/:id/teams/:eid", ents.EditTeam)
+	// Clubs (issue 38): every director's club switch; a federation officer's club pages.
+	clubh := &clubs.Handlers{App: s.App}
+	d.POST("/club", clubh.Switch)
+	o := directorRoutes{e, func(next echo.HandlerFunc) echo.HandlerFunc { return s.gates.Director(page.Officer(next)) }, s.bodies}
+	o.GET("/clubs", clubh.List)
+	o.POST("/clubs", clubh.Create)
+	o.GET("/clubs/:id", clubh.Show)
+	o.POST("/clubs/:id", clubh.Update)
+	o.POST("/clubs/:id/directors", clubh.AddDirector)
+	o.POST("/clubs/:id/directors/new", clubh.CreateDirector)
+	o.POST("/clubs/:id/directors/:did/remove", clubh.RemoveDirector)
 	teamh := &teams.Handlers{App: s.App}
 	d.GET("/tournaments/:id/teams/:eid", teamh.Team)
 	d.GET("/tournaments/:id/rounds/:n/lineups", teamh.Lineups)
@@ -214,7 +255,7 @@ func (s *Server) routes() {
 	e.POST("/api/v1/setup", apih.Setup)
 	e.POST("/api/v1/login", apih.Login)
 	e.POST("/api/v1/calc/hand", apih.CalcHand)
-	e.GET("/api/v1/calc/vp", apih.CalcVP)
+	e.GET("/api/v1/calc/vp", apih.CalcVP, s.gates.Calc)
 	e.GET("/api/v1/public/tournaments/:id", s.public.APITournament, lags)
 	e.GET("/api/v1/public/tournaments/:id/standings", s.public.APIStandings, lags)
 	e.GET("/api/v1/public/tournaments/:id/players/:eid", s.public.APIPlayer, lags)
@@ -223,7 +264,7 @@ func (s *Server) routes() {
 	e.GET("/api/v1/t/:code", apih.TableByCode)
 	e.POST("/api/v1/t/:code/report", apih.ReportTable)
 	e.POST("/api/v1/t/:code/confirm", apih.ConfirmReport)
-	a := apiRoutes{e.Group("/api/v1", s.gates.Token), s.bodies}
+	a := apiRoutes{e.Group("/api/v1", s.gates.Token), s.bodies, nil}
 	a.GET("/tournaments/:id/reporting", apih.GetReporting)
 	a.PUT("/tournaments/:id/reporting", apih.SetReporting)
 	a.GET("/tournaments/:id/rounds/:n/codes", apih.TableCodes)
@@ -299,9 +340,31 @@ func (s *Server) routes() {
 	a.POST("/directors", apih.CreateDirector)
 	a.GET("/me", apih.Me)
 	a.PUT("/me/password", apih.ChangePassword)
+	a.GET("/me/clubs", apih.MyClubs)
+	oa := apiRoutes{a.g, s.bodies, []echo.MiddlewareFunc{page.Officer}}
+	oa.GET("/clubs", apih.ListClubs)
+	oa.POST("/clubs", apih.CreateClub)
+	oa.GET("/clubs/:id", apih.GetClub)
+	oa.PUT("/clubs/:id", apih.UpdateClub)
+	oa.GET("/clubs/:id/directors", apih.ClubDirectors)
+	oa.POST("/clubs/:id/directors", apih.AddClubDirector)
+	oa.POST("/clubs/:id/directors/new", apih.CreateClubDirector)
+	oa.DELETE("/clubs/:id/directors/:did", apih.RemoveClubDirector)
 	a.GET("/tokens", apih.ListTokens)
 	a.POST("/tokens", apih.CreateToken)
 	a.DELETE("/tokens/:id", apih.RevokeToken)
+
+	// The national registry (issue 38): a federation officer's (each handler checks the
+	// role until the tenancy middleware does), and a player's public profile.
+	e.GET("/api/v1/public/players/:id", apih.PublicProfile)
+	a.GET("/national/players", apih.ListNationals)
+	a.GET("/national/players/:id", apih.GetNational)
+	a.PUT("/national/players/:id", apih.UpdateNational)
+	a.POST("/national/players/:id/merge", apih.MergeNationals)
+	a.POST("/national/players/:id/erase", apih.EraseNational)
+	a.GET("/national/unlinked", apih.ListUnlinked)
+	a.POST("/national/unlinked/:id/link", apih.LinkNational)
+	a.GET("/national/log", apih.GetNationalLog)
 
 	// Seasons (issue 22): a club championship, player history, the federation's files.
 	e.GET("/api/v1/public/seasons/:id", apih.PublicSeason, lags)
@@ -373,13 +436,14 @@ func (d directorRoutes) POST(path string, h echo.HandlerFunc) {
 type apiRoutes struct {
 	g      *echo.Group
 	bodies *site.Bodies
+	mw     []echo.MiddlewareFunc // after the token's (an officer's routes: page.Officer)
 }
 
 func (a apiRoutes) add(method, path string, h echo.HandlerFunc) {
-	a.g.Add(method, path, h)
+	a.g.Add(method, path, h, a.mw...)
 	a.bodies.Set(method, "/api/v1"+path, site.FormBody)
 }
-func (a apiRoutes) GET(path string, h echo.HandlerFunc)    { a.g.GET(path, h) }
+func (a apiRoutes) GET(path string, h echo.HandlerFunc)    { a.g.GET(path, h, a.mw...) }
 func (a apiRoutes) POST(path string, h echo.HandlerFunc)   { a.add("POST", path, h) }
 func (a apiRoutes) PUT(path string, h echo.HandlerFunc)    { a.add("PUT", path, h) }
 func (a apiRoutes) DELETE(path string, h echo.HandlerFunc) { a.add("DELETE", path, h) }

@@ -12,9 +12,10 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
+	"burraco/tournament/national"
 	"burraco/views/api"
 	"burraco/views/page"
 	"burraco/views/public"
@@ -29,6 +30,12 @@ type Services struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	Seasons     *tournament.Seasons
+	// National is the federation's registry of players (nil: made from the tournaments'
+	// store when it keeps the registry, as the app's database does).
+	National *national.Service
+	// Clubs are the clubs, their directors and a director's memberships and role (nil:
+	// the one-club app, every request on club 1).
+	Clubs *clubs.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
@@ -111,8 +118,14 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	log = slog.New(site.ContextHandler(log.Handler())) // every line of a request names it
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Backup: svc.Backup, Log: log, Relay: svc.Relay},
-		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth}, bodies: site.NewBodies()}
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Clubs: svc.Clubs, Backup: svc.Backup, Log: log, Relay: svc.Relay},
+		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth, Clubs: svc.Clubs}, bodies: site.NewBodies()}
+	s.App.National = svc.National
+	if s.App.National == nil && svc.Tournaments != nil && svc.Seasons != nil {
+		if ns, ok := svc.Tournaments.Store.(national.Store); ok {
+			s.App.National = &national.Service{Store: ns, Evenings: svc.Seasons}
+		}
+	}
 	s.public = &public.Handlers{App: s.App, Cache: public.NewCache()}
 	s.App.PublicChanged = s.public.Changed
 	s.App.SeasonPublicChanged = s.public.SeasonChanged
@@ -126,7 +139,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	e.IPExtractor = s.site.IPExtractor()
 	e.HTTPErrorHandler = site.ErrorHandler(s.App, api.WriteError)
 	e.Use(s.site.RequestID, site.Recover(log), site.RequestLog(log))
-	e.Use(middleware.SecureWithConfig(page.SecureConfig))
+	e.Use(site.Secure) // page.SecureConfig's headers, made once
 	// Each route's body limit (set by routes), before anything reads a body.
 	e.Use(s.bodies.Middleware)
 	e.Use(s.site.Info, s.site.CommandDeadline)
@@ -145,6 +158,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 // through echo's routes and middleware.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set(site.RequestIDHeader, s.site.RequestIDFor(r)) // every answer has one
+	r = site.PublicScope(r)                                      // a director's gate narrows it
 	if s.public.ServeFast(w, r) || s.tables.ServeFast(w, r) {
 		return
 	}

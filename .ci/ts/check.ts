@@ -16,7 +16,12 @@ export const bodies: Body[] = [
   { name: "Mitchell", date: "2026-11-24", format: "mitchell", settings: { rounds: 3, hands_per_round: 2 } },
   { name: "Squadre", date: "2026-11-24", format: "teams", settings: { rounds: 3, hands_per_round: 3, pairing: "no_rematch" } },
   { name: "Sera", date: "2026-11-24", format: "individual3", rules: { semi_clean_on: true, clean: 300 } },
+  // Without a format: the default one on a create, the stored one on an update.
+  { name: "Sera", date: "2026-11-24", format: "", settings: { games: 2 } },
 ];
+
+// @ts-expect-error a setting no format has, without a format
+export const unknownSetting: Body = { name: "X", date: "2026-11-24", format: "", settings: { gamez: 2 } };
 
 // @ts-expect-error an unknown format
 export const unknownFormat: Body = { name: "X", date: "2026-11-24", format: "bridge" };

@@ -14,7 +14,7 @@ func (h *Handlers) Directors(c echo.Context) error {
 }
 
 func (h *Handlers) renderDirectors(c echo.Context, status int, f *page.Form) error {
-	ds, err := h.Auth.Directors(c.Request().Context())
+	ds, err := h.App.Directors(c)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/views/api/dto"
 )
@@ -32,6 +33,15 @@ var playerCheck = modelCheck{
 	valid: func() any { return &tournament.Player{FirstName: "Anna", LastName: "Rossi"} },
 	check: func(m any) tournament.FieldErrors { return fieldErrors(m.(*tournament.Player).Validate()) }}
 
+// renamed is fe with the field from named to.
+func renamed(fe tournament.FieldErrors, from, to string) tournament.FieldErrors {
+	if v, ok := fe[from]; ok {
+		delete(fe, from)
+		fe[to] = v
+	}
+	return fe
+}
+
 // fieldErrors is the FieldErrors of a Validate's error (none for nil).
 func fieldErrors(err error) tournament.FieldErrors {
 	if e, ok := tournament.AsError(err); ok {
@@ -47,6 +57,36 @@ var modelChecks = map[reflect.Type]modelCheck{
 	reflect.TypeFor[dto.TournamentInput](): {
 		valid: func() any { return &tournament.Tournament{Name: "Sera", Date: "2026-11-24"} },
 		check: func(m any) tournament.FieldErrors { return m.(*tournament.Tournament).Validate() }},
+	// A tournament document's tournament and players are checked by the same Validate.
+	reflect.TypeFor[tournament.Tournament](): {
+		valid: func() any { return &tournament.Tournament{Name: "Sera", Date: "2026-11-24"} },
+		check: func(m any) tournament.FieldErrors { return m.(*tournament.Tournament).Validate() }},
+	reflect.TypeFor[tournament.Player](): playerCheck,
+	reflect.TypeFor[dto.TeamInput](): {
+		valid: func() any { return &dto.TeamInput{Name: "Lupi", Players: []int64{1, 2, 3, 4}} },
+		check: func(m any) tournament.FieldErrors {
+			in := m.(*dto.TeamInput)
+			_, fe := tournament.CheckTeam(in.Name, in.Players)
+			return fe
+		}},
+	reflect.TypeFor[dto.TokenInput](): {
+		valid: func() any { return &dto.TokenInput{Name: "laptop"} },
+		check: func(m any) tournament.FieldErrors {
+			_, fe := tournament.CheckTokenName(m.(*dto.TokenInput).Name)
+			return fe
+		}},
+	reflect.TypeFor[dto.LoginInput](): {
+		valid: func() any { return &dto.LoginInput{Username: "anna", Password: "password-lunga"} },
+		check: func(m any) tournament.FieldErrors {
+			_, fe := tournament.CheckTokenName(loginTokenName(m.(*dto.LoginInput).TokenName))
+			return renamed(fe, "name", "token_name")
+		}},
+	reflect.TypeFor[dto.ScaleInput](): {
+		valid: func() any { return &dto.ScaleInput{Name: "Mia", Bands: scoring.FIBUR3.Bands} },
+		check: func(m any) tournament.FieldErrors {
+			in := m.(*dto.ScaleInput)
+			return (&tournament.Scale{Name: in.Name, Bands: in.Bands}).Validate()
+		}},
 	reflect.TypeFor[dto.DirectorInput](): {
 		valid: func() any {
 			return &tournament.DirectorInput{Username: "anna", Name: "Anna", Password: "password-lunga", Confirm: "password-lunga"}
@@ -74,8 +114,13 @@ func jsonField(v reflect.Value, name string) (reflect.Value, bool) {
 }
 
 // applyModelCheck marks the text members of a request object that its model's check
-// requires, with their lengths.
+// requires, with their lengths, and bounds its lists of IDs.
 func applyModelCheck(sc *Schema, mc modelCheck) {
+	for name, p := range sc.Properties {
+		if f, ok := jsonField(reflect.ValueOf(mc.valid()).Elem(), name); ok && f.Type() == reflect.TypeFor[[]int64]() {
+			applyIDsCheck(p, name, mc)
+		}
+	}
 	for name, p := range sc.Properties {
 		valid := func(s string) bool {
 			m := mc.valid()
@@ -87,10 +132,10 @@ func applyModelCheck(sc *Schema, mc modelCheck) {
 			_, bad := mc.check(m)[name]
 			return !bad
 		}
-		if _, ok := jsonField(reflect.ValueOf(mc.valid()).Elem(), name); !ok || p.Type == nil || p.Type[0] != "string" {
+		if f, ok := jsonField(reflect.ValueOf(mc.valid()).Elem(), name); !ok || f.Kind() != reflect.String || p.Type == nil || p.Type[0] != "string" {
 			continue
 		}
-		if !valid("a\x00") { // hostile and invisible characters refused: say which
+		if !valid("a\x00") && p.Pattern == "" { // hostile and invisible characters refused: say which
 			multi := valid("a\nb")
 			p.Pattern = textPattern(multi)
 		}
@@ -117,6 +162,69 @@ func applyModelCheck(sc *Schema, mc modelCheck) {
 				p.MaxLength = &hi
 			}
 			break
+		}
+	}
+}
+
+// applyIDsCheck bounds a list of IDs (a member whose Go type is []int64) by the model's
+// check: how many it takes (probed with the IDs 1, 2, …), the least ID, and whether an
+// ID may be given twice. A problem of the list is named by the member or "member.<i>".
+func applyIDsCheck(p *Schema, name string, mc modelCheck) {
+	valid := func(ids []int64) bool {
+		m := mc.valid()
+		f, _ := jsonField(reflect.ValueOf(m).Elem(), name)
+		f.Set(reflect.ValueOf(ids))
+		for k := range mc.check(m) {
+			if k == name || strings.HasPrefix(k, name+".") {
+				return false
+			}
+		}
+		return true
+	}
+	ids := func(n int) []int64 {
+		out := make([]int64, n)
+		for i := range out {
+			out[i] = int64(i + 1)
+		}
+		return out
+	}
+	const most = 64
+	n := 0
+	for n <= most && !valid(ids(n)) {
+		n++
+	}
+	if n > most {
+		return
+	}
+	okLen := func(k int) bool { return valid(ids(k)) }
+	if lo := lowest(okLen, 0, n); lo > 0 {
+		p.MinItems = &lo
+		p.Type = Types{"array"}
+	}
+	if hi := highest(okLen, n, most); hi < most {
+		p.MaxItems = &hi
+	}
+	if n == 0 {
+		n = 1
+		if !valid(ids(1)) {
+			return
+		}
+	}
+	least := lowest(func(x int) bool {
+		l := ids(n)
+		l[0] = int64(x)
+		return valid(l)
+	}, -probeLimit, 1)
+	if least > -probeLimit {
+		item := *p.Items
+		item.Minimum = &least
+		p.Items = &item
+	}
+	if n >= 2 {
+		l := ids(n)
+		l[1] = l[0]
+		if !valid(l) {
+			p.UniqueItems = true
 		}
 	}
 }

@@ -31,6 +31,7 @@ type Schema struct {
 	Items                *Schema            `json:"items,omitempty"`
 	MinItems             *int               `json:"minItems,omitempty"`
 	MaxItems             *int               `json:"maxItems,omitempty"`
+	UniqueItems          bool               `json:"uniqueItems,omitempty"`
 	AnyOf                []*Schema          `json:"anyOf,omitempty"`
 	OneOf                []*Schema          `json:"oneOf,omitempty"`
 	Discriminator        *Discriminator     `json:"discriminator,omitempty"`
@@ -121,6 +122,7 @@ var (
 	bandType     = reflect.TypeFor[scoring.Band]()
 	settingsType = reflect.TypeFor[tournament.Settings]()
 	rulesType    = reflect.TypeFor[scoring.Rules]()
+	outcomeType  = reflect.TypeFor[tournament.Outcome]()
 	marshaler    = reflect.TypeFor[json.Marshaler]()
 )
 
@@ -251,6 +253,9 @@ func required(m mode, names ...string) []string {
 // them (embedded structs' members promoted, the shallower one winning a name), no other.
 func (s *schemas) object(t reflect.Type, m mode) *Schema {
 	fs := fields(t)
+	if t == reflect.TypeFor[dto.StartStageInput]() && m == request && len(s.settings) > 0 {
+		return s.startVariants(t, m, fs)
+	}
 	if t.Name() != "" && hasFormatAndSettings(fs) && len(s.settings) > 0 {
 		return s.formatVariants(t, m, fs)
 	}
@@ -286,7 +291,108 @@ func (s *schemas) formatVariants(t reflect.Type, m mode, fs []field) *Schema {
 		d.refs[f.name] = ref
 		out.OneOf = append(out.OneOf, ref)
 	}
+	if m == request && t == reflect.TypeFor[dto.TournamentInput]() {
+		// A body without a format keeps the stored one (an update) or takes the default
+		// (a create): its settings are that format's, any format's members.
+		// The app reads an empty format as none: the discriminator maps "" to it, so
+		// that tools that read the discriminator as required (openapi-typescript) have
+		// a value to send.
+		same := s.variantRef(t, m, "sameFormat", func() *Schema {
+			sc := s.plainObject(t, m, fs, nil)
+			sc.Properties["format"] = &Schema{Type: Types{"string"}, Enum: []string{""}}
+			sc.Properties["settings"] = s.anySettings()
+			sc.Description = `without a format (or ""): the stored format on an update, the default one (` +
+				tournament.DefaultFormat().Name() + ") on a create; settings of that format"
+			return sc
+		})
+		d.refs[""] = same
+		out.OneOf = append(out.OneOf, same)
+		out.Description += `; without a format (or ""), the stored or the default one`
+	}
 	return out
+}
+
+// startVariants is the schema of a next stage's start: one of a variant per format that
+// can follow another stage (tournament.Starts), chosen by its format, whose start is one
+// of that format's ("" for seeded).
+func (s *schemas) startVariants(t reflect.Type, m mode, fs []field) *Schema {
+	d := &Discriminator{PropertyName: "format", refs: map[string]*Schema{}}
+	s.discs = append(s.discs, d)
+	out := &Schema{Discriminator: d, Description: "by format: the starts it can make"}
+	for _, f := range s.settings {
+		starts := tournament.Starts(f.f)
+		if len(starts) == 0 {
+			continue
+		}
+		if slices.Contains(starts, tournament.StartSeeded) {
+			starts = append([]string{""}, starts...)
+		}
+		ref := s.variantRef(t, m, f.name, func() *Schema {
+			sc := s.plainObject(t, m, fs, nil)
+			sc.Properties["format"] = &Schema{Type: Types{"string"}, Enum: []string{f.name}}
+			sc.Properties["start"] = &Schema{Type: Types{"string"}, Enum: starts}
+			sc.Required = []string{"format"}
+			if !slices.Contains(starts, "") {
+				sc.Required = append(sc.Required, "start")
+			}
+			return sc
+		})
+		d.refs[f.name] = ref
+		out.OneOf = append(out.OneOf, ref)
+	}
+	return out
+}
+
+// anySettings is a reference to the settings of any registered format: every member of
+// each, with the widest bounds and every choice where two formats share a member (the
+// app checks them as the format's own).
+func (s *schemas) anySettings() *Schema {
+	return s.variantRef(settingsType, request, "ofAnyFormat", func() *Schema {
+		out := &Schema{Type: Types{"object"}, Properties: map[string]*Schema{}, AdditionalProperties: &Schema{Deny: true},
+			Description: "the settings of the format in force: any format's members"}
+		for _, f := range s.settings {
+			for n, p := range s.resolve(s.of(f.t, request)).Properties {
+				if q, ok := out.Properties[n]; ok {
+					out.Properties[n] = widest(q, p)
+				} else {
+					out.Properties[n] = p
+				}
+			}
+		}
+		return out
+	})
+}
+
+// widest is a schema of one member that two formats share: the widest bounds, every
+// choice; they must otherwise be alike.
+func widest(a, b *Schema) *Schema {
+	if mustJSON(a) == mustJSON(b) {
+		return a
+	}
+	c := *a
+	c.Minimum, c.Maximum, c.Enum = nil, nil, nil
+	if a.Minimum != nil && b.Minimum != nil {
+		lo := min(*a.Minimum, *b.Minimum)
+		c.Minimum = &lo
+	}
+	if a.Maximum != nil && b.Maximum != nil {
+		hi := max(*a.Maximum, *b.Maximum)
+		c.Maximum = &hi
+	}
+	if a.Enum != nil && b.Enum != nil {
+		c.Enum = append([]string{}, a.Enum...)
+		for _, e := range b.Enum {
+			if !slices.Contains(c.Enum, e) {
+				c.Enum = append(c.Enum, e)
+			}
+		}
+	}
+	cb := *b
+	cb.Minimum, cb.Maximum, cb.Enum = c.Minimum, c.Maximum, c.Enum
+	if mustJSON(&c) != mustJSON(&cb) {
+		panic(fmt.Sprintf("openapi: two formats' settings disagree on a member: %s and %s", mustJSON(a), mustJSON(b)))
+	}
+	return &c
 }
 
 // plainObject is the schema of a struct's members; with a format, its format member is
@@ -333,6 +439,17 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 			c.MinItems, c.Type = &n, Types{"array"} // at least n: not null either
 			fs = &c
 		}
+		if n, err := strconv.Atoi(f.tag.Get("len")); err == nil && m == request {
+			c := *fs
+			c.MinItems, c.MaxItems = &n, &n // exactly n when given (null stays null)
+			fs = &c
+		}
+		if n, err := strconv.Atoi(f.tag.Get("minimum")); err == nil && m == request {
+			fs = deepest(fs, func(leaf *Schema) { leaf.Minimum = &n })
+		}
+		if _, ok := f.tag.Lookup("uniqueItems"); ok && m == request {
+			fs = innermostArray(fs)
+		}
 		if n, err := strconv.Atoi(f.tag.Get("minLength")); err == nil && m == request {
 			c := *fs
 			c.MinLength = &n
@@ -350,6 +467,10 @@ func (s *schemas) plainObject(t reflect.Type, m mode, fs []field, format *format
 		}
 	}
 	sort.Strings(sc.Required)
+	if m == request && t == outcomeType {
+		// The kinds the app knows; which of them a table takes is its format's (Outcomes).
+		sc.Properties["kind"].Enum = []string{"", tournament.OutcomeTimeout, tournament.OutcomeLastAction, tournament.OutcomeForfeit}
+	}
 	if m == request {
 		if mc, ok := modelChecks[t]; ok {
 			applyModelCheck(sc, mc)
@@ -562,4 +683,28 @@ func mustJSON(sc *Schema) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// deepest is a copy of an array schema (of arrays…) with set applied to its leaf items,
+// or of the schema itself when it is no array.
+func deepest(sc *Schema, set func(*Schema)) *Schema {
+	c := *sc
+	if c.Items != nil {
+		c.Items = deepest(c.Items, set)
+	} else {
+		set(&c)
+	}
+	return &c
+}
+
+// innermostArray is a copy of an array schema (of arrays…) whose innermost array takes
+// no item twice.
+func innermostArray(sc *Schema) *Schema {
+	c := *sc
+	if c.Items != nil && c.Items.Items != nil {
+		c.Items = innermostArray(c.Items)
+	} else {
+		c.UniqueItems = true
+	}
+	return &c
 }

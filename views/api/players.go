@@ -215,10 +215,7 @@ func (h *Handlers) Login(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if in.TokenName == "" {
-		in.TokenName = "api login"
-	}
-	t, secret, err := h.Auth.LoginToken(c.Request().Context(), in.Username, in.Password, c.RealIP(), in.TokenName)
+	t, secret, err := h.Auth.LoginToken(c.Request().Context(), in.Username, in.Password, c.RealIP(), loginTokenName(in.TokenName))
 	if err != nil {
 		return err
 	}
@@ -227,7 +224,7 @@ func (h *Handlers) Login(c echo.Context) error {
 
 // ListDirectors lists the directors.
 func (h *Handlers) ListDirectors(c echo.Context) error {
-	ds, err := h.Auth.Directors(c.Request().Context())
+	ds, err := h.App.Directors(c)
 	if err != nil {
 		return err
 	}
@@ -296,4 +293,12 @@ func (h *Handlers) RevokeToken(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+// loginTokenName is the name of the token a login makes: the one given, or "api login".
+func loginTokenName(name string) string {
+	if name == "" {
+		return "api login"
+	}
+	return name
 }

@@ -257,6 +257,9 @@ func (h *Handlers) PublicSeason(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if st, err = h.PublicSeasonNames(c.Request().Context(), st); err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, dto.SeasonStandingsOf(st))
 }
 

@@ -104,7 +104,7 @@ func (h *Handlers) CreateLinkCode(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	code, expires, err := r.Linking.MakeCode(c.Request().Context(), page.ClubOf(c.Request().Context()))
+	code, expires, err := r.Linking.MakeCode(c.Request().Context(), page.CurrentClubID(c.Request().Context()))
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (h *Handlers) ListClubKeys(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	keys, err := r.Store.ListClubKeys(c.Request().Context(), page.ClubOf(c.Request().Context()))
+	keys, err := r.Store.ListClubKeys(c.Request().Context(), page.CurrentClubID(c.Request().Context()))
 	if err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func (h *Handlers) RevokeClubKey(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := r.Store.RevokeClubKey(c.Request().Context(), page.ClubOf(c.Request().Context()), id); err != nil {
+	if err := r.Store.RevokeClubKey(c.Request().Context(), page.CurrentClubID(c.Request().Context()), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

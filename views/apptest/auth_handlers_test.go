@@ -68,6 +68,25 @@ var publicRoutes = map[string]bool{
 	// authenticate, no session (views/sync's tests refuse a wrong one of each).
 	"POST /api/v1/sync/results": true,
 	"POST /api/v1/sync/link":    true,
+	// A player's public profile across clubs (issue 38): published evenings only, named
+	// as visibility allows, 404 for a hidden player; scanned by
+	// TestPublicPagesExposeNothingPrivate.
+	"GET /p/players/:id":             true,
+	"GET /api/v1/public/players/:id": true,
+	// A club's public site (issue 38): its page and the published pages above under its
+	// path (another club's not found: TestAuthorisationMatrix).
+	"GET /c/:slug":                              true,
+	"GET /c/:slug/p/:id":                        true,
+	"GET /c/:slug/p/:id/standings":              true,
+	"GET /c/:slug/p/:id/players/:eid":           true,
+	"GET /c/:slug/p/:id/projector/:view":        true,
+	"GET /c/:slug/p/:id/projector/:view/live":   true,
+	"GET /c/:slug/p/:id/qr.svg":                 true,
+	"GET /c/:slug/p/:id/bracket":                true,
+	"GET /c/:slug/p/seasons/:id":                true,
+	"GET /c/:slug/p/seasons/:id/players/:pid":   true,
+	"GET /c/:slug/p/seasons/:id/projector":      true,
+	"GET /c/:slug/p/seasons/:id/projector/live": true,
 }
 
 func TestEveryRouteRefusesAnonymous(t *testing.T) {

@@ -115,3 +115,66 @@ func median(v []int64) float64 {
 	slices.Sort(v)
 	return float64(v[len(v)/2])
 }
+
+// BenchmarkDirectorReadCost is what one director's read costs the app, one request at a
+// time (no client waiting on another's shared read): the CPU time (cpu-ns/op: the
+// process's, which other programs on a busy machine do not move as they move ns/op) and
+// allocs/op of each read through the whole app (every middleware, the check with the
+// stamp, the kept bytes written), beside echo's hello-world in the same run (read=floor).
+// The request is made once and sent again, so that the figures are the app's alone.
+//
+//	go test -run '^$' -bench 'DirectorReadCost' -benchmem ./views/apptest/
+func BenchmarkDirectorReadCost(b *testing.B) {
+	s, pe := benchPublicApp(b)
+	ctx := b.Context()
+	d, session, err := s.Auth.Login(ctx, "anna", viewtest.Password, "127.0.0.1")
+	require.NoError(b, err)
+	_, token, err := s.Auth.CreateToken(ctx, d.ID, "bench")
+	require.NoError(b, err)
+	hello := echo.New()
+	hello.GET("/", func(c echo.Context) error { return c.String(http.StatusOK, "hello") })
+	api := fmt.Sprintf("/api/v1/tournaments/%d", pe.tid)
+	html := fmt.Sprintf("/tournaments/%d", pe.tid)
+	reads := []struct {
+		name, path string
+		h          http.Handler
+		auth       string // "token", "session" or ""
+	}{
+		{"read=floor", "/", hello, ""},
+		{"read=standings-json", api + "/standings", s, "token"},
+		{"read=overview-json", api, s, "token"},
+		{"read=public-standings-json", fmt.Sprintf("/api/v1/public/tournaments/%d/standings", pe.tid), s, ""},
+		{"read=standings-html", html + "/standings", s, "session"},
+		{"read=round-html", html + "/rounds/1", s, "session"},
+	}
+	for _, r := range reads {
+		b.Run(r.name, func(b *testing.B) {
+			q := httptest.NewRequest(http.MethodGet, r.path, nil)
+			q.Header.Set("Accept-Language", "it")
+			q.Header.Set("Accept-Encoding", "gzip")
+			switch r.auth {
+			case "token":
+				q.Header.Set("Authorization", "Bearer "+token)
+			case "session":
+				q.AddCookie(&http.Cookie{Name: page.SessionCookie, Value: session})
+				q.AddCookie(&http.Cookie{Name: page.CSRFCookie, Value: "Bench0123456789abcdefghijklmnopq"})
+			}
+			w := &discard{header: http.Header{}}
+			r.h.ServeHTTP(w, q) // kept before the measure
+			require.Equal(b, http.StatusOK, w.code, r.path)
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				w := &discard{header: make(http.Header, 16)}
+				r.h.ServeHTTP(w, q)
+				if w.code != http.StatusOK {
+					b.Fatalf("status %d", w.code)
+				}
+			}
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+}

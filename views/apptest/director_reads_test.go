@@ -3,8 +3,10 @@ package apptest_test
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -172,4 +174,91 @@ func TestRevokedTokenAndEndedSessionRefusedEverywhere(t *testing.T) {
 	res = cb.Get(page)
 	assert.Equal(t, http.StatusSeeOther, res.StatusCode, "ended on a, refused on b")
 	assert.Contains(t, res.Header.Get("Location"), "/login")
+}
+
+// TestKeptJSONWrittenWithItsLength (issue 35): a director's JSON read kept for a
+// revision is answered with its length (no chunked answer), the ETag (the version an
+// If-Match names) and the same bytes whatever the client accepts (not compressed: see
+// page.keptJSON).
+func TestKeptJSONWrittenWithItsLength(t *testing.T) {
+	app := viewtest.NewApp(t)
+	c := app.Setup()
+	tok := app.APIToken(c)
+	apiBase, _ := apiEvening(t, c, tok, 9, `{"games":3}`)
+	apiPaths, _ := directorReads(viewtest.IDFrom(apiBase))
+	get := func(path, encoding string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
+		}
+		rec := httptest.NewRecorder()
+		app.Server.ServeHTTP(rec, req)
+		require.Equal(t, http.StatusOK, rec.Code, "%s: %s", path, rec.Body)
+		return rec
+	}
+	for _, p := range apiPaths {
+		plain := get(p, "")
+		assert.Equal(t, strconv.Itoa(plain.Body.Len()), plain.Header().Get("Content-Length"), p)
+		assert.Equal(t, "application/json", plain.Header().Get("Content-Type"), p)
+		assert.Equal(t, "no-store", plain.Header().Get("Cache-Control"), p)
+		gz := get(p, "gzip")
+		assert.Empty(t, gz.Header().Get("Content-Encoding"), p)
+		assert.Equal(t, plain.Body.String(), gz.Body.String(), p)
+		assert.Equal(t, plain.Header().Get("ETag"), gz.Header().Get("ETag"), p)
+	}
+	res := c.API("GET", apiBase, tok, "", nil)
+	assert.NotEmpty(t, res.Header.Get("ETag"), "the overview names its version")
+}
+
+// TestKeptRoundPrintsFollowChanges (issue 35): a round's printed table list, table cards
+// and score sheets and its seat change form are kept per stamp as the round page is:
+// the same answer twice at one revision, and on another instance a change of seats
+// shows in the next read of each, as the table codes do once reporting is turned on.
+func TestKeptRoundPrintsFollowChanges(t *testing.T) {
+	dsn := dbtest.DSN(t)
+	a := viewtest.NewAppOn(t, dsn)
+	b := viewtest.NewAppOn(t, dsn)
+	ca := a.Setup()
+	tok := a.APIToken(ca)
+	cb := b.Client()
+	require.Equal(t, http.StatusSeeOther, cb.Post("/login", url.Values{"username": {"anna"}, "password": {viewtest.Password}}).StatusCode)
+	apiBase, entry := apiEvening(t, ca, tok, 9, `{"games":3}`)
+	base := strings.TrimPrefix(apiBase, "/api/v1")
+	seat := func(order ...int) {
+		var tables []string
+		for i := 0; i < 9; i += 3 {
+			tables = append(tables, fmt.Sprintf("[%d,%d,%d]", entry[order[i]], entry[order[i+1]], entry[order[i+2]]))
+		}
+		res := ca.API("PUT", apiBase+"/rounds/1/seats", tok, `{"tables":[`+strings.Join(tables, ",")+`],"byes":[]}`, nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	}
+	seat(0, 1, 2, 3, 4, 5, 6, 7, 8)
+	pages := []string{base + "/rounds/1/print", base + "/rounds/1/cards", base + "/rounds/1/sheets", base + "/rounds/1/seats"}
+	read := func() map[string]string {
+		out := map[string]string{}
+		for _, p := range pages {
+			res := cb.Get(p)
+			require.Equal(t, http.StatusOK, res.StatusCode, p)
+			out[p] = sameAnswer(res.Body)
+		}
+		return out
+	}
+	before := read()
+	assert.Equal(t, before, read(), "the same answer at the same revision")
+
+	seat(8, 7, 6, 5, 4, 3, 2, 1, 0)
+	after := read()
+	for _, p := range pages {
+		assert.NotEqual(t, before[p], after[p], "%s: the seats changed on the other instance", p)
+	}
+	for _, p := range pages[1:3] {
+		assert.NotContains(t, after[p], "/t/", "%s: no table codes while reporting is off", p)
+	}
+	res := ca.API("PUT", apiBase+"/reporting", tok, `{"reporting":true,"auto_accept":false,"pin":"pin"}`, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, res.Body)
+	codes := read()
+	for _, p := range pages[1:3] {
+		assert.Contains(t, codes[p], "/t/", "%s: the table codes, once reporting is on", p)
+	}
 }

@@ -20,6 +20,7 @@ import (
 	"burraco/scoring"
 	"burraco/tournament"
 	"burraco/tournament/formattest"
+	"burraco/tournament/national"
 	"burraco/tournament/threeplayer"
 	"burraco/views"
 	"burraco/views/page"
@@ -36,6 +37,9 @@ type publicEvening struct {
 	private  []string // what no public page may show
 	niccolo  int64
 	director string
+	// nationals are the national records of players 1 (shown), 7 (a minor, hidden)
+	// and 8 (initials only).
+	nationals map[int]int64
 }
 
 func seedPublic(t *testing.T, a *viewtest.App, players int) *publicEvening {
@@ -59,6 +63,7 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 	hidden := mk("HIDDENCUP unpublished", 9)
 	pe.tid, pe.hidden = tr.ID, hidden.ID
 	pe.private = []string{"NOTESECRET", "HIDDENCUP", pe.director}
+	var pids []int64
 	for i := 1; i <= players; i++ {
 		p := &tournament.Player{FirstName: fmt.Sprintf("Nome%02d", i), LastName: "Rossi", Club: "Aurora", Active: true,
 			CardNumber: fmt.Sprintf("CARDX%04d", i), Email: fmt.Sprintf("mailsecret%02d@example.org", i),
@@ -67,6 +72,7 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 			p.FirstName, p.LastName = "Niccolò", "D'Alessandro"
 		}
 		require.NoError(t, store.CreatePlayer(ctx, p))
+		pids = append(pids, p.ID)
 		pe.private = append(pe.private, p.CardNumber, p.Email, p.Phone, p.Notes)
 		e, err := pe.svc.AddPlayer(ctx, tr.ID, p.ID, pe.director)
 		require.NoError(t, err)
@@ -78,6 +84,31 @@ func seedPublicIn(t testing.TB, store *db.DB, players int) *publicEvening {
 			_, err := pe.svc.AddPlayer(ctx, hidden.ID, p.ID, pe.director)
 			require.NoError(t, err)
 		}
+	}
+	// Issue 38: player 7 is a minor (hidden by default), player 8 asked for initials
+	// only: neither first name may reach a public page (RULES.md §9).
+	ns := &national.Service{Store: store}
+	for i, edit := range map[int]national.Edit{7: {BirthDate: "2015-03-04"}, 8: {Visibility: national.Initials}} {
+		if i > players {
+			continue
+		}
+		pid := pids[i-1]
+		vs, err := store.Visibilities(ctx, []int64{pid})
+		require.NoError(t, err)
+		rec := vs[pid]
+		edit.FirstName, edit.LastName, edit.Version = rec.FirstName, rec.LastName, rec.Version
+		_, err = ns.Update(ctx, rec.ID, edit, "officer")
+		require.NoError(t, err)
+		pe.private = append(pe.private, rec.FirstName)
+	}
+	pe.nationals = map[int]int64{}
+	for _, i := range []int{1, 7, 8} {
+		if i > players {
+			continue
+		}
+		vs, err := store.Visibilities(ctx, []int64{pids[i-1]})
+		require.NoError(t, err)
+		pe.nationals[i] = vs[pids[i-1]].ID
 	}
 	_, err := pe.svc.MarkAllPresent(ctx, tr.ID, pe.director)
 	require.NoError(t, err)
@@ -267,6 +298,29 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 			}
 		}
 	}
+	// A player's public profile across clubs (issue 38): the shown and the initials-only
+	// player's are scanned; the hidden minor's is 404, as one that does not exist.
+	scanned["/p/players/:id"], scanned["/api/v1/public/players/:id"] = true, true
+	for _, lang := range []string{"it", "en"} {
+		anon.Lang = lang
+		for _, i := range []int{1, 8} {
+			for _, p := range []string{fmt.Sprintf("/p/players/%d", pe.nationals[i]), fmt.Sprintf("/api/v1/public/players/%d", pe.nationals[i])} {
+				res := anon.Get(p)
+				require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", p, res.Body)
+				body := strings.ToLower(res.Body)
+				for _, secret := range append(pe.private, pe.director) {
+					assert.NotContains(t, body, strings.ToLower(secret), "%s (%s) shows %q", p, lang, secret)
+				}
+				assert.Contains(t, res.Body, "Martedì sera", "%s: the evening played", p)
+			}
+		}
+		for _, p := range []string{fmt.Sprintf("/p/players/%d", pe.nationals[7]), fmt.Sprintf("/api/v1/public/players/%d", pe.nationals[7]), "/p/players/99999"} {
+			res := anon.Get(p)
+			assert.Equal(t, http.StatusNotFound, res.StatusCode, p)
+			assert.NotContains(t, res.Body, "Nome07", p)
+		}
+	}
+	assert.Contains(t, anon.Get(fmt.Sprintf("/p/players/%d", pe.nationals[8])).Body, "N. R.")
 	for _, r := range a.Srv.Config.Handler.(*views.Server).Routes() {
 		if strings.HasPrefix(r.Path, "/p/") || strings.HasPrefix(r.Path, "/api/v1/public/") {
 			assert.True(t, scanned[r.Path], "public route %s is not scanned", r.Path)
@@ -316,6 +370,8 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 	doc := anon.Get(fmt.Sprintf("/p/%d", pe.tid)).Doc(t)
 	assert.Equal(t, 12, doc.Find("#seat-list li").Length(), "everyone of game 2 finds a seat")
 	assert.Contains(t, doc.Find("#seat-list").Text(), "D'Alessandro Niccolò")
+	assert.Contains(t, doc.Find("#seat-list").Text(), "N. R.", "player 8 by initials")
+	assert.Contains(t, doc.Find("#seat-list").Text(), national.HiddenMark, "player 7, a minor, hidden")
 	assert.Equal(t, 1, doc.Find("[data-clock][data-clock-ends]").Length(), "the running clock")
 	res := anon.Get(fmt.Sprintf("/p/%d/players/%d", pe.tid, pe.niccolo))
 	assert.Contains(t, res.Body, "Niccolò")
@@ -345,7 +401,9 @@ func TestPublicSeatSearchFoldsAccents(t *testing.T) {
 	a.Setup()
 	pe := seedPublic(t, a, 9)
 	anon := a.Client()
-	for q, want := range map[string]int{"niccolo": 1, "NICCOLÒ dalessandro": 1, "d’alessandro": 1, "rossi": 8, "nobody": 0} {
+	// 8 Rossi, of whom player 7 (a minor, hidden) and player 8 (initials only) are not
+	// found by their name on a public page (issue 38).
+	for q, want := range map[string]int{"niccolo": 1, "NICCOLÒ dalessandro": 1, "d’alessandro": 1, "rossi": 6, "nobody": 0} {
 		doc := anon.Get(fmt.Sprintf("/p/%d?q=%s", pe.tid, url.QueryEscape(q))).Doc(t)
 		assert.Equal(t, want, doc.Find("#seat-list li").Length(), q)
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
+	"burraco/tournament/national"
 )
 
 // App is what handlers reach: the use cases, the logger and the app's options.
@@ -24,6 +26,10 @@ type App struct {
 	Scales      *tournament.Scales
 	Tournaments *tournament.Tournaments
 	Seasons     *tournament.Seasons
+	// National is the national registry: visibility on public pages, the officer's pages.
+	National *national.Service
+	// Clubs are the clubs' use cases (nil: the one-club app).
+	Clubs *clubs.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger
@@ -73,4 +79,18 @@ func (a *App) WritePlayersCSV(c echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", "players-"+time.Now().Format("2006-01-02")+".csv"))
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// PublicSeasonNames returns a season's standings with every player named as public
+// pages may name them (tournament/national: hidden players, minors by default, never
+// named; initials where asked); the standings given are left alone.
+func (a *App) PublicSeasonNames(ctx context.Context, st *tournament.SeasonStandings) (*tournament.SeasonStandings, error) {
+	if a.National == nil {
+		return st, nil
+	}
+	names, err := a.National.PublicNames(ctx, national.SeasonPlayerIDs(st))
+	if err != nil {
+		return nil, err
+	}
+	return national.MaskSeason(st, names), nil
 }

@@ -24,11 +24,63 @@ import (
 // bytes. The stamp is read on every request, so a save committed on any instance shows
 // in the next read anywhere.
 
-// keptJSON is a JSON answer as encoded once.
+// keptJSON is a JSON answer as encoded once, with its headers' values made once too:
+// written per request without encoding, copying or allocating. It is not compressed:
+// measured over loopback with hey (issue 35), a gzip copy of the standings (16 KB to
+// 0.9 KB) saved the app no CPU once the answer carried its length, and cost the client
+// about 20 µs a request to inflate; a director's reads come from the club's LAN.
 type keptJSON struct {
 	body   []byte
-	etag   string
+	length []string // Content-Length of body
+	etag   []string // the ETag header's value (nil: none)
 	format string
+}
+
+// Header values every kept answer shares (never changed: a handler that sets one of
+// these headers replaces the slice).
+var jsonType = []string{echo.MIMEApplicationJSON}
+
+// newKeptJSON keeps an encoded body.
+func newKeptJSON(body []byte, etag, format string) *keptJSON {
+	k := &keptJSON{body: body, length: []string{strconv.Itoa(len(body))}, format: format}
+	if etag != "" {
+		k.etag = []string{etag}
+	}
+	return k
+}
+
+// write answers the kept body with its length (no chunked encoding) and the header
+// values made once.
+func (k *keptJSON) write(c echo.Context) error {
+	w := c.Response()
+	h := w.Header()
+	h["Content-Type"] = jsonType
+	if k.etag != nil {
+		h["Etag"] = k.etag
+	}
+	h["Content-Length"] = k.length
+	w.WriteHeader(http.StatusOK)
+	_, err := w.Write(k.body)
+	return err
+}
+
+// AcceptsGzip reports whether an Accept-Encoding header accepts gzip (named, and not
+// with q=0), without allocating.
+func AcceptsGzip(header string) bool {
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
+		name, params, _ := strings.Cut(part, ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		q, ok := strings.CutPrefix(strings.TrimSpace(params), "q=")
+		if !ok {
+			q, ok = strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		}
+		return !ok || strings.Trim(strings.TrimSpace(q), "0.") != "" // q=0, 0.0…: refused
+	}
+	return false
 }
 
 // KeptJSON answers a director's JSON read of stage seq (0: the current one) of
@@ -57,17 +109,14 @@ func (a *App) KeptJSON(c echo.Context, tid int64, seq int, key string, build fun
 		if err := enc.Encode(out); err != nil {
 			return nil, err
 		}
-		return &keptJSON{body: buf.Bytes(), etag: etag, format: s.State().Stage.Format}, nil
+		return newKeptJSON(buf.Bytes(), etag, s.State().Stage.Format), nil
 	})
 	if err != nil {
 		return err
 	}
 	k := v.(*keptJSON)
 	UseFormat(c, k.format)
-	if k.etag != "" {
-		c.Response().Header().Set("ETag", k.etag)
-	}
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, k.body)
+	return k.write(c)
 }
 
 // keptHTML is a director's page as rendered once, cut where each request puts its own

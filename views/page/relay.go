@@ -31,9 +31,9 @@ type RelayStore interface {
 	LaptopKey(ctx context.Context) (tsync.KeyPair, error)
 }
 
-// ClubOf is the club a request works for: its scope's current club, the laptop's one
+// CurrentClubID is the club a request works for: its scope's current club, the laptop's one
 // club without a scope.
-func ClubOf(ctx context.Context) int64 {
+func CurrentClubID(ctx context.Context) int64 {
 	if s, ok := clubs.ScopeOf(ctx); ok && len(s.Clubs) > 0 {
 		return s.Clubs[0]
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 )
 
 // Page is what every rendered page knows about its request.
@@ -23,6 +24,11 @@ type Page struct {
 	// of shared keys ("<format>:<key>" in the catalogue) comes first.
 	Format string
 	Site   *Site
+	// Club is the director's current club, Clubs all of theirs (the switcher), Officer
+	// whether they are a federation officer (the clubs' pages).
+	Club    *clubs.Club
+	Clubs   []clubs.Club
+	Officer bool
 	// keeping: the page is rendered to be kept (RenderKept), with marks where each
 	// request puts its own CSRF token, idempotency keys and clocks' time left.
 	keeping bool
@@ -63,6 +69,7 @@ func newPage(c echo.Context) *Page {
 		p.CSRF = tok
 	}
 	p.Director = DirectorOf(c)
+	p.Club, p.Clubs, p.Officer = ClubOf(c), ClubsOf(c), IsOfficer(c)
 	p.Format, _ = c.Get(FormatContextKey).(string)
 	p.Flash = TakeFlash(c)
 	return p

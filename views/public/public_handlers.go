@@ -213,6 +213,19 @@ type renderedPage struct {
 	gz     []byte
 	gzEtag string
 	ctype  string
+	// hdr are the header values the fast path writes, made once (seal): plain and
+	// gzipped.
+	hdr, gzHdr *pageHeaders
+}
+
+// pageHeaders are the values of a rendered page's headers in one encoding.
+type pageHeaders struct{ etag, ctype, length []string }
+
+// seal makes the header values the fast path writes (ServeFast), once.
+func (p *renderedPage) seal() {
+	ct := []string{p.ctype}
+	p.hdr = &pageHeaders{etag: []string{p.etag}, ctype: ct, length: []string{strconv.Itoa(len(p.body))}}
+	p.gzHdr = &pageHeaders{etag: []string{p.gzEtag}, ctype: ct, length: []string{strconv.Itoa(len(p.gz))}}
 }
 
 // NewCache returns an empty cache.
@@ -376,6 +389,9 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	if ev.Tournament.Revision >= rev && !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
+	if ev, lines, err = h.masked(ctx, ev, lines); err != nil {
+		return err
+	}
 	data, comp, ok := build(ev, cols, lines)
 	if !ok {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
@@ -398,6 +414,7 @@ func (h *Handlers) serve(c echo.Context, name string, asJSON bool, build publicR
 	if p.gz, err = gzipped(p.body); err != nil {
 		return err
 	}
+	p.seal()
 	h.Cache.put(k, p)
 	return writePublic(c, p)
 }
@@ -448,7 +465,7 @@ func renderPublic(ctx context.Context, lang page.Lang, format, path string, comp
 func writePublic(c echo.Context, p *renderedPage) error {
 	h := c.Response().Header()
 	body, tag := p.body, p.etag
-	gz := acceptsGzip(c.Request().Header.Get("Accept-Encoding"))
+	gz := page.AcceptsGzip(c.Request().Header.Get("Accept-Encoding"))
 	if gz {
 		body, tag = p.gz, p.gzEtag
 	}
@@ -461,23 +478,15 @@ func writePublic(c echo.Context, p *renderedPage) error {
 	if gz {
 		h.Set("Content-Encoding", "gzip")
 	}
+	h.Set("Content-Length", strconv.Itoa(len(body))) // as the fast path: no chunked answer
 	return c.Blob(http.StatusOK, p.ctype, body)
-}
-
-// acceptsGzip reads Accept-Encoding: gzip listed and not refused (q=0).
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			q := strings.ReplaceAll(params, " ", "")
-			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-		}
-	}
-	return false
 }
 
 // etagMatches reads an If-None-Match header: a list of tags, or *.
 func etagMatches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
 	for _, t := range strings.Split(header, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == etag || t == "*" {
@@ -514,6 +523,9 @@ func (h *Handlers) search(c echo.Context, q string) error {
 	}
 	if !ev.Tournament.Published {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	if ev, _, err = h.masked(c.Request().Context(), ev, nil); err != nil {
+		return err
 	}
 	body, err := renderPublic(c.Request().Context(), page.LangOf(c), ev.Stage.Format, c.Request().URL.Path, publicTablesPage(publicOf(ev), q))
 	if err != nil {
@@ -755,12 +767,12 @@ func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 	for key, v := range page.SecureHeaders {
 		hdr[key] = v
 	}
-	body, tag := p.body, p.etag
-	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	body, tag, ph := p.body, p.etag, p.hdr
+	gz := page.AcceptsGzip(r.Header.Get("Accept-Encoding"))
 	if gz {
-		body, tag = p.gz, p.gzEtag
+		body, tag, ph = p.gz, p.gzEtag, p.gzHdr
 	}
-	hdr["Etag"] = []string{tag}
+	hdr["Etag"] = ph.etag
 	hdr["Cache-Control"] = noCache
 	hdr["Vary"] = publicVary
 	if etagMatches(r.Header.Get("If-None-Match"), tag) {
@@ -770,7 +782,8 @@ func (h *Handlers) ServeFast(w http.ResponseWriter, r *http.Request) bool {
 	if gz {
 		hdr["Content-Encoding"] = gzipEncoding
 	}
-	hdr["Content-Type"] = []string{p.ctype}
+	hdr["Content-Type"] = ph.ctype
+	hdr["Content-Length"] = ph.length
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return true

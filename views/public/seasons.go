@@ -130,6 +130,9 @@ func (h *Handlers) serveSeason(c echo.Context, name string, build seasonRender) 
 	if err != nil {
 		return err
 	}
+	if st, err = h.PublicSeasonNames(ctx, st); err != nil {
+		return err
+	}
 	comp, ok := build(st)
 	if !ok {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")

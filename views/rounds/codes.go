@@ -1,8 +1,6 @@
 package rounds
 
 import (
-	"net/http"
-
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
@@ -52,27 +50,35 @@ func (pc *printCodes) qr(tc *tournament.TableCode) templ.Component {
 	return templ.Raw(string(svg))
 }
 
-// printed serves a printed page of a round with its tables' codes.
+// printed serves a printed page of a round with its tables' codes, kept per stamp
+// (RenderKept): the codes and the report settings change only by a logged command.
 func (h *Handlers) printed(c echo.Context, view func(*tournament.State, *tournament.Round, *printCodes) templ.Component) error {
-	ev, g, err := h.EveningRound(c)
+	id, n, err := page.RoundParams(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	codes, err := h.Tournaments.TableCodes(ctx, ev.Tournament.ID, g.Number)
-	if err != nil {
-		return err
-	}
-	var pc *printCodes
-	if len(codes) > 0 {
-		rs, err := h.Tournaments.ReportSettings(ctx, ev.Tournament.ID)
+	base := page.SiteOf(c).PublicBase
+	return h.RenderKept(c, id, 0, func(s tournament.Snapshot) (templ.Component, error) {
+		ev, g, err := roundOf(s, n)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		pc = &printCodes{Base: page.SiteOf(c).PublicBase, Codes: map[int]tournament.TableCode{}, PINs: rs.PIN != tournament.PINCard}
-		for _, tc := range codes {
-			pc.Codes[tc.Table] = tc
+		codes, err := h.Tournaments.TableCodes(ctx, ev.Tournament.ID, g.Number)
+		if err != nil {
+			return nil, err
 		}
-	}
-	return page.Render(c, http.StatusOK, view(ev, g, pc))
+		var pc *printCodes
+		if len(codes) > 0 {
+			rs, err := h.Tournaments.ReportSettings(ctx, ev.Tournament.ID)
+			if err != nil {
+				return nil, err
+			}
+			pc = &printCodes{Base: base, Codes: map[int]tournament.TableCode{}, PINs: rs.PIN != tournament.PINCard}
+			for _, tc := range codes {
+				pc.Codes[tc.Table] = tc
+			}
+		}
+		return view(ev, g, pc), nil
+	})
 }

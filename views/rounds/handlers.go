@@ -2,7 +2,6 @@ package rounds
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 
 	"github.com/a-h/templ"
@@ -29,16 +28,33 @@ func (h *Handlers) Cards(c echo.Context) error { return h.printed(c, tableCardsP
 // Seats is the seat change form of a round.
 func (h *Handlers) Seats(c echo.Context) error { return h.roundView(seatsForm)(c) }
 
-// roundView serves a page of one round: its tables, the printed list, the score sheets,
-// the seat change form.
+// roundView serves a page of one round: the printed list, the movement's guide cards,
+// the seat change form; kept per stamp (RenderKept), as the round page is.
 func (h *Handlers) roundView(view func(*tournament.State, *tournament.Round) templ.Component) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ev, g, err := h.EveningRound(c)
+		id, n, err := page.RoundParams(c)
 		if err != nil {
 			return err
 		}
-		return page.Render(c, http.StatusOK, view(ev, g))
+		return h.RenderKept(c, id, 0, func(s tournament.Snapshot) (templ.Component, error) {
+			ev, g, err := roundOf(s, n)
+			if err != nil {
+				return nil, err
+			}
+			return view(ev, g), nil
+		})
 	}
+}
+
+// roundOf is round n of a snapshot's stage, in a copy of the state of the page's own
+// (as Load gives it).
+func roundOf(s tournament.Snapshot, n int) (*tournament.State, *tournament.Round, error) {
+	ev := s.State().Clone()
+	g := ev.Round(n)
+	if g == nil {
+		return nil, nil, tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
+	}
+	return ev, g, nil
 }
 
 // seatsForm is the seat change form: a select per seat and per bye.

@@ -3,19 +3,24 @@ package site
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
 	"github.com/labstack/echo/v4"
 
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/views/page"
 )
 
 // Gates let a request in: while no director exists only to the setup form, then to
 // director pages with a live session, to the API with a live bearer token.
 type Gates struct {
-	Auth      *tournament.Auth
+	Auth *tournament.Auth
+	// Clubs gives a director's clubs and role, for the request's scope (nil: no scope,
+	// the one-club app).
+	Clubs     *clubs.Service
 	setupDone atomic.Bool // a director exists (see Setup)
 }
 
@@ -66,7 +71,8 @@ func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 		if ck, err := c.Cookie(page.SessionCookie); err == nil {
 			secret = ck.Value
 		}
-		d, err := g.Auth.SessionDirector(c.Request().Context(), secret)
+		r := c.Request()
+		d, ctx, err := g.Auth.SessionDirectorFor(r.Context(), secret, readsTournament(c, "/tournaments/:id"))
 		if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
 			to := "/login?next=" + url.QueryEscape(c.Request().URL.RequestURI())
 			if c.Request().Method == http.MethodGet {
@@ -79,13 +85,37 @@ func (g *Gates) Director(next echo.HandlerFunc) echo.HandlerFunc {
 		} else if err != nil {
 			return err
 		}
+		if ctx != r.Context() {
+			c.SetRequest(r.WithContext(ctx))
+		}
 		c.Set("director", d)
 		c.Set("session", secret)
+		if err := g.scope(c, d, pageClub(c), false); err != nil {
+			return err
+		}
 		if err := page.WithIdempotencyKey(c, d, true); err != nil {
 			return err
 		}
 		return next(c)
 	}
+}
+
+// readsTournament is the tournament a GET of a route under prefix (its ":id") reads, 0
+// for any other request: its director's check then reads the tournament's stamp in the
+// same statement (tournament.Auth.TokenDirectorFor).
+func readsTournament(c echo.Context, prefix string) int64 {
+	if c.Request().Method != http.MethodGet {
+		return 0
+	}
+	rest, ok := strings.CutPrefix(c.Path(), prefix)
+	if !ok || (rest != "" && rest[0] != '/') {
+		return 0
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0
+	}
+	return id
 }
 
 // Token lets an API request through only with a live bearer token; its answer is never
@@ -97,11 +127,18 @@ func (g *Gates) Token(next echo.HandlerFunc) echo.HandlerFunc {
 		if !ok {
 			return tournament.Errorf(tournament.EUNAUTHORIZED, "api.token_required")
 		}
-		d, err := g.Auth.TokenDirector(c.Request().Context(), strings.TrimSpace(secret))
+		r := c.Request()
+		d, ctx, err := g.Auth.TokenDirectorFor(r.Context(), strings.TrimSpace(secret), readsTournament(c, "/api/v1/tournaments/:id"))
 		if err != nil {
 			return err
 		}
+		if ctx != r.Context() {
+			c.SetRequest(r.WithContext(ctx))
+		}
 		c.Set("director", d)
+		if err := g.scope(c, d, apiClub(c), true); err != nil {
+			return err
+		}
 		if err := page.WithIdempotencyKey(c, d, false); err != nil {
 			return err
 		}

@@ -57,7 +57,7 @@ func (h *Handlers) render(c echo.Context, status int, f *page.Form, code string,
 		}
 	}
 	if v.Hub {
-		if v.Keys, err = r.Store.ListClubKeys(ctx, page.ClubOf(ctx)); err != nil {
+		if v.Keys, err = r.Store.ListClubKeys(ctx, page.CurrentClubID(ctx)); err != nil {
 			return err
 		}
 	}
@@ -78,7 +78,7 @@ func (h *Handlers) MakeCode(c echo.Context) error {
 	if err != nil || r.Linking == nil {
 		return tournament.Errorf(tournament.ENOTFOUND, "error.not_found")
 	}
-	code, expires, err := r.Linking.MakeCode(c.Request().Context(), page.ClubOf(c.Request().Context()))
+	code, expires, err := r.Linking.MakeCode(c.Request().Context(), page.CurrentClubID(c.Request().Context()))
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (h *Handlers) Revoke(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := r.Store.RevokeClubKey(c.Request().Context(), page.ClubOf(c.Request().Context()), id); err != nil {
+	if err := r.Store.RevokeClubKey(c.Request().Context(), page.CurrentClubID(c.Request().Context()), id); err != nil {
 		return err
 	}
 	page.SetFlash(c, "sync.revoked")

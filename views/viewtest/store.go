@@ -10,6 +10,7 @@ import (
 
 	"burraco/db"
 	"burraco/tournament"
+	"burraco/tournament/clubs"
 	"burraco/tournament/relay"
 	tsync "burraco/tournament/sync"
 	"burraco/views"
@@ -27,6 +28,7 @@ func NewAppWith(t *testing.T, store *db.DB, opts ...views.Option) *App {
 		Scales:      &tournament.Scales{Store: store},
 		Tournaments: tournaments,
 		Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+		Clubs:       &clubs.Service{Store: store},
 		Backup:      store,
 		Health:      store,
 		Relay: &page.Relay{Hub: &tsync.Hub{Store: store}, Linking: &relay.Linking{Store: store},

@@ -64,6 +64,22 @@ func TestGeneratedClientIsComplete(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, bodies)
+	// A oneOf is a struct with its union unexported, read through As<Variant>: walk
+	// every variant too.
+	variants := map[string][]string{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || !strings.HasPrefix(fd.Name.Name, "As") || fd.Type.Results == nil {
+			continue
+		}
+		recv, ok := fd.Recv.List[0].Type.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if res, ok := fd.Type.Results.List[0].Type.(*ast.Ident); ok {
+			variants[recv.Name] = append(variants[recv.Name], res.Name)
+		}
+	}
 	seen := map[string]bool{}
 	var walk func(where string, e ast.Expr)
 	walk = func(where string, e ast.Expr) {
@@ -72,6 +88,9 @@ func TestGeneratedClientIsComplete(t *testing.T) {
 			if def, ok := types[x.Name]; ok && !seen[x.Name] {
 				seen[x.Name] = true
 				walk(x.Name, def)
+				for _, v := range variants[x.Name] {
+					walk(v, &ast.Ident{Name: v})
+				}
 			}
 		case *ast.StarExpr:
 			walk(where, x.X)

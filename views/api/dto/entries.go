@@ -15,7 +15,7 @@ type EntryInput struct {
 	PlayerIDs []int64      `json:"player_ids" api:"hidden"`
 	Player    *PlayerInput `json:"player"`
 	NewPerson bool         `json:"new_person"`
-	Pair      []int64      `json:"pair"`
+	Pair      []int64      `json:"pair" len:"2" minimum:"1" uniqueItems:""`
 }
 
 // EntriesInput is the body of POST /tournaments/{id}/entries/batch: registered players

@@ -120,7 +120,7 @@ type AcceptedTables struct {
 type ReportSettingsInput struct {
 	Reporting  bool   `json:"reporting"`
 	AutoAccept bool   `json:"auto_accept"`
-	PIN        string `json:"pin"`
+	PIN        string `json:"pin" enum:"pin,card,"` // tournament.PINRandom, PINCard; "" the first
 }
 
 // TableCodes is GET /tournaments/{id}/rounds/{n}/codes: each table's code with its

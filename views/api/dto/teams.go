@@ -64,7 +64,9 @@ type Lineups struct {
 // player IDs, pair 1 first. If-Match carries the version read (absent: saved over
 // whatever is stored).
 type LineupInput struct {
-	Pairs [2][2]int64 `json:"pairs"`
+	// Four different players of the team (tournament's checkLineup): positive IDs, a
+	// pair of two players.
+	Pairs [2][2]int64 `json:"pairs" minimum:"1" uniqueItems:""`
 }
 
 // TeamConflict is a stale team edit's 409: the error and the team as stored.

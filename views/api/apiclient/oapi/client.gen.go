@@ -190,6 +190,75 @@ func (e KnockoutSettingsInputSides) Valid() bool {
 	}
 }
 
+// Defines values for NationalInputVisibility.
+const (
+	NationalInputVisibilityEmpty    NationalInputVisibility = ""
+	NationalInputVisibilityFull     NationalInputVisibility = "full"
+	NationalInputVisibilityHidden   NationalInputVisibility = "hidden"
+	NationalInputVisibilityInitials NationalInputVisibility = "initials"
+)
+
+// Valid indicates whether the value is a known member of the NationalInputVisibility enum.
+func (e NationalInputVisibility) Valid() bool {
+	switch e {
+	case NationalInputVisibilityEmpty:
+		return true
+	case NationalInputVisibilityFull:
+		return true
+	case NationalInputVisibilityHidden:
+		return true
+	case NationalInputVisibilityInitials:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OutcomeInputKind.
+const (
+	OutcomeInputKindEmpty      OutcomeInputKind = ""
+	OutcomeInputKindForfeit    OutcomeInputKind = "forfeit"
+	OutcomeInputKindLastAction OutcomeInputKind = "last_action"
+	OutcomeInputKindTimeout    OutcomeInputKind = "timeout"
+)
+
+// Valid indicates whether the value is a known member of the OutcomeInputKind enum.
+func (e OutcomeInputKind) Valid() bool {
+	switch e {
+	case OutcomeInputKindEmpty:
+		return true
+	case OutcomeInputKindForfeit:
+		return true
+	case OutcomeInputKindLastAction:
+		return true
+	case OutcomeInputKindTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportSettingsInputPin.
+const (
+	ReportSettingsInputPinCard  ReportSettingsInputPin = "card"
+	ReportSettingsInputPinEmpty ReportSettingsInputPin = ""
+	ReportSettingsInputPinPin   ReportSettingsInputPin = "pin"
+)
+
+// Valid indicates whether the value is a known member of the ReportSettingsInputPin enum.
+func (e ReportSettingsInputPin) Valid() bool {
+	switch e {
+	case ReportSettingsInputPinCard:
+		return true
+	case ReportSettingsInputPinEmpty:
+		return true
+	case ReportSettingsInputPinPin:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for StageDanishFormat.
 const (
 	StageDanishFormatDanish StageDanishFormat = "danish"
@@ -454,6 +523,129 @@ const (
 func (e StageTeamsFormat) Valid() bool {
 	switch e {
 	case StageTeamsFormatTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputDanishFormat.
+const (
+	StartStageInputDanishFormatDanish StartStageInputDanishFormat = "danish"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputDanishFormat enum.
+func (e StartStageInputDanishFormat) Valid() bool {
+	switch e {
+	case StartStageInputDanishFormatDanish:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputDanishStart.
+const (
+	StartStageInputDanishStartContinued StartStageInputDanishStart = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputDanishStart enum.
+func (e StartStageInputDanishStart) Valid() bool {
+	switch e {
+	case StartStageInputDanishStartContinued:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputIndividual4Format.
+const (
+	StartStageInputIndividual4FormatIndividual4 StartStageInputIndividual4Format = "individual4"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputIndividual4Format enum.
+func (e StartStageInputIndividual4Format) Valid() bool {
+	switch e {
+	case StartStageInputIndividual4FormatIndividual4:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputIndividual4Start.
+const (
+	StartStageInputIndividual4StartContinued StartStageInputIndividual4Start = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputIndividual4Start enum.
+func (e StartStageInputIndividual4Start) Valid() bool {
+	switch e {
+	case StartStageInputIndividual4StartContinued:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputKnockoutFormat.
+const (
+	StartStageInputKnockoutFormatKnockout StartStageInputKnockoutFormat = "knockout"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputKnockoutFormat enum.
+func (e StartStageInputKnockoutFormat) Valid() bool {
+	switch e {
+	case StartStageInputKnockoutFormatKnockout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputKnockoutStart.
+const (
+	StartStageInputKnockoutStartEmpty  StartStageInputKnockoutStart = ""
+	StartStageInputKnockoutStartSeeded StartStageInputKnockoutStart = "seeded"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputKnockoutStart enum.
+func (e StartStageInputKnockoutStart) Valid() bool {
+	switch e {
+	case StartStageInputKnockoutStartEmpty:
+		return true
+	case StartStageInputKnockoutStartSeeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputMitchellFormat.
+const (
+	StartStageInputMitchellFormatMitchell StartStageInputMitchellFormat = "mitchell"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputMitchellFormat enum.
+func (e StartStageInputMitchellFormat) Valid() bool {
+	switch e {
+	case StartStageInputMitchellFormatMitchell:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StartStageInputMitchellStart.
+const (
+	StartStageInputMitchellStartContinued StartStageInputMitchellStart = "continued"
+)
+
+// Valid indicates whether the value is a known member of the StartStageInputMitchellStart enum.
+func (e StartStageInputMitchellStart) Valid() bool {
+	switch e {
+	case StartStageInputMitchellStartContinued:
 		return true
 	default:
 		return false
@@ -757,6 +949,21 @@ func (e TournamentInputMitchellFormat) Valid() bool {
 	}
 }
 
+// Defines values for TournamentInputSameFormatFormat.
+const (
+	TournamentInputSameFormatFormatEmpty TournamentInputSameFormatFormat = ""
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputSameFormatFormat enum.
+func (e TournamentInputSameFormatFormat) Valid() bool {
+	switch e {
+	case TournamentInputSameFormatFormatEmpty:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentInputTeamsFormat.
 const (
 	TournamentInputTeamsFormatTeams TournamentInputTeamsFormat = "teams"
@@ -796,6 +1003,111 @@ const (
 func (e TournamentMitchellFormat) Valid() bool {
 	switch e {
 	case TournamentMitchellFormatMitchell:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatPairing.
+const (
+	TournamentSettingsInputOfAnyFormatPairingDanish    TournamentSettingsInputOfAnyFormatPairing = "danish"
+	TournamentSettingsInputOfAnyFormatPairingModified  TournamentSettingsInputOfAnyFormatPairing = "modified"
+	TournamentSettingsInputOfAnyFormatPairingNoRematch TournamentSettingsInputOfAnyFormatPairing = "no_rematch"
+	TournamentSettingsInputOfAnyFormatPairingRandom    TournamentSettingsInputOfAnyFormatPairing = "random"
+	TournamentSettingsInputOfAnyFormatPairingShift     TournamentSettingsInputOfAnyFormatPairing = "shift"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatPairing enum.
+func (e TournamentSettingsInputOfAnyFormatPairing) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatPairingDanish:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingModified:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingNoRematch:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingRandom:
+		return true
+	case TournamentSettingsInputOfAnyFormatPairingShift:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatScoring.
+const (
+	TournamentSettingsInputOfAnyFormatScoringEmpty TournamentSettingsInputOfAnyFormatScoring = ""
+	TournamentSettingsInputOfAnyFormatScoringN631  TournamentSettingsInputOfAnyFormatScoring = "631"
+	TournamentSettingsInputOfAnyFormatScoringVp    TournamentSettingsInputOfAnyFormatScoring = "vp"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatScoring enum.
+func (e TournamentSettingsInputOfAnyFormatScoring) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatScoringEmpty:
+		return true
+	case TournamentSettingsInputOfAnyFormatScoringN631:
+		return true
+	case TournamentSettingsInputOfAnyFormatScoringVp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSides.
+const (
+	TournamentSettingsInputOfAnyFormatSidesIndividual TournamentSettingsInputOfAnyFormatSides = "individual"
+	TournamentSettingsInputOfAnyFormatSidesPairs      TournamentSettingsInputOfAnyFormatSides = "pairs"
+	TournamentSettingsInputOfAnyFormatSidesTeams      TournamentSettingsInputOfAnyFormatSides = "teams"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSides enum.
+func (e TournamentSettingsInputOfAnyFormatSides) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSidesIndividual:
+		return true
+	case TournamentSettingsInputOfAnyFormatSidesPairs:
+		return true
+	case TournamentSettingsInputOfAnyFormatSidesTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSitOut.
+const (
+	TournamentSettingsInputOfAnyFormatSitOutRotate      TournamentSettingsInputOfAnyFormatSitOut = "rotate"
+	TournamentSettingsInputOfAnyFormatSitOutSubstitutes TournamentSettingsInputOfAnyFormatSitOut = "substitutes"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSitOut enum.
+func (e TournamentSettingsInputOfAnyFormatSitOut) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSitOutRotate:
+		return true
+	case TournamentSettingsInputOfAnyFormatSitOutSubstitutes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentSettingsInputOfAnyFormatSitOutScore.
+const (
+	TournamentSettingsInputOfAnyFormatSitOutScoreSecond TournamentSettingsInputOfAnyFormatSitOutScore = "second"
+	TournamentSettingsInputOfAnyFormatSitOutScoreZero   TournamentSettingsInputOfAnyFormatSitOutScore = "zero"
+)
+
+// Valid indicates whether the value is a known member of the TournamentSettingsInputOfAnyFormatSitOutScore enum.
+func (e TournamentSettingsInputOfAnyFormatSitOutScore) Valid() bool {
+	switch e {
+	case TournamentSettingsInputOfAnyFormatSitOutScoreSecond:
+		return true
+	case TournamentSettingsInputOfAnyFormatSitOutScoreZero:
 		return true
 	default:
 		return false
@@ -987,16 +1299,16 @@ func (e ClearSheetParamsNextRound) Valid() bool {
 
 // Defines values for NextStageParamsStart.
 const (
-	Continued NextStageParamsStart = "continued"
-	Seeded    NextStageParamsStart = "seeded"
+	NextStageParamsStartContinued NextStageParamsStart = "continued"
+	NextStageParamsStartSeeded    NextStageParamsStart = "seeded"
 )
 
 // Valid indicates whether the value is a known member of the NextStageParamsStart enum.
 func (e NextStageParamsStart) Valid() bool {
 	switch e {
-	case Continued:
+	case NextStageParamsStartContinued:
 		return true
-	case Seeded:
+	case NextStageParamsStartSeeded:
 		return true
 	default:
 		return false
@@ -1193,6 +1505,33 @@ type ClockState struct {
 	Round            int   `json:"round"`
 }
 
+// Club defines model for Club.
+type Club struct {
+	CreatedAt time.Time `json:"created_at"`
+	Id        int       `json:"id"`
+	Name      string    `json:"name"`
+	Region    string    `json:"region"`
+	Slug      string    `json:"slug"`
+	Version   int       `json:"version"`
+}
+
+// ClubDirectorInput defines model for ClubDirectorInput.
+type ClubDirectorInput struct {
+	DirectorId *int `json:"director_id,omitempty"`
+}
+
+// ClubDirectors defines model for ClubDirectors.
+type ClubDirectors struct {
+	Directors *[]Director `json:"directors"`
+}
+
+// ClubInput defines model for ClubInput.
+type ClubInput struct {
+	Name   *string `json:"name,omitempty"`
+	Region *string `json:"region,omitempty"`
+	Slug   *string `json:"slug,omitempty"`
+}
+
 // ClubKey defines model for ClubKey.
 type ClubKey struct {
 	CreatedAt   time.Time  `json:"created_at"`
@@ -1206,6 +1545,22 @@ type ClubKey struct {
 // ClubKeyList defines model for ClubKeyList.
 type ClubKeyList struct {
 	Keys *[]ClubKey `json:"keys"`
+}
+
+// ClubList defines model for ClubList.
+type ClubList struct {
+	Clubs *[]Club `json:"clubs"`
+}
+
+// ClubPlayer defines model for ClubPlayer.
+type ClubPlayer struct {
+	CardNumber string `json:"card_number"`
+	Club       string `json:"club"`
+	ClubId     int    `json:"club_id"`
+	FirstName  string `json:"first_name"`
+	Id         int    `json:"id"`
+	LastName   string `json:"last_name"`
+	NationalId int    `json:"national_id"`
 }
 
 // ConfirmInput defines model for ConfirmInput.
@@ -1302,7 +1657,7 @@ type Document struct {
 	Entries    *[]Entry             `json:"entries"`
 	Events     *[]LoggedEvent       `json:"events"`
 	Kind       string               `json:"kind"`
-	Players    *[]Player            `json:"players"`
+	Players    *[]TournamentPlayer  `json:"players"`
 	Stages     *[]StageRounds       `json:"stages"`
 	Tournament TournamentTournament `json:"tournament"`
 	Version    int                  `json:"version"`
@@ -1407,6 +1762,20 @@ type ErrorBody struct {
 // ErrorBodyCode defines model for ErrorBody.Code.
 type ErrorBodyCode string
 
+// Evening defines model for Evening.
+type Evening struct {
+	Club         string `json:"club"`
+	Date         string `json:"date"`
+	Field        int    `json:"field"`
+	Format       string `json:"format"`
+	InProgress   bool   `json:"in_progress"`
+	Name         string `json:"name"`
+	Place        int    `json:"place"`
+	Points       string `json:"points"`
+	Tied         bool   `json:"tied"`
+	TournamentId int    `json:"tournament_id"`
+}
+
 // Event defines model for Event.
 type Event struct {
 	Also     *[]Line   `json:"also"`
@@ -1506,7 +1875,7 @@ type ImportRow struct {
 	Fixed           *bool              `json:"fixed,omitempty"`
 	Line            int                `json:"line"`
 	Messages        *map[string]string `json:"messages,omitempty"`
-	Player          Player             `json:"player"`
+	Player          TournamentPlayer   `json:"player"`
 	Reason          *string            `json:"reason,omitempty"`
 	Status          string             `json:"status"`
 	WarningMessages *map[string]string `json:"warning_messages,omitempty"`
@@ -1625,6 +1994,17 @@ type Locked struct {
 	Round  int  `json:"round"`
 }
 
+// LogLine defines model for LogLine.
+type LogLine struct {
+	At         time.Time `json:"at"`
+	By         string    `json:"by"`
+	Count      int       `json:"count"`
+	Id         int       `json:"id"`
+	Kind       string    `json:"kind"`
+	NationalId int       `json:"national_id"`
+	OtherId    *int      `json:"other_id,omitempty"`
+}
+
 // LoggedEvent defines model for LoggedEvent.
 type LoggedEvent struct {
 	Also         *[]Line     `json:"also,omitempty"`
@@ -1729,8 +2109,8 @@ type MergeInput struct {
 
 // Merged defines model for Merged.
 type Merged struct {
-	Player      *Player `json:"player"`
-	Tournaments *[]int  `json:"tournaments"`
+	Player      *TournamentPlayer `json:"player"`
+	Tournaments *[]int            `json:"tournaments"`
 }
 
 // MitchellSettings defines model for MitchellSettings.
@@ -1778,6 +2158,70 @@ type Movement struct {
 	Tables  int                `json:"tables"`
 }
 
+// NationalDetail defines model for NationalDetail.
+type NationalDetail struct {
+	ClubPlayers *[]ClubPlayer  `json:"club_players"`
+	Evenings    *[]Evening     `json:"evenings"`
+	Player      NationalPlayer `json:"player"`
+	Shown       string         `json:"shown"`
+}
+
+// NationalEraseInput defines model for NationalEraseInput.
+type NationalEraseInput struct {
+	Confirm string `json:"confirm"`
+}
+
+// NationalInput defines model for NationalInput.
+type NationalInput struct {
+	BirthDate  *string                  `json:"birth_date,omitempty"`
+	FirstName  *string                  `json:"first_name,omitempty"`
+	LastName   *string                  `json:"last_name,omitempty"`
+	Region     *string                  `json:"region,omitempty"`
+	Visibility *NationalInputVisibility `json:"visibility,omitempty"`
+}
+
+// NationalInputVisibility defines model for NationalInput.Visibility.
+type NationalInputVisibility string
+
+// NationalLinkInput defines model for NationalLinkInput.
+type NationalLinkInput struct {
+	NationalId int `json:"national_id"`
+}
+
+// NationalList defines model for NationalList.
+type NationalList struct {
+	Page    int               `json:"page"`
+	PerPage int               `json:"per_page"`
+	Players *[]NationalPlayer `json:"players"`
+	Total   int               `json:"total"`
+}
+
+// NationalLog defines model for NationalLog.
+type NationalLog struct {
+	Lines *[]LogLine `json:"lines"`
+}
+
+// NationalMergeInput defines model for NationalMergeInput.
+type NationalMergeInput struct {
+	DropId      int  `json:"drop_id"`
+	DropVersion *int `json:"drop_version,omitempty"`
+}
+
+// NationalPlayer defines model for NationalPlayer.
+type NationalPlayer struct {
+	BirthDate  string     `json:"birth_date"`
+	CardNumber string     `json:"card_number"`
+	CreatedAt  time.Time  `json:"created_at"`
+	ErasedAt   *time.Time `json:"erased_at,omitempty"`
+	FirstName  string     `json:"first_name"`
+	Id         int        `json:"id"`
+	LastName   string     `json:"last_name"`
+	Region     string     `json:"region"`
+	UpdatedAt  time.Time  `json:"updated_at"`
+	Version    int        `json:"version"`
+	Visibility string     `json:"visibility"`
+}
+
 // NewToken defines model for NewToken.
 type NewToken struct {
 	Secret string    `json:"secret"`
@@ -1792,9 +2236,12 @@ type Outcome struct {
 
 // OutcomeInput defines model for OutcomeInput.
 type OutcomeInput struct {
-	Kind *string `json:"kind,omitempty"`
-	Side *int    `json:"side,omitempty"`
+	Kind *OutcomeInputKind `json:"kind,omitempty"`
+	Side *int              `json:"side,omitempty"`
 }
+
+// OutcomeInputKind defines model for OutcomeInput.Kind.
+type OutcomeInputKind string
 
 // PairImport defines model for PairImport.
 type PairImport struct {
@@ -1807,8 +2254,8 @@ type PairImport struct {
 
 // PairMember defines model for PairMember.
 type PairMember struct {
-	Match  int    `json:"match"`
-	Player Player `json:"player"`
+	Match  int              `json:"match"`
+	Player TournamentPlayer `json:"player"`
 }
 
 // PairRow defines model for PairRow.
@@ -1857,22 +2304,6 @@ type PasswordInput struct {
 	Password *string `json:"password,omitempty"`
 }
 
-// Player defines model for Player.
-type Player struct {
-	Active     bool      `json:"active"`
-	CardNumber string    `json:"card_number"`
-	Club       string    `json:"club"`
-	CreatedAt  time.Time `json:"created_at"`
-	Email      string    `json:"email"`
-	FirstName  string    `json:"first_name"`
-	Id         int       `json:"id"`
-	LastName   string    `json:"last_name"`
-	Notes      string    `json:"notes"`
-	Phone      string    `json:"phone"`
-	UpdatedAt  time.Time `json:"updated_at"`
-	Version    int       `json:"version"`
-}
-
 // PlayerCreateInput defines model for PlayerCreateInput.
 type PlayerCreateInput struct {
 	CardNumber *string `json:"card_number,omitempty"`
@@ -1887,9 +2318,9 @@ type PlayerCreateInput struct {
 
 // PlayerHistory defines model for PlayerHistory.
 type PlayerHistory struct {
-	Played  *[]SeasonResult `json:"played"`
-	Player  Player          `json:"player"`
-	Seasons *[]PlayerSeason `json:"seasons"`
+	Played  *[]SeasonResult  `json:"played"`
+	Player  TournamentPlayer `json:"player"`
+	Seasons *[]PlayerSeason  `json:"seasons"`
 }
 
 // PlayerImport defines model for PlayerImport.
@@ -1916,10 +2347,10 @@ type PlayerInput struct {
 
 // PlayerList defines model for PlayerList.
 type PlayerList struct {
-	Page    int       `json:"page"`
-	PerPage int       `json:"per_page"`
-	Players *[]Player `json:"players"`
-	Total   int       `json:"total"`
+	Page    int                 `json:"page"`
+	PerPage int                 `json:"per_page"`
+	Players *[]TournamentPlayer `json:"players"`
+	Total   int                 `json:"total"`
 }
 
 // PlayerSeason defines model for PlayerSeason.
@@ -2027,6 +2458,13 @@ type PublicPlayer struct {
 	Games         *[]PublicGame         `json:"games"`
 	Line          PublicLine            `json:"line"`
 	Tournament    PublicTournament      `json:"tournament"`
+}
+
+// PublicProfile defines model for PublicProfile.
+type PublicProfile struct {
+	Evenings *[]Evening `json:"evenings"`
+	Id       int        `json:"id"`
+	Name     string     `json:"name"`
 }
 
 // PublicRound defines model for PublicRound.
@@ -2168,10 +2606,13 @@ type ReportSettings struct {
 
 // ReportSettingsInput defines model for ReportSettingsInput.
 type ReportSettingsInput struct {
-	AutoAccept *bool   `json:"auto_accept,omitempty"`
-	Pin        *string `json:"pin,omitempty"`
-	Reporting  *bool   `json:"reporting,omitempty"`
+	AutoAccept *bool                   `json:"auto_accept,omitempty"`
+	Pin        *ReportSettingsInputPin `json:"pin,omitempty"`
+	Reporting  *bool                   `json:"reporting,omitempty"`
 }
+
+// ReportSettingsInputPin defines model for ReportSettingsInput.Pin.
+type ReportSettingsInputPin string
 
 // Requalified defines model for Requalified.
 type Requalified struct {
@@ -2252,7 +2693,7 @@ type SavedTable struct {
 // ScaleInput defines model for ScaleInput.
 type ScaleInput struct {
 	Bands *[]BandInput `json:"bands,omitempty"`
-	Name  *string      `json:"name,omitempty"`
+	Name  string       `json:"name"`
 }
 
 // ScaleList defines model for ScaleList.
@@ -2298,8 +2739,8 @@ type SeasonEvening struct {
 
 // SeasonImported defines model for SeasonImported.
 type SeasonImported struct {
-	Matched    *[]Player             `json:"matched"`
-	Registered *[]Player             `json:"registered"`
+	Matched    *[]TournamentPlayer   `json:"matched"`
+	Registered *[]TournamentPlayer   `json:"registered"`
 	Tournament *TournamentTournament `json:"tournament"`
 }
 
@@ -2881,11 +3322,58 @@ type Standings struct {
 	Standings *[]StandingLine `json:"standings"`
 }
 
-// StartStageInput defines model for StartStageInput.
+// StartStageInput by format: the starts it can make
 type StartStageInput struct {
-	Format *string `json:"format,omitempty"`
-	Start  *string `json:"start,omitempty"`
+	union json.RawMessage
 }
+
+// StartStageInputDanish defines model for StartStageInputDanish.
+type StartStageInputDanish struct {
+	Format StartStageInputDanishFormat `json:"format"`
+	Start  StartStageInputDanishStart  `json:"start"`
+}
+
+// StartStageInputDanishFormat defines model for StartStageInputDanish.Format.
+type StartStageInputDanishFormat string
+
+// StartStageInputDanishStart defines model for StartStageInputDanish.Start.
+type StartStageInputDanishStart string
+
+// StartStageInputIndividual4 defines model for StartStageInputIndividual4.
+type StartStageInputIndividual4 struct {
+	Format StartStageInputIndividual4Format `json:"format"`
+	Start  StartStageInputIndividual4Start  `json:"start"`
+}
+
+// StartStageInputIndividual4Format defines model for StartStageInputIndividual4.Format.
+type StartStageInputIndividual4Format string
+
+// StartStageInputIndividual4Start defines model for StartStageInputIndividual4.Start.
+type StartStageInputIndividual4Start string
+
+// StartStageInputKnockout defines model for StartStageInputKnockout.
+type StartStageInputKnockout struct {
+	Format StartStageInputKnockoutFormat `json:"format"`
+	Start  *StartStageInputKnockoutStart `json:"start,omitempty"`
+}
+
+// StartStageInputKnockoutFormat defines model for StartStageInputKnockout.Format.
+type StartStageInputKnockoutFormat string
+
+// StartStageInputKnockoutStart defines model for StartStageInputKnockout.Start.
+type StartStageInputKnockoutStart string
+
+// StartStageInputMitchell defines model for StartStageInputMitchell.
+type StartStageInputMitchell struct {
+	Format StartStageInputMitchellFormat `json:"format"`
+	Start  StartStageInputMitchellStart  `json:"start"`
+}
+
+// StartStageInputMitchellFormat defines model for StartStageInputMitchell.Format.
+type StartStageInputMitchellFormat string
+
+// StartStageInputMitchellStart defines model for StartStageInputMitchell.Start.
+type StartStageInputMitchellStart string
 
 // SyncAnswer defines model for SyncAnswer.
 type SyncAnswer struct {
@@ -3035,8 +3523,8 @@ type TeamImport struct {
 
 // TeamInput defines model for TeamInput.
 type TeamInput struct {
-	Name    *string `json:"name,omitempty"`
-	Players *[]int  `json:"players,omitempty"`
+	Name    string `json:"name"`
+	Players *[]int `json:"players,omitempty"`
 }
 
 // TeamRow defines model for TeamRow.
@@ -3045,7 +3533,7 @@ type TeamRow struct {
 	Line     int                `json:"line"`
 	Match    int                `json:"match"`
 	Messages *map[string]string `json:"messages,omitempty"`
-	Player   Player             `json:"player"`
+	Player   TournamentPlayer   `json:"player"`
 	Team     string             `json:"team"`
 }
 
@@ -3121,7 +3609,7 @@ type ThreeplayerSettingsInputSitOutScore string
 
 // TokenInput defines model for TokenInput.
 type TokenInput struct {
-	Name *string `json:"name,omitempty"`
+	Name string `json:"name"`
 }
 
 // TokenList defines model for TokenList.
@@ -3239,7 +3727,7 @@ type TournamentIndividual4 struct {
 // TournamentIndividual4Format defines model for TournamentIndividual4.Format.
 type TournamentIndividual4Format string
 
-// TournamentInput by format: each format's settings
+// TournamentInput by format: each format's settings; without a format (or ""), the stored or the default one
 type TournamentInput struct {
 	union json.RawMessage
 }
@@ -3329,6 +3817,25 @@ type TournamentInputMitchell struct {
 // TournamentInputMitchellFormat defines model for TournamentInputMitchell.Format.
 type TournamentInputMitchellFormat string
 
+// TournamentInputSameFormat without a format (or ""): the stored format on an update, the default one (individual3) on a create; settings of that format
+type TournamentInputSameFormat struct {
+	Date       string                           `json:"date"`
+	Format     *TournamentInputSameFormatFormat `json:"format,omitempty"`
+	Name       string                           `json:"name"`
+	Notes      *string                          `json:"notes,omitempty"`
+	Preset     *string                          `json:"preset,omitempty"`
+	Qualifiers *int                             `json:"qualifiers,omitempty"`
+	Rules      *RulesInput                      `json:"rules,omitempty"`
+	ScaleId    *int                             `json:"scale_id,omitempty"`
+
+	// Settings the settings of the format in force: any format's members
+	Settings *TournamentSettingsInputOfAnyFormat `json:"settings,omitempty"`
+	Venue    *string                             `json:"venue,omitempty"`
+}
+
+// TournamentInputSameFormatFormat defines model for TournamentInputSameFormat.Format.
+type TournamentInputSameFormatFormat string
+
 // TournamentInputTeams defines model for TournamentInputTeams.
 type TournamentInputTeams struct {
 	Date       string                     `json:"date"`
@@ -3413,6 +3920,22 @@ type TournamentMitchell struct {
 // TournamentMitchellFormat defines model for TournamentMitchell.Format.
 type TournamentMitchellFormat string
 
+// TournamentPlayer defines model for TournamentPlayer.
+type TournamentPlayer struct {
+	Active     bool      `json:"active"`
+	CardNumber string    `json:"card_number"`
+	Club       string    `json:"club"`
+	CreatedAt  time.Time `json:"created_at"`
+	Email      string    `json:"email"`
+	FirstName  string    `json:"first_name"`
+	Id         int       `json:"id"`
+	LastName   string    `json:"last_name"`
+	Notes      string    `json:"notes"`
+	Phone      string    `json:"phone"`
+	UpdatedAt  time.Time `json:"updated_at"`
+	Version    int       `json:"version"`
+}
+
 // TournamentPlayerInput defines model for TournamentPlayerInput.
 type TournamentPlayerInput struct {
 	Active     *bool      `json:"active,omitempty"`
@@ -3420,9 +3943,9 @@ type TournamentPlayerInput struct {
 	Club       *string    `json:"club,omitempty"`
 	CreatedAt  *time.Time `json:"created_at,omitempty"`
 	Email      *string    `json:"email,omitempty"`
-	FirstName  *string    `json:"first_name,omitempty"`
+	FirstName  string     `json:"first_name"`
 	Id         *int       `json:"id,omitempty"`
-	LastName   *string    `json:"last_name,omitempty"`
+	LastName   string     `json:"last_name"`
 	Notes      *string    `json:"notes,omitempty"`
 	Phone      *string    `json:"phone,omitempty"`
 	UpdatedAt  *time.Time `json:"updated_at,omitempty"`
@@ -3466,6 +3989,46 @@ type TournamentScale struct {
 	Name      string    `json:"name"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
+
+// TournamentSettingsInputOfAnyFormat the settings of the format in force: any format's members
+type TournamentSettingsInputOfAnyFormat struct {
+	ApartClubsRounds *int `json:"apart_clubs_rounds,omitempty"`
+	ByeMp            *int `json:"bye_mp,omitempty"`
+
+	// ByePoints points as a sheet shows them: "4.5"
+	ByePoints       *string                                        `json:"bye_points,omitempty"`
+	ByeVp           *int                                           `json:"bye_vp,omitempty"`
+	Games           *int                                           `json:"games,omitempty"`
+	HandsPerGame    *int                                           `json:"hands_per_game,omitempty"`
+	HandsPerMatch   *int                                           `json:"hands_per_match,omitempty"`
+	HandsPerRound   *int                                           `json:"hands_per_round,omitempty"`
+	Move            *int                                           `json:"move,omitempty"`
+	NeverMeet       *[][]int                                       `json:"never_meet,omitempty"`
+	Pairing         *TournamentSettingsInputOfAnyFormatPairing     `json:"pairing,omitempty"`
+	Rounds          *int                                           `json:"rounds,omitempty"`
+	Scoring         *TournamentSettingsInputOfAnyFormatScoring     `json:"scoring,omitempty"`
+	Sides           *TournamentSettingsInputOfAnyFormatSides       `json:"sides,omitempty"`
+	SitOut          *TournamentSettingsInputOfAnyFormatSitOut      `json:"sit_out,omitempty"`
+	SitOutScore     *TournamentSettingsInputOfAnyFormatSitOutScore `json:"sit_out_score,omitempty"`
+	TimeoutLoserVp  *int                                           `json:"timeout_loser_vp,omitempty"`
+	TimeoutMp       *int                                           `json:"timeout_mp,omitempty"`
+	TimeoutWinnerVp *int                                           `json:"timeout_winner_vp,omitempty"`
+}
+
+// TournamentSettingsInputOfAnyFormatPairing defines model for TournamentSettingsInputOfAnyFormat.Pairing.
+type TournamentSettingsInputOfAnyFormatPairing string
+
+// TournamentSettingsInputOfAnyFormatScoring defines model for TournamentSettingsInputOfAnyFormat.Scoring.
+type TournamentSettingsInputOfAnyFormatScoring string
+
+// TournamentSettingsInputOfAnyFormatSides defines model for TournamentSettingsInputOfAnyFormat.Sides.
+type TournamentSettingsInputOfAnyFormatSides string
+
+// TournamentSettingsInputOfAnyFormatSitOut defines model for TournamentSettingsInputOfAnyFormat.SitOut.
+type TournamentSettingsInputOfAnyFormatSitOut string
+
+// TournamentSettingsInputOfAnyFormatSitOutScore defines model for TournamentSettingsInputOfAnyFormat.SitOutScore.
+type TournamentSettingsInputOfAnyFormatSitOutScore string
 
 // TournamentSummary defines model for TournamentSummary.
 type TournamentSummary struct {
@@ -3537,9 +4100,9 @@ type TournamentTournament struct {
 // TournamentTournamentInput defines model for TournamentTournamentInput.
 type TournamentTournamentInput struct {
 	CreatedAt *time.Time `json:"created_at,omitempty"`
-	Date      *string    `json:"date,omitempty"`
+	Date      string     `json:"date"`
 	Id        *int       `json:"id,omitempty"`
-	Name      *string    `json:"name,omitempty"`
+	Name      string     `json:"name"`
 	Notes     *string    `json:"notes,omitempty"`
 	Published *bool      `json:"published,omitempty"`
 	Revision  *int       `json:"revision,omitempty"`
@@ -3557,6 +4120,11 @@ type UnblockInput struct {
 // Undone defines model for Undone.
 type Undone struct {
 	Event Event `json:"event"`
+}
+
+// Unlinked defines model for Unlinked.
+type Unlinked struct {
+	Players *[]ClubPlayer `json:"players"`
 }
 
 // Visit defines model for Visit.
@@ -3592,6 +4160,57 @@ type CalcVPParams struct {
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
+// ListClubsParams defines parameters for ListClubs.
+type ListClubsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// CreateClubParams defines parameters for CreateClub.
+type CreateClubParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// GetClubParams defines parameters for GetClub.
+type GetClubParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// UpdateClubParams defines parameters for UpdateClub.
+type UpdateClubParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// ClubDirectorsParams defines parameters for ClubDirectors.
+type ClubDirectorsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// AddClubDirectorParams defines parameters for AddClubDirector.
+type AddClubDirectorParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// CreateClubDirectorParams defines parameters for CreateClubDirector.
+type CreateClubDirectorParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// RemoveClubDirectorParams defines parameters for RemoveClubDirector.
+type RemoveClubDirectorParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
 // ListDirectorsParams defines parameters for ListDirectors.
 type ListDirectorsParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
@@ -3616,8 +4235,83 @@ type MeParams struct {
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
+// MyClubsParams defines parameters for MyClubs.
+type MyClubsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
 // ChangePasswordParams defines parameters for ChangePassword.
 type ChangePasswordParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// NationalLogParams defines parameters for NationalLog.
+type NationalLogParams struct {
+	// Limit default 100
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// ListNationalsParams defines parameters for ListNationals.
+type ListNationalsParams struct {
+	// Q search by name or card
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Page from 1
+	Page *int `form:"page,omitempty" json:"page,omitempty"`
+
+	// PerPage default 50
+	PerPage *int `form:"per_page,omitempty" json:"per_page,omitempty"`
+
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// GetNationalParams defines parameters for GetNational.
+type GetNationalParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// UpdateNationalParams defines parameters for UpdateNational.
+type UpdateNationalParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// EraseNationalParams defines parameters for EraseNational.
+type EraseNationalParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// MergeNationalsParams defines parameters for MergeNationals.
+type MergeNationalsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// IfMatch the version this write starts from ("3"): a stale one answers 409
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// ListUnlinkedParams defines parameters for ListUnlinked.
+type ListUnlinkedParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// LinkNationalParams defines parameters for LinkNational.
+type LinkNationalParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
@@ -3710,6 +4404,12 @@ type MergePlayersParams struct {
 
 	// IfMatch the version this write starts from ("3"): a stale one answers 409
 	IfMatch *string `json:"If-Match,omitempty"`
+}
+
+// PublicProfileParams defines parameters for PublicProfile.
+type PublicProfileParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
 // PublicSeasonParams defines parameters for PublicSeason.
@@ -4436,6 +5136,18 @@ type EditTeamParams struct {
 // CalcHandJSONRequestBody defines body for CalcHand for application/json ContentType.
 type CalcHandJSONRequestBody = CalcHandInput
 
+// CreateClubJSONRequestBody defines body for CreateClub for application/json ContentType.
+type CreateClubJSONRequestBody = ClubInput
+
+// UpdateClubJSONRequestBody defines body for UpdateClub for application/json ContentType.
+type UpdateClubJSONRequestBody = ClubInput
+
+// AddClubDirectorJSONRequestBody defines body for AddClubDirector for application/json ContentType.
+type AddClubDirectorJSONRequestBody = ClubDirectorInput
+
+// CreateClubDirectorJSONRequestBody defines body for CreateClubDirector for application/json ContentType.
+type CreateClubDirectorJSONRequestBody = DirectorInput
+
 // CreateDirectorJSONRequestBody defines body for CreateDirector for application/json ContentType.
 type CreateDirectorJSONRequestBody = DirectorInput
 
@@ -4444,6 +5156,18 @@ type LoginJSONRequestBody = LoginInput
 
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = PasswordInput
+
+// UpdateNationalJSONRequestBody defines body for UpdateNational for application/json ContentType.
+type UpdateNationalJSONRequestBody = NationalInput
+
+// EraseNationalJSONRequestBody defines body for EraseNational for application/json ContentType.
+type EraseNationalJSONRequestBody = NationalEraseInput
+
+// MergeNationalsJSONRequestBody defines body for MergeNationals for application/json ContentType.
+type MergeNationalsJSONRequestBody = NationalMergeInput
+
+// LinkNationalJSONRequestBody defines body for LinkNational for application/json ContentType.
+type LinkNationalJSONRequestBody = NationalLinkInput
 
 // CreatePlayerJSONRequestBody defines body for CreatePlayer for application/json ContentType.
 type CreatePlayerJSONRequestBody = PlayerCreateInput
@@ -5300,6 +6024,179 @@ func (t *StageRoundsInput) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsStartStageInputDanish returns the union data inside the StartStageInput as a StartStageInputDanish
+func (t StartStageInput) AsStartStageInputDanish() (StartStageInputDanish, error) {
+	var body StartStageInputDanish
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputDanish overwrites any union data inside the StartStageInput as the provided StartStageInputDanish
+func (t *StartStageInput) FromStartStageInputDanish(v StartStageInputDanish) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"danish"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputDanish performs a merge with any union data inside the StartStageInput, using the provided StartStageInputDanish
+func (t *StartStageInput) MergeStartStageInputDanish(v StartStageInputDanish) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"danish"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputIndividual4 returns the union data inside the StartStageInput as a StartStageInputIndividual4
+func (t StartStageInput) AsStartStageInputIndividual4() (StartStageInputIndividual4, error) {
+	var body StartStageInputIndividual4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputIndividual4 overwrites any union data inside the StartStageInput as the provided StartStageInputIndividual4
+func (t *StartStageInput) FromStartStageInputIndividual4(v StartStageInputIndividual4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"individual4"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputIndividual4 performs a merge with any union data inside the StartStageInput, using the provided StartStageInputIndividual4
+func (t *StartStageInput) MergeStartStageInputIndividual4(v StartStageInputIndividual4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"individual4"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputKnockout returns the union data inside the StartStageInput as a StartStageInputKnockout
+func (t StartStageInput) AsStartStageInputKnockout() (StartStageInputKnockout, error) {
+	var body StartStageInputKnockout
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputKnockout overwrites any union data inside the StartStageInput as the provided StartStageInputKnockout
+func (t *StartStageInput) FromStartStageInputKnockout(v StartStageInputKnockout) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"knockout"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputKnockout performs a merge with any union data inside the StartStageInput, using the provided StartStageInputKnockout
+func (t *StartStageInput) MergeStartStageInputKnockout(v StartStageInputKnockout) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"knockout"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStartStageInputMitchell returns the union data inside the StartStageInput as a StartStageInputMitchell
+func (t StartStageInput) AsStartStageInputMitchell() (StartStageInputMitchell, error) {
+	var body StartStageInputMitchell
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStartStageInputMitchell overwrites any union data inside the StartStageInput as the provided StartStageInputMitchell
+func (t *StartStageInput) FromStartStageInputMitchell(v StartStageInputMitchell) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"mitchell"}`))
+	t.union = b
+	return err
+}
+
+// MergeStartStageInputMitchell performs a merge with any union data inside the StartStageInput, using the provided StartStageInputMitchell
+func (t *StartStageInput) MergeStartStageInputMitchell(v StartStageInputMitchell) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":"mitchell"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t StartStageInput) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"format"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t StartStageInput) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "danish":
+		return t.AsStartStageInputDanish()
+	case "individual4":
+		return t.AsStartStageInputIndividual4()
+	case "knockout":
+		return t.AsStartStageInputKnockout()
+	case "mitchell":
+		return t.AsStartStageInputMitchell()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t StartStageInput) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *StartStageInput) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsTournamentDanish returns the union data inside the Tournament as a TournamentDanish
 func (t Tournament) AsTournamentDanish() (TournamentDanish, error) {
 	var body TournamentDanish
@@ -5749,6 +6646,40 @@ func (t *TournamentInput) MergeTournamentInputTeams(v TournamentInputTeams) erro
 	return err
 }
 
+// AsTournamentInputSameFormat returns the union data inside the TournamentInput as a TournamentInputSameFormat
+func (t TournamentInput) AsTournamentInputSameFormat() (TournamentInputSameFormat, error) {
+	var body TournamentInputSameFormat
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromTournamentInputSameFormat overwrites any union data inside the TournamentInput as the provided TournamentInputSameFormat
+func (t *TournamentInput) FromTournamentInputSameFormat(v TournamentInputSameFormat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":""}`))
+	t.union = b
+	return err
+}
+
+// MergeTournamentInputSameFormat performs a merge with any union data inside the TournamentInput, using the provided TournamentInputSameFormat
+func (t *TournamentInput) MergeTournamentInputSameFormat(v TournamentInputSameFormat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"format":""}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t TournamentInput) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"format"`
@@ -5763,6 +6694,8 @@ func (t TournamentInput) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "":
+		return t.AsTournamentInputSameFormat()
 	case "danish":
 		return t.AsTournamentInputDanish()
 	case "individual3":
@@ -5888,6 +6821,82 @@ type ClientInterface interface {
 	// Corresponds with GET /calc/vp (the `CalcVP` operationId).
 	CalcVP(ctx context.Context, params *CalcVPParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListClubs List the clubs (officers)
+	//
+	// Corresponds with GET /clubs (the `ListClubs` operationId).
+	ListClubs(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClubWithBody Create a club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClubWithBody(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClub Create a club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClub(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetClub A club (officers)
+	//
+	// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+	GetClub(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateClubWithBody Change a club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClubWithBody(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateClub Change a club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClub(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ClubDirectors A club's directors (officers)
+	//
+	// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+	ClubDirectors(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddClubDirectorWithBody Make an existing director a member of the club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirectorWithBody(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddClubDirector Make an existing director a member of the club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirector(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClubDirectorWithBody Create a director of the club (officers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirectorWithBody(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateClubDirector Create a director of the club (officers)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirector(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RemoveClubDirector Remove a director from the club (officers)
+	//
+	// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+	RemoveClubDirector(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListDirectors List the directors
 	//
 	// Corresponds with GET /directors (the `ListDirectors` operationId).
@@ -5926,6 +6935,11 @@ type ClientInterface interface {
 	// Corresponds with GET /me (the `Me` operationId).
 	Me(ctx context.Context, params *MeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// MyClubs The token director's clubs (name one in X-Club or ?club= to work on it)
+	//
+	// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+	MyClubs(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ChangePasswordWithBody Change one's password
 	//
 	// Takes any type of body and a specified content type.
@@ -5939,6 +6953,82 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /me/password (the `ChangePassword` operationId).
 	ChangePassword(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// NationalLog The national registry's log, newest first
+	//
+	// Corresponds with GET /national/log (the `NationalLog` operationId).
+	NationalLog(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListNationals The national registry, a page at a time (federation officers)
+	//
+	// Corresponds with GET /national/players (the `ListNationals` operationId).
+	ListNationals(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetNational A national record, its club players and its evenings in every club
+	//
+	// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+	GetNational(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateNationalWithBody Change a national record's names, region, birth date and visibility
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNationalWithBody(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateNational Change a national record's names, region, birth date and visibility
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNational(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EraseNationalWithBody Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNationalWithBody(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EraseNational Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNational(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MergeNationalsWithBody Merge another national record of the same person into this one
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationalsWithBody(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MergeNationals Merge another national record of the same person into this one
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationals(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListUnlinked Club players linked to no national record (no card)
+	//
+	// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+	ListUnlinked(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LinkNationalWithBody Link a club player to a national record by hand
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNationalWithBody(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LinkNational Link a club player to a national record by hand
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNational(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListPlayers List the registry, a page at a time
 	//
@@ -6018,6 +7108,11 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /players/{id}/merge (the `MergePlayers` operationId).
 	MergePlayers(ctx context.Context, id int, params *MergePlayersParams, body MergePlayersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PublicProfile A player's public profile across clubs (404 when their name is hidden)
+	//
+	// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+	PublicProfile(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PublicSeason A published season's standings
 	//
@@ -6858,6 +7953,202 @@ func (c *Client) CalcVP(ctx context.Context, params *CalcVPParams, reqEditors ..
 	return c.Client.Do(req)
 }
 
+// ListClubs List the clubs (officers)
+//
+// Corresponds with GET /clubs (the `ListClubs` operationId).
+func (c *Client) ListClubs(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListClubsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClubWithBody Create a club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *Client) CreateClubWithBody(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClub Create a club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *Client) CreateClub(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetClub A club (officers)
+//
+// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+func (c *Client) GetClub(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetClubRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateClubWithBody Change a club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *Client) UpdateClubWithBody(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateClubRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateClub Change a club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *Client) UpdateClub(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateClubRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ClubDirectors A club's directors (officers)
+//
+// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+func (c *Client) ClubDirectors(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewClubDirectorsRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddClubDirectorWithBody Make an existing director a member of the club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *Client) AddClubDirectorWithBody(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddClubDirectorRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddClubDirector Make an existing director a member of the club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *Client) AddClubDirector(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddClubDirectorRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClubDirectorWithBody Create a director of the club (officers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *Client) CreateClubDirectorWithBody(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubDirectorRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateClubDirector Create a director of the club (officers)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *Client) CreateClubDirector(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateClubDirectorRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RemoveClubDirector Remove a director from the club (officers)
+//
+// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+func (c *Client) RemoveClubDirector(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRemoveClubDirectorRequest(c.Server, id, did, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListDirectors List the directors
 //
 // Corresponds with GET /directors (the `ListDirectors` operationId).
@@ -6956,6 +8247,21 @@ func (c *Client) Me(ctx context.Context, params *MeParams, reqEditors ...Request
 	return c.Client.Do(req)
 }
 
+// MyClubs The token director's clubs (name one in X-Club or ?club= to work on it)
+//
+// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+func (c *Client) MyClubs(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMyClubsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ChangePasswordWithBody Change one's password
 //
 // Takes any type of body and a specified content type.
@@ -6980,6 +8286,202 @@ func (c *Client) ChangePasswordWithBody(ctx context.Context, params *ChangePassw
 // Corresponds with PUT /me/password (the `ChangePassword` operationId).
 func (c *Client) ChangePassword(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewChangePasswordRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// NationalLog The national registry's log, newest first
+//
+// Corresponds with GET /national/log (the `NationalLog` operationId).
+func (c *Client) NationalLog(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewNationalLogRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListNationals The national registry, a page at a time (federation officers)
+//
+// Corresponds with GET /national/players (the `ListNationals` operationId).
+func (c *Client) ListNationals(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListNationalsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetNational A national record, its club players and its evenings in every club
+//
+// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+func (c *Client) GetNational(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetNationalRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateNationalWithBody Change a national record's names, region, birth date and visibility
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *Client) UpdateNationalWithBody(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateNationalRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateNational Change a national record's names, region, birth date and visibility
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *Client) UpdateNational(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateNationalRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EraseNationalWithBody Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *Client) EraseNationalWithBody(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEraseNationalRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EraseNational Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *Client) EraseNational(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEraseNationalRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MergeNationalsWithBody Merge another national record of the same person into this one
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *Client) MergeNationalsWithBody(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMergeNationalsRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MergeNationals Merge another national record of the same person into this one
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *Client) MergeNationals(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMergeNationalsRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListUnlinked Club players linked to no national record (no card)
+//
+// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+func (c *Client) ListUnlinked(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnlinkedRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LinkNationalWithBody Link a club player to a national record by hand
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *Client) LinkNationalWithBody(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkNationalRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LinkNational Link a club player to a national record by hand
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *Client) LinkNational(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkNationalRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -7189,6 +8691,21 @@ func (c *Client) MergePlayersWithBody(ctx context.Context, id int, params *Merge
 // Corresponds with POST /players/{id}/merge (the `MergePlayers` operationId).
 func (c *Client) MergePlayers(ctx context.Context, id int, params *MergePlayersParams, body MergePlayersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewMergePlayersRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PublicProfile A player's public profile across clubs (404 when their name is hidden)
+//
+// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+func (c *Client) PublicProfile(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPublicProfileRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -9403,6 +10920,454 @@ func NewCalcVPRequest(server string, params *CalcVPParams) (*http.Request, error
 	return req, nil
 }
 
+// NewListClubsRequest constructs an http.Request for the ListClubs method
+func NewListClubsRequest(server string, params *ListClubsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewCreateClubRequest calls the generic CreateClub builder with application/json body
+func NewCreateClubRequest(server string, params *CreateClubParams, body CreateClubJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateClubRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewCreateClubRequestWithBody constructs an http.Request for the CreateClub method, with any body, and a specified content type
+func NewCreateClubRequestWithBody(server string, params *CreateClubParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetClubRequest constructs an http.Request for the GetClub method
+func NewGetClubRequest(server string, id int, params *GetClubParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewUpdateClubRequest calls the generic UpdateClub builder with application/json body
+func NewUpdateClubRequest(server string, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateClubRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewUpdateClubRequestWithBody constructs an http.Request for the UpdateClub method, with any body, and a specified content type
+func NewUpdateClubRequestWithBody(server string, id int, params *UpdateClubParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewClubDirectorsRequest constructs an http.Request for the ClubDirectors method
+func NewClubDirectorsRequest(server string, id int, params *ClubDirectorsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewAddClubDirectorRequest calls the generic AddClubDirector builder with application/json body
+func NewAddClubDirectorRequest(server string, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAddClubDirectorRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewAddClubDirectorRequestWithBody constructs an http.Request for the AddClubDirector method, with any body, and a specified content type
+func NewAddClubDirectorRequestWithBody(server string, id int, params *AddClubDirectorParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewCreateClubDirectorRequest calls the generic CreateClubDirector builder with application/json body
+func NewCreateClubDirectorRequest(server string, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateClubDirectorRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewCreateClubDirectorRequestWithBody constructs an http.Request for the CreateClubDirector method, with any body, and a specified content type
+func NewCreateClubDirectorRequestWithBody(server string, id int, params *CreateClubDirectorParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors/new", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRemoveClubDirectorRequest constructs an http.Request for the RemoveClubDirector method
+func NewRemoveClubDirectorRequest(server string, id int, did int, params *RemoveClubDirectorParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "did", did, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/clubs/%s/directors/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewListDirectorsRequest constructs an http.Request for the ListDirectors method
 func NewListDirectorsRequest(server string, params *ListDirectorsParams) (*http.Request, error) {
 	var err error
@@ -9597,6 +11562,48 @@ func NewMeRequest(server string, params *MeParams) (*http.Request, error) {
 	return req, nil
 }
 
+// NewMyClubsRequest constructs an http.Request for the MyClubs method
+func NewMyClubsRequest(server string, params *MyClubsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/clubs")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewChangePasswordRequest calls the generic ChangePassword builder with application/json body
 func NewChangePasswordRequest(server string, params *ChangePasswordParams, body ChangePasswordJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -9628,6 +11635,540 @@ func NewChangePasswordRequestWithBody(server string, params *ChangePasswordParam
 	}
 
 	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewNationalLogRequest constructs an http.Request for the NationalLog method
+func NewNationalLogRequest(server string, params *NationalLogParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/log")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListNationalsRequest constructs an http.Request for the ListNationals method
+func NewListNationalsRequest(server string, params *ListNationalsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Q != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "q", *params.Q, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PerPage != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "per_page", *params.PerPage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetNationalRequest constructs an http.Request for the GetNational method
+func NewGetNationalRequest(server string, id int, params *GetNationalParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewUpdateNationalRequest calls the generic UpdateNational builder with application/json body
+func NewUpdateNationalRequest(server string, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateNationalRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewUpdateNationalRequestWithBody constructs an http.Request for the UpdateNational method, with any body, and a specified content type
+func NewUpdateNationalRequestWithBody(server string, id int, params *UpdateNationalParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewEraseNationalRequest calls the generic EraseNational builder with application/json body
+func NewEraseNationalRequest(server string, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewEraseNationalRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewEraseNationalRequestWithBody constructs an http.Request for the EraseNational method, with any body, and a specified content type
+func NewEraseNationalRequestWithBody(server string, id int, params *EraseNationalParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s/erase", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewMergeNationalsRequest calls the generic MergeNationals builder with application/json body
+func NewMergeNationalsRequest(server string, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewMergeNationalsRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewMergeNationalsRequestWithBody constructs an http.Request for the MergeNationals method, with any body, and a specified content type
+func NewMergeNationalsRequestWithBody(server string, id int, params *MergeNationalsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/players/%s/merge", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		if params.IfMatch != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListUnlinkedRequest constructs an http.Request for the ListUnlinked method
+func NewListUnlinkedRequest(server string, params *ListUnlinkedParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/unlinked")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewLinkNationalRequest calls the generic LinkNational builder with application/json body
+func NewLinkNationalRequest(server string, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewLinkNationalRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewLinkNationalRequestWithBody constructs an http.Request for the LinkNational method, with any body, and a specified content type
+func NewLinkNationalRequestWithBody(server string, id int, params *LinkNationalParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/national/unlinked/%s/link", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
 	if err != nil {
 		return nil, err
 	}
@@ -10282,6 +12823,55 @@ func NewMergePlayersRequestWithBody(server string, id int, params *MergePlayersP
 			}
 
 			req.Header.Set("If-Match", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewPublicProfileRequest constructs an http.Request for the PublicProfile method
+func NewPublicProfileRequest(server string, id int, params *PublicProfileParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/public/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
 		}
 
 	}
@@ -16213,6 +18803,90 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /calc/vp (the `CalcVP` operationId).
 	CalcVPWithResponse(ctx context.Context, params *CalcVPParams, reqEditors ...RequestEditorFn) (*CalcVPResponse, error)
 
+	// ListClubsWithResponse List the clubs (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /clubs (the `ListClubs` operationId).
+	ListClubsWithResponse(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*ListClubsResponse, error)
+
+	// CreateClubWithBodyWithResponse Create a club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClubWithBodyWithResponse(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubResponse, error)
+
+	// CreateClubWithResponse Create a club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs (the `CreateClub` operationId).
+	CreateClubWithResponse(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubResponse, error)
+
+	// GetClubWithResponse A club (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+	GetClubWithResponse(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*GetClubResponse, error)
+
+	// UpdateClubWithBodyWithResponse Change a club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClubWithBodyWithResponse(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error)
+
+	// UpdateClubWithResponse Change a club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+	UpdateClubWithResponse(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error)
+
+	// ClubDirectorsWithResponse A club's directors (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+	ClubDirectorsWithResponse(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*ClubDirectorsResponse, error)
+
+	// AddClubDirectorWithBodyWithResponse Make an existing director a member of the club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error)
+
+	// AddClubDirectorWithResponse Make an existing director a member of the club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+	AddClubDirectorWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error)
+
+	// CreateClubDirectorWithBodyWithResponse Create a director of the club (officers)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error)
+
+	// CreateClubDirectorWithResponse Create a director of the club (officers)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+	CreateClubDirectorWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error)
+
+	// RemoveClubDirectorWithResponse Remove a director from the club (officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+	RemoveClubDirectorWithResponse(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*RemoveClubDirectorResponse, error)
+
 	// ListDirectorsWithResponse List the directors
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -16255,6 +18929,13 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /me (the `Me` operationId).
 	MeWithResponse(ctx context.Context, params *MeParams, reqEditors ...RequestEditorFn) (*MeResponse, error)
 
+	// MyClubsWithResponse The token director's clubs (name one in X-Club or ?club= to work on it)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+	MyClubsWithResponse(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*MyClubsResponse, error)
+
 	// ChangePasswordWithBodyWithResponse Change one's password
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -16268,6 +18949,90 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /me/password (the `ChangePassword` operationId).
 	ChangePasswordWithResponse(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error)
+
+	// NationalLogWithResponse The national registry's log, newest first
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/log (the `NationalLog` operationId).
+	NationalLogWithResponse(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*NationalLogResponse, error)
+
+	// ListNationalsWithResponse The national registry, a page at a time (federation officers)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/players (the `ListNationals` operationId).
+	ListNationalsWithResponse(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*ListNationalsResponse, error)
+
+	// GetNationalWithResponse A national record, its club players and its evenings in every club
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+	GetNationalWithResponse(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*GetNationalResponse, error)
+
+	// UpdateNationalWithBodyWithResponse Change a national record's names, region, birth date and visibility
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNationalWithBodyWithResponse(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error)
+
+	// UpdateNationalWithResponse Change a national record's names, region, birth date and visibility
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+	UpdateNationalWithResponse(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error)
+
+	// EraseNationalWithBodyWithResponse Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNationalWithBodyWithResponse(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error)
+
+	// EraseNationalWithResponse Erase a person's data on request (confirm: the card number); results stay
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+	EraseNationalWithResponse(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error)
+
+	// MergeNationalsWithBodyWithResponse Merge another national record of the same person into this one
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationalsWithBodyWithResponse(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error)
+
+	// MergeNationalsWithResponse Merge another national record of the same person into this one
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+	MergeNationalsWithResponse(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error)
+
+	// ListUnlinkedWithResponse Club players linked to no national record (no card)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+	ListUnlinkedWithResponse(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*ListUnlinkedResponse, error)
+
+	// LinkNationalWithBodyWithResponse Link a club player to a national record by hand
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNationalWithBodyWithResponse(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error)
+
+	// LinkNationalWithResponse Link a club player to a national record by hand
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+	LinkNationalWithResponse(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error)
 
 	// ListPlayersWithResponse List the registry, a page at a time
 	//
@@ -16359,6 +19124,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /players/{id}/merge (the `MergePlayers` operationId).
 	MergePlayersWithResponse(ctx context.Context, id int, params *MergePlayersParams, body MergePlayersJSONRequestBody, reqEditors ...RequestEditorFn) (*MergePlayersResponse, error)
+
+	// PublicProfileWithResponse A player's public profile across clubs (404 when their name is hidden)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+	PublicProfileWithResponse(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*PublicProfileResponse, error)
 
 	// PublicSeasonWithResponse A published season's standings
 	//
@@ -17450,6 +20222,684 @@ func (r CalcVPResponse) ContentType() string {
 	return ""
 }
 
+// ListClubsResponse503Headers the declared response headers of an HTTP 503 response for ListClubs
+type ListClubsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListClubsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClubList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListClubsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListClubsResponse) GetJSON200() *ClubList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListClubsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListClubsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListClubsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListClubsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListClubsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListClubsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListClubsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateClubResponse201Headers the declared response headers of an HTTP 201 response for CreateClub
+type CreateClubResponse201Headers struct {
+	ETag *string
+}
+
+// CreateClubResponse503Headers the declared response headers of an HTTP 503 response for CreateClub
+type CreateClubResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateClubResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Club
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *CreateClubResponse201Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateClubResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateClubResponse) GetJSON201() *Club {
+	return r.JSON201
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateClubResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateClubResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateClubResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateClubResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CreateClubResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateClubResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateClubResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateClubResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateClubResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetClubResponse200Headers the declared response headers of an HTTP 200 response for GetClub
+type GetClubResponse200Headers struct {
+	ETag *string
+}
+
+// GetClubResponse503Headers the declared response headers of an HTTP 503 response for GetClub
+type GetClubResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetClubResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Club
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetClubResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetClubResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetClubResponse) GetJSON200() *Club {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetClubResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetClubResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetClubResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetClubResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetClubResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetClubResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetClubResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetClubResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateClubResponse200Headers the declared response headers of an HTTP 200 response for UpdateClub
+type UpdateClubResponse200Headers struct {
+	ETag *string
+}
+
+// UpdateClubResponse409Headers the declared response headers of an HTTP 409 response for UpdateClub
+type UpdateClubResponse409Headers struct {
+	ETag *string
+}
+
+// UpdateClubResponse503Headers the declared response headers of an HTTP 503 response for UpdateClub
+type UpdateClubResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateClubResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Club
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateClubResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UpdateClubResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateClubResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateClubResponse) GetJSON200() *Club {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UpdateClubResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UpdateClubResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UpdateClubResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r UpdateClubResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateClubResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r UpdateClubResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateClubResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateClubResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateClubResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateClubResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ClubDirectorsResponse503Headers the declared response headers of an HTTP 503 response for ClubDirectors
+type ClubDirectorsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ClubDirectorsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClubDirectors
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ClubDirectorsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ClubDirectorsResponse) GetJSON200() *ClubDirectors {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ClubDirectorsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ClubDirectorsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ClubDirectorsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ClubDirectorsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ClubDirectorsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ClubDirectorsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ClubDirectorsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ClubDirectorsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AddClubDirectorResponse503Headers the declared response headers of an HTTP 503 response for AddClubDirector
+type AddClubDirectorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type AddClubDirectorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddClubDirectorResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AddClubDirectorResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AddClubDirectorResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r AddClubDirectorResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AddClubDirectorResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r AddClubDirectorResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r AddClubDirectorResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r AddClubDirectorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AddClubDirectorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AddClubDirectorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AddClubDirectorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateClubDirectorResponse503Headers the declared response headers of an HTTP 503 response for CreateClubDirector
+type CreateClubDirectorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateClubDirectorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Director
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateClubDirectorResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON201() *Director {
+	return r.JSON201
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateClubDirectorResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CreateClubDirectorResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateClubDirectorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateClubDirectorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateClubDirectorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateClubDirectorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RemoveClubDirectorResponse503Headers the declared response headers of an HTTP 503 response for RemoveClubDirector
+type RemoveClubDirectorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RemoveClubDirectorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemoveClubDirectorResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RemoveClubDirectorResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RemoveClubDirectorResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RemoveClubDirectorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RemoveClubDirectorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RemoveClubDirectorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RemoveClubDirectorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListDirectorsResponse503Headers the declared response headers of an HTTP 503 response for ListDirectors
 type ListDirectorsResponse503Headers struct {
 	RetryAfter *int
@@ -17768,6 +21218,75 @@ func (r MeResponse) ContentType() string {
 	return ""
 }
 
+// MyClubsResponse503Headers the declared response headers of an HTTP 503 response for MyClubs
+type MyClubsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type MyClubsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClubList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MyClubsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MyClubsResponse) GetJSON200() *ClubList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r MyClubsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MyClubsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r MyClubsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r MyClubsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MyClubsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MyClubsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MyClubsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ChangePasswordResponse503Headers the declared response headers of an HTTP 503 response for ChangePassword
 type ChangePasswordResponse503Headers struct {
 	RetryAfter *int
@@ -17838,6 +21357,711 @@ func (r ChangePasswordResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ChangePasswordResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// NationalLogResponse503Headers the declared response headers of an HTTP 503 response for NationalLog
+type NationalLogResponse503Headers struct {
+	RetryAfter *int
+}
+
+type NationalLogResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalLog
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *NationalLogResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r NationalLogResponse) GetJSON200() *NationalLog {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r NationalLogResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r NationalLogResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r NationalLogResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r NationalLogResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r NationalLogResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r NationalLogResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r NationalLogResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r NationalLogResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListNationalsResponse503Headers the declared response headers of an HTTP 503 response for ListNationals
+type ListNationalsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListNationalsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListNationalsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListNationalsResponse) GetJSON200() *NationalList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListNationalsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r ListNationalsResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListNationalsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListNationalsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListNationalsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListNationalsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListNationalsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListNationalsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetNationalResponse200Headers the declared response headers of an HTTP 200 response for GetNational
+type GetNationalResponse200Headers struct {
+	ETag *string
+}
+
+// GetNationalResponse503Headers the declared response headers of an HTTP 503 response for GetNational
+type GetNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalDetail
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetNationalResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetNationalResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetNationalResponse) GetJSON200() *NationalDetail {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetNationalResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateNationalResponse200Headers the declared response headers of an HTTP 200 response for UpdateNational
+type UpdateNationalResponse200Headers struct {
+	ETag *string
+}
+
+// UpdateNationalResponse409Headers the declared response headers of an HTTP 409 response for UpdateNational
+type UpdateNationalResponse409Headers struct {
+	ETag *string
+}
+
+// UpdateNationalResponse503Headers the declared response headers of an HTTP 503 response for UpdateNational
+type UpdateNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalPlayer
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *struct {
+		Current *NationalPlayer `json:"current,omitempty"`
+		Error   ErrorBody       `json:"error"`
+	}
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateNationalResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UpdateNationalResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateNationalResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateNationalResponse) GetJSON200() *NationalPlayer {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UpdateNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UpdateNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UpdateNationalResponse) GetJSON409() *struct {
+	Current *NationalPlayer `json:"current,omitempty"`
+	Error   ErrorBody       `json:"error"`
+} {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r UpdateNationalResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r UpdateNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateNationalResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// EraseNationalResponse200Headers the declared response headers of an HTTP 200 response for EraseNational
+type EraseNationalResponse200Headers struct {
+	ETag *string
+}
+
+// EraseNationalResponse409Headers the declared response headers of an HTTP 409 response for EraseNational
+type EraseNationalResponse409Headers struct {
+	ETag *string
+}
+
+// EraseNationalResponse503Headers the declared response headers of an HTTP 503 response for EraseNational
+type EraseNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type EraseNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalPlayer
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *EraseNationalResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *EraseNationalResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EraseNationalResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r EraseNationalResponse) GetJSON200() *NationalPlayer {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r EraseNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r EraseNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r EraseNationalResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r EraseNationalResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r EraseNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r EraseNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r EraseNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EraseNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EraseNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EraseNationalResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// MergeNationalsResponse200Headers the declared response headers of an HTTP 200 response for MergeNationals
+type MergeNationalsResponse200Headers struct {
+	ETag *string
+}
+
+// MergeNationalsResponse409Headers the declared response headers of an HTTP 409 response for MergeNationals
+type MergeNationalsResponse409Headers struct {
+	ETag *string
+}
+
+// MergeNationalsResponse503Headers the declared response headers of an HTTP 503 response for MergeNationals
+type MergeNationalsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type MergeNationalsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NationalPlayer
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *MergeNationalsResponse200Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *MergeNationalsResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MergeNationalsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MergeNationalsResponse) GetJSON200() *NationalPlayer {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r MergeNationalsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r MergeNationalsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r MergeNationalsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r MergeNationalsResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MergeNationalsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r MergeNationalsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r MergeNationalsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MergeNationalsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MergeNationalsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MergeNationalsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListUnlinkedResponse503Headers the declared response headers of an HTTP 503 response for ListUnlinked
+type ListUnlinkedResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListUnlinkedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Unlinked
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListUnlinkedResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListUnlinkedResponse) GetJSON200() *Unlinked {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListUnlinkedResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListUnlinkedResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListUnlinkedResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListUnlinkedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListUnlinkedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListUnlinkedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListUnlinkedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// LinkNationalResponse503Headers the declared response headers of an HTTP 503 response for LinkNational
+type LinkNationalResponse503Headers struct {
+	RetryAfter *int
+}
+
+type LinkNationalResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LinkNationalResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r LinkNationalResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r LinkNationalResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r LinkNationalResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r LinkNationalResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r LinkNationalResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r LinkNationalResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r LinkNationalResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LinkNationalResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LinkNationalResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LinkNationalResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -17929,15 +22153,15 @@ type CreatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
-	JSON201 *Player
+	JSON201 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *struct {
 		Error struct {
 			Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
-			DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
-			Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+			DuplicateOf *TournamentPlayer                        `json:"duplicate_of,omitempty"`
+			Duplicates  *[]TournamentPlayer                      `json:"duplicates,omitempty"`
 			Fields      *map[string]string                       `json:"fields,omitempty"`
 			Message     string                                   `json:"message"`
 			RequestId   *string                                  `json:"request_id,omitempty"`
@@ -17954,7 +22178,7 @@ type CreatePlayerResponse struct {
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r CreatePlayerResponse) GetJSON201() *Player {
+func (r CreatePlayerResponse) GetJSON201() *TournamentPlayer {
 	return r.JSON201
 }
 
@@ -17967,8 +22191,8 @@ func (r CreatePlayerResponse) GetJSON401() *Error {
 func (r CreatePlayerResponse) GetJSON409() *struct {
 	Error struct {
 		Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
-		DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
-		Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+		DuplicateOf *TournamentPlayer                        `json:"duplicate_of,omitempty"`
+		Duplicates  *[]TournamentPlayer                      `json:"duplicates,omitempty"`
 		Fields      *map[string]string                       `json:"fields,omitempty"`
 		Message     string                                   `json:"message"`
 		RequestId   *string                                  `json:"request_id,omitempty"`
@@ -18180,7 +22404,7 @@ type GetPlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -18196,7 +22420,7 @@ type GetPlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetPlayerResponse) GetJSON200() *Player {
+func (r GetPlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -18268,15 +22492,15 @@ type UpdatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *struct {
-		Current *Player   `json:"current,omitempty"`
-		Error   ErrorBody `json:"error"`
+		Current *TournamentPlayer `json:"current,omitempty"`
+		Error   ErrorBody         `json:"error"`
 	}
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
@@ -18293,7 +22517,7 @@ type UpdatePlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r UpdatePlayerResponse) GetJSON200() *Player {
+func (r UpdatePlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -18309,8 +22533,8 @@ func (r UpdatePlayerResponse) GetJSON404() *Error {
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
 func (r UpdatePlayerResponse) GetJSON409() *struct {
-	Current *Player   `json:"current,omitempty"`
-	Error   ErrorBody `json:"error"`
+	Current *TournamentPlayer `json:"current,omitempty"`
+	Error   ErrorBody         `json:"error"`
 } {
 	return r.JSON409
 }
@@ -18368,7 +22592,7 @@ type ActivatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -18386,7 +22610,7 @@ type ActivatePlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r ActivatePlayerResponse) GetJSON200() *Player {
+func (r ActivatePlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -18458,7 +22682,7 @@ type DeactivatePlayerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Player
+	JSON200 *TournamentPlayer
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -18476,7 +22700,7 @@ type DeactivatePlayerResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r DeactivatePlayerResponse) GetJSON200() *Player {
+func (r DeactivatePlayerResponse) GetJSON200() *TournamentPlayer {
 	return r.JSON200
 }
 
@@ -18713,6 +22937,75 @@ func (r MergePlayersResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r MergePlayersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PublicProfileResponse503Headers the declared response headers of an HTTP 503 response for PublicProfile
+type PublicProfileResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PublicProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PublicProfile
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicProfileResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PublicProfileResponse) GetJSON200() *PublicProfile {
+	return r.JSON200
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r PublicProfileResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicProfileResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r PublicProfileResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PublicProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PublicProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PublicProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PublicProfileResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -22614,8 +26907,8 @@ type AddEntryResponse struct {
 	JSON409 *struct {
 		Error struct {
 			Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
-			DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
-			Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+			DuplicateOf *TournamentPlayer                    `json:"duplicate_of,omitempty"`
+			Duplicates  *[]TournamentPlayer                  `json:"duplicates,omitempty"`
 			Fields      *map[string]string                   `json:"fields,omitempty"`
 			Message     string                               `json:"message"`
 			RequestId   *string                              `json:"request_id,omitempty"`
@@ -22650,8 +26943,8 @@ func (r AddEntryResponse) GetJSON404() *Error {
 func (r AddEntryResponse) GetJSON409() *struct {
 	Error struct {
 		Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
-		DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
-		Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+		DuplicateOf *TournamentPlayer                    `json:"duplicate_of,omitempty"`
+		Duplicates  *[]TournamentPlayer                  `json:"duplicates,omitempty"`
 		Fields      *map[string]string                   `json:"fields,omitempty"`
 		Message     string                               `json:"message"`
 		RequestId   *string                              `json:"request_id,omitempty"`
@@ -26611,6 +30904,162 @@ func (c *ClientWithResponses) CalcVPWithResponse(ctx context.Context, params *Ca
 	return ParseCalcVPResponse(rsp)
 }
 
+// ListClubsWithResponse List the clubs (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /clubs (the `ListClubs` operationId).
+func (c *ClientWithResponses) ListClubsWithResponse(ctx context.Context, params *ListClubsParams, reqEditors ...RequestEditorFn) (*ListClubsResponse, error) {
+	rsp, err := c.ListClubs(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListClubsResponse(rsp)
+}
+
+// CreateClubWithBodyWithResponse Create a club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *ClientWithResponses) CreateClubWithBodyWithResponse(ctx context.Context, params *CreateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubResponse, error) {
+	rsp, err := c.CreateClubWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubResponse(rsp)
+}
+
+// CreateClubWithResponse Create a club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs (the `CreateClub` operationId).
+func (c *ClientWithResponses) CreateClubWithResponse(ctx context.Context, params *CreateClubParams, body CreateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubResponse, error) {
+	rsp, err := c.CreateClub(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubResponse(rsp)
+}
+
+// GetClubWithResponse A club (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /clubs/{id} (the `GetClub` operationId).
+func (c *ClientWithResponses) GetClubWithResponse(ctx context.Context, id int, params *GetClubParams, reqEditors ...RequestEditorFn) (*GetClubResponse, error) {
+	rsp, err := c.GetClub(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetClubResponse(rsp)
+}
+
+// UpdateClubWithBodyWithResponse Change a club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *ClientWithResponses) UpdateClubWithBodyWithResponse(ctx context.Context, id int, params *UpdateClubParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error) {
+	rsp, err := c.UpdateClubWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateClubResponse(rsp)
+}
+
+// UpdateClubWithResponse Change a club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /clubs/{id} (the `UpdateClub` operationId).
+func (c *ClientWithResponses) UpdateClubWithResponse(ctx context.Context, id int, params *UpdateClubParams, body UpdateClubJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateClubResponse, error) {
+	rsp, err := c.UpdateClub(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateClubResponse(rsp)
+}
+
+// ClubDirectorsWithResponse A club's directors (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /clubs/{id}/directors (the `ClubDirectors` operationId).
+func (c *ClientWithResponses) ClubDirectorsWithResponse(ctx context.Context, id int, params *ClubDirectorsParams, reqEditors ...RequestEditorFn) (*ClubDirectorsResponse, error) {
+	rsp, err := c.ClubDirectors(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseClubDirectorsResponse(rsp)
+}
+
+// AddClubDirectorWithBodyWithResponse Make an existing director a member of the club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *ClientWithResponses) AddClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error) {
+	rsp, err := c.AddClubDirectorWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddClubDirectorResponse(rsp)
+}
+
+// AddClubDirectorWithResponse Make an existing director a member of the club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors (the `AddClubDirector` operationId).
+func (c *ClientWithResponses) AddClubDirectorWithResponse(ctx context.Context, id int, params *AddClubDirectorParams, body AddClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*AddClubDirectorResponse, error) {
+	rsp, err := c.AddClubDirector(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddClubDirectorResponse(rsp)
+}
+
+// CreateClubDirectorWithBodyWithResponse Create a director of the club (officers)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *ClientWithResponses) CreateClubDirectorWithBodyWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error) {
+	rsp, err := c.CreateClubDirectorWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubDirectorResponse(rsp)
+}
+
+// CreateClubDirectorWithResponse Create a director of the club (officers)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /clubs/{id}/directors/new (the `CreateClubDirector` operationId).
+func (c *ClientWithResponses) CreateClubDirectorWithResponse(ctx context.Context, id int, params *CreateClubDirectorParams, body CreateClubDirectorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateClubDirectorResponse, error) {
+	rsp, err := c.CreateClubDirector(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateClubDirectorResponse(rsp)
+}
+
+// RemoveClubDirectorWithResponse Remove a director from the club (officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /clubs/{id}/directors/{did} (the `RemoveClubDirector` operationId).
+func (c *ClientWithResponses) RemoveClubDirectorWithResponse(ctx context.Context, id int, did int, params *RemoveClubDirectorParams, reqEditors ...RequestEditorFn) (*RemoveClubDirectorResponse, error) {
+	rsp, err := c.RemoveClubDirector(ctx, id, did, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRemoveClubDirectorResponse(rsp)
+}
+
 // ListDirectorsWithResponse List the directors
 //
 // Returns a wrapper object for the known response body format(s).
@@ -26689,6 +31138,19 @@ func (c *ClientWithResponses) MeWithResponse(ctx context.Context, params *MePara
 	return ParseMeResponse(rsp)
 }
 
+// MyClubsWithResponse The token director's clubs (name one in X-Club or ?club= to work on it)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /me/clubs (the `MyClubs` operationId).
+func (c *ClientWithResponses) MyClubsWithResponse(ctx context.Context, params *MyClubsParams, reqEditors ...RequestEditorFn) (*MyClubsResponse, error) {
+	rsp, err := c.MyClubs(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMyClubsResponse(rsp)
+}
+
 // ChangePasswordWithBodyWithResponse Change one's password
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -26713,6 +31175,162 @@ func (c *ClientWithResponses) ChangePasswordWithResponse(ctx context.Context, pa
 		return nil, err
 	}
 	return ParseChangePasswordResponse(rsp)
+}
+
+// NationalLogWithResponse The national registry's log, newest first
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/log (the `NationalLog` operationId).
+func (c *ClientWithResponses) NationalLogWithResponse(ctx context.Context, params *NationalLogParams, reqEditors ...RequestEditorFn) (*NationalLogResponse, error) {
+	rsp, err := c.NationalLog(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseNationalLogResponse(rsp)
+}
+
+// ListNationalsWithResponse The national registry, a page at a time (federation officers)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/players (the `ListNationals` operationId).
+func (c *ClientWithResponses) ListNationalsWithResponse(ctx context.Context, params *ListNationalsParams, reqEditors ...RequestEditorFn) (*ListNationalsResponse, error) {
+	rsp, err := c.ListNationals(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListNationalsResponse(rsp)
+}
+
+// GetNationalWithResponse A national record, its club players and its evenings in every club
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/players/{id} (the `GetNational` operationId).
+func (c *ClientWithResponses) GetNationalWithResponse(ctx context.Context, id int, params *GetNationalParams, reqEditors ...RequestEditorFn) (*GetNationalResponse, error) {
+	rsp, err := c.GetNational(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetNationalResponse(rsp)
+}
+
+// UpdateNationalWithBodyWithResponse Change a national record's names, region, birth date and visibility
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *ClientWithResponses) UpdateNationalWithBodyWithResponse(ctx context.Context, id int, params *UpdateNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error) {
+	rsp, err := c.UpdateNationalWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateNationalResponse(rsp)
+}
+
+// UpdateNationalWithResponse Change a national record's names, region, birth date and visibility
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /national/players/{id} (the `UpdateNational` operationId).
+func (c *ClientWithResponses) UpdateNationalWithResponse(ctx context.Context, id int, params *UpdateNationalParams, body UpdateNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateNationalResponse, error) {
+	rsp, err := c.UpdateNational(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateNationalResponse(rsp)
+}
+
+// EraseNationalWithBodyWithResponse Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *ClientWithResponses) EraseNationalWithBodyWithResponse(ctx context.Context, id int, params *EraseNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error) {
+	rsp, err := c.EraseNationalWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEraseNationalResponse(rsp)
+}
+
+// EraseNationalWithResponse Erase a person's data on request (confirm: the card number); results stay
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/erase (the `EraseNational` operationId).
+func (c *ClientWithResponses) EraseNationalWithResponse(ctx context.Context, id int, params *EraseNationalParams, body EraseNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*EraseNationalResponse, error) {
+	rsp, err := c.EraseNational(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEraseNationalResponse(rsp)
+}
+
+// MergeNationalsWithBodyWithResponse Merge another national record of the same person into this one
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *ClientWithResponses) MergeNationalsWithBodyWithResponse(ctx context.Context, id int, params *MergeNationalsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error) {
+	rsp, err := c.MergeNationalsWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMergeNationalsResponse(rsp)
+}
+
+// MergeNationalsWithResponse Merge another national record of the same person into this one
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/players/{id}/merge (the `MergeNationals` operationId).
+func (c *ClientWithResponses) MergeNationalsWithResponse(ctx context.Context, id int, params *MergeNationalsParams, body MergeNationalsJSONRequestBody, reqEditors ...RequestEditorFn) (*MergeNationalsResponse, error) {
+	rsp, err := c.MergeNationals(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMergeNationalsResponse(rsp)
+}
+
+// ListUnlinkedWithResponse Club players linked to no national record (no card)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /national/unlinked (the `ListUnlinked` operationId).
+func (c *ClientWithResponses) ListUnlinkedWithResponse(ctx context.Context, params *ListUnlinkedParams, reqEditors ...RequestEditorFn) (*ListUnlinkedResponse, error) {
+	rsp, err := c.ListUnlinked(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListUnlinkedResponse(rsp)
+}
+
+// LinkNationalWithBodyWithResponse Link a club player to a national record by hand
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *ClientWithResponses) LinkNationalWithBodyWithResponse(ctx context.Context, id int, params *LinkNationalParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error) {
+	rsp, err := c.LinkNationalWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkNationalResponse(rsp)
+}
+
+// LinkNationalWithResponse Link a club player to a national record by hand
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /national/unlinked/{id}/link (the `LinkNational` operationId).
+func (c *ClientWithResponses) LinkNationalWithResponse(ctx context.Context, id int, params *LinkNationalParams, body LinkNationalJSONRequestBody, reqEditors ...RequestEditorFn) (*LinkNationalResponse, error) {
+	rsp, err := c.LinkNational(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkNationalResponse(rsp)
 }
 
 // ListPlayersWithResponse List the registry, a page at a time
@@ -26882,6 +31500,19 @@ func (c *ClientWithResponses) MergePlayersWithResponse(ctx context.Context, id i
 		return nil, err
 	}
 	return ParseMergePlayersResponse(rsp)
+}
+
+// PublicProfileWithResponse A player's public profile across clubs (404 when their name is hidden)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
+func (c *ClientWithResponses) PublicProfileWithResponse(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*PublicProfileResponse, error) {
+	rsp, err := c.PublicProfile(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePublicProfileResponse(rsp)
 }
 
 // PublicSeasonWithResponse A published season's standings
@@ -28702,6 +33333,630 @@ func ParseCalcVPResponse(rsp *http.Response) (*CalcVPResponse, error) {
 	return response, nil
 }
 
+// ParseListClubsResponse parses an HTTP response from a ListClubsWithResponse call
+func ParseListClubsResponse(rsp *http.Response) (*ListClubsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListClubsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClubList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListClubsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateClubResponse parses an HTTP response from a CreateClubWithResponse call
+func ParseCreateClubResponse(rsp *http.Response) (*CreateClubResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateClubResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Club
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers CreateClubResponse201Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateClubResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetClubResponse parses an HTTP response from a GetClubWithResponse call
+func ParseGetClubResponse(rsp *http.Response) (*GetClubResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetClubResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Club
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetClubResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetClubResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateClubResponse parses an HTTP response from a UpdateClubWithResponse call
+func ParseUpdateClubResponse(rsp *http.Response) (*UpdateClubResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateClubResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Club
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateClubResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers UpdateClubResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateClubResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseClubDirectorsResponse parses an HTTP response from a ClubDirectorsWithResponse call
+func ParseClubDirectorsResponse(rsp *http.Response) (*ClubDirectorsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ClubDirectorsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClubDirectors
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ClubDirectorsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAddClubDirectorResponse parses an HTTP response from a AddClubDirectorWithResponse call
+func ParseAddClubDirectorResponse(rsp *http.Response) (*AddClubDirectorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AddClubDirectorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddClubDirectorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateClubDirectorResponse parses an HTTP response from a CreateClubDirectorWithResponse call
+func ParseCreateClubDirectorResponse(rsp *http.Response) (*CreateClubDirectorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateClubDirectorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Director
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateClubDirectorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRemoveClubDirectorResponse parses an HTTP response from a RemoveClubDirectorWithResponse call
+func ParseRemoveClubDirectorResponse(rsp *http.Response) (*RemoveClubDirectorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RemoveClubDirectorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RemoveClubDirectorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseListDirectorsResponse parses an HTTP response from a ListDirectorsWithResponse call
 func ParseListDirectorsResponse(rsp *http.Response) (*ListDirectorsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -28987,6 +34242,66 @@ func ParseMeResponse(rsp *http.Response) (*MeResponse, error) {
 	return response, nil
 }
 
+// ParseMyClubsResponse parses an HTTP response from a MyClubsWithResponse call
+func ParseMyClubsResponse(rsp *http.Response) (*MyClubsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MyClubsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClubList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers MyClubsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseChangePasswordResponse parses an HTTP response from a ChangePasswordWithResponse call
 func ParseChangePasswordResponse(rsp *http.Response) (*ChangePasswordResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -29044,6 +34359,660 @@ func ParseChangePasswordResponse(rsp *http.Response) (*ChangePasswordResponse, e
 	switch {
 	case rsp.StatusCode == 503:
 		var headers ChangePasswordResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseNationalLogResponse parses an HTTP response from a NationalLogWithResponse call
+func ParseNationalLogResponse(rsp *http.Response) (*NationalLogResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &NationalLogResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalLog
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers NationalLogResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListNationalsResponse parses an HTTP response from a ListNationalsWithResponse call
+func ParseListNationalsResponse(rsp *http.Response) (*ListNationalsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListNationalsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListNationalsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetNationalResponse parses an HTTP response from a GetNationalWithResponse call
+func ParseGetNationalResponse(rsp *http.Response) (*GetNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetNationalResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetNationalResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateNationalResponse parses an HTTP response from a UpdateNationalWithResponse call
+func ParseUpdateNationalResponse(rsp *http.Response) (*UpdateNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalPlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest struct {
+			Current *NationalPlayer `json:"current,omitempty"`
+			Error   ErrorBody       `json:"error"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateNationalResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers UpdateNationalResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateNationalResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseEraseNationalResponse parses an HTTP response from a EraseNationalWithResponse call
+func ParseEraseNationalResponse(rsp *http.Response) (*EraseNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EraseNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalPlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers EraseNationalResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers EraseNationalResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers EraseNationalResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseMergeNationalsResponse parses an HTTP response from a MergeNationalsWithResponse call
+func ParseMergeNationalsResponse(rsp *http.Response) (*MergeNationalsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MergeNationalsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NationalPlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers MergeNationalsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 409:
+		var headers MergeNationalsResponse409Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers MergeNationalsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListUnlinkedResponse parses an HTTP response from a ListUnlinkedWithResponse call
+func ParseListUnlinkedResponse(rsp *http.Response) (*ListUnlinkedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListUnlinkedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Unlinked
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListUnlinkedResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseLinkNationalResponse parses an HTTP response from a LinkNationalWithResponse call
+func ParseLinkNationalResponse(rsp *http.Response) (*LinkNationalResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LinkNationalResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers LinkNationalResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -29139,7 +35108,7 @@ func ParseCreatePlayerResponse(rsp *http.Response) (*CreatePlayerResponse, error
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -29156,8 +35125,8 @@ func ParseCreatePlayerResponse(rsp *http.Response) (*CreatePlayerResponse, error
 		var dest struct {
 			Error struct {
 				Code        CreatePlayer409JSONResponseBodyErrorCode `json:"code"`
-				DuplicateOf *Player                                  `json:"duplicate_of,omitempty"`
-				Duplicates  *[]Player                                `json:"duplicates,omitempty"`
+				DuplicateOf *TournamentPlayer                        `json:"duplicate_of,omitempty"`
+				Duplicates  *[]TournamentPlayer                      `json:"duplicates,omitempty"`
 				Fields      *map[string]string                       `json:"fields,omitempty"`
 				Message     string                                   `json:"message"`
 				RequestId   *string                                  `json:"request_id,omitempty"`
@@ -29349,7 +35318,7 @@ func ParseGetPlayerResponse(rsp *http.Response) (*GetPlayerResponse, error) {
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -29426,7 +35395,7 @@ func ParseUpdatePlayerResponse(rsp *http.Response) (*UpdatePlayerResponse, error
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -29448,8 +35417,8 @@ func ParseUpdatePlayerResponse(rsp *http.Response) (*UpdatePlayerResponse, error
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest struct {
-			Current *Player   `json:"current,omitempty"`
-			Error   ErrorBody `json:"error"`
+			Current *TournamentPlayer `json:"current,omitempty"`
+			Error   ErrorBody         `json:"error"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
@@ -29530,7 +35499,7 @@ func ParseActivatePlayerResponse(rsp *http.Response) (*ActivatePlayerResponse, e
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -29611,7 +35580,7 @@ func ParseDeactivatePlayerResponse(rsp *http.Response) (*DeactivatePlayerRespons
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Player
+		var dest TournamentPlayer
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -29832,6 +35801,69 @@ func ParseMergePlayersResponse(rsp *http.Response) (*MergePlayersResponse, error
 		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers MergePlayersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePublicProfileResponse parses an HTTP response from a PublicProfileWithResponse call
+func ParsePublicProfileResponse(rsp *http.Response) (*PublicProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PublicProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PublicProfile
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicProfileResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -33409,8 +39441,8 @@ func ParseAddEntryResponse(rsp *http.Response) (*AddEntryResponse, error) {
 		var dest struct {
 			Error struct {
 				Code        AddEntry409JSONResponseBodyErrorCode `json:"code"`
-				DuplicateOf *Player                              `json:"duplicate_of,omitempty"`
-				Duplicates  *[]Player                            `json:"duplicates,omitempty"`
+				DuplicateOf *TournamentPlayer                    `json:"duplicate_of,omitempty"`
+				Duplicates  *[]TournamentPlayer                  `json:"duplicates,omitempty"`
 				Fields      *map[string]string                   `json:"fields,omitempty"`
 				Message     string                               `json:"message"`
 				RequestId   *string                              `json:"request_id,omitempty"`

@@ -1,0 +1,16 @@
+package national_test
+
+import (
+	"os"
+	"testing"
+
+	"burraco/db/dbtest"
+	"burraco/tournament/formats"
+)
+
+// TestMain registers the formats and runs every test of the package on SQLite, then on
+// PostgreSQL.
+func TestMain(m *testing.M) {
+	formats.Register()
+	os.Exit(dbtest.RunBoth(m))
+}

@@ -22,6 +22,7 @@ import (
 	"burraco/tournament/clubs"
 	"burraco/tournament/formats"
 	"burraco/tournament/national"
+	"burraco/tournament/rankings"
 	"burraco/tournament/relay"
 	tsync "burraco/tournament/sync"
 	"burraco/views"
@@ -55,6 +56,8 @@ type config struct {
 	SyncTick, SyncBackoff time.Duration
 	// Version: print the release and exit.
 	Version bool
+	// RankingInterval is how often the ranking's worker looks for evenings to rank.
+	RankingInterval time.Duration
 }
 
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -84,6 +87,8 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		"how often the laptop looks for tournaments made final and sends its outbox to the hub (env BURRACO_SYNC_TICK)")
 	syncBackoff := fs.String("sync-backoff", def("BURRACO_SYNC_BACKOFF", "2s"),
 		"the first wait before sending again when the hub did not answer; each further one doubles, with jitter, up to 5m (env BURRACO_SYNC_BACKOFF)")
+	rankEvery := fs.String("ranking-interval", def("BURRACO_RANKING_INTERVAL", "5s"),
+		"how often the national ranking's worker looks for evenings become final or corrected, from 1s to 1m (env BURRACO_RANKING_INTERVAL)")
 	fs.BoolVar(&c.Version, "version", false, "print the release and exit")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -134,6 +139,11 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if c.SyncBackoff, err = time.ParseDuration(*syncBackoff); err != nil || c.SyncBackoff < 10*time.Millisecond || c.SyncBackoff > 5*time.Minute {
 		err = fmt.Errorf("-sync-backoff: %q is not a duration from 10ms to 5m", *syncBackoff)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
+	if c.RankingInterval, err = time.ParseDuration(*rankEvery); err != nil || c.RankingInterval < time.Second || c.RankingInterval > time.Minute {
+		err = fmt.Errorf("-ranking-interval: %q is not a duration from 1s to 1m", *rankEvery)
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}
@@ -272,6 +282,14 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	// clubs link their laptops) and sends its own once linked to a hub (a laptop).
 	laptop := &relay.Laptop{Store: store, Source: store, Log: log, MinBackoff: cfg.SyncBackoff}
 	relays := &page.Relay{Hub: &tsync.Hub{Store: store}, Linking: &relay.Linking{Store: store}, Laptop: laptop, Store: store}
+	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
+	ranks := &rankings.Service{Store: store, Evenings: rankings.SeasonEvenings{Seasons: seasons}, Log: log}
+	// The ranking's worker: an evening final or corrected is in the ranking within an
+	// interval and a pass; it stops with the server.
+	workCtx, stopWork := context.WithCancel(ctx)
+	worked := make(chan struct{})
+	go func() { defer close(worked); ranks.Run(workCtx, cfg.RankingInterval) }()
+	defer func() { stopWork(); <-worked }()
 	opts := []views.Option{views.WithTrustedProxies(cfg.TrustedProxies),
 		views.WithPublicRevisionTTL(cfg.PublicTTL), views.WithVersion(version()),
 		views.WithListenAddr(cfg.Addr), views.WithPublicURL(cfg.PublicURL),
@@ -279,7 +297,6 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if cfg.Replica != "" {
 		opts = append(opts, views.WithReplicaWait(store.WaitReplica))
 	}
-	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	srv := &http.Server{
 		Addr: cfg.Addr,
 		Handler: views.New(views.Services{
@@ -290,6 +307,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Seasons:     seasons,
 			National:    &national.Service{Store: store, Evenings: seasons},
 			Clubs:       &clubs.Service{Store: store},
+			Rankings:    ranks,
 			Backup:      store,
 			Health:      store,
 			Relay:       relays,
@@ -324,12 +342,12 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	// The laptop's outbox worker: stopped with the server; the outbox is in the database,
 	// so the next start resumes it.
-	workCtx, stopWork := context.WithCancel(ctx)
-	defer stopWork()
-	worked := make(chan struct{})
+	syncCtx, stopSync := context.WithCancel(ctx)
+	defer stopSync()
+	synced := make(chan struct{})
 	go func() {
-		defer close(worked)
-		laptop.Run(workCtx, cfg.SyncTick)
+		defer close(synced)
+		laptop.Run(syncCtx, cfg.SyncTick)
 	}()
 	errc := make(chan error, 1)
 	go func() {
@@ -342,8 +360,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: refusing new connections, finishing in-flight requests")
-	stopWork()
-	<-worked
+	stopSync()
+	<-synced
 	draining.Store(true)
 	_ = l.Close() // a proxy's new connections are refused: it sends them to another instance
 	drain(&conns, drainTime)

@@ -186,8 +186,8 @@ func (d *DB) importDoc(x *sqlTx, doc *tournament.Document, club int64) error {
 		return err
 	}
 	t := doc.Tournament
-	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, version, published, created_at, updated_at, club_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		t.ID, t.Name, t.Date, t.Venue, t.Notes, t.Version, t.Published, t.CreatedAt, t.UpdatedAt, club); err != nil {
+	if err := x.run("INSERT INTO tournaments (id, name, date, venue, notes, tier, version, published, created_at, updated_at, club_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		t.ID, t.Name, t.Date, t.Venue, t.Notes, tierOf(&t), t.Version, t.Published, t.CreatedAt, t.UpdatedAt, club); err != nil {
 		return err
 	}
 	now := storedNow()

@@ -232,7 +232,7 @@ func (x *storeTx) roundInLines(stageID int64, n int) (*tournament.Round, error) 
 const openLine = "SELECT format('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', t.id, t.version, t.published, " +
 	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), s.id, s.tournament_id, s.seq, s.qualifiers, s.version, " +
 	"s.scale_id IS NOT NULL, COALESCE(s.scale_id, 0), s.from_stage_id IS NOT NULL, COALESCE(s.from_stage_id, 0)), " +
-	"t.name, t.date, t.venue, t.notes, t.created_at, t.updated_at, s.format, s.settings, s.rules, s.scale_copy, s.start_mode " +
+	"t.name, t.date, t.venue, t.notes, t.created_at, t.updated_at, t.tier, s.format, s.settings, s.rules, s.scale_copy, s.start_mode " +
 	"FROM tournaments t JOIN stages s ON s.tournament_id = t.id WHERE t.id = ? ORDER BY s.seq DESC LIMIT 1"
 
 // openNumbers are the numbers of openLine's first column, in order.
@@ -241,7 +241,7 @@ const openNumbers = 13
 // openInLine reads openLine into the tournament and its current stage as read.
 func (x *storeTx) openInLine(t *tournament.Tournament, st *storedStage) error {
 	var line string
-	if err := x.queryRow(openLine, x.tid).Scan(&line, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.CreatedAt, &t.UpdatedAt,
+	if err := x.queryRow(openLine, x.tid).Scan(&line, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.CreatedAt, &t.UpdatedAt, &t.Tier,
 		&st.Format, &st.settings, &st.rules, &st.scaleCopy, &st.Start); err != nil {
 		return err
 	}

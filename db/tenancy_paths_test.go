@@ -69,6 +69,20 @@ var globalMethods = map[string]string{
 	"Outbox":                 "the laptop's outbox (tournament/relay): the installation's list of states",
 	"DirectorRole":           "auth: a director's role, read to decide what an officer may do",
 	"LaptopKey":              "the laptop's own key pair (tournament/sync): the installation's, no club's data",
+	// The national ranking (issue 38): the federation's, across every club; written only
+	// by the ranking's worker (a System scope) and by an officer (rankings.Service.CheckOfficer).
+	"RankingState":        "the national ranking's row: the federation's settings and revision",
+	"SaveRankingSettings": "the national ranking's settings: officer only (rankings.Service.CheckOfficer)",
+	"RankingLock":         "the ranking worker's lock: no data",
+	"RankingChanges":      "the ranking's worker: every club's tournaments' stamps (a System scope)",
+	"NationalIDs":         "the ranking's worker: the national ids of an evening's players (a System scope)",
+	"RankTournament":      "the ranking's worker: one evening's national results (a System scope)",
+	"RecomputeRanking":    "the ranking's worker: every national result (a System scope)",
+	"RankingNational":     "the ranking's worker: the registry's stamp (a System scope)",
+	"RankingLines":        "the national ranking: public, every club's players by their national record",
+	"RankingResults":      "the national ranking: a national player's results",
+	"RankingClubs":        "the national ranking's filter: club names are public",
+	"ForgetRanking":       "the national ranking: a rebuild, officer only (rankings.Service.CheckOfficer)",
 }
 
 // TestEveryStoreMethodChecksTheTenant: every exported method of DB that takes a context

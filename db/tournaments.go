@@ -25,7 +25,7 @@ import (
 // tournamentCols are a tournament's columns; its revision is the number of its latest
 // log line, since every command logs what it did (so no command writes a counter).
 const tournamentCols = "id, name, date, venue, notes, version, published, " +
-	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), created_at, updated_at"
+	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = tournaments.id), 0), created_at, updated_at, tier"
 
 func scanTournament(row interface{ Scan(...any) error }) (tournament.Tournament, error) {
 	var t tournament.Tournament
@@ -38,7 +38,7 @@ func scanTournament(row interface{ Scan(...any) error }) (tournament.Tournament,
 
 // tournamentDest are the destinations of tournamentCols.
 func tournamentDest(t *tournament.Tournament) []any {
-	return []any{&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Published, &t.Revision, &t.CreatedAt, &t.UpdatedAt}
+	return []any{&t.ID, &t.Name, &t.Date, &t.Venue, &t.Notes, &t.Version, &t.Published, &t.Revision, &t.CreatedAt, &t.UpdatedAt, &t.Tier}
 }
 
 const stageCols = "id, tournament_id, seq, format, settings, rules, scale_id, scale_copy, qualifiers, from_stage_id, start_mode, version"
@@ -148,8 +148,8 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 		}
 	}
 	err = d.write(ctx, func(x *sqlTx) error {
-		if err := x.queryRow("INSERT INTO tournaments (name, date, venue, notes, version, created_at, updated_at, club_id) VALUES (?, ?, ?, ?, 1, ?, ?, ?) RETURNING id",
-			t.Name, t.Date, t.Venue, t.Notes, now, now, club).Scan(&t.ID); err != nil {
+		if err := x.queryRow("INSERT INTO tournaments (name, date, venue, notes, tier, version, created_at, updated_at, club_id) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING id",
+			t.Name, t.Date, t.Venue, t.Notes, tierOf(t), now, now, club).Scan(&t.ID); err != nil {
 			return err
 		}
 		t.Version, t.Revision, t.CreatedAt, t.UpdatedAt = 1, 0, now, now
@@ -935,7 +935,7 @@ type storeTx struct {
 
 // openCols are the tournament's columns and its current stage's, read by open.
 const openCols = "t.id, t.name, t.date, t.venue, t.notes, t.version, t.published, " +
-	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.created_at, t.updated_at, " +
+	"COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.tournament_id = t.id), 0), t.created_at, t.updated_at, t.tier, " +
 	"s.id, s.tournament_id, s.seq, s.format, s.settings, s.rules, s.scale_id, s.scale_copy, s.qualifiers, s.from_stage_id, s.start_mode, s.version"
 
 // open reads the tournament and its current stage in one query, for Tournament and
@@ -1412,8 +1412,8 @@ func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) er
 		return err
 	}
 	now := storedNow()
-	n, err := x.affected("UPDATE tournaments SET name = ?, date = ?, venue = ?, notes = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-		t.Name, t.Date, t.Venue, t.Notes, now, t.ID, t.Version)
+	n, err := x.affected("UPDATE tournaments SET name = ?, date = ?, venue = ?, notes = ?, tier = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+		t.Name, t.Date, t.Venue, t.Notes, tierOf(t), now, t.ID, t.Version)
 	if err != nil {
 		return err
 	} else if n == 0 {

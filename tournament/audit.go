@@ -164,7 +164,7 @@ func (s *Tournaments) undo(tx Tx, tid int64, e *Event, director string) (Event, 
 		if err != nil {
 			return ev, fmt.Errorf("undo %d: %w", e.ID, err)
 		}
-		in := Tournament{Name: u.Name, Date: u.Date, Venue: u.Venue, Notes: u.Notes}
+		in := Tournament{Name: u.Name, Date: u.Date, Venue: u.Venue, Notes: u.Notes, Tier: u.Tier}
 		inStage := Stage{Format: stage.Format, Settings: settings, Rules: u.Rules, ScaleID: u.ScaleID, Qualifiers: u.Qualifiers}
 		if _, err := s.saveSettings(tx, tid, &in, &inStage, director); err != nil {
 			if x, ok := AsError(err); ok && x.Code == EINVALID {

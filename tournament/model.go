@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"burraco/tournament/ranking"
 	"cmp"
 	"slices"
 	"strings"
@@ -25,6 +26,9 @@ type Tournament struct {
 	Date  string `json:"date"` // YYYY-MM-DD
 	Venue string `json:"venue"`
 	Notes string `json:"notes"`
+	// Tier is the tournament's category for the national ranking (ranking.Tiers: club,
+	// regional, national; "" reads as club).
+	Tier string `json:"tier"`
 	// Version counts edits of the settings (the tournament and its stages): a save from
 	// an older version is refused with a conflict.
 	Version int `json:"version"`
@@ -42,6 +46,9 @@ type Tournament struct {
 func (t *Tournament) Normalize() {
 	t.Name, t.Venue = collapseSpaces(t.Name), collapseSpaces(t.Venue)
 	t.Date, t.Notes = strings.TrimSpace(t.Date), strings.TrimSpace(t.Notes)
+	if t.Tier = strings.TrimSpace(t.Tier); t.Tier == "" {
+		t.Tier = string(ranking.TierClub)
+	}
 }
 
 // Validate checks a normalized tournament, every problem at once.
@@ -63,6 +70,9 @@ func (t *Tournament) Validate() FieldErrors {
 	}
 	if utf8.RuneCountInString(t.Notes) > maxNotesLen {
 		fe.Add("notes", "error.too_long")
+	}
+	if t.Tier != "" && !ranking.Tier(t.Tier).Valid() { // "": a club tournament
+		fe.Add("tier", "tournament.err.tier")
 	}
 	return fe
 }

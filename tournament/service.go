@@ -152,6 +152,7 @@ func (s *Tournaments) Update(ctx context.Context, id int64, in Tournament, inSta
 // settingsUndo is what undoing a change of settings restores.
 type settingsUndo struct {
 	Name, Date, Venue, Notes string
+	Tier                     string `json:",omitempty"` // "" in a line logged before tiers: unchanged
 	Settings                 json.RawMessage
 	Rules                    scoring.Rules
 	ScaleID                  *int64
@@ -219,7 +220,7 @@ func (s *Tournaments) saveSettings(tx Tx, id int64, in *Tournament, inStage *Sta
 	if err != nil {
 		return Event{}, fmt.Errorf("settings: %w", err)
 	}
-	if ev.Undo, err = json.Marshal(settingsUndo{Name: cur.Name, Date: cur.Date, Venue: cur.Venue, Notes: cur.Notes,
+	if ev.Undo, err = json.Marshal(settingsUndo{Name: cur.Name, Date: cur.Date, Venue: cur.Venue, Notes: cur.Notes, Tier: cur.Tier,
 		Settings: raw, Rules: old.Rules, ScaleID: old.ScaleID, Qualifiers: old.Qualifiers}); err != nil {
 		return Event{}, err
 	}

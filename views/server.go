@@ -18,6 +18,7 @@ import (
 	"burraco/views/history"
 	"burraco/views/national"
 	"burraco/views/page"
+	"burraco/views/ranking"
 	"burraco/views/registry"
 	"burraco/views/rounds"
 	"burraco/views/scales"
@@ -82,6 +83,10 @@ func (s *Server) routes() {
 	} {
 		e.GET("/c/:slug"+r.path, s.public.InClub(r.h, r.season), s.gates.ClubPage, lags)
 	}
+	// The national ranking (issue 38): public, kept per revision; its CSV.
+	ranks := &ranking.Handlers{App: s.App, TTL: s.public.Cache.TTL}
+	e.GET("/p/ranking", ranks.Public, lags)
+	e.GET("/p/ranking.csv", ranks.CSV, lags)
 	// Table reporting (issue 21): a table's page for its players, by its code, no login
 	// (CSRF as on every form).
 	tables := s.tables
@@ -221,6 +226,9 @@ func (s *Server) routes() {
 	d.POST("/seasons/:id/delete", seas.Delete)
 	d.GET("/seasons/:id/standings.:ext", exps.SeasonStandings)
 	d.GET("/seasons/:id/federation.csv", exps.SeasonFederation)
+	d.GET("/ranking/settings", ranks.Settings)
+	d.POST("/ranking/settings", ranks.SaveSettings)
+	d.POST("/ranking/rebuild", ranks.Rebuild)
 	d.GET("/account", admins.Account)
 	d.POST("/account/password", admins.ChangePassword)
 	d.GET("/tokens", admins.Tokens)
@@ -399,6 +407,12 @@ func (s *Server) routes() {
 	d.POST("/sync/codes", synch.MakeCode)
 	d.POST("/sync/keys/:id/revoke", synch.Revoke)
 	d.POST("/sync/hub", synch.Link)
+	// The national ranking (issue 38): public, with a token, an officer's settings.
+	e.GET("/api/v1/public/ranking", apih.PublicRanking)
+	a.GET("/ranking", apih.Ranking)
+	a.GET("/ranking/settings", apih.RankingSettings)
+	a.PUT("/ranking/settings", apih.SaveRankingSettings)
+	a.POST("/ranking/rebuild", apih.RebuildRanking)
 
 	// Routes that take a file: the largest bodies (every other director route takes
 	// site.FormBody, every route open to all site.SmallBody).

@@ -16,6 +16,7 @@ import (
 	"burraco/tournament"
 	"burraco/tournament/clubs"
 	"burraco/tournament/national"
+	"burraco/tournament/rankings"
 	"burraco/views/api"
 	"burraco/views/page"
 	"burraco/views/public"
@@ -36,6 +37,8 @@ type Services struct {
 	// Clubs are the clubs, their directors and a director's memberships and role (nil:
 	// the one-club app, every request on club 1).
 	Clubs *clubs.Service
+	// Rankings is the national ranking (nil: its pages answer 404).
+	Rankings *rankings.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
@@ -118,7 +121,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	log = slog.New(site.ContextHandler(log.Handler())) // every line of a request names it
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Clubs: svc.Clubs, Backup: svc.Backup, Log: log, Relay: svc.Relay},
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Clubs: svc.Clubs, Rankings: svc.Rankings, Backup: svc.Backup, Log: log, Relay: svc.Relay},
 		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth, Clubs: svc.Clubs}, bodies: site.NewBodies()}
 	s.App.National = svc.National
 	if s.App.National == nil && svc.Tournaments != nil && svc.Seasons != nil {

@@ -26,6 +26,9 @@ func over(in dto.TournamentInput, t *tournament.Tournament, st *tournament.Stage
 	if in.Notes == nil {
 		in.Notes = &t.Notes
 	}
+	if in.Tier == nil {
+		in.Tier = &t.Tier
+	}
 	if in.Format == "" {
 		in.Format = st.Format
 	}
@@ -86,6 +89,9 @@ func presetOf(fm tournament.Format) string {
 // back at once, settings fields named "settings.<field>".
 func read(in dto.TournamentInput) (tournament.Tournament, tournament.Stage, error) {
 	t := tournament.Tournament{Name: in.Name, Date: in.Date}
+	if in.Tier != nil {
+		t.Tier = *in.Tier
+	}
 	if in.Venue != nil {
 		t.Venue = *in.Venue
 	}

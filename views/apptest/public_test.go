@@ -321,6 +321,22 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 		}
 	}
 	assert.Contains(t, anon.Get(fmt.Sprintf("/p/players/%d", pe.nationals[8])).Body, "N. R.")
+	// The national ranking (issue 38), after the worker's pass: by national record only
+	// (a club player without a national id is not in it), scanned in both languages.
+	_, _, err := a.Server.App.Rankings.Pass(context.Background())
+	require.NoError(t, err)
+	for _, route := range []string{"/p/ranking", "/p/ranking.csv", "/api/v1/public/ranking"} {
+		scanned[route] = true
+		for _, lang := range []string{"it", "en"} {
+			anon.Lang = lang
+			res := anon.Get(route)
+			require.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", route, res.Body)
+			body := strings.ToLower(res.Body)
+			for _, secret := range append(pe.private, pe.director) {
+				assert.NotContains(t, body, strings.ToLower(secret), "%s (%s) shows %q", route, lang, secret)
+			}
+		}
+	}
 	for _, r := range a.Srv.Config.Handler.(*views.Server).Routes() {
 		if strings.HasPrefix(r.Path, "/p/") || strings.HasPrefix(r.Path, "/api/v1/public/") {
 			assert.True(t, scanned[r.Path], "public route %s is not scanned", r.Path)

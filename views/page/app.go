@@ -17,6 +17,7 @@ import (
 	"burraco/tournament"
 	"burraco/tournament/clubs"
 	"burraco/tournament/national"
+	"burraco/tournament/rankings"
 )
 
 // App is what handlers reach: the use cases, the logger and the app's options.
@@ -30,6 +31,8 @@ type App struct {
 	National *national.Service
 	// Clubs are the clubs' use cases (nil: the one-club app).
 	Clubs *clubs.Service
+	// Rankings is the national ranking (nil: its pages answer 404).
+	Rankings *rankings.Service
 	// Backup writes a copy of the whole database (nil: no backup download).
 	Backup Backuper
 	Log    *slog.Logger

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"burraco/tournament"
+	"burraco/tournament/ranking"
 )
 
 // listedPair is a pair of entries on a settings form, with its form value.
@@ -45,3 +46,13 @@ func entryName(entries []tournament.Entry, id int64) string {
 	}
 	return "#" + strconv.FormatInt(id, 10)
 }
+
+// tiers are the tournament tiers the settings form offers (ranking.Tiers), the default
+// first.
+var tiers = func() []string {
+	out := make([]string, len(ranking.Tiers))
+	for i, t := range ranking.Tiers {
+		out[i] = string(t)
+	}
+	return out
+}()

@@ -25,14 +25,14 @@ var tournamentFields = []string{"name", "date", "venue", "notes", "qualifiers", 
 	"semi_clean_on", "never_opened_doubles", "kitty_not_played"}
 
 // settingsLabels names the form's fields in the catalogue, for a conflict's report.
-var settingsLabels = map[string]string{"name": "tournament.name", "date": "tournament.date", "venue": "tournament.venue",
+var settingsLabels = map[string]string{"name": "tournament.name", "date": "tournament.date", "venue": "tournament.venue", "tier": "tournament.tier",
 	"notes": "player.notes", "qualifiers": "tournament.qualifiers", "scale_id": "tournament.scale", "semi_clean_on": "calc.semi_clean_on",
 	"never_opened_doubles": "tournament.never_opened_doubles", "kitty_not_played": "calc.kitty_not_played"}
 
 // tournamentForm fills the settings form from a tournament and its stage.
 func tournamentForm(t *tournament.Tournament, st *tournament.Stage) *page.Form {
 	f := page.NewForm()
-	f.Values = map[string]string{"name": t.Name, "date": t.Date, "venue": t.Venue, "notes": t.Notes,
+	f.Values = map[string]string{"name": t.Name, "date": t.Date, "venue": t.Venue, "notes": t.Notes, "tier": t.Tier,
 		"qualifiers": page.Itoa(st.Qualifiers), "format": st.Format, "version": page.Itoa(t.Version), "scale_id": ""}
 	if st.ScaleID != nil {
 		f.Values["scale_id"] = strconv.FormatInt(*st.ScaleID, 10)
@@ -96,7 +96,7 @@ func entryPairsOf(c echo.Context, f *page.Form, name string) {
 // shows only some flags, the other values are kept.
 func tournamentOf(f *page.Form, fm tournament.Format, rules scoring.Rules) (tournament.Tournament, tournament.Stage) {
 	v := f.Values
-	t := tournament.Tournament{Name: v["name"], Date: v["date"], Venue: v["venue"], Notes: v["notes"]}
+	t := tournament.Tournament{Name: v["name"], Date: v["date"], Venue: v["venue"], Notes: v["notes"], Tier: v["tier"]}
 	t.Version, _ = strconv.Atoi(v["version"])
 	st := tournament.Stage{Format: fm.Name(), Rules: rules}
 	settings, fe := fm.ParseForm(v)

@@ -11,6 +11,7 @@ import (
 	"burraco/db"
 	"burraco/tournament"
 	"burraco/tournament/clubs"
+	"burraco/tournament/rankings"
 	"burraco/tournament/relay"
 	tsync "burraco/tournament/sync"
 	"burraco/views"
@@ -22,12 +23,14 @@ func NewAppWith(t *testing.T, store *db.DB, opts ...views.Option) *App {
 	t.Helper()
 	t.Cleanup(func() { store.Close() })
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
+	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	s := views.New(views.Services{
 		Players:     &tournament.Players{Store: store},
 		Auth:        &tournament.Auth{Store: store, Cost: bcrypt.MinCost},
 		Scales:      &tournament.Scales{Store: store},
 		Tournaments: tournaments,
-		Seasons:     &tournament.Seasons{Store: store, Tournaments: tournaments},
+		Seasons:     seasons,
+		Rankings:    &rankings.Service{Store: store, Evenings: rankings.SeasonEvenings{Seasons: seasons}},
 		Clubs:       &clubs.Service{Store: store},
 		Backup:      store,
 		Health:      store,

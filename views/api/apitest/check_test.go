@@ -120,7 +120,7 @@ func TestValidateExchange(t *testing.T) {
 		assert.Error(t, c.ValidateExchange(req, res))
 	})
 	t.Run("function form", func(t *testing.T) {
-		req, res := exchange("GET", "/api/v1/me", "", 200, `{"id":1,"username":"td","name":"TD","created_at":"2026-11-24T20:00:00Z"}`)
+		req, res := exchange("GET", "/api/v1/me", "", 200, `{"id":1,"username":"td","name":"TD","role":"director","created_at":"2026-11-24T20:00:00Z"}`)
 		assert.NoError(t, ValidateExchange(document(), req, res))
 	})
 }

@@ -12,10 +12,13 @@ import (
 // are the format's own; rules start from preset (the format's when absent) and take only
 // the fields given. On an update, what is left out keeps its stored value.
 type TournamentInput struct {
-	Name       string          `json:"name"`
-	Date       string          `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
-	Venue      *string         `json:"venue"`
-	Notes      *string         `json:"notes"`
+	Name  string  `json:"name"`
+	Date  string  `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"`
+	Venue *string `json:"venue"`
+	Notes *string `json:"notes"`
+	// Tier is the tournament's category for the national ranking (club when created
+	// without one; left out of an update, kept).
+	Tier       *string         `json:"tier" enum:"club,regional,national"`
 	Format     string          `json:"format"`
 	Qualifiers *int            `json:"qualifiers"`
 	Settings   json.RawMessage `json:"settings"`
@@ -31,6 +34,7 @@ type Tournament struct {
 	Date       string              `json:"date"`
 	Venue      string              `json:"venue"`
 	Notes      string              `json:"notes"`
+	Tier       string              `json:"tier"`
 	Version    int                 `json:"version"`
 	Published  bool                `json:"published"`
 	Format     string              `json:"format"`
@@ -45,7 +49,7 @@ type Tournament struct {
 
 // TournamentOf is the API's view of a tournament and its stage.
 func TournamentOf(t *tournament.Tournament, st *tournament.Stage) Tournament {
-	return Tournament{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Notes: t.Notes, Version: t.Version,
+	return Tournament{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Notes: t.Notes, Tier: t.Tier, Version: t.Version,
 		Published: t.Published, Format: st.Format, Settings: st.Settings, Rules: st.Rules, Qualifiers: st.Qualifiers,
 		ScaleID: st.ScaleID, Scale: st.Scale, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt}
 }

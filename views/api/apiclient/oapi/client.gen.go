@@ -238,6 +238,24 @@ func (e OutcomeInputKind) Valid() bool {
 	}
 }
 
+// Defines values for RankingSettingsInputWindow.
+const (
+	Rolling RankingSettingsInputWindow = "rolling"
+	Year    RankingSettingsInputWindow = "year"
+)
+
+// Valid indicates whether the value is a known member of the RankingSettingsInputWindow enum.
+func (e RankingSettingsInputWindow) Valid() bool {
+	switch e {
+	case Rolling:
+		return true
+	case Year:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReportSettingsInputPin.
 const (
 	ReportSettingsInputPinCard  ReportSettingsInputPin = "card"
@@ -889,6 +907,27 @@ func (e TournamentInputDanishFormat) Valid() bool {
 	}
 }
 
+// Defines values for TournamentInputDanishTier.
+const (
+	TournamentInputDanishTierClub     TournamentInputDanishTier = "club"
+	TournamentInputDanishTierNational TournamentInputDanishTier = "national"
+	TournamentInputDanishTierRegional TournamentInputDanishTier = "regional"
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputDanishTier enum.
+func (e TournamentInputDanishTier) Valid() bool {
+	switch e {
+	case TournamentInputDanishTierClub:
+		return true
+	case TournamentInputDanishTierNational:
+		return true
+	case TournamentInputDanishTierRegional:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentInputIndividual3Format.
 const (
 	TournamentInputIndividual3FormatIndividual3 TournamentInputIndividual3Format = "individual3"
@@ -898,6 +937,27 @@ const (
 func (e TournamentInputIndividual3Format) Valid() bool {
 	switch e {
 	case TournamentInputIndividual3FormatIndividual3:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentInputIndividual3Tier.
+const (
+	TournamentInputIndividual3TierClub     TournamentInputIndividual3Tier = "club"
+	TournamentInputIndividual3TierNational TournamentInputIndividual3Tier = "national"
+	TournamentInputIndividual3TierRegional TournamentInputIndividual3Tier = "regional"
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputIndividual3Tier enum.
+func (e TournamentInputIndividual3Tier) Valid() bool {
+	switch e {
+	case TournamentInputIndividual3TierClub:
+		return true
+	case TournamentInputIndividual3TierNational:
+		return true
+	case TournamentInputIndividual3TierRegional:
 		return true
 	default:
 		return false
@@ -919,6 +979,27 @@ func (e TournamentInputIndividual4Format) Valid() bool {
 	}
 }
 
+// Defines values for TournamentInputIndividual4Tier.
+const (
+	TournamentInputIndividual4TierClub     TournamentInputIndividual4Tier = "club"
+	TournamentInputIndividual4TierNational TournamentInputIndividual4Tier = "national"
+	TournamentInputIndividual4TierRegional TournamentInputIndividual4Tier = "regional"
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputIndividual4Tier enum.
+func (e TournamentInputIndividual4Tier) Valid() bool {
+	switch e {
+	case TournamentInputIndividual4TierClub:
+		return true
+	case TournamentInputIndividual4TierNational:
+		return true
+	case TournamentInputIndividual4TierRegional:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentInputKnockoutFormat.
 const (
 	TournamentInputKnockoutFormatKnockout TournamentInputKnockoutFormat = "knockout"
@@ -928,6 +1009,27 @@ const (
 func (e TournamentInputKnockoutFormat) Valid() bool {
 	switch e {
 	case TournamentInputKnockoutFormatKnockout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentInputKnockoutTier.
+const (
+	TournamentInputKnockoutTierClub     TournamentInputKnockoutTier = "club"
+	TournamentInputKnockoutTierNational TournamentInputKnockoutTier = "national"
+	TournamentInputKnockoutTierRegional TournamentInputKnockoutTier = "regional"
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputKnockoutTier enum.
+func (e TournamentInputKnockoutTier) Valid() bool {
+	switch e {
+	case TournamentInputKnockoutTierClub:
+		return true
+	case TournamentInputKnockoutTierNational:
+		return true
+	case TournamentInputKnockoutTierRegional:
 		return true
 	default:
 		return false
@@ -949,6 +1051,27 @@ func (e TournamentInputMitchellFormat) Valid() bool {
 	}
 }
 
+// Defines values for TournamentInputMitchellTier.
+const (
+	TournamentInputMitchellTierClub     TournamentInputMitchellTier = "club"
+	TournamentInputMitchellTierNational TournamentInputMitchellTier = "national"
+	TournamentInputMitchellTierRegional TournamentInputMitchellTier = "regional"
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputMitchellTier enum.
+func (e TournamentInputMitchellTier) Valid() bool {
+	switch e {
+	case TournamentInputMitchellTierClub:
+		return true
+	case TournamentInputMitchellTierNational:
+		return true
+	case TournamentInputMitchellTierRegional:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentInputSameFormatFormat.
 const (
 	TournamentInputSameFormatFormatEmpty TournamentInputSameFormatFormat = ""
@@ -964,6 +1087,27 @@ func (e TournamentInputSameFormatFormat) Valid() bool {
 	}
 }
 
+// Defines values for TournamentInputSameFormatTier.
+const (
+	TournamentInputSameFormatTierClub     TournamentInputSameFormatTier = "club"
+	TournamentInputSameFormatTierNational TournamentInputSameFormatTier = "national"
+	TournamentInputSameFormatTierRegional TournamentInputSameFormatTier = "regional"
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputSameFormatTier enum.
+func (e TournamentInputSameFormatTier) Valid() bool {
+	switch e {
+	case TournamentInputSameFormatTierClub:
+		return true
+	case TournamentInputSameFormatTierNational:
+		return true
+	case TournamentInputSameFormatTierRegional:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TournamentInputTeamsFormat.
 const (
 	TournamentInputTeamsFormatTeams TournamentInputTeamsFormat = "teams"
@@ -973,6 +1117,27 @@ const (
 func (e TournamentInputTeamsFormat) Valid() bool {
 	switch e {
 	case TournamentInputTeamsFormatTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TournamentInputTeamsTier.
+const (
+	TournamentInputTeamsTierClub     TournamentInputTeamsTier = "club"
+	TournamentInputTeamsTierNational TournamentInputTeamsTier = "national"
+	TournamentInputTeamsTierRegional TournamentInputTeamsTier = "regional"
+)
+
+// Valid indicates whether the value is a known member of the TournamentInputTeamsTier enum.
+func (e TournamentInputTeamsTier) Valid() bool {
+	switch e {
+	case TournamentInputTeamsTierClub:
+		return true
+	case TournamentInputTeamsTierNational:
+		return true
+	case TournamentInputTeamsTierRegional:
 		return true
 	default:
 		return false
@@ -1353,26 +1518,6 @@ type Awarded struct {
 	Rounds *[]int `json:"rounds"`
 }
 
-// Band defines model for Band.
-type Band struct {
-	From  int `json:"from"`
-	Loser int `json:"loser"`
-
-	// To null on the last band: no upper bound
-	To     *int `json:"to"`
-	Winner int  `json:"winner"`
-}
-
-// BandInput defines model for BandInput.
-type BandInput struct {
-	From  *int `json:"from,omitempty"`
-	Loser *int `json:"loser,omitempty"`
-
-	// To null on the last band: no upper bound
-	To     *int `json:"to,omitempty"`
-	Winner *int `json:"winner,omitempty"`
-}
-
 // Bracket defines model for Bracket.
 type Bracket struct {
 	Names  *map[string]string `json:"names"`
@@ -1505,16 +1650,6 @@ type ClockState struct {
 	Round            int   `json:"round"`
 }
 
-// Club defines model for Club.
-type Club struct {
-	CreatedAt time.Time `json:"created_at"`
-	Id        int       `json:"id"`
-	Name      string    `json:"name"`
-	Region    string    `json:"region"`
-	Slug      string    `json:"slug"`
-	Version   int       `json:"version"`
-}
-
 // ClubDirectorInput defines model for ClubDirectorInput.
 type ClubDirectorInput struct {
 	DirectorId *int `json:"director_id,omitempty"`
@@ -1549,7 +1684,7 @@ type ClubKeyList struct {
 
 // ClubList defines model for ClubList.
 type ClubList struct {
-	Clubs *[]Club `json:"clubs"`
+	Clubs *[]ClubsClub `json:"clubs"`
 }
 
 // ClubPlayer defines model for ClubPlayer.
@@ -1561,6 +1696,16 @@ type ClubPlayer struct {
 	Id         int    `json:"id"`
 	LastName   string `json:"last_name"`
 	NationalId int    `json:"national_id"`
+}
+
+// ClubsClub defines model for ClubsClub.
+type ClubsClub struct {
+	CreatedAt time.Time `json:"created_at"`
+	Id        int       `json:"id"`
+	Name      string    `json:"name"`
+	Region    string    `json:"region"`
+	Slug      string    `json:"slug"`
+	Version   int       `json:"version"`
 }
 
 // ConfirmInput defines model for ConfirmInput.
@@ -2556,6 +2701,95 @@ type QueueTable struct {
 	Waiting *[]int      `json:"waiting"`
 }
 
+// Ranking defines model for Ranking.
+type Ranking struct {
+	AsOf       string          `json:"as_of"`
+	Categories *[]string       `json:"categories"`
+	Category   string          `json:"category"`
+	Club       int             `json:"club"`
+	Clubs      *[]RankingsClub `json:"clubs"`
+	From       string          `json:"from"`
+	Lines      *[]RankingLine  `json:"lines"`
+	Page       int             `json:"page"`
+	Pages      int             `json:"pages"`
+	Region     string          `json:"region"`
+	Regions    *[]string       `json:"regions"`
+	Revision   int             `json:"revision"`
+	To         string          `json:"to"`
+	Total      int             `json:"total"`
+}
+
+// RankingBand defines model for RankingBand.
+type RankingBand struct {
+	From    int `json:"from"`
+	Percent int `json:"percent"`
+}
+
+// RankingBandInput defines model for RankingBandInput.
+type RankingBandInput struct {
+	From    *int `json:"from,omitempty"`
+	Percent *int `json:"percent,omitempty"`
+}
+
+// RankingConfig defines model for RankingConfig.
+type RankingConfig struct {
+	Settings  RankingSettings `json:"settings"`
+	UpdatedAt time.Time       `json:"updated_at"`
+	Version   int             `json:"version"`
+}
+
+// RankingConfigInput defines model for RankingConfigInput.
+type RankingConfigInput struct {
+	Settings *RankingSettingsInput `json:"settings,omitempty"`
+	Version  *int                  `json:"version,omitempty"`
+}
+
+// RankingLine defines model for RankingLine.
+type RankingLine struct {
+	Best     string `json:"best"`
+	Category string `json:"category"`
+	Counted  int    `json:"counted"`
+	Name     string `json:"name"`
+	Place    int    `json:"place"`
+	PlayerId int    `json:"player_id"`
+	Points   string `json:"points"`
+	Region   string `json:"region"`
+	Results  int    `json:"results"`
+	Tied     bool   `json:"tied"`
+	Wins     int    `json:"wins"`
+}
+
+// RankingSettings defines model for RankingSettings.
+type RankingSettings struct {
+	Best   int            `json:"best"`
+	Field  *[]RankingBand `json:"field"`
+	Floor  int            `json:"floor"`
+	Months int            `json:"months"`
+	Table  *[]int         `json:"table"`
+	Tiers  TierPercents   `json:"tiers"`
+	Window string         `json:"window"`
+}
+
+// RankingSettingsInput defines model for RankingSettingsInput.
+type RankingSettingsInput struct {
+	Best   *int                        `json:"best,omitempty"`
+	Field  *[]RankingBandInput         `json:"field,omitempty"`
+	Floor  *int                        `json:"floor,omitempty"`
+	Months *int                        `json:"months,omitempty"`
+	Table  *[]int                      `json:"table,omitempty"`
+	Tiers  *TierPercentsInput          `json:"tiers,omitempty"`
+	Window *RankingSettingsInputWindow `json:"window,omitempty"`
+}
+
+// RankingSettingsInputWindow defines model for RankingSettingsInput.Window.
+type RankingSettingsInputWindow string
+
+// RankingsClub defines model for RankingsClub.
+type RankingsClub struct {
+	Id   int    `json:"id"`
+	Name string `json:"name"`
+}
+
 // ReportAccepted defines model for ReportAccepted.
 type ReportAccepted struct {
 	Outcome *SheetOutcome `json:"outcome"`
@@ -2692,8 +2926,8 @@ type SavedTable struct {
 
 // ScaleInput defines model for ScaleInput.
 type ScaleInput struct {
-	Bands *[]BandInput `json:"bands,omitempty"`
-	Name  string       `json:"name"`
+	Bands *[]ScoringBandInput `json:"bands,omitempty"`
+	Name  string              `json:"name"`
 }
 
 // ScaleList defines model for ScaleList.
@@ -2701,16 +2935,36 @@ type ScaleList struct {
 	Scales *[]TournamentScale `json:"scales"`
 }
 
+// ScoringBand defines model for ScoringBand.
+type ScoringBand struct {
+	From  int `json:"from"`
+	Loser int `json:"loser"`
+
+	// To null on the last band: no upper bound
+	To     *int `json:"to"`
+	Winner int  `json:"winner"`
+}
+
+// ScoringBandInput defines model for ScoringBandInput.
+type ScoringBandInput struct {
+	From  *int `json:"from,omitempty"`
+	Loser *int `json:"loser,omitempty"`
+
+	// To null on the last band: no upper bound
+	To     *int `json:"to,omitempty"`
+	Winner *int `json:"winner,omitempty"`
+}
+
 // ScoringScale defines model for ScoringScale.
 type ScoringScale struct {
-	Bands *[]Band `json:"bands"`
-	Name  string  `json:"name"`
+	Bands *[]ScoringBand `json:"bands"`
+	Name  string         `json:"name"`
 }
 
 // ScoringScaleInput defines model for ScoringScaleInput.
 type ScoringScaleInput struct {
-	Bands *[]BandInput `json:"bands,omitempty"`
-	Name  *string      `json:"name,omitempty"`
+	Bands *[]ScoringBandInput `json:"bands,omitempty"`
+	Name  *string             `json:"name,omitempty"`
 }
 
 // Season defines model for Season.
@@ -3607,6 +3861,20 @@ type ThreeplayerSettingsInputSitOut string
 // ThreeplayerSettingsInputSitOutScore defines model for ThreeplayerSettingsInput.SitOutScore.
 type ThreeplayerSettingsInputSitOutScore string
 
+// TierPercents defines model for TierPercents.
+type TierPercents struct {
+	Club     int `json:"club"`
+	National int `json:"national"`
+	Regional int `json:"regional"`
+}
+
+// TierPercentsInput defines model for TierPercentsInput.
+type TierPercentsInput struct {
+	Club     *int `json:"club,omitempty"`
+	National *int `json:"national,omitempty"`
+	Regional *int `json:"regional,omitempty"`
+}
+
 // TokenInput defines model for TokenInput.
 type TokenInput struct {
 	Name string `json:"name"`
@@ -3649,6 +3917,7 @@ type TournamentDanish struct {
 	Scale      *ScoringScale          `json:"scale"`
 	ScaleId    *int                   `json:"scale_id"`
 	Settings   DanishSettings         `json:"settings"`
+	Tier       string                 `json:"tier"`
 	UpdatedAt  time.Time              `json:"updated_at"`
 	Venue      string                 `json:"venue"`
 	Version    int                    `json:"version"`
@@ -3697,6 +3966,7 @@ type TournamentIndividual3 struct {
 	Scale      *ScoringScale               `json:"scale"`
 	ScaleId    *int                        `json:"scale_id"`
 	Settings   ThreeplayerSettings         `json:"settings"`
+	Tier       string                      `json:"tier"`
 	UpdatedAt  time.Time                   `json:"updated_at"`
 	Venue      string                      `json:"venue"`
 	Version    int                         `json:"version"`
@@ -3719,6 +3989,7 @@ type TournamentIndividual4 struct {
 	Scale      *ScoringScale               `json:"scale"`
 	ScaleId    *int                        `json:"scale_id"`
 	Settings   Individual4Settings         `json:"settings"`
+	Tier       string                      `json:"tier"`
 	UpdatedAt  time.Time                   `json:"updated_at"`
 	Venue      string                      `json:"venue"`
 	Version    int                         `json:"version"`
@@ -3743,11 +4014,15 @@ type TournamentInputDanish struct {
 	Rules      *RulesInput                 `json:"rules,omitempty"`
 	ScaleId    *int                        `json:"scale_id,omitempty"`
 	Settings   *DanishSettingsInput        `json:"settings,omitempty"`
+	Tier       *TournamentInputDanishTier  `json:"tier,omitempty"`
 	Venue      *string                     `json:"venue,omitempty"`
 }
 
 // TournamentInputDanishFormat defines model for TournamentInputDanish.Format.
 type TournamentInputDanishFormat string
+
+// TournamentInputDanishTier defines model for TournamentInputDanish.Tier.
+type TournamentInputDanishTier string
 
 // TournamentInputIndividual3 defines model for TournamentInputIndividual3.
 type TournamentInputIndividual3 struct {
@@ -3760,11 +4035,15 @@ type TournamentInputIndividual3 struct {
 	Rules      *RulesInput                      `json:"rules,omitempty"`
 	ScaleId    *int                             `json:"scale_id,omitempty"`
 	Settings   *ThreeplayerSettingsInput        `json:"settings,omitempty"`
+	Tier       *TournamentInputIndividual3Tier  `json:"tier,omitempty"`
 	Venue      *string                          `json:"venue,omitempty"`
 }
 
 // TournamentInputIndividual3Format defines model for TournamentInputIndividual3.Format.
 type TournamentInputIndividual3Format string
+
+// TournamentInputIndividual3Tier defines model for TournamentInputIndividual3.Tier.
+type TournamentInputIndividual3Tier string
 
 // TournamentInputIndividual4 defines model for TournamentInputIndividual4.
 type TournamentInputIndividual4 struct {
@@ -3777,11 +4056,15 @@ type TournamentInputIndividual4 struct {
 	Rules      *RulesInput                      `json:"rules,omitempty"`
 	ScaleId    *int                             `json:"scale_id,omitempty"`
 	Settings   *Individual4SettingsInput        `json:"settings,omitempty"`
+	Tier       *TournamentInputIndividual4Tier  `json:"tier,omitempty"`
 	Venue      *string                          `json:"venue,omitempty"`
 }
 
 // TournamentInputIndividual4Format defines model for TournamentInputIndividual4.Format.
 type TournamentInputIndividual4Format string
+
+// TournamentInputIndividual4Tier defines model for TournamentInputIndividual4.Tier.
+type TournamentInputIndividual4Tier string
 
 // TournamentInputKnockout defines model for TournamentInputKnockout.
 type TournamentInputKnockout struct {
@@ -3794,11 +4077,15 @@ type TournamentInputKnockout struct {
 	Rules      *RulesInput                   `json:"rules,omitempty"`
 	ScaleId    *int                          `json:"scale_id,omitempty"`
 	Settings   *KnockoutSettingsInput        `json:"settings,omitempty"`
+	Tier       *TournamentInputKnockoutTier  `json:"tier,omitempty"`
 	Venue      *string                       `json:"venue,omitempty"`
 }
 
 // TournamentInputKnockoutFormat defines model for TournamentInputKnockout.Format.
 type TournamentInputKnockoutFormat string
+
+// TournamentInputKnockoutTier defines model for TournamentInputKnockout.Tier.
+type TournamentInputKnockoutTier string
 
 // TournamentInputMitchell defines model for TournamentInputMitchell.
 type TournamentInputMitchell struct {
@@ -3811,11 +4098,15 @@ type TournamentInputMitchell struct {
 	Rules      *RulesInput                   `json:"rules,omitempty"`
 	ScaleId    *int                          `json:"scale_id,omitempty"`
 	Settings   *MitchellSettingsInput        `json:"settings,omitempty"`
+	Tier       *TournamentInputMitchellTier  `json:"tier,omitempty"`
 	Venue      *string                       `json:"venue,omitempty"`
 }
 
 // TournamentInputMitchellFormat defines model for TournamentInputMitchell.Format.
 type TournamentInputMitchellFormat string
+
+// TournamentInputMitchellTier defines model for TournamentInputMitchell.Tier.
+type TournamentInputMitchellTier string
 
 // TournamentInputSameFormat without a format (or ""): the stored format on an update, the default one (individual3) on a create; settings of that format
 type TournamentInputSameFormat struct {
@@ -3830,11 +4121,15 @@ type TournamentInputSameFormat struct {
 
 	// Settings the settings of the format in force: any format's members
 	Settings *TournamentSettingsInputOfAnyFormat `json:"settings,omitempty"`
+	Tier     *TournamentInputSameFormatTier      `json:"tier,omitempty"`
 	Venue    *string                             `json:"venue,omitempty"`
 }
 
 // TournamentInputSameFormatFormat defines model for TournamentInputSameFormat.Format.
 type TournamentInputSameFormatFormat string
+
+// TournamentInputSameFormatTier defines model for TournamentInputSameFormat.Tier.
+type TournamentInputSameFormatTier string
 
 // TournamentInputTeams defines model for TournamentInputTeams.
 type TournamentInputTeams struct {
@@ -3847,11 +4142,15 @@ type TournamentInputTeams struct {
 	Rules      *RulesInput                `json:"rules,omitempty"`
 	ScaleId    *int                       `json:"scale_id,omitempty"`
 	Settings   *TeamsSettingsInput        `json:"settings,omitempty"`
+	Tier       *TournamentInputTeamsTier  `json:"tier,omitempty"`
 	Venue      *string                    `json:"venue,omitempty"`
 }
 
 // TournamentInputTeamsFormat defines model for TournamentInputTeams.Format.
 type TournamentInputTeamsFormat string
+
+// TournamentInputTeamsTier defines model for TournamentInputTeams.Tier.
+type TournamentInputTeamsTier string
 
 // TournamentKnockout defines model for TournamentKnockout.
 type TournamentKnockout struct {
@@ -3867,6 +4166,7 @@ type TournamentKnockout struct {
 	Scale      *ScoringScale            `json:"scale"`
 	ScaleId    *int                     `json:"scale_id"`
 	Settings   KnockoutSettings         `json:"settings"`
+	Tier       string                   `json:"tier"`
 	UpdatedAt  time.Time                `json:"updated_at"`
 	Venue      string                   `json:"venue"`
 	Version    int                      `json:"version"`
@@ -3912,6 +4212,7 @@ type TournamentMitchell struct {
 	Scale      *ScoringScale            `json:"scale"`
 	ScaleId    *int                     `json:"scale_id"`
 	Settings   MitchellSettings         `json:"settings"`
+	Tier       string                   `json:"tier"`
 	UpdatedAt  time.Time                `json:"updated_at"`
 	Venue      string                   `json:"venue"`
 	Version    int                      `json:"version"`
@@ -3982,12 +4283,12 @@ type TournamentRoundInput struct {
 
 // TournamentScale defines model for TournamentScale.
 type TournamentScale struct {
-	Bands     *[]Band   `json:"bands"`
-	Builtin   bool      `json:"builtin"`
-	CreatedAt time.Time `json:"created_at"`
-	Id        int       `json:"id"`
-	Name      string    `json:"name"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Bands     *[]ScoringBand `json:"bands"`
+	Builtin   bool           `json:"builtin"`
+	CreatedAt time.Time      `json:"created_at"`
+	Id        int            `json:"id"`
+	Name      string         `json:"name"`
+	UpdatedAt time.Time      `json:"updated_at"`
 }
 
 // TournamentSettingsInputOfAnyFormat the settings of the format in force: any format's members
@@ -4075,6 +4376,7 @@ type TournamentTeams struct {
 	Scale      *ScoringScale         `json:"scale"`
 	ScaleId    *int                  `json:"scale_id"`
 	Settings   TeamsSettings         `json:"settings"`
+	Tier       string                `json:"tier"`
 	UpdatedAt  time.Time             `json:"updated_at"`
 	Venue      string                `json:"venue"`
 	Version    int                   `json:"version"`
@@ -4092,6 +4394,7 @@ type TournamentTournament struct {
 	Notes     string    `json:"notes"`
 	Published bool      `json:"published"`
 	Revision  int       `json:"revision"`
+	Tier      string    `json:"tier"`
 	UpdatedAt time.Time `json:"updated_at"`
 	Venue     string    `json:"venue"`
 	Version   int       `json:"version"`
@@ -4106,6 +4409,7 @@ type TournamentTournamentInput struct {
 	Notes     *string    `json:"notes,omitempty"`
 	Published *bool      `json:"published,omitempty"`
 	Revision  *int       `json:"revision,omitempty"`
+	Tier      *string    `json:"tier,omitempty"`
 	UpdatedAt *time.Time `json:"updated_at,omitempty"`
 	Venue     *string    `json:"venue,omitempty"`
 	Version   *int       `json:"version,omitempty"`
@@ -4412,6 +4716,24 @@ type PublicProfileParams struct {
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
+// PublicRankingParams defines parameters for PublicRanking.
+type PublicRankingParams struct {
+	// Region only players of this region
+	Region *string `form:"region,omitempty" json:"region,omitempty"`
+
+	// Club only players of this club (its ID)
+	Club *int `form:"club,omitempty" json:"club,omitempty"`
+
+	// Category only players of this category
+	Category *string `form:"category,omitempty" json:"category,omitempty"`
+
+	// Page the page, from 1 (50 lines a page)
+	Page *int `form:"page,omitempty" json:"page,omitempty"`
+
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
 // PublicSeasonParams defines parameters for PublicSeason.
 type PublicSeasonParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
@@ -4450,6 +4772,42 @@ type PublicStandingsParams struct {
 	// Lang the language (it, en)
 	Lang *string `form:"lang,omitempty" json:"lang,omitempty"`
 
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// RankingParams defines parameters for Ranking.
+type RankingParams struct {
+	// Region only players of this region
+	Region *string `form:"region,omitempty" json:"region,omitempty"`
+
+	// Club only players of this club (its ID)
+	Club *int `form:"club,omitempty" json:"club,omitempty"`
+
+	// Category only players of this category
+	Category *string `form:"category,omitempty" json:"category,omitempty"`
+
+	// Page the page, from 1 (50 lines a page)
+	Page *int `form:"page,omitempty" json:"page,omitempty"`
+
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// RebuildRankingParams defines parameters for RebuildRanking.
+type RebuildRankingParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// RankingSettingsParams defines parameters for RankingSettings.
+type RankingSettingsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// SaveRankingSettingsParams defines parameters for SaveRankingSettings.
+type SaveRankingSettingsParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
@@ -5177,6 +5535,9 @@ type UpdatePlayerJSONRequestBody = PlayerInput
 
 // MergePlayersJSONRequestBody defines body for MergePlayers for application/json ContentType.
 type MergePlayersJSONRequestBody = MergeInput
+
+// SaveRankingSettingsJSONRequestBody defines body for SaveRankingSettings for application/json ContentType.
+type SaveRankingSettingsJSONRequestBody = RankingConfigInput
 
 // CreateScaleJSONRequestBody defines body for CreateScale for application/json ContentType.
 type CreateScaleJSONRequestBody = ScaleInput
@@ -7114,6 +7475,11 @@ type ClientInterface interface {
 	// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
 	PublicProfile(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PublicRanking The national ranking, a page of it
+	//
+	// Corresponds with GET /public/ranking (the `PublicRanking` operationId).
+	PublicRanking(ctx context.Context, params *PublicRankingParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PublicSeason A published season's standings
 	//
 	// Corresponds with GET /public/seasons/{id} (the `PublicSeason` operationId).
@@ -7138,6 +7504,35 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /public/tournaments/{id}/standings (the `PublicStandings` operationId).
 	PublicStandings(ctx context.Context, id int, params *PublicStandingsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// Ranking The national ranking, a page of it
+	//
+	// Corresponds with GET /ranking (the `Ranking` operationId).
+	Ranking(ctx context.Context, params *RankingParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RebuildRanking Rank every evening again from its results (a federation officer's)
+	//
+	// Corresponds with POST /ranking/rebuild (the `RebuildRanking` operationId).
+	RebuildRanking(ctx context.Context, params *RebuildRankingParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RankingSettings The national ranking's settings (a federation officer's)
+	//
+	// Corresponds with GET /ranking/settings (the `RankingSettings` operationId).
+	RankingSettings(ctx context.Context, params *RankingSettingsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveRankingSettingsWithBody Change the national ranking's settings (a federation officer's; the version read, else 409)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+	SaveRankingSettingsWithBody(ctx context.Context, params *SaveRankingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveRankingSettings Change the national ranking's settings (a federation officer's; the version read, else 409)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+	SaveRankingSettings(ctx context.Context, params *SaveRankingSettingsParams, body SaveRankingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListScales List the VP scales
 	//
@@ -8716,6 +9111,21 @@ func (c *Client) PublicProfile(ctx context.Context, id int, params *PublicProfil
 	return c.Client.Do(req)
 }
 
+// PublicRanking The national ranking, a page of it
+//
+// Corresponds with GET /public/ranking (the `PublicRanking` operationId).
+func (c *Client) PublicRanking(ctx context.Context, params *PublicRankingParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPublicRankingRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PublicSeason A published season's standings
 //
 // Corresponds with GET /public/seasons/{id} (the `PublicSeason` operationId).
@@ -8781,6 +9191,85 @@ func (c *Client) PublicPlayer(ctx context.Context, id int, eid int, params *Publ
 // Corresponds with GET /public/tournaments/{id}/standings (the `PublicStandings` operationId).
 func (c *Client) PublicStandings(ctx context.Context, id int, params *PublicStandingsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPublicStandingsRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// Ranking The national ranking, a page of it
+//
+// Corresponds with GET /ranking (the `Ranking` operationId).
+func (c *Client) Ranking(ctx context.Context, params *RankingParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRankingRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RebuildRanking Rank every evening again from its results (a federation officer's)
+//
+// Corresponds with POST /ranking/rebuild (the `RebuildRanking` operationId).
+func (c *Client) RebuildRanking(ctx context.Context, params *RebuildRankingParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRebuildRankingRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RankingSettings The national ranking's settings (a federation officer's)
+//
+// Corresponds with GET /ranking/settings (the `RankingSettings` operationId).
+func (c *Client) RankingSettings(ctx context.Context, params *RankingSettingsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRankingSettingsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveRankingSettingsWithBody Change the national ranking's settings (a federation officer's; the version read, else 409)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+func (c *Client) SaveRankingSettingsWithBody(ctx context.Context, params *SaveRankingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveRankingSettingsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveRankingSettings Change the national ranking's settings (a federation officer's; the version read, else 409)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+func (c *Client) SaveRankingSettings(ctx context.Context, params *SaveRankingSettingsParams, body SaveRankingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveRankingSettingsRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12879,6 +13368,111 @@ func NewPublicProfileRequest(server string, id int, params *PublicProfileParams)
 	return req, nil
 }
 
+// NewPublicRankingRequest constructs an http.Request for the PublicRanking method
+func NewPublicRankingRequest(server string, params *PublicRankingParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/public/ranking")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Region != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "region", *params.Region, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Club != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "club", *params.Club, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Category != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "category", *params.Category, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewPublicSeasonRequest constructs an http.Request for the PublicSeason method
 func NewPublicSeasonRequest(server string, id int, params *PublicSeasonParams) (*http.Request, error) {
 	var err error
@@ -13220,6 +13814,250 @@ func NewPublicStandingsRequest(server string, id int, params *PublicStandingsPar
 	if err != nil {
 		return nil, err
 	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRankingRequest constructs an http.Request for the Ranking method
+func NewRankingRequest(server string, params *RankingParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/ranking")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Region != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "region", *params.Region, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Club != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "club", *params.Club, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Category != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "category", *params.Category, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRebuildRankingRequest constructs an http.Request for the RebuildRanking method
+func NewRebuildRankingRequest(server string, params *RebuildRankingParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/ranking/rebuild")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRankingSettingsRequest constructs an http.Request for the RankingSettings method
+func NewRankingSettingsRequest(server string, params *RankingSettingsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/ranking/settings")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewSaveRankingSettingsRequest calls the generic SaveRankingSettings builder with application/json body
+func NewSaveRankingSettingsRequest(server string, params *SaveRankingSettingsParams, body SaveRankingSettingsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSaveRankingSettingsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewSaveRankingSettingsRequestWithBody constructs an http.Request for the SaveRankingSettings method, with any body, and a specified content type
+func NewSaveRankingSettingsRequestWithBody(server string, params *SaveRankingSettingsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/ranking/settings")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	if params != nil {
 
@@ -19132,6 +19970,13 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /public/players/{id} (the `PublicProfile` operationId).
 	PublicProfileWithResponse(ctx context.Context, id int, params *PublicProfileParams, reqEditors ...RequestEditorFn) (*PublicProfileResponse, error)
 
+	// PublicRankingWithResponse The national ranking, a page of it
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /public/ranking (the `PublicRanking` operationId).
+	PublicRankingWithResponse(ctx context.Context, params *PublicRankingParams, reqEditors ...RequestEditorFn) (*PublicRankingResponse, error)
+
 	// PublicSeasonWithResponse A published season's standings
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -19166,6 +20011,41 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /public/tournaments/{id}/standings (the `PublicStandings` operationId).
 	PublicStandingsWithResponse(ctx context.Context, id int, params *PublicStandingsParams, reqEditors ...RequestEditorFn) (*PublicStandingsResponse, error)
+
+	// RankingWithResponse The national ranking, a page of it
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /ranking (the `Ranking` operationId).
+	RankingWithResponse(ctx context.Context, params *RankingParams, reqEditors ...RequestEditorFn) (*RankingResponse, error)
+
+	// RebuildRankingWithResponse Rank every evening again from its results (a federation officer's)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /ranking/rebuild (the `RebuildRanking` operationId).
+	RebuildRankingWithResponse(ctx context.Context, params *RebuildRankingParams, reqEditors ...RequestEditorFn) (*RebuildRankingResponse, error)
+
+	// RankingSettingsWithResponse The national ranking's settings (a federation officer's)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /ranking/settings (the `RankingSettings` operationId).
+	RankingSettingsWithResponse(ctx context.Context, params *RankingSettingsParams, reqEditors ...RequestEditorFn) (*RankingSettingsResponse, error)
+
+	// SaveRankingSettingsWithBodyWithResponse Change the national ranking's settings (a federation officer's; the version read, else 409)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+	SaveRankingSettingsWithBodyWithResponse(ctx context.Context, params *SaveRankingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveRankingSettingsResponse, error)
+
+	// SaveRankingSettingsWithResponse Change the national ranking's settings (a federation officer's; the version read, else 409)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+	SaveRankingSettingsWithResponse(ctx context.Context, params *SaveRankingSettingsParams, body SaveRankingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveRankingSettingsResponse, error)
 
 	// ListScalesWithResponse List the VP scales
 	//
@@ -20305,7 +21185,7 @@ type CreateClubResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
-	JSON201 *Club
+	JSON201 *ClubsClub
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
@@ -20323,7 +21203,7 @@ type CreateClubResponse struct {
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r CreateClubResponse) GetJSON201() *Club {
+func (r CreateClubResponse) GetJSON201() *ClubsClub {
 	return r.JSON201
 }
 
@@ -20395,7 +21275,7 @@ type GetClubResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Club
+	JSON200 *ClubsClub
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -20411,7 +21291,7 @@ type GetClubResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetClubResponse) GetJSON200() *Club {
+func (r GetClubResponse) GetJSON200() *ClubsClub {
 	return r.JSON200
 }
 
@@ -20483,7 +21363,7 @@ type UpdateClubResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *Club
+	JSON200 *ClubsClub
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -20505,7 +21385,7 @@ type UpdateClubResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r UpdateClubResponse) GetJSON200() *Club {
+func (r UpdateClubResponse) GetJSON200() *ClubsClub {
 	return r.JSON200
 }
 
@@ -23012,6 +23892,75 @@ func (r PublicProfileResponse) ContentType() string {
 	return ""
 }
 
+// PublicRankingResponse503Headers the declared response headers of an HTTP 503 response for PublicRanking
+type PublicRankingResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PublicRankingResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Ranking
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PublicRankingResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PublicRankingResponse) GetJSON200() *Ranking {
+	return r.JSON200
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r PublicRankingResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PublicRankingResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r PublicRankingResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PublicRankingResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PublicRankingResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PublicRankingResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PublicRankingResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // PublicSeasonResponse503Headers the declared response headers of an HTTP 503 response for PublicSeason
 type PublicSeasonResponse503Headers struct {
 	RetryAfter *int
@@ -23379,6 +24328,310 @@ func (r PublicStandingsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PublicStandingsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RankingResponse503Headers the declared response headers of an HTTP 503 response for Ranking
+type RankingResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RankingResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Ranking
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RankingResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RankingResponse) GetJSON200() *Ranking {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RankingResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RankingResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RankingResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RankingResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RankingResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RankingResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RankingResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RankingResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RebuildRankingResponse503Headers the declared response headers of an HTTP 503 response for RebuildRanking
+type RebuildRankingResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RebuildRankingResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RebuildRankingResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RebuildRankingResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RebuildRankingResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RebuildRankingResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RebuildRankingResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RebuildRankingResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RebuildRankingResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RebuildRankingResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RebuildRankingResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RebuildRankingResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RankingSettingsResponse503Headers the declared response headers of an HTTP 503 response for RankingSettings
+type RankingSettingsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RankingSettingsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RankingConfig
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RankingSettingsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RankingSettingsResponse) GetJSON200() *RankingConfig {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RankingSettingsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RankingSettingsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RankingSettingsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RankingSettingsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RankingSettingsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RankingSettingsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RankingSettingsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SaveRankingSettingsResponse503Headers the declared response headers of an HTTP 503 response for SaveRankingSettings
+type SaveRankingSettingsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type SaveRankingSettingsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RankingConfig
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SaveRankingSettingsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SaveRankingSettingsResponse) GetJSON200() *RankingConfig {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SaveRankingSettingsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SaveRankingSettingsResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SaveRankingSettingsResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SaveRankingSettingsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r SaveRankingSettingsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SaveRankingSettingsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SaveRankingSettingsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SaveRankingSettingsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SaveRankingSettingsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -31515,6 +32768,19 @@ func (c *ClientWithResponses) PublicProfileWithResponse(ctx context.Context, id 
 	return ParsePublicProfileResponse(rsp)
 }
 
+// PublicRankingWithResponse The national ranking, a page of it
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /public/ranking (the `PublicRanking` operationId).
+func (c *ClientWithResponses) PublicRankingWithResponse(ctx context.Context, params *PublicRankingParams, reqEditors ...RequestEditorFn) (*PublicRankingResponse, error) {
+	rsp, err := c.PublicRanking(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePublicRankingResponse(rsp)
+}
+
 // PublicSeasonWithResponse A published season's standings
 //
 // Returns a wrapper object for the known response body format(s).
@@ -31578,6 +32844,71 @@ func (c *ClientWithResponses) PublicStandingsWithResponse(ctx context.Context, i
 		return nil, err
 	}
 	return ParsePublicStandingsResponse(rsp)
+}
+
+// RankingWithResponse The national ranking, a page of it
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /ranking (the `Ranking` operationId).
+func (c *ClientWithResponses) RankingWithResponse(ctx context.Context, params *RankingParams, reqEditors ...RequestEditorFn) (*RankingResponse, error) {
+	rsp, err := c.Ranking(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRankingResponse(rsp)
+}
+
+// RebuildRankingWithResponse Rank every evening again from its results (a federation officer's)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /ranking/rebuild (the `RebuildRanking` operationId).
+func (c *ClientWithResponses) RebuildRankingWithResponse(ctx context.Context, params *RebuildRankingParams, reqEditors ...RequestEditorFn) (*RebuildRankingResponse, error) {
+	rsp, err := c.RebuildRanking(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRebuildRankingResponse(rsp)
+}
+
+// RankingSettingsWithResponse The national ranking's settings (a federation officer's)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /ranking/settings (the `RankingSettings` operationId).
+func (c *ClientWithResponses) RankingSettingsWithResponse(ctx context.Context, params *RankingSettingsParams, reqEditors ...RequestEditorFn) (*RankingSettingsResponse, error) {
+	rsp, err := c.RankingSettings(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRankingSettingsResponse(rsp)
+}
+
+// SaveRankingSettingsWithBodyWithResponse Change the national ranking's settings (a federation officer's; the version read, else 409)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+func (c *ClientWithResponses) SaveRankingSettingsWithBodyWithResponse(ctx context.Context, params *SaveRankingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveRankingSettingsResponse, error) {
+	rsp, err := c.SaveRankingSettingsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveRankingSettingsResponse(rsp)
+}
+
+// SaveRankingSettingsWithResponse Change the national ranking's settings (a federation officer's; the version read, else 409)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /ranking/settings (the `SaveRankingSettings` operationId).
+func (c *ClientWithResponses) SaveRankingSettingsWithResponse(ctx context.Context, params *SaveRankingSettingsParams, body SaveRankingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveRankingSettingsResponse, error) {
+	rsp, err := c.SaveRankingSettings(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveRankingSettingsResponse(rsp)
 }
 
 // ListScalesWithResponse List the VP scales
@@ -33408,7 +34739,7 @@ func ParseCreateClubResponse(rsp *http.Response) (*CreateClubResponse, error) {
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
-		var dest Club
+		var dest ClubsClub
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -33492,7 +34823,7 @@ func ParseGetClubResponse(rsp *http.Response) (*GetClubResponse, error) {
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Club
+		var dest ClubsClub
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -33569,7 +34900,7 @@ func ParseUpdateClubResponse(rsp *http.Response) (*UpdateClubResponse, error) {
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest Club
+		var dest ClubsClub
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -35877,6 +37208,69 @@ func ParsePublicProfileResponse(rsp *http.Response) (*PublicProfileResponse, err
 	return response, nil
 }
 
+// ParsePublicRankingResponse parses an HTTP response from a PublicRankingWithResponse call
+func ParsePublicRankingResponse(rsp *http.Response) (*PublicRankingResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PublicRankingResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Ranking
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PublicRankingResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParsePublicSeasonResponse parses an HTTP response from a PublicSeasonWithResponse call
 func ParsePublicSeasonResponse(rsp *http.Response) (*PublicSeasonResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -36207,6 +37601,277 @@ func ParsePublicStandingsResponse(rsp *http.Response) (*PublicStandingsResponse,
 	switch {
 	case rsp.StatusCode == 503:
 		var headers PublicStandingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRankingResponse parses an HTTP response from a RankingWithResponse call
+func ParseRankingResponse(rsp *http.Response) (*RankingResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RankingResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Ranking
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RankingResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRebuildRankingResponse parses an HTTP response from a RebuildRankingWithResponse call
+func ParseRebuildRankingResponse(rsp *http.Response) (*RebuildRankingResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RebuildRankingResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RebuildRankingResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRankingSettingsResponse parses an HTTP response from a RankingSettingsWithResponse call
+func ParseRankingSettingsResponse(rsp *http.Response) (*RankingSettingsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RankingSettingsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RankingConfig
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RankingSettingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSaveRankingSettingsResponse parses an HTTP response from a SaveRankingSettingsWithResponse call
+func ParseSaveRankingSettingsResponse(rsp *http.Response) (*SaveRankingSettingsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SaveRankingSettingsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RankingConfig
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SaveRankingSettingsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -64,6 +64,10 @@ var publicRoutes = map[string]bool{
 	"GET /p/seasons/:id/projector/live": true,
 	// A published season's standings (issue 22): 404 while not published.
 	"GET /api/v1/public/seasons/:id": true,
+	// The hub's intake and linking (issue 39): the signature, the one-time link code
+	// authenticate, no session (views/sync's tests refuse a wrong one of each).
+	"POST /api/v1/sync/results": true,
+	"POST /api/v1/sync/link":    true,
 	// A player's public profile across clubs (issue 38): published evenings only, named
 	// as visibility allows, 404 for a hidden player; scanned by
 	// TestPublicPagesExposeNothingPrivate.

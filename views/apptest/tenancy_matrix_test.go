@@ -273,6 +273,8 @@ func publicPath(p string) bool {
 	switch p {
 	case "/t", "/login", "/setup", "/lang", "/healthz", "/api/v1/openapi.json", "/api/v1/login", "/api/v1/setup":
 		return true
+	case "/api/v1/sync/results", "/api/v1/sync/link": // the signature, the link code authenticate (issue 39)
+		return true
 	}
 	return false
 }

@@ -48,6 +48,8 @@ type App struct {
 	// KnownRevision is the revision Revision would answer without reading anything,
 	// ok false when it would have to read it (nil: none known).
 	KnownRevision func(tid int64) (rev int64, ok bool)
+	// Relay carries results to the hub and takes them there (nil: not served).
+	Relay *Relay
 }
 
 // SeasonChanged tells the public pages that a season was published, unpublished or

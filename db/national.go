@@ -447,10 +447,14 @@ func (d *DB) NationalPlayed(ctx context.Context, id int64) ([]national.Played, e
 	return out, wrap(err, "national played")
 }
 
-// Visibilities returns, by club player, the national record it is linked to.
+// Visibilities returns, by club player, the national record it is linked to. A club's
+// scope (a club's public site, /c/{slug}/…) reads its own players' records only: the
+// public pages of its tournaments hide names by them, and a tournament's entries are
+// players of its club.
 func (d *DB) Visibilities(ctx context.Context, playerIDs []int64) (map[int64]national.Player, error) {
-	if err := d.tenantFederation(ctx); err != nil {
-		return nil, err
+	within := ""
+	if d.tenantFederation(ctx) != nil {
+		within = d.tenantAnd(ctx, "p.club_id")
 	}
 	out := map[int64]national.Player{}
 	for len(playerIDs) > 0 {
@@ -464,7 +468,7 @@ func (d *DB) Visibilities(ctx context.Context, playerIDs []int64) (map[int64]nat
 			Version                                             int
 		}
 		if err := d.gorm.WithContext(ctx).Raw("SELECT p.id AS player_id, n.id, n.card_number, n.first_name, n.last_name, n.region, n.birth_date, "+
-			"n.visibility, n.erased_at, n.version FROM players p JOIN national_players n ON n.id = p.national_id WHERE p.id IN "+list,
+			"n.visibility, n.erased_at, n.version FROM players p JOIN national_players n ON n.id = p.national_id WHERE p.id IN "+list+within,
 			args...).Scan(&rows).Error; err != nil {
 			return nil, fmt.Errorf("visibilities: %w", err)
 		}

@@ -51,3 +51,6 @@ func decimal(ctx context.Context, p string) string {
 	}
 	return strings.Replace(p, ".", ",", 1)
 }
+
+// profileURL is a national player's public profile across clubs.
+func profileURL(id int64) string { return "/p/players/" + strconv.FormatInt(id, 10) }

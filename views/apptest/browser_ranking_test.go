@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -129,6 +130,15 @@ func noMinor(t *testing.T, ctx context.Context, fed *federation, where string) {
 	assert.NotContains(t, html, cardNames["FB007"][1], "%s names the hidden minor", where)
 }
 
+// axeHere runs axe-core on the page as it is and reports every violation.
+func axeHere(t *testing.T, ctx context.Context, where string) {
+	t.Helper()
+	run(t, ctx, chromedp.Evaluate[bool](axeSource+"\n;true"))
+	for _, v := range run(t, ctx, chromedp.Evaluate[[]axeViolation](axeRun, chromedp.EvalAwaitPromise)) {
+		t.Errorf("%s: %s (%s): %s", where, v.ID, v.Help, strings.Join(v.Nodes, " | "))
+	}
+}
+
 // The public national ranking on a 390 px phone: every line with its place and points in
 // big type, no sideways scrolling, the club filter narrowing the list, a name leading to
 // the player's profile with their evenings in both clubs; the hidden minor named nowhere.
@@ -153,6 +163,7 @@ func TestBrowserRankingOnPhone(t *testing.T) {
 	assert.True(t, run(t, ctx, chromedp.Evaluate[bool](`[...document.querySelectorAll(".ranking-line *")].every(e => parseFloat(getComputedStyle(e).fontSize) >= 14)`)), "no text under 14 px")
 	assert.Equal(t, 1, run(t, ctx, chromedp.Evaluate[int](`[...document.querySelectorAll(".ranking-name")].filter(e => e.innerText.includes("Giocatore non mostrato")).length`)), "the minor's line is there, unnamed")
 	noMinor(t, ctx, fed, "the ranking")
+	axeHere(t, ctx, "the ranking on a phone")
 
 	// The filter: club 2 only, shown as soon as it is chosen (no button to reach for);
 	// the places stay the national ones.
@@ -182,6 +193,7 @@ func TestBrowserRankingOnPhone(t *testing.T) {
 	shot(t, ctx, "profile-phone")
 	assert.LessOrEqual(t, run(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)), 390, "no sideways scrolling on the profile")
 	noMinor(t, ctx, fed, "the profile")
+	axeHere(t, ctx, "the profile on a phone")
 
 	// The minor's own profile does not exist for the public.
 	res := app.Client().Get(fmt.Sprintf("/p/players/%d", fed.nationals["FB007"]))
@@ -234,6 +246,7 @@ func TestBrowserOfficerPages(t *testing.T) {
 	assert.Contains(t, clubsText, "Burraco Milano")
 	assert.Contains(t, clubsText, "Circolo Aurora")
 	shot(t, ctx, "officer-clubs")
+	axeHere(t, ctx, "the clubs")
 
 	// The national registry: search, open a record, show initials only.
 	do(t, ctx, chromedp.Click(`nav.mainnav a[href="/national"]`))
@@ -248,6 +261,7 @@ func TestBrowserOfficerPages(t *testing.T) {
 	assert.Equal(t, "Greco Sara", text(t, ctx, "h1"))
 	assert.Contains(t, text(t, ctx, "#evenings"), "Giovedì a Milano")
 	shot(t, ctx, "officer-national-record")
+	axeHere(t, ctx, "the registry record")
 	do(t, ctx, chromedp.SetValue(`#visibility`, string(national.Initials)), chromedp.Submit(`#visibility`))
 	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector(".flash")`)
 	assert.Equal(t, "Salvato.", text(t, ctx, ".flash"))
@@ -261,6 +275,7 @@ func TestBrowserOfficerPages(t *testing.T) {
 	defer cancel()
 	do(t, tab2, chromedp.Navigate(base+"/ranking/settings"), chromedp.WaitVisible(`#best`))
 	shot(t, ctx, "officer-ranking-settings")
+	axeHere(t, ctx, "the ranking settings")
 	do(t, ctx, chromedp.SetValue(`#best`, "8"), chromedp.Submit(`#best`))
 	waitFor(t, ctx, `document.readyState === "complete" && !!document.querySelector(".flash")`)
 	assert.Equal(t, "Regole salvate: ogni risultato viene ricalcolato.", text(t, ctx, ".flash"))

@@ -27,8 +27,8 @@ import (
 // services: club 1's six players and club 2's six, three of them the same people (the
 // same federation card), one of club 2's a minor (hidden by default).
 type federation struct {
-	club2    clubs.Club
-	minor    string // the minor's first name: no public page may show it
+	club2     clubs.Club
+	minor     string // the minor's first name: no public page may show it
 	nationals map[string]int64
 }
 

@@ -290,6 +290,11 @@ func TestBrowserOfficerPages(t *testing.T) {
 	assert.Equal(t, "12", run(t, tab2, chromedp.Evaluate[string](`document.querySelector("#best").value`)), "what was typed is kept")
 	shot(t, tab2, "officer-ranking-conflict")
 	cancel()
+	// The public ranking from the settings' link, on the laptop.
+	do(t, ctx, chromedp.Click(`main a[href="/p/ranking"]`))
+	waitFor(t, ctx, `document.readyState === "complete" && location.pathname === "/p/ranking" && document.querySelectorAll("li.ranking-line").length === 9`)
+	shot(t, ctx, "ranking-laptop")
+	do(t, ctx, chromedp.Navigate(base+"/tournaments"), chromedp.WaitVisible(`nav.mainnav`))
 
 	// A plain director: none of the officer's links.
 	do(t, ctx, chromedp.Click(`form[action="/logout"] button`), chromedp.WaitVisible(`form[action="/login"]`))

@@ -54,6 +54,6 @@ func TestOfficerFindsTheFederationsPages(t *testing.T) {
 	assert.Equal(t, "/p/players/1", href)
 	assert.Equal(t, "Bianchi Luca", lines.First().Find(".ranking-name a").Text())
 	assert.Zero(t, lines.Last().Find(".ranking-name a").Length(), "no profile for a player not shown")
-	counted := strings.Join(strings.Fields(lines.First().Find(".ranking-name .small").Text()), " ")
+	counted := strings.Join(strings.Fields(lines.First().Find(".ranking-name .ranking-detail").Text()), " ")
 	assert.Equal(t, "results counted: 1 of 1", counted) // the test client reads English
 }

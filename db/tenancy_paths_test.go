@@ -39,6 +39,8 @@ var globalMethods = map[string]string{
 	"ListTokens":             "auth: one's own API tokens",
 	"RevokeToken":            "auth: one's own API tokens",
 	"TokenDirector":          "auth: API tokens (every API call, before a scope exists)",
+	"SessionDirectorStamp":   "auth: SessionDirector with a tournament's stamp and club read ahead; the web layer's scope drops a stamp of a club it may not read (site.Gates.scope), and the read itself goes to the store's checked methods",
+	"TokenDirectorStamp":     "auth: TokenDirector with a tournament's stamp and club read ahead, dropped as SessionDirectorStamp's",
 	"RecordLoginFailure":     "auth: the login throttle, keyed by name and address",
 	"LoginFailureTimes":      "auth: the login throttle",
 	"ClearLoginFailures":     "auth: the login throttle",

@@ -28,3 +28,16 @@ func TestAttackNationalSearchHugeQuery(t *testing.T) {
 	assert.Equal(t, 1, n)
 	assert.Len(t, ps, 1)
 }
+
+// TestAttackPlayerSearchHugeQuery: the club registry's search (?q= on /players and its
+// JSON twin) bounds its words as the national one does.
+func TestAttackPlayerSearchHugeQuery(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	p := &tournament.Player{FirstName: "Mariella", LastName: "Rossetti", Active: true}
+	require.NoError(t, d.CreatePlayer(ctx, p))
+	ps, n, err := d.FindPlayers(ctx, tournament.PlayerFilter{Query: "rossetti " + strings.Repeat("a ", 40000), Limit: 100})
+	require.NoError(t, err, "a huge query is answered")
+	assert.Equal(t, 1, n)
+	assert.Len(t, ps, 1)
+}

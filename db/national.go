@@ -101,13 +101,20 @@ func (d *DB) FindNational(ctx context.Context, id int64) (*national.Player, erro
 	return &p, nil
 }
 
+// maxSearchWords bounds the words of a registry search that become conditions.
+const maxSearchWords = 8
+
 // FindNationals returns a page of national records by name, and how many match.
 func (d *DB) FindNationals(ctx context.Context, f national.Filter) ([]national.Player, int, error) {
 	if err := d.tenantFederation(ctx); err != nil {
 		return nil, 0, err
 	}
 	where, args := "1 = 1", []any{}
-	for _, w := range strings.Fields(strings.ToLower(f.Query)) {
+	words := strings.Fields(strings.ToLower(f.Query))
+	if len(words) > maxSearchWords {
+		words = words[:maxSearchWords] // a name and a card take a few: the rest is noise, not thousands of conditions
+	}
+	for _, w := range words {
 		where += " AND LOWER(last_name || ' ' || first_name || ' ' || card_number) LIKE ? ESCAPE '\\'"
 		args = append(args, "%"+escapeLike(w)+"%")
 	}

@@ -38,8 +38,6 @@ var globalMethods = map[string]string{
 	"CreateToken":            "auth: one's own API tokens",
 	"ListTokens":             "auth: one's own API tokens",
 	"RevokeToken":            "auth: one's own API tokens",
-	"SessionDirectorStamp":   "auth: a session with a tournament's stamp and club, read before a scope exists; the web layer's scope drops a stamp of a club it may not read (views/site/scope.go, TestAuthorisationMatrix)",
-	"TokenDirectorStamp":     "auth: as SessionDirectorStamp, for an API token",
 	"TokenDirector":          "auth: API tokens (every API call, before a scope exists)",
 	"SessionDirectorStamp":   "auth: SessionDirector with a tournament's stamp and club read ahead; the web layer's scope drops a stamp of a club it may not read (site.Gates.scope), and the read itself goes to the store's checked methods",
 	"TokenDirectorStamp":     "auth: TokenDirector with a tournament's stamp and club read ahead, dropped as SessionDirectorStamp's",

@@ -151,6 +151,7 @@ var migrations = []migration{
 	{22, "the national ranking: settings, results per evening and player, totals, ranked stamps; national_players.category", migrate22},
 	{24, "results to the hub: tournaments.uid, laptop_keys, club_keys, received_results", migrate24},
 	{25, "laptops linked to the hub: link_codes, hub_links, the laptop's outbox", migrate25},
+	{26, "results received on the hub become tournaments of the club: received_results.copy_id", migrate26},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -264,7 +264,10 @@ func (d *DB) RankTournament(ctx context.Context, tid int64, stamp tournament.Sta
 		if err := x.run("DELETE FROM ranking_tournaments WHERE tournament_id = ?", tid); err != nil {
 			return err
 		}
-		if err := x.run("INSERT INTO ranking_tournaments (tournament_id, revision, registry) VALUES (?, ?, ?)", tid, stamp.Revision, stamp.Registry); err != nil {
+		// A tournament gone (deleted: the hub's copy of a club's results replaced) leaves
+		// no stamp, or every pass would find it gone again.
+		if err := x.run("INSERT INTO ranking_tournaments (tournament_id, revision, registry) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM tournaments WHERE id = ?)",
+			tid, stamp.Revision, stamp.Registry, tid); err != nil {
 			return err
 		}
 		if len(touched) == 0 {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -277,8 +278,9 @@ func (d *DB) Record(ctx context.Context, r *tsync.Receipt) (*tsync.Receipt, erro
 	}
 	received, sent := r.ReceivedAt.UTC().Truncate(time.Microsecond), r.SentAt.UTC().Truncate(time.Microsecond)
 	var out *tsync.Receipt
-	err := d.write(ctx, func(x *sqlTx) error {
-		out = nil
+	var copied, replaced []int64
+	write := func(x *sqlTx) error {
+		out, copied, replaced = nil, nil, nil
 		var id int64
 		err := x.queryRow("INSERT INTO received_results (club_id, tournament_uid, revision, digest, body, signature, key_id, sent_at, received_at, outcome, reason, problems) "+
 			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (club_id, tournament_uid, revision) DO NOTHING RETURNING id",
@@ -295,16 +297,43 @@ func (d *DB) Record(ctx context.Context, r *tsync.Receipt) (*tsync.Receipt, erro
 		if err != nil {
 			return err
 		}
+		// The key's row also makes two revisions of one laptop take turns on the copy.
 		if err := x.run("UPDATE club_keys SET last_contact_at = ? WHERE id = ?", received, r.Key); err != nil {
 			return err
+		}
+		if r.Outcome == tsync.Accepted && r.Document != nil {
+			tid, old, err := d.copyResults(x, r.Club, r.Tournament, id, r.Revision, r.Document)
+			if err != nil {
+				return fmt.Errorf("the hub's copy: %w", err)
+			}
+			if tid != 0 {
+				copied = []int64{tid}
+			}
+			replaced = old
 		}
 		c := *r
 		c.ID, c.ReceivedAt, c.SentAt, c.Repeat = id, received, sent, false
 		out = &c
 		return nil
-	})
+	}
+	// The copy takes numbers past the largest stored: a write that took the same ones
+	// meanwhile (PostgreSQL does not serialize them) fails it on a unique key, and the
+	// whole receipt is written again, renumbered (as ImportCopy does).
+	var err error
+	for attempt := 1; attempt <= importAttempts; attempt++ {
+		if err = d.write(ctx, write); !isUniqueViolation(err) {
+			break
+		}
+		time.Sleep(time.Duration(rand.Int64N(int64(attempt) * int64(10*time.Millisecond))))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("record a receipt: %w", err)
+	}
+	for _, tid := range replaced {
+		d.tournamentClubs.Delete(tid)
+	}
+	for _, tid := range copied {
+		d.tournamentClubs.Store(tid, r.Club)
 	}
 	return out, nil
 }

@@ -287,6 +287,13 @@ func TestResultsOfEveryFormatPassTheHubCheck(t *testing.T) {
 			assert.Equal(t, tsync.Accepted, got.Outcome)
 			assert.Equal(t, len(doc.Stages), len(got.Document.Stages))
 			assert.Equal(t, doc.Tournament.Name, got.Document.Tournament.Name)
+			// The hub's copy: a second tournament of the club, final like the laptop's.
+			var copyID int64
+			require.NoError(t, f.db.WriteSQL().QueryRow(fmt.Sprintf("SELECT copy_id FROM received_results WHERE id = %d", got.ID)).Scan(&copyID))
+			require.NotEqual(t, f.tid, copyID)
+			hubCopy, err := f.svc.Load(f.ctx, copyID)
+			require.NoError(t, err)
+			assert.True(t, hubCopy.Final(), "the hub's copy is final")
 
 			if writeExamples() {
 				name := c.name + ".json"

@@ -45,7 +45,8 @@ type Receipt struct {
 	// Superseded marks, in a history, an accepted revision replaced by a newer one.
 	Superseded bool
 	// Document is the checked document of a revision accepted by this arrival (not
-	// stored: the body is).
+	// stored as such: the body is; Store.Record makes it the club's tournament on the
+	// hub, replacing the copy of an older revision).
 	Document *tournament.Document
 }
 
@@ -66,7 +67,9 @@ type Store interface {
 	Received(ctx context.Context, club int64, uid string, revision int64) (*Receipt, error)
 	// Held returns the highest revision of a tournament accepted, 0 when none.
 	Held(ctx context.Context, club int64, uid string) (int64, error)
-	// Record writes a receipt once, and the signing key's last contact with it. When the
+	// Record writes a receipt once, and the signing key's last contact with it; an
+	// accepted one with its Document also becomes the club's tournament on the hub (the
+	// copy), replacing an older revision's copy, in the same transaction. When the
 	// revision is already there (another arrival, on this instance or another, recorded
 	// it first), it writes nothing and returns the stored receipt with Repeat set.
 	Record(ctx context.Context, r *Receipt) (*Receipt, error)
@@ -128,6 +131,7 @@ func (h *Hub) Receive(ctx context.Context, body []byte, signature string) (*Rece
 		e, _ := tournament.AsError(err)
 		r.Outcome, r.Reason, r.Fields = Refused, e.Key, e.Fields
 	}
+	r.Document = doc
 	stored, err := h.Store.Record(ctx, r)
 	if err != nil {
 		return nil, fmt.Errorf("results: record the receipt: %w", err)

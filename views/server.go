@@ -389,7 +389,7 @@ func (s *Server) routes() {
 	a.GET("/players/:id/history", apih.PlayerHistory)
 
 	// The national ranking (issue 38): public, with a token, an officer's settings.
-	e.GET("/api/v1/public/ranking", apih.PublicRanking)
+	e.GET("/api/v1/public/ranking", apih.PublicRanking, lags)
 	a.GET("/ranking", apih.Ranking)
 	a.GET("/ranking/settings", apih.RankingSettings)
 	a.PUT("/ranking/settings", apih.SaveRankingSettings)

@@ -1,12 +1,12 @@
 package rankings
 
 import (
-	"burraco/tournament/national"
 	"context"
 	"fmt"
 	"slices"
 	"time"
 
+	"burraco/tournament/national"
 	"burraco/tournament/ranking"
 )
 
@@ -49,6 +49,22 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 	if k != nil && k.Revision == st.Revision {
 		return k, nil
 	}
+	// The readers who find the ranking moved share its build (the revision moves with
+	// every evening ranked: on a busy evening, every phone would otherwise read and rank
+	// every line at once); a build finished meanwhile at this revision serves them.
+	return s.builds.Read(ctx, st.Revision, func(ctx context.Context) (*View, error) {
+		s.mu.Lock()
+		k := s.kept
+		s.mu.Unlock()
+		if k != nil && k.Revision >= st.Revision {
+			return k, nil
+		}
+		return s.build(ctx, st)
+	})
+}
+
+// build reads and ranks every line of the ranking at state st, and keeps the view.
+func (s *Service) build(ctx context.Context, st State) (*View, error) {
 	lines, players, err := s.Store.RankingLines(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ranking view: %w", err)

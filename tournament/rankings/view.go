@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"burraco/tournament/national"
@@ -23,6 +24,9 @@ type View struct {
 	Regions    []string `json:"regions"`
 	Categories []string `json:"categories"`
 	Clubs      []Club   `json:"clubs"`
+	// Kept holds what the readers derive from this revision (an encoded page), by keys
+	// of their own: it is dropped with the view when the ranking moves.
+	Kept sync.Map `json:"-"`
 }
 
 // Entry is a line of the ranking with its player.

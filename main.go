@@ -23,8 +23,11 @@ import (
 	"burraco/tournament/formats"
 	"burraco/tournament/national"
 	"burraco/tournament/rankings"
+	"burraco/tournament/relay"
+	tsync "burraco/tournament/sync"
 	"burraco/views"
 	"burraco/views/api"
+	"burraco/views/page"
 	"burraco/views/site"
 )
 
@@ -47,6 +50,10 @@ type config struct {
 	Replica string
 	// ReplicaMaxLag is how far behind the primary the replica may be and still be read.
 	ReplicaMaxLag time.Duration
+	// SyncTick is how often the laptop's outbox worker looks for tournaments made final
+	// and revisions due to send; SyncBackoff the first wait after a try without an answer
+	// (each further one doubles, with jitter, up to 5 minutes).
+	SyncTick, SyncBackoff time.Duration
 	// Version: print the release and exit.
 	Version bool
 	// RankingInterval is how often the ranking's worker looks for evenings to rank.
@@ -76,6 +83,10 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 		"a streaming replica of the PostgreSQL database (a postgres:// URL, same database and search_path) for the reads that may lag: public pages, their JSON twins, phones' polls; a director's reads and every write stay on -db (env BURRACO_REPLICA_DB)")
 	maxLag := fs.String("replica-max-lag", def("BURRACO_REPLICA_MAX_LAG", db.DefaultReplicaMaxLag.String()),
 		"how far behind the primary the replica may be and still be read, e.g. 10s; past it the primary answers until it catches up (env BURRACO_REPLICA_MAX_LAG)")
+	syncTick := fs.String("sync-tick", def("BURRACO_SYNC_TICK", "5s"),
+		"how often the laptop looks for tournaments made final and sends its outbox to the hub (env BURRACO_SYNC_TICK)")
+	syncBackoff := fs.String("sync-backoff", def("BURRACO_SYNC_BACKOFF", "2s"),
+		"the first wait before sending again when the hub did not answer; each further one doubles, with jitter, up to 5m (env BURRACO_SYNC_BACKOFF)")
 	rankEvery := fs.String("ranking-interval", def("BURRACO_RANKING_INTERVAL", "5s"),
 		"how often the national ranking's worker looks for evenings become final or corrected, from 1s to 1m (env BURRACO_RANKING_INTERVAL)")
 	fs.BoolVar(&c.Version, "version", false, "print the release and exit")
@@ -118,6 +129,16 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if c.PublicTTL, err = time.ParseDuration(*ttl); err != nil || c.PublicTTL < 0 || c.PublicTTL > time.Minute {
 		err = fmt.Errorf("-public-ttl: %q is not a duration from 0 to 1m", *ttl)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
+	if c.SyncTick, err = time.ParseDuration(*syncTick); err != nil || c.SyncTick < 10*time.Millisecond || c.SyncTick > time.Hour {
+		err = fmt.Errorf("-sync-tick: %q is not a duration from 10ms to 1h", *syncTick)
+		fmt.Fprintln(fs.Output(), err)
+		return c, err
+	}
+	if c.SyncBackoff, err = time.ParseDuration(*syncBackoff); err != nil || c.SyncBackoff < 10*time.Millisecond || c.SyncBackoff > 5*time.Minute {
+		err = fmt.Errorf("-sync-backoff: %q is not a duration from 10ms to 5m", *syncBackoff)
 		fmt.Fprintln(fs.Output(), err)
 		return c, err
 	}
@@ -257,6 +278,10 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		log.Info("read replica", "replica", cfg.Replica, "max_lag", cfg.ReplicaMaxLag)
 	}
 	tournaments := &tournament.Tournaments{Store: store, Players: store}
+	// The results' way to the hub (issue 39): every instance takes results (a hub's
+	// clubs link their laptops) and sends its own once linked to a hub (a laptop).
+	laptop := &relay.Laptop{Store: store, Source: store, Log: log, MinBackoff: cfg.SyncBackoff}
+	relays := &page.Relay{Hub: &tsync.Hub{Store: store}, Linking: &relay.Linking{Store: store}, Laptop: laptop, Store: store}
 	seasons := &tournament.Seasons{Store: store, Tournaments: tournaments}
 	ranks := &rankings.Service{Store: store, Evenings: rankings.SeasonEvenings{Seasons: seasons}, Log: log}
 	// The ranking's worker: an evening final or corrected is in the ranking within an
@@ -285,6 +310,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			Rankings:    ranks,
 			Backup:      store,
 			Health:      store,
+			Relay:       relays,
 		}, log, opts...),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
@@ -314,6 +340,15 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	// The laptop's outbox worker: stopped with the server; the outbox is in the database,
+	// so the next start resumes it.
+	syncCtx, stopSync := context.WithCancel(ctx)
+	defer stopSync()
+	synced := make(chan struct{})
+	go func() {
+		defer close(synced)
+		laptop.Run(syncCtx, cfg.SyncTick)
+	}()
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("listening", "url", "http://"+cfg.Addr, "db", cfg.DB, "version", version())
@@ -325,6 +360,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: refusing new connections, finishing in-flight requests")
+	stopSync()
+	<-synced
 	draining.Store(true)
 	_ = l.Close() // a proxy's new connections are refused: it sends them to another instance
 	drain(&conns, drainTime)

@@ -30,15 +30,15 @@ func TestLoadConfig(t *testing.T) {
 	getenv := func(k string) string { return env[k] }
 	c, err := loadConfig(nil, getenv)
 	require.NoError(t, err)
-	assert.Equal(t, config{Addr: "localhost:8080", DB: "burraco.db", PublicTTL: time.Second, CommandTimeout: 20 * time.Second, ReplicaMaxLag: 10 * time.Second, RankingInterval: 5 * time.Second}, c)
+	assert.Equal(t, config{Addr: "localhost:8080", DB: "burraco.db", PublicTTL: time.Second, CommandTimeout: 20 * time.Second, ReplicaMaxLag: 10 * time.Second, RankingInterval: 5 * time.Second, SyncTick: 5 * time.Second, SyncBackoff: 2 * time.Second}, c)
 
 	env["BURRACO_ADDR"], env["BURRACO_DB"], env["BURRACO_PUBLIC_TTL"] = ":9000", "/data/club.db", "0"
 	env["BURRACO_PUBLIC_URL"], env["BURRACO_COMMAND_TIMEOUT"] = "https://torneo.example.org", "8s"
 	c, _ = loadConfig(nil, getenv)
-	assert.Equal(t, config{Addr: ":9000", DB: "/data/club.db", PublicURL: "https://torneo.example.org", CommandTimeout: 8 * time.Second, ReplicaMaxLag: 10 * time.Second, RankingInterval: 5 * time.Second}, c)
+	assert.Equal(t, config{Addr: ":9000", DB: "/data/club.db", PublicURL: "https://torneo.example.org", CommandTimeout: 8 * time.Second, ReplicaMaxLag: 10 * time.Second, RankingInterval: 5 * time.Second, SyncTick: 5 * time.Second, SyncBackoff: 2 * time.Second}, c)
 
 	c, _ = loadConfig([]string{"-addr", "127.0.0.1:1", "-db", "x.db", "-public-ttl", "500ms", "-public-url", "http://192.168.1.20:8080", "-command-timeout", "0", "-version"}, getenv)
-	assert.Equal(t, config{Addr: "127.0.0.1:1", DB: "x.db", PublicTTL: 500 * time.Millisecond, PublicURL: "http://192.168.1.20:8080", Version: true, ReplicaMaxLag: 10 * time.Second, RankingInterval: 5 * time.Second}, c, "flags win over the environment")
+	assert.Equal(t, config{Addr: "127.0.0.1:1", DB: "x.db", PublicTTL: 500 * time.Millisecond, PublicURL: "http://192.168.1.20:8080", Version: true, ReplicaMaxLag: 10 * time.Second, RankingInterval: 5 * time.Second, SyncTick: 5 * time.Second, SyncBackoff: 2 * time.Second}, c, "flags win over the environment")
 
 	env["BURRACO_DB"], env["BURRACO_REPLICA_DB"], env["BURRACO_REPLICA_MAX_LAG"] = "postgres://anna@db1/club", "postgres://anna@db2/club", "30s"
 	c, err = loadConfig(nil, getenv)
@@ -57,6 +57,7 @@ func TestLoadConfig(t *testing.T) {
 		{"-db", "postgres://db1/club", "-replica-db", "postgres://db2/club", "-replica-max-lag", "0"},
 		{"-replica-max-lag", "soon"}, {"-replica-max-lag", "2h"},
 		{"-ranking-interval", "soon"}, {"-ranking-interval", "500ms"}, {"-ranking-interval", "2m"},
+		{"-sync-tick", "soon"}, {"-sync-tick", "1ms"}, {"-sync-backoff", "10m"},
 	} {
 		_, err = loadConfig(bad, getenv)
 		assert.Error(t, err, bad)

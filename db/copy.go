@@ -88,7 +88,7 @@ const sqliteHeader = "SQLite format 3\x00"
 
 // requireEmpty refuses a PostgreSQL target whose schema holds tables, unless they are
 // only what the app's migrations make (a copy that failed after migrating the target
-// leaves that): schema_migrations, the shipped scales, the shipped club and empty tables.
+// leaves that): schema_migrations, the shipped scales, club and ranking row, and empty tables.
 func requireEmpty(ctx context.Context, dsn string) error {
 	conn, err := sql.Open("pgx", dsn)
 	if err != nil {
@@ -150,6 +150,8 @@ func tablesWithData(ctx context.Context, conn *sql.DB) ([]string, error) {
 			continue
 		case "scales":
 			q = "SELECT EXISTS (SELECT 1 FROM scales WHERE NOT builtin)" // migration 2 ships the built-in ones
+		case "ranking":
+			q = "SELECT EXISTS (SELECT 1 FROM ranking WHERE version <> 0 OR revision <> 1 OR settings <> '')" // migration 22 ships its row
 		case "clubs":
 			q = "SELECT EXISTS (SELECT 1 FROM clubs WHERE id <> 1 OR slug <> 'club' OR version <> 1)" // migration 20 ships club 1
 		}

@@ -130,6 +130,9 @@ func (d *DB) Import(ctx context.Context, doc *tournament.Document) error {
 	if err != nil {
 		return err
 	}
+	if err := d.tenantTier(ctx, "", doc.Tournament.Tier); err != nil {
+		return err
+	}
 	err = d.write(ctx, func(x *sqlTx) error {
 		var n int
 		if err := x.queryRow("SELECT COUNT(*) FROM tournaments WHERE id = ?", doc.Tournament.ID).Scan(&n); err != nil {

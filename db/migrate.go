@@ -150,6 +150,7 @@ var migrations = []migration{
 	{21, "national_log, and every club player with a card linked to its national record", migrate21},
 	{22, "the national ranking: settings, results per evening and player, totals, ranked stamps; national_players.category", migrate22},
 	{24, "results to the hub: tournaments.uid, laptop_keys, club_keys, received_results", migrate24},
+	{25, "laptops linked to the hub: link_codes, hub_links, the laptop's outbox", migrate25},
 }
 
 func migrate1(tx *gorm.DB) error {

@@ -101,13 +101,20 @@ func (d *DB) FindNational(ctx context.Context, id int64) (*national.Player, erro
 	return &p, nil
 }
 
+// maxSearchWords bounds the words of a registry search that become conditions.
+const maxSearchWords = 8
+
 // FindNationals returns a page of national records by name, and how many match.
 func (d *DB) FindNationals(ctx context.Context, f national.Filter) ([]national.Player, int, error) {
 	if err := d.tenantFederation(ctx); err != nil {
 		return nil, 0, err
 	}
 	where, args := "1 = 1", []any{}
-	for _, w := range strings.Fields(strings.ToLower(f.Query)) {
+	words := strings.Fields(strings.ToLower(f.Query))
+	if len(words) > maxSearchWords {
+		words = words[:maxSearchWords] // a name and a card take a few: the rest is noise, not thousands of conditions
+	}
+	for _, w := range words {
 		where += " AND LOWER(last_name || ' ' || first_name || ' ' || card_number) LIKE ? ESCAPE '\\'"
 		args = append(args, "%"+escapeLike(w)+"%")
 	}
@@ -447,10 +454,14 @@ func (d *DB) NationalPlayed(ctx context.Context, id int64) ([]national.Played, e
 	return out, wrap(err, "national played")
 }
 
-// Visibilities returns, by club player, the national record it is linked to.
+// Visibilities returns, by club player, the national record it is linked to. A club's
+// scope (a club's public site, /c/{slug}/…) reads its own players' records only: the
+// public pages of its tournaments hide names by them, and a tournament's entries are
+// players of its club.
 func (d *DB) Visibilities(ctx context.Context, playerIDs []int64) (map[int64]national.Player, error) {
-	if err := d.tenantFederation(ctx); err != nil {
-		return nil, err
+	within := ""
+	if d.tenantFederation(ctx) != nil {
+		within = d.tenantAnd(ctx, "p.club_id")
 	}
 	out := map[int64]national.Player{}
 	for len(playerIDs) > 0 {
@@ -464,7 +475,7 @@ func (d *DB) Visibilities(ctx context.Context, playerIDs []int64) (map[int64]nat
 			Version                                             int
 		}
 		if err := d.gorm.WithContext(ctx).Raw("SELECT p.id AS player_id, n.id, n.card_number, n.first_name, n.last_name, n.region, n.birth_date, "+
-			"n.visibility, n.erased_at, n.version FROM players p JOIN national_players n ON n.id = p.national_id WHERE p.id IN "+list,
+			"n.visibility, n.erased_at, n.version FROM players p JOIN national_players n ON n.id = p.national_id WHERE p.id IN "+list+within,
 			args...).Scan(&rows).Error; err != nil {
 			return nil, fmt.Errorf("visibilities: %w", err)
 		}

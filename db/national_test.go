@@ -455,3 +455,23 @@ func TestNationalRegistryIsTheFederations(t *testing.T) {
 		assert.Equal(t, "CARD-F", p.CardNumber)
 	}
 }
+
+// TestVisibilitiesOnAClubsSite: a club's public site (/c/{slug}/…, a scope of that club
+// only) reads its own players' visibility, so its pages hide a minor as /p/… does (it
+// was refused as not found, and every page naming a player answered 404); another club's
+// scope reads none of them.
+func TestVisibilitiesOnAClubsSite(t *testing.T) {
+	d, _ := open(t)
+	_, ids := played(t, d)
+	nid := withCard(t, d, ids[0], "CARD-SITE")
+	ctx := context.Background()
+	site := clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{clubs.Default}})
+	vs, err := d.Visibilities(site, ids)
+	require.NoError(t, err)
+	require.Contains(t, vs, ids[0])
+	assert.Equal(t, nid, vs[ids[0]].ID)
+	other := clubs.WithScope(ctx, clubs.Scope{Clubs: []int64{clubs.Default + 1}})
+	vs, err = d.Visibilities(other, ids)
+	require.NoError(t, err)
+	assert.Empty(t, vs, "another club's scope reads none of club 1's players")
+}

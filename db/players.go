@@ -89,7 +89,11 @@ func (d *DB) FindPlayers(ctx context.Context, f tournament.PlayerFilter) ([]tour
 	}
 	// Each word of the query, folded as the search column is, must occur in it, spaces
 	// ignored: "deluca" finds "De Luca" (tournament.FoldName, as duplicates are found).
-	for _, w := range strings.Fields(tournament.SearchText(f.Query)) {
+	words := strings.Fields(tournament.SearchText(f.Query))
+	if len(words) > maxSearchWords {
+		words = words[:maxSearchWords] // as the national search: not thousands of conditions
+	}
+	for _, w := range words {
 		q = q.Where("REPLACE(search, ' ', '') LIKE ? ESCAPE '\\'", "%"+escapeLike(w)+"%")
 	}
 	var total int64

@@ -25,6 +25,9 @@ func (d *DB) ImportCopy(ctx context.Context, doc *tournament.Document, seasonID 
 			club, err = d.clubOfRow(ctx, "SELECT club_id FROM seasons WHERE id = ?", seasonID)
 		}
 	}
+	if err == nil {
+		err = d.tenantTier(ctx, "", doc.Tournament.Tier)
+	}
 	if err != nil {
 		return 0, nil, err
 	}

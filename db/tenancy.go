@@ -261,3 +261,25 @@ func (d *DB) tenantFederation(ctx context.Context) error {
 	}
 	return errNotFound
 }
+
+// tenantTier refuses a tournament's tier the request may not set: the tier multiplies
+// its players' national points (regional, national), so it is the federation's to
+// decide. Keeping the tier it had (was; "club" for a new tournament) is always allowed;
+// setting or moving any other is for a scope that reads every club (an officer), the
+// app's own work (System), or the one-club laptop (no scope). A club's director gets
+// EFORBIDDEN on the tier field.
+func (d *DB) tenantTier(ctx context.Context, was, tier string) error {
+	if was == "" {
+		was = "club"
+	}
+	if tier == "" {
+		tier = "club"
+	}
+	if tier == was {
+		return nil
+	}
+	if s, ok := clubs.ScopeOf(ctx); !ok || s.ReadAll || s.System {
+		return nil
+	}
+	return &tournament.Error{Code: tournament.EFORBIDDEN, Key: "error.forbidden", Fields: map[string]string{"tier": "tournament.err.tier_officer"}}
+}

@@ -140,6 +140,9 @@ func (d *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, s *
 	if err != nil {
 		return err
 	}
+	if err := d.tenantTier(ctx, "", t.Tier); err != nil {
+		return err
+	}
 	if s.ScaleID != nil {
 		if err := d.tenantScale(ctx, *s.ScaleID, false); tournament.ErrorCode(err) == tournament.ENOTFOUND {
 			return &tournament.Error{Code: tournament.EINVALID, Key: "error.invalid", Fields: map[string]string{"scale_id": "tournament.err.scale"}}
@@ -1409,6 +1412,13 @@ func (x *storeTx) RoundState(stageID int64, n int) (drawn, started bool, err err
 
 func (x *storeTx) SaveSettings(t *tournament.Tournament, s *tournament.Stage) error {
 	if err := tournament.Vet(t); err != nil {
+		return err
+	}
+	var was string
+	if err := x.queryRow("SELECT tier FROM tournaments WHERE id = ?", t.ID).Scan(&was); err != nil && !isNoRows(err) {
+		return err
+	}
+	if err := x.db.tenantTier(x.ctx, was, t.Tier); err != nil {
 		return err
 	}
 	now := storedNow()

@@ -27,6 +27,13 @@
     if (none) none.hidden = shown > 0;
   }
 
+  // A filter form marked data-autosubmit (the national ranking) shows its choice at
+  // once: no need to reach for the button on a phone (it stays, for a page without script).
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form[data-autosubmit]");
+    if (form && e.target.matches("select")) form.submit();
+  });
+
   document.addEventListener("input", function (e) {
     if (e.target.matches && e.target.matches("[data-seat-search]")) filterSeats(e.target);
   });

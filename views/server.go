@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"burraco/static"
+	tsync "burraco/tournament/sync"
 	"burraco/views/admin"
 	"burraco/views/api"
 	"burraco/views/calc"
@@ -25,6 +26,7 @@ import (
 	"burraco/views/sheets"
 	"burraco/views/site"
 	"burraco/views/standings"
+	syncpages "burraco/views/sync"
 	"burraco/views/teams"
 	"burraco/views/tournaments"
 )
@@ -388,6 +390,23 @@ func (s *Server) routes() {
 	a.GET("/tournaments/:id/federation.csv", apih.TournamentFederationCSV)
 	a.GET("/players/:id/history", apih.PlayerHistory)
 
+	// The results' way to the hub (issue 39): the hub's intake and linking (no session:
+	// the signature, the code, authenticate), the club's laptops, the laptop's link and
+	// outbox; the pages of both sides.
+	e.POST("/api/v1/sync/results", apih.SyncResults)
+	s.bodies.Set("POST", "/api/v1/sync/results", tsync.MaxBody)
+	e.POST("/api/v1/sync/link", apih.SyncLink)
+	a.POST("/sync/codes", apih.CreateLinkCode)
+	a.GET("/sync/keys", apih.ListClubKeys)
+	a.DELETE("/sync/keys/:id", apih.RevokeClubKey)
+	a.GET("/sync/hub", apih.GetHubLink)
+	a.PUT("/sync/hub", apih.SetHubLink)
+	a.GET("/sync/states", apih.SyncStates)
+	synch := &syncpages.Handlers{App: s.App}
+	d.GET("/sync", synch.Show)
+	d.POST("/sync/codes", synch.MakeCode)
+	d.POST("/sync/keys/:id/revoke", synch.Revoke)
+	d.POST("/sync/hub", synch.Link)
 	// The national ranking (issue 38): public, with a token, an officer's settings.
 	e.GET("/api/v1/public/ranking", apih.PublicRanking, lags)
 	a.GET("/ranking", apih.Ranking)

@@ -43,6 +43,8 @@ type Services struct {
 	Backup page.Backuper
 	// Health checks the database for /healthz (nil: not checked).
 	Health site.Health
+	// Relay is the results' way to the hub (issue 39; nil: not served).
+	Relay *page.Relay
 }
 
 // Server holds the routes and their dependencies.
@@ -119,7 +121,7 @@ func New(svc Services, log *slog.Logger, opts ...Option) *Server {
 	log = slog.New(site.ContextHandler(log.Handler())) // every line of a request names it
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Clubs: svc.Clubs, Rankings: svc.Rankings, Backup: svc.Backup, Log: log},
+	s := &Server{App: &page.App{Players: svc.Players, Auth: svc.Auth, Scales: svc.Scales, Tournaments: svc.Tournaments, Seasons: svc.Seasons, Clubs: svc.Clubs, Rankings: svc.Rankings, Backup: svc.Backup, Log: log, Relay: svc.Relay},
 		echo: e, health: svc.Health, gates: &site.Gates{Auth: svc.Auth, Clubs: svc.Clubs}, bodies: site.NewBodies()}
 	s.App.National = svc.National
 	if s.App.National == nil && svc.Tournaments != nil && svc.Seasons != nil {

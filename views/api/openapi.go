@@ -135,6 +135,7 @@ type op struct {
 	answers      []answerSpec
 	conflict     []reflect.Type // 409s with more than the error shape
 	refused      reflect.Type   // a 422 with more than the error shape
+	signed       bool           // reads the Burraco-Signature header (a results document)
 }
 
 // answerSpec is one successful answer.
@@ -391,6 +392,23 @@ var operations = []op{
 		body: body[dto.LineupInput](), answers: []answerSpec{tagged[dto.Lineup](200)}, conflict: []reflect.Type{body[dto.LineupConflict]()}},
 	{method: "GET", path: "/tournaments/:id/rounds/:n/matches", id: "matches", summary: "A round's matches (teams): MP and VP of each", tag: "rounds",
 		answers: []answerSpec{ok[dto.Matches](200)}},
+	{method: "POST", path: "/sync/results", id: "syncResults", summary: "Hub: take a club laptop's signed results document (docs/RESULTS.md)", tag: "sync", public: true,
+		body: body[dto.SyncResultsBody](), answers: []answerSpec{ok[dto.SyncAnswer](200), ok[dto.SyncRefusal](401), ok[dto.SyncRefusal](404)},
+		conflict: []reflect.Type{reflect.TypeFor[dto.SyncRefusal]()}, refused: reflect.TypeFor[dto.SyncRefusal](), signed: true},
+	{method: "POST", path: "/sync/link", id: "syncLink", summary: "Hub: link a laptop's public key to the club of a link code", tag: "sync", public: true,
+		body: body[dto.LinkInput](), answers: []answerSpec{ok[dto.LinkAnswer](200)}},
+	{method: "POST", path: "/sync/codes", id: "createLinkCode", summary: "Hub: make a one-time code that links a laptop to the club", tag: "sync",
+		answers: []answerSpec{ok[dto.LinkCode](201)}},
+	{method: "GET", path: "/sync/keys", id: "listClubKeys", summary: "Hub: the laptops linked to the club", tag: "sync",
+		answers: []answerSpec{ok[dto.ClubKeyList](200)}},
+	{method: "DELETE", path: "/sync/keys/:id", id: "revokeClubKey", summary: "Hub: revoke a linked laptop at once", tag: "sync",
+		answers: []answerSpec{none()}},
+	{method: "GET", path: "/sync/hub", id: "getHubLink", summary: "Laptop: its link to the hub", tag: "sync",
+		answers: []answerSpec{ok[dto.HubLink](200)}},
+	{method: "PUT", path: "/sync/hub", id: "setHubLink", summary: "Laptop: link to a hub with a code made there", tag: "sync",
+		body: body[dto.HubLinkInput](), answers: []answerSpec{ok[dto.HubLink](200)}},
+	{method: "GET", path: "/sync/states", id: "syncStates", summary: "Laptop: each tournament's way to the hub (waiting, sent, accepted, refused)", tag: "sync",
+		answers: []answerSpec{ok[dto.SyncStates](200)}},
 }
 
 // Prefix is where the API is served.
@@ -508,6 +526,11 @@ func (o op) operation(sc *schemas, errRef *Schema) *Operation {
 	if o.ifMatch {
 		out.Parameters = append(out.Parameters, Parameter{Name: "If-Match", In: "header",
 			Description: `the version this write starts from ("3"): a stale one answers 409`, Schema: &Schema{Type: Types{"string"}}})
+	}
+	if o.signed {
+		out.Parameters = append(out.Parameters, Parameter{Name: "Burraco-Signature", In: "header", Required: true,
+			Description: "the detached Ed25519 signature of the exact body: <key id>:<base64 signature> (docs/RESULTS.md)",
+			Schema:      &Schema{Type: Types{"string"}, Pattern: "^[0-9a-f]{16}:[A-Za-z0-9+/]{86}==$"}})
 	}
 	if o.idempotent {
 		out.Parameters = append(out.Parameters, Parameter{Name: "Idempotency-Key", In: "header",

@@ -90,6 +90,9 @@ func TableByCodeOf(v *tournament.TableView) dto.TableByCode {
 // TableByCode answers a table by its code: GET /t/{code}.
 func (h *Handlers) TableByCode(c echo.Context) error {
 	v, err := h.Tournaments.TableByCode(c.Request().Context(), c.Param("code"), c.RealIP())
+	if err == nil {
+		v, err = h.PublicTable(c.Request().Context(), v) // anyone with the code: names as public pages give them
+	}
 	if err != nil {
 		return err
 	}

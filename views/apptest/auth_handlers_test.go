@@ -64,11 +64,20 @@ var publicRoutes = map[string]bool{
 	"GET /p/seasons/:id/projector/live": true,
 	// A published season's standings (issue 22): 404 while not published.
 	"GET /api/v1/public/seasons/:id": true,
+	// The hub's intake and linking (issue 39): the signature, the one-time link code
+	// authenticate, no session (views/sync's tests refuse a wrong one of each).
+	"POST /api/v1/sync/results": true,
+	"POST /api/v1/sync/link":    true,
 	// A player's public profile across clubs (issue 38): published evenings only, named
 	// as visibility allows, 404 for a hidden player; scanned by
 	// TestPublicPagesExposeNothingPrivate.
 	"GET /p/players/:id":             true,
 	"GET /api/v1/public/players/:id": true,
+	// The national ranking (issue 38): national records only, named as visibility allows;
+	// scanned by TestPublicPagesExposeNothingPrivate.
+	"GET /p/ranking":             true,
+	"GET /p/ranking.csv":         true,
+	"GET /api/v1/public/ranking": true,
 	// A club's public site (issue 38): its page and the published pages above under its
 	// path (another club's not found: TestAuthorisationMatrix).
 	"GET /c/:slug":                              true,

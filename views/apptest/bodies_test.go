@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	tsync "burraco/tournament/sync"
 	"burraco/views/site"
 	"burraco/views/viewtest"
 )
@@ -60,7 +61,8 @@ func TestBodyLimitOfEveryRoute(t *testing.T) {
 	app := viewtest.NewApp(t)
 	open := map[string]bool{"POST /lang": true, "POST /setup": true, "POST /login": true, "POST /t/:code/preview": true,
 		"POST /t/:code/report": true, "POST /t/:code/confirm": true, "POST /api/v1/setup": true, "POST /api/v1/login": true,
-		"POST /api/v1/calc/hand": true, "POST /api/v1/t/:code/report": true, "POST /api/v1/t/:code/confirm": true}
+		"POST /api/v1/calc/hand": true, "POST /api/v1/t/:code/report": true, "POST /api/v1/t/:code/confirm": true,
+		"POST /api/v1/sync/link": true}
 	b := app.Server.Bodies()
 	for _, r := range app.Server.Routes() {
 		if r.Method == http.MethodGet || r.Method == echoRouteNotFound {
@@ -70,6 +72,8 @@ func TestBodyLimitOfEveryRoute(t *testing.T) {
 		switch {
 		case open[r.Method+" "+r.Path]:
 			assert.Equal(t, site.SmallBody, limit, r.Method+" "+r.Path)
+		case r.Path == "/api/v1/sync/results": // a results document: at most tsync.MaxBody
+			assert.Equal(t, int64(tsync.MaxBody), limit, r.Method+" "+r.Path)
 		case strings.Contains(r.Path, "import"):
 			assert.Equal(t, site.ImportBody, limit, r.Method+" "+r.Path)
 		default:

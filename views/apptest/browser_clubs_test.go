@@ -51,6 +51,9 @@ func TestBrowserOfficerClubAndSwitch(t *testing.T) {
 		chromedp.WaitVisible(`#club-directors`),
 	)
 	assert.Contains(t, text(t, ctx, "#club-directors"), "bruno")
+	// "Remove from the club" reads as a link on the white card (it took the top bar's
+	// near-white and could hardly be seen).
+	assert.Equal(t, "rgb(20, 108, 67)", run(t, ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector("#club-directors button.link")).color`)))
 	do(t, ctx, chromedp.Click(`form[action="/logout"] button`), chromedp.WaitVisible(`form[action="/login"]`))
 
 	login("bruno")

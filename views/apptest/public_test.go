@@ -321,6 +321,9 @@ func TestPublicPagesExposeNothingPrivate(t *testing.T) {
 		}
 	}
 	assert.Contains(t, anon.Get(fmt.Sprintf("/p/players/%d", pe.nationals[8])).Body, "N. R.")
+	anon.Lang = "it"
+	first := anon.Get(fmt.Sprintf("/p/players/%d", pe.nationals[1])).Doc(t).Find("#evenings tbody td").First()
+	assert.Regexp(t, `^\d{2}/\d{2}/\d{4}$`, strings.TrimSpace(first.Text()), "the evening's date as an Italian reader writes it (was ISO)")
 	// The national ranking (issue 38), after the worker's pass: by national record only
 	// (a club player without a national id is not in it), scanned in both languages.
 	_, _, err := a.Server.App.Rankings.Pass(context.Background())

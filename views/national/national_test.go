@@ -68,7 +68,14 @@ func TestOfficerPages(t *testing.T) {
 
 	// Link Neri by hand.
 	require.Equal(t, http.StatusSeeOther, c.Post(fmt.Sprintf("/national/unlinked/%d/link", neri.ID), url.Values{"national_id": {fmt.Sprint(nid)}}).StatusCode)
-	assert.Contains(t, c.Get(rec).Doc(t).Find("#club-players").Text(), "Neri Luca")
+	recDoc := c.Get(rec).Doc(t)
+	assert.Contains(t, recDoc.Find("#club-players").Text(), "Neri Luca")
+	// Each part of the record's page is a card of its own (they ran into each other:
+	// a heading straight under the previous form's button).
+	for _, part := range []string{"#club-players", "#national-edit", "#national-merge", "#national-erase"} {
+		assert.Equal(t, 1, recDoc.Find("section.card "+part).Length(), "%s in a card", part)
+	}
+	assert.Equal(t, 4, recDoc.Find("main section.card").Length())
 
 	// Erasure: the wrong card is refused beside the field; the right one erases.
 	res = c.Post(rec+"/erase", url.Values{"confirm": {"FIB-9"}})

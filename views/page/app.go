@@ -48,6 +48,8 @@ type App struct {
 	// KnownRevision is the revision Revision would answer without reading anything,
 	// ok false when it would have to read it (nil: none known).
 	KnownRevision func(tid int64) (rev int64, ok bool)
+	// Relay carries results to the hub and takes them there (nil: not served).
+	Relay *Relay
 }
 
 // SeasonChanged tells the public pages that a season was published, unpublished or
@@ -94,4 +96,40 @@ func (a *App) PublicSeasonNames(ctx context.Context, st *tournament.SeasonStandi
 		return nil, err
 	}
 	return national.MaskSeason(st, names), nil
+}
+
+// PublicTable returns a table's view as a phone's table page shows it to anyone holding
+// its code (/t/{code}, no login): every player named as public pages may name them
+// (tournament/national, as PublicSeasonNames); tv itself is left alone.
+func (a *App) PublicTable(ctx context.Context, tv *tournament.TableView) (*tournament.TableView, error) {
+	if a.National == nil || tv == nil {
+		return tv, nil
+	}
+	var ids []int64
+	for _, es := range [][]tournament.Entry{tv.Entries, tv.People} {
+		for _, e := range es {
+			for _, m := range e.Members {
+				if m.PlayerID != 0 {
+					ids = append(ids, m.PlayerID)
+				}
+			}
+		}
+	}
+	names, err := a.National.PublicNames(ctx, ids)
+	if err != nil || len(names) == 0 {
+		return tv, err
+	}
+	out := *tv
+	mask := func(es []tournament.Entry) []tournament.Entry {
+		if es == nil {
+			return nil
+		}
+		m := make([]tournament.Entry, len(es))
+		for i, e := range es {
+			m[i] = national.MaskEntry(e, names)
+		}
+		return m
+	}
+	out.Entries, out.People = mask(tv.Entries), mask(tv.People)
+	return &out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -141,6 +142,9 @@ func (h *Handlers) Public(c echo.Context) error {
 		return err
 	}
 	k.gz = gz.Bytes()
+	if !keepable(v, f, n, &r) {
+		return write(c, k) // a made-up filter: answered, not kept
+	}
 	h.mu.Lock()
 	if h.pages == nil || len(h.pages) > 10000 {
 		h.pages = map[keptID]*kept{}
@@ -148,6 +152,16 @@ func (h *Handlers) Public(c echo.Context) error {
 	h.pages[id] = k
 	h.mu.Unlock()
 	return write(c, k)
+}
+
+// keepable reports whether the page of filters f and page n is one the ranking offers
+// (a region, category and club its lines have, a page within its pages), and so may be
+// kept: a made-up query is rendered for its reader alone.
+func keepable(v *rankings.View, f rankings.Filter, n int, r *dto.Ranking) bool {
+	return (f.Region == "" || slices.Contains(v.Regions, f.Region)) &&
+		(f.Category == "" || slices.Contains(v.Categories, f.Category)) &&
+		(f.Club == 0 || slices.ContainsFunc(v.Clubs, func(c rankings.Club) bool { return c.ID == f.Club })) &&
+		n == r.Page
 }
 
 // write sends a kept page, or 304 to a client that has it.

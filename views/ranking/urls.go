@@ -51,3 +51,6 @@ func decimal(ctx context.Context, p string) string {
 	}
 	return strings.Replace(p, ".", ",", 1)
 }
+
+// profileURL is the public profile of a ranked player (their national record).
+func profileURL(id int64) string { return page.IDPath("/p/players/", id, "") }

@@ -41,6 +41,16 @@ func (h *Handlers) Enter(c echo.Context) error {
 	return page.Render(c, http.StatusOK, enterPage(f))
 }
 
+// table reads the table of a code as the public may see it: its players named as the
+// national registry's visibility says (page.App.PublicTable).
+func (h *Handlers) table(ctx context.Context, code, client string) (*tournament.TableView, error) {
+	tv, err := h.Tournaments.TableByCode(ctx, code, client)
+	if err != nil {
+		return nil, err
+	}
+	return h.PublicTable(ctx, tv)
+}
+
 // load reads the table of the code in the address; a code refused (wrong, expired,
 // throttled) shows the code form again with the reason next to the field.
 func (h *Handlers) load(c echo.Context) (*tableView, error) {
@@ -48,7 +58,7 @@ func (h *Handlers) load(c echo.Context) (*tableView, error) {
 	// phone's browser or a proxy, as its JSON twin is not.
 	c.Response().Header().Set("Cache-Control", "no-store")
 	code := tournament.NormalizeCode(c.Param("code"))
-	tv, err := h.Tournaments.TableByCode(c.Request().Context(), code, c.RealIP())
+	tv, err := h.table(c.Request().Context(), code, c.RealIP())
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +256,7 @@ func (h *Handlers) again(c echo.Context, v *tableView, sh tournament.ReportSheet
 		if e.Code == tournament.ETHROTTLED {
 			page.SetRetryAfter(c, e)
 			// A seat blocked just now: the page names it, as it will from now on.
-			if now, lerr := h.Tournaments.TableByCode(c.Request().Context(), v.TV.Code, c.RealIP()); lerr == nil {
+			if now, lerr := h.table(c.Request().Context(), v.TV.Code, c.RealIP()); lerr == nil {
 				v.TV.Blocked = now.Blocked
 			}
 		}
@@ -263,7 +273,7 @@ func (h *Handlers) again(c echo.Context, v *tableView, sh tournament.ReportSheet
 		if e.Code == tournament.ECONFLICT {
 			// The table moved on meanwhile (a report came first, the director entered
 			// it): show it as it is now, keeping what was typed.
-			if now, lerr := h.Tournaments.TableByCode(c.Request().Context(), v.TV.Code, c.RealIP()); lerr == nil {
+			if now, lerr := h.table(c.Request().Context(), v.TV.Code, c.RealIP()); lerr == nil {
 				v.TV = now
 			}
 		}

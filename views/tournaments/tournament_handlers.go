@@ -162,7 +162,11 @@ func (h *Handlers) List(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return page.Render(c, http.StatusOK, tournamentsPage(ts))
+	states, sends, err := h.OutboxStates(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return page.Render(c, http.StatusOK, tournamentsPage(ts, states, sends))
 }
 
 // carriedOnFormatChange are the new tournament form's fields that every format has, kept

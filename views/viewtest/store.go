@@ -12,7 +12,10 @@ import (
 	"burraco/tournament"
 	"burraco/tournament/clubs"
 	"burraco/tournament/rankings"
+	"burraco/tournament/relay"
+	tsync "burraco/tournament/sync"
 	"burraco/views"
+	"burraco/views/page"
 )
 
 // NewAppWith is the app on an open store (a counting one, say), closed when the test ends.
@@ -31,6 +34,8 @@ func NewAppWith(t *testing.T, store *db.DB, opts ...views.Option) *App {
 		Clubs:       &clubs.Service{Store: store},
 		Backup:      store,
 		Health:      store,
+		Relay: &page.Relay{Hub: &tsync.Hub{Store: store}, Linking: &relay.Linking{Store: store},
+			Laptop: &relay.Laptop{Store: store, Source: store}, Store: store},
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)

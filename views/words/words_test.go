@@ -180,7 +180,7 @@ func TestLookup(t *testing.T) {
 var dynamicPrefixes = []string{
 	"bracket.why.", "change.rule.", "danish.draw.kind.", "event.", "hand.field.", "import.status.", "log.",
 	"outcome.", "player.", "sheet.form.", "sitout.explain.", "tournament.format.", "tournament.format_name.",
-	"table.state.", "table.state_help.", "reporting.pin.", "national.visibility.", "national.log.", "tournament.tier.",
+	"table.state.", "table.state_help.", "reporting.pin.", "national.visibility.", "national.log.", "tournament.tier.", "sync.state.",
 }
 
 // sources returns the Go and templ files of the code that names keys: views (this

@@ -670,6 +670,21 @@ func (e StartStageInputMitchellStart) Valid() bool {
 	}
 }
 
+// Defines values for SyncResultsBodyInputKind.
+const (
+	BurracoResults SyncResultsBodyInputKind = "burraco-results"
+)
+
+// Valid indicates whether the value is a known member of the SyncResultsBodyInputKind enum.
+func (e SyncResultsBodyInputKind) Valid() bool {
+	switch e {
+	case BurracoResults:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TeamsSettingsPairing.
 const (
 	TeamsSettingsPairingDanish    TeamsSettingsPairing = "danish"
@@ -1652,6 +1667,21 @@ type ClubInput struct {
 	Slug   *string `json:"slug,omitempty"`
 }
 
+// ClubKey defines model for ClubKey.
+type ClubKey struct {
+	CreatedAt   time.Time  `json:"created_at"`
+	Id          int        `json:"id"`
+	KeyId       string     `json:"key_id"`
+	Label       string     `json:"label"`
+	LastContact *time.Time `json:"last_contact,omitempty"`
+	RevokedAt   *time.Time `json:"revoked_at,omitempty"`
+}
+
+// ClubKeyList defines model for ClubKeyList.
+type ClubKeyList struct {
+	Keys *[]ClubKey `json:"keys"`
+}
+
 // ClubList defines model for ClubList.
 type ClubList struct {
 	Clubs *[]ClubsClub `json:"clubs"`
@@ -1965,6 +1995,24 @@ type History struct {
 	Events *[]Event `json:"events"`
 }
 
+// HubLink defines model for HubLink.
+type HubLink struct {
+	Address     *string    `json:"address,omitempty"`
+	Club        *string    `json:"club,omitempty"`
+	KeyId       string     `json:"key_id"`
+	Label       *string    `json:"label,omitempty"`
+	LastContact *time.Time `json:"last_contact,omitempty"`
+	Linked      bool       `json:"linked"`
+	LinkedAt    *time.Time `json:"linked_at,omitempty"`
+}
+
+// HubLinkInput defines model for HubLinkInput.
+type HubLinkInput struct {
+	Address string  `json:"address"`
+	Code    string  `json:"code"`
+	Label   *string `json:"label,omitempty"`
+}
+
 // ImportRow defines model for ImportRow.
 type ImportRow struct {
 	DuplicateOf     *string            `json:"duplicate_of,omitempty"`
@@ -2064,6 +2112,25 @@ type LineupPlayer struct {
 type Lineups struct {
 	Lineups *[]Lineup `json:"lineups"`
 	Round   int       `json:"round"`
+}
+
+// LinkAnswer defines model for LinkAnswer.
+type LinkAnswer struct {
+	Club  string `json:"club"`
+	KeyId string `json:"key_id"`
+}
+
+// LinkCode defines model for LinkCode.
+type LinkCode struct {
+	Code      string    `json:"code"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+// LinkInput defines model for LinkInput.
+type LinkInput struct {
+	Code   string  `json:"code"`
+	Label  *string `json:"label,omitempty"`
+	Public string  `json:"public"`
 }
 
 // Locked defines model for Locked.
@@ -3562,6 +3629,55 @@ type StartStageInputMitchellFormat string
 // StartStageInputMitchellStart defines model for StartStageInputMitchell.Start.
 type StartStageInputMitchellStart string
 
+// SyncAnswer defines model for SyncAnswer.
+type SyncAnswer struct {
+	Args       *[]string          `json:"args,omitempty"`
+	Fields     *map[string]string `json:"fields,omitempty"`
+	Outcome    string             `json:"outcome"`
+	Reason     *string            `json:"reason,omitempty"`
+	ReceivedAt *time.Time         `json:"received_at,omitempty"`
+	Repeat     *bool              `json:"repeat,omitempty"`
+	Revision   *int               `json:"revision,omitempty"`
+	Tournament *string            `json:"tournament,omitempty"`
+}
+
+// SyncRefusal defines model for SyncRefusal.
+type SyncRefusal struct {
+	Answer SyncAnswer `json:"answer"`
+	Error  ErrorBody  `json:"error"`
+}
+
+// SyncResultsBodyInput defines model for SyncResultsBodyInput.
+type SyncResultsBodyInput struct {
+	Club       string                   `json:"club"`
+	Document   DocumentInput            `json:"document"`
+	Kind       SyncResultsBodyInputKind `json:"kind"`
+	Revision   int                      `json:"revision"`
+	SentAt     time.Time                `json:"sent_at"`
+	Tournament string                   `json:"tournament"`
+	Version    int                      `json:"version"`
+}
+
+// SyncResultsBodyInputKind defines model for SyncResultsBodyInput.Kind.
+type SyncResultsBodyInputKind string
+
+// SyncState defines model for SyncState.
+type SyncState struct {
+	AnsweredAt   *time.Time `json:"answered_at,omitempty"`
+	Attempts     int        `json:"attempts"`
+	Message      *string    `json:"message,omitempty"`
+	QueuedAt     time.Time  `json:"queued_at"`
+	Reason       *string    `json:"reason,omitempty"`
+	Revision     int        `json:"revision"`
+	State        string     `json:"state"`
+	TournamentId int        `json:"tournament_id"`
+}
+
+// SyncStates defines model for SyncStates.
+type SyncStates struct {
+	States *[]SyncState `json:"states"`
+}
+
 // Table defines model for Table.
 type Table struct {
 	Complete bool      `json:"complete"`
@@ -4860,6 +4976,57 @@ type SetupParams struct {
 	AcceptLanguage *string `json:"Accept-Language,omitempty"`
 }
 
+// CreateLinkCodeParams defines parameters for CreateLinkCode.
+type CreateLinkCodeParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// GetHubLinkParams defines parameters for GetHubLink.
+type GetHubLinkParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// SetHubLinkParams defines parameters for SetHubLink.
+type SetHubLinkParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// ListClubKeysParams defines parameters for ListClubKeys.
+type ListClubKeysParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// RevokeClubKeyParams defines parameters for RevokeClubKey.
+type RevokeClubKeyParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// SyncLinkParams defines parameters for SyncLink.
+type SyncLinkParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
+// SyncResultsParams defines parameters for SyncResults.
+type SyncResultsParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+
+	// BurracoSignature the detached Ed25519 signature of the exact body: <key id>:<base64 signature> (docs/RESULTS.md)
+	BurracoSignature string `json:"Burraco-Signature"`
+}
+
+// SyncStatesParams defines parameters for SyncStates.
+type SyncStatesParams struct {
+	// AcceptLanguage the language of the messages: it (the default) or en
+	AcceptLanguage *string `json:"Accept-Language,omitempty"`
+}
+
 // TableByCodeParams defines parameters for TableByCode.
 type TableByCodeParams struct {
 	// AcceptLanguage the language of the messages: it (the default) or en
@@ -5404,6 +5571,15 @@ type AddSeasonTournamentJSONRequestBody = SeasonTournamentInput
 
 // SetupJSONRequestBody defines body for Setup for application/json ContentType.
 type SetupJSONRequestBody = DirectorInput
+
+// SetHubLinkJSONRequestBody defines body for SetHubLink for application/json ContentType.
+type SetHubLinkJSONRequestBody = HubLinkInput
+
+// SyncLinkJSONRequestBody defines body for SyncLink for application/json ContentType.
+type SyncLinkJSONRequestBody = LinkInput
+
+// SyncResultsJSONRequestBody defines body for SyncResults for application/json ContentType.
+type SyncResultsJSONRequestBody = SyncResultsBodyInput
 
 // ConfirmReportJSONRequestBody defines body for ConfirmReport for application/json ContentType.
 type ConfirmReportJSONRequestBody = ConfirmInput
@@ -7548,6 +7724,73 @@ type ClientInterface interface {
 	// Corresponds with POST /setup (the `Setup` operationId).
 	Setup(ctx context.Context, params *SetupParams, body SetupJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CreateLinkCode Hub: make a one-time code that links a laptop to the club
+	//
+	// Corresponds with POST /sync/codes (the `CreateLinkCode` operationId).
+	CreateLinkCode(ctx context.Context, params *CreateLinkCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetHubLink Laptop: its link to the hub
+	//
+	// Corresponds with GET /sync/hub (the `GetHubLink` operationId).
+	GetHubLink(ctx context.Context, params *GetHubLinkParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetHubLinkWithBody Laptop: link to a hub with a code made there
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+	SetHubLinkWithBody(ctx context.Context, params *SetHubLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetHubLink Laptop: link to a hub with a code made there
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+	SetHubLink(ctx context.Context, params *SetHubLinkParams, body SetHubLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListClubKeys Hub: the laptops linked to the club
+	//
+	// Corresponds with GET /sync/keys (the `ListClubKeys` operationId).
+	ListClubKeys(ctx context.Context, params *ListClubKeysParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RevokeClubKey Hub: revoke a linked laptop at once
+	//
+	// Corresponds with DELETE /sync/keys/{id} (the `RevokeClubKey` operationId).
+	RevokeClubKey(ctx context.Context, id int, params *RevokeClubKeyParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SyncLinkWithBody Hub: link a laptop's public key to the club of a link code
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /sync/link (the `SyncLink` operationId).
+	SyncLinkWithBody(ctx context.Context, params *SyncLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SyncLink Hub: link a laptop's public key to the club of a link code
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /sync/link (the `SyncLink` operationId).
+	SyncLink(ctx context.Context, params *SyncLinkParams, body SyncLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SyncResultsWithBody Hub: take a club laptop's signed results document (docs/RESULTS.md)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /sync/results (the `SyncResults` operationId).
+	SyncResultsWithBody(ctx context.Context, params *SyncResultsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SyncResults Hub: take a club laptop's signed results document (docs/RESULTS.md)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /sync/results (the `SyncResults` operationId).
+	SyncResults(ctx context.Context, params *SyncResultsParams, body SyncResultsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SyncStates Laptop: each tournament's way to the hub (waiting, sent, accepted, refused)
+	//
+	// Corresponds with GET /sync/states (the `SyncStates` operationId).
+	SyncStates(ctx context.Context, params *SyncStatesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// TableByCode A table by its code: who sits where, its state and report
 	//
 	// Corresponds with GET /t/{code} (the `TableByCode` operationId).
@@ -9517,6 +9760,183 @@ func (c *Client) SetupWithBody(ctx context.Context, params *SetupParams, content
 // Corresponds with POST /setup (the `Setup` operationId).
 func (c *Client) Setup(ctx context.Context, params *SetupParams, body SetupJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewSetupRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateLinkCode Hub: make a one-time code that links a laptop to the club
+//
+// Corresponds with POST /sync/codes (the `CreateLinkCode` operationId).
+func (c *Client) CreateLinkCode(ctx context.Context, params *CreateLinkCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLinkCodeRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetHubLink Laptop: its link to the hub
+//
+// Corresponds with GET /sync/hub (the `GetHubLink` operationId).
+func (c *Client) GetHubLink(ctx context.Context, params *GetHubLinkParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetHubLinkRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetHubLinkWithBody Laptop: link to a hub with a code made there
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+func (c *Client) SetHubLinkWithBody(ctx context.Context, params *SetHubLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetHubLinkRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetHubLink Laptop: link to a hub with a code made there
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+func (c *Client) SetHubLink(ctx context.Context, params *SetHubLinkParams, body SetHubLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetHubLinkRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListClubKeys Hub: the laptops linked to the club
+//
+// Corresponds with GET /sync/keys (the `ListClubKeys` operationId).
+func (c *Client) ListClubKeys(ctx context.Context, params *ListClubKeysParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListClubKeysRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RevokeClubKey Hub: revoke a linked laptop at once
+//
+// Corresponds with DELETE /sync/keys/{id} (the `RevokeClubKey` operationId).
+func (c *Client) RevokeClubKey(ctx context.Context, id int, params *RevokeClubKeyParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokeClubKeyRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SyncLinkWithBody Hub: link a laptop's public key to the club of a link code
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /sync/link (the `SyncLink` operationId).
+func (c *Client) SyncLinkWithBody(ctx context.Context, params *SyncLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSyncLinkRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SyncLink Hub: link a laptop's public key to the club of a link code
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /sync/link (the `SyncLink` operationId).
+func (c *Client) SyncLink(ctx context.Context, params *SyncLinkParams, body SyncLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSyncLinkRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SyncResultsWithBody Hub: take a club laptop's signed results document (docs/RESULTS.md)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /sync/results (the `SyncResults` operationId).
+func (c *Client) SyncResultsWithBody(ctx context.Context, params *SyncResultsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSyncResultsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SyncResults Hub: take a club laptop's signed results document (docs/RESULTS.md)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /sync/results (the `SyncResults` operationId).
+func (c *Client) SyncResults(ctx context.Context, params *SyncResultsParams, body SyncResultsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSyncResultsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SyncStates Laptop: each tournament's way to the hub (waiting, sent, accepted, refused)
+//
+// Corresponds with GET /sync/states (the `SyncStates` operationId).
+func (c *Client) SyncStates(ctx context.Context, params *SyncStatesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSyncStatesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14902,6 +15322,397 @@ func NewSetupRequestWithBody(server string, params *SetupParams, contentType str
 	return req, nil
 }
 
+// NewCreateLinkCodeRequest constructs an http.Request for the CreateLinkCode method
+func NewCreateLinkCodeRequest(server string, params *CreateLinkCodeParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/codes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetHubLinkRequest constructs an http.Request for the GetHubLink method
+func NewGetHubLinkRequest(server string, params *GetHubLinkParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/hub")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewSetHubLinkRequest calls the generic SetHubLink builder with application/json body
+func NewSetHubLinkRequest(server string, params *SetHubLinkParams, body SetHubLinkJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSetHubLinkRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewSetHubLinkRequestWithBody constructs an http.Request for the SetHubLink method, with any body, and a specified content type
+func NewSetHubLinkRequestWithBody(server string, params *SetHubLinkParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/hub")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListClubKeysRequest constructs an http.Request for the ListClubKeys method
+func NewListClubKeysRequest(server string, params *ListClubKeysParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/keys")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRevokeClubKeyRequest constructs an http.Request for the RevokeClubKey method
+func NewRevokeClubKeyRequest(server string, id int, params *RevokeClubKeyParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/keys/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewSyncLinkRequest calls the generic SyncLink builder with application/json body
+func NewSyncLinkRequest(server string, params *SyncLinkParams, body SyncLinkJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSyncLinkRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewSyncLinkRequestWithBody constructs an http.Request for the SyncLink method, with any body, and a specified content type
+func NewSyncLinkRequestWithBody(server string, params *SyncLinkParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/link")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewSyncResultsRequest calls the generic SyncResults builder with application/json body
+func NewSyncResultsRequest(server string, params *SyncResultsParams, body SyncResultsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSyncResultsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewSyncResultsRequestWithBody constructs an http.Request for the SyncResults method, with any body, and a specified content type
+func NewSyncResultsRequestWithBody(server string, params *SyncResultsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/results")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Burraco-Signature", params.BurracoSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("Burraco-Signature", headerParam1)
+
+	}
+
+	return req, nil
+}
+
+// NewSyncStatesRequest constructs an http.Request for the SyncStates method
+func NewSyncStatesRequest(server string, params *SyncStatesParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/sync/states")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.AcceptLanguage != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Accept-Language", *params.AcceptLanguage, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Accept-Language", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewTableByCodeRequest constructs an http.Request for the TableByCode method
 func NewTableByCodeRequest(server string, code string, params *TableByCodeParams) (*http.Request, error) {
 	var err error
@@ -19445,6 +20256,83 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /setup (the `Setup` operationId).
 	SetupWithResponse(ctx context.Context, params *SetupParams, body SetupJSONRequestBody, reqEditors ...RequestEditorFn) (*SetupResponse, error)
+
+	// CreateLinkCodeWithResponse Hub: make a one-time code that links a laptop to the club
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /sync/codes (the `CreateLinkCode` operationId).
+	CreateLinkCodeWithResponse(ctx context.Context, params *CreateLinkCodeParams, reqEditors ...RequestEditorFn) (*CreateLinkCodeResponse, error)
+
+	// GetHubLinkWithResponse Laptop: its link to the hub
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /sync/hub (the `GetHubLink` operationId).
+	GetHubLinkWithResponse(ctx context.Context, params *GetHubLinkParams, reqEditors ...RequestEditorFn) (*GetHubLinkResponse, error)
+
+	// SetHubLinkWithBodyWithResponse Laptop: link to a hub with a code made there
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+	SetHubLinkWithBodyWithResponse(ctx context.Context, params *SetHubLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetHubLinkResponse, error)
+
+	// SetHubLinkWithResponse Laptop: link to a hub with a code made there
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+	SetHubLinkWithResponse(ctx context.Context, params *SetHubLinkParams, body SetHubLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*SetHubLinkResponse, error)
+
+	// ListClubKeysWithResponse Hub: the laptops linked to the club
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /sync/keys (the `ListClubKeys` operationId).
+	ListClubKeysWithResponse(ctx context.Context, params *ListClubKeysParams, reqEditors ...RequestEditorFn) (*ListClubKeysResponse, error)
+
+	// RevokeClubKeyWithResponse Hub: revoke a linked laptop at once
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /sync/keys/{id} (the `RevokeClubKey` operationId).
+	RevokeClubKeyWithResponse(ctx context.Context, id int, params *RevokeClubKeyParams, reqEditors ...RequestEditorFn) (*RevokeClubKeyResponse, error)
+
+	// SyncLinkWithBodyWithResponse Hub: link a laptop's public key to the club of a link code
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /sync/link (the `SyncLink` operationId).
+	SyncLinkWithBodyWithResponse(ctx context.Context, params *SyncLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SyncLinkResponse, error)
+
+	// SyncLinkWithResponse Hub: link a laptop's public key to the club of a link code
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /sync/link (the `SyncLink` operationId).
+	SyncLinkWithResponse(ctx context.Context, params *SyncLinkParams, body SyncLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*SyncLinkResponse, error)
+
+	// SyncResultsWithBodyWithResponse Hub: take a club laptop's signed results document (docs/RESULTS.md)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /sync/results (the `SyncResults` operationId).
+	SyncResultsWithBodyWithResponse(ctx context.Context, params *SyncResultsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SyncResultsResponse, error)
+
+	// SyncResultsWithResponse Hub: take a club laptop's signed results document (docs/RESULTS.md)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /sync/results (the `SyncResults` operationId).
+	SyncResultsWithResponse(ctx context.Context, params *SyncResultsParams, body SyncResultsJSONRequestBody, reqEditors ...RequestEditorFn) (*SyncResultsResponse, error)
+
+	// SyncStatesWithResponse Laptop: each tournament's way to the hub (waiting, sent, accepted, refused)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /sync/states (the `SyncStates` operationId).
+	SyncStatesWithResponse(ctx context.Context, params *SyncStatesParams, reqEditors ...RequestEditorFn) (*SyncStatesResponse, error)
 
 	// TableByCodeWithResponse A table by its code: who sits where, its state and report
 	//
@@ -25485,6 +26373,640 @@ func (r SetupResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r SetupResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateLinkCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateLinkCode
+type CreateLinkCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateLinkCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *LinkCode
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateLinkCodeResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateLinkCodeResponse) GetJSON201() *LinkCode {
+	return r.JSON201
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateLinkCodeResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateLinkCodeResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateLinkCodeResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateLinkCodeResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CreateLinkCodeResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateLinkCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateLinkCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateLinkCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateLinkCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetHubLinkResponse503Headers the declared response headers of an HTTP 503 response for GetHubLink
+type GetHubLinkResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetHubLinkResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *HubLink
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetHubLinkResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetHubLinkResponse) GetJSON200() *HubLink {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetHubLinkResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetHubLinkResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetHubLinkResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetHubLinkResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetHubLinkResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetHubLinkResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetHubLinkResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SetHubLinkResponse503Headers the declared response headers of an HTTP 503 response for SetHubLink
+type SetHubLinkResponse503Headers struct {
+	RetryAfter *int
+}
+
+type SetHubLinkResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *HubLink
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetHubLinkResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SetHubLinkResponse) GetJSON200() *HubLink {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SetHubLinkResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SetHubLinkResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SetHubLinkResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SetHubLinkResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r SetHubLinkResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SetHubLinkResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SetHubLinkResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SetHubLinkResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SetHubLinkResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListClubKeysResponse503Headers the declared response headers of an HTTP 503 response for ListClubKeys
+type ListClubKeysResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListClubKeysResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClubKeyList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListClubKeysResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListClubKeysResponse) GetJSON200() *ClubKeyList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListClubKeysResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListClubKeysResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListClubKeysResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListClubKeysResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListClubKeysResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListClubKeysResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListClubKeysResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RevokeClubKeyResponse503Headers the declared response headers of an HTTP 503 response for RevokeClubKey
+type RevokeClubKeyResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RevokeClubKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RevokeClubKeyResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RevokeClubKeyResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RevokeClubKeyResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RevokeClubKeyResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RevokeClubKeyResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RevokeClubKeyResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RevokeClubKeyResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RevokeClubKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RevokeClubKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RevokeClubKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RevokeClubKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SyncLinkResponse503Headers the declared response headers of an HTTP 503 response for SyncLink
+type SyncLinkResponse503Headers struct {
+	RetryAfter *int
+}
+
+type SyncLinkResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LinkAnswer
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SyncLinkResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SyncLinkResponse) GetJSON200() *LinkAnswer {
+	return r.JSON200
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SyncLinkResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SyncLinkResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SyncLinkResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r SyncLinkResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SyncLinkResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SyncLinkResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SyncLinkResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SyncLinkResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SyncResultsResponse503Headers the declared response headers of an HTTP 503 response for SyncResults
+type SyncResultsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type SyncResultsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SyncAnswer
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *SyncRefusal
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *SyncRefusal
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *struct {
+		Answer *SyncAnswer `json:"answer,omitempty"`
+		Error  ErrorBody   `json:"error"`
+	}
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *struct {
+		Answer *SyncAnswer `json:"answer,omitempty"`
+		Error  ErrorBody   `json:"error"`
+	}
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SyncResultsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SyncResultsResponse) GetJSON200() *SyncAnswer {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SyncResultsResponse) GetJSON401() *SyncRefusal {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SyncResultsResponse) GetJSON404() *SyncRefusal {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SyncResultsResponse) GetJSON409() *struct {
+	Answer *SyncAnswer `json:"answer,omitempty"`
+	Error  ErrorBody   `json:"error"`
+} {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SyncResultsResponse) GetJSON422() *struct {
+	Answer *SyncAnswer `json:"answer,omitempty"`
+	Error  ErrorBody   `json:"error"`
+} {
+	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SyncResultsResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r SyncResultsResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SyncResultsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SyncResultsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SyncResultsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SyncResultsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SyncStatesResponse503Headers the declared response headers of an HTTP 503 response for SyncStates
+type SyncStatesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type SyncStatesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SyncStates
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SyncStatesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SyncStatesResponse) GetJSON200() *SyncStates {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SyncStatesResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SyncStatesResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r SyncStatesResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SyncStatesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SyncStatesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SyncStatesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SyncStatesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -31779,6 +33301,149 @@ func (c *ClientWithResponses) SetupWithResponse(ctx context.Context, params *Set
 	return ParseSetupResponse(rsp)
 }
 
+// CreateLinkCodeWithResponse Hub: make a one-time code that links a laptop to the club
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /sync/codes (the `CreateLinkCode` operationId).
+func (c *ClientWithResponses) CreateLinkCodeWithResponse(ctx context.Context, params *CreateLinkCodeParams, reqEditors ...RequestEditorFn) (*CreateLinkCodeResponse, error) {
+	rsp, err := c.CreateLinkCode(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateLinkCodeResponse(rsp)
+}
+
+// GetHubLinkWithResponse Laptop: its link to the hub
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /sync/hub (the `GetHubLink` operationId).
+func (c *ClientWithResponses) GetHubLinkWithResponse(ctx context.Context, params *GetHubLinkParams, reqEditors ...RequestEditorFn) (*GetHubLinkResponse, error) {
+	rsp, err := c.GetHubLink(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetHubLinkResponse(rsp)
+}
+
+// SetHubLinkWithBodyWithResponse Laptop: link to a hub with a code made there
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+func (c *ClientWithResponses) SetHubLinkWithBodyWithResponse(ctx context.Context, params *SetHubLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetHubLinkResponse, error) {
+	rsp, err := c.SetHubLinkWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetHubLinkResponse(rsp)
+}
+
+// SetHubLinkWithResponse Laptop: link to a hub with a code made there
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /sync/hub (the `SetHubLink` operationId).
+func (c *ClientWithResponses) SetHubLinkWithResponse(ctx context.Context, params *SetHubLinkParams, body SetHubLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*SetHubLinkResponse, error) {
+	rsp, err := c.SetHubLink(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetHubLinkResponse(rsp)
+}
+
+// ListClubKeysWithResponse Hub: the laptops linked to the club
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /sync/keys (the `ListClubKeys` operationId).
+func (c *ClientWithResponses) ListClubKeysWithResponse(ctx context.Context, params *ListClubKeysParams, reqEditors ...RequestEditorFn) (*ListClubKeysResponse, error) {
+	rsp, err := c.ListClubKeys(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListClubKeysResponse(rsp)
+}
+
+// RevokeClubKeyWithResponse Hub: revoke a linked laptop at once
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /sync/keys/{id} (the `RevokeClubKey` operationId).
+func (c *ClientWithResponses) RevokeClubKeyWithResponse(ctx context.Context, id int, params *RevokeClubKeyParams, reqEditors ...RequestEditorFn) (*RevokeClubKeyResponse, error) {
+	rsp, err := c.RevokeClubKey(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRevokeClubKeyResponse(rsp)
+}
+
+// SyncLinkWithBodyWithResponse Hub: link a laptop's public key to the club of a link code
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /sync/link (the `SyncLink` operationId).
+func (c *ClientWithResponses) SyncLinkWithBodyWithResponse(ctx context.Context, params *SyncLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SyncLinkResponse, error) {
+	rsp, err := c.SyncLinkWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSyncLinkResponse(rsp)
+}
+
+// SyncLinkWithResponse Hub: link a laptop's public key to the club of a link code
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /sync/link (the `SyncLink` operationId).
+func (c *ClientWithResponses) SyncLinkWithResponse(ctx context.Context, params *SyncLinkParams, body SyncLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*SyncLinkResponse, error) {
+	rsp, err := c.SyncLink(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSyncLinkResponse(rsp)
+}
+
+// SyncResultsWithBodyWithResponse Hub: take a club laptop's signed results document (docs/RESULTS.md)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /sync/results (the `SyncResults` operationId).
+func (c *ClientWithResponses) SyncResultsWithBodyWithResponse(ctx context.Context, params *SyncResultsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SyncResultsResponse, error) {
+	rsp, err := c.SyncResultsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSyncResultsResponse(rsp)
+}
+
+// SyncResultsWithResponse Hub: take a club laptop's signed results document (docs/RESULTS.md)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /sync/results (the `SyncResults` operationId).
+func (c *ClientWithResponses) SyncResultsWithResponse(ctx context.Context, params *SyncResultsParams, body SyncResultsJSONRequestBody, reqEditors ...RequestEditorFn) (*SyncResultsResponse, error) {
+	rsp, err := c.SyncResults(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSyncResultsResponse(rsp)
+}
+
+// SyncStatesWithResponse Laptop: each tournament's way to the hub (waiting, sent, accepted, refused)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /sync/states (the `SyncStates` operationId).
+func (c *ClientWithResponses) SyncStatesWithResponse(ctx context.Context, params *SyncStatesParams, reqEditors ...RequestEditorFn) (*SyncStatesResponse, error) {
+	rsp, err := c.SyncStates(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSyncStatesResponse(rsp)
+}
+
 // TableByCodeWithResponse A table by its code: who sits where, its state and report
 //
 // Returns a wrapper object for the known response body format(s).
@@ -37798,6 +39463,565 @@ func ParseSetupResponse(rsp *http.Response) (*SetupResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers SetupResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateLinkCodeResponse parses an HTTP response from a CreateLinkCodeWithResponse call
+func ParseCreateLinkCodeResponse(rsp *http.Response) (*CreateLinkCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateLinkCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest LinkCode
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateLinkCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetHubLinkResponse parses an HTTP response from a GetHubLinkWithResponse call
+func ParseGetHubLinkResponse(rsp *http.Response) (*GetHubLinkResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetHubLinkResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest HubLink
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetHubLinkResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSetHubLinkResponse parses an HTTP response from a SetHubLinkWithResponse call
+func ParseSetHubLinkResponse(rsp *http.Response) (*SetHubLinkResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SetHubLinkResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest HubLink
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SetHubLinkResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListClubKeysResponse parses an HTTP response from a ListClubKeysWithResponse call
+func ParseListClubKeysResponse(rsp *http.Response) (*ListClubKeysResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListClubKeysResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClubKeyList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListClubKeysResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRevokeClubKeyResponse parses an HTTP response from a RevokeClubKeyWithResponse call
+func ParseRevokeClubKeyResponse(rsp *http.Response) (*RevokeClubKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RevokeClubKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RevokeClubKeyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSyncLinkResponse parses an HTTP response from a SyncLinkWithResponse call
+func ParseSyncLinkResponse(rsp *http.Response) (*SyncLinkResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SyncLinkResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LinkAnswer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SyncLinkResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSyncResultsResponse parses an HTTP response from a SyncResultsWithResponse call
+func ParseSyncResultsResponse(rsp *http.Response) (*SyncResultsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SyncResultsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SyncAnswer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest SyncRefusal
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest SyncRefusal
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest struct {
+			Answer *SyncAnswer `json:"answer,omitempty"`
+			Error  ErrorBody   `json:"error"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest struct {
+			Answer *SyncAnswer `json:"answer,omitempty"`
+			Error  ErrorBody   `json:"error"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SyncResultsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSyncStatesResponse parses an HTTP response from a SyncStatesWithResponse call
+func ParseSyncStatesResponse(rsp *http.Response) (*SyncStatesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SyncStatesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SyncStates
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SyncStatesResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

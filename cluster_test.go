@@ -78,16 +78,16 @@ func startInstances(t *testing.T, dsn string, n int) []*instance {
 	return out
 }
 
-// launch starts one app process of bin on dsn, stopped (SIGTERM, then kill) when the
-// test ends, its log shown if the test failed.
-func launch(t *testing.T, bin, dsn string) *instance {
+// launch starts one app process of bin on dsn (and the flags args), stopped (SIGTERM,
+// then kill) when the test ends, its log shown if the test failed.
+func launch(t *testing.T, bin, dsn string, args ...string) *instance {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := l.Addr().String()
 	l.Close()
 	in := &instance{url: "http://" + addr}
-	cmd := exec.Command(bin, "-db", dsn, "-addr", addr)
+	cmd := exec.Command(bin, append([]string{"-db", dsn, "-addr", addr}, args...)...)
 	cmd.Stdout, cmd.Stderr = &in.log, &in.log
 	require.NoError(t, cmd.Start())
 	t.Cleanup(func() {
@@ -101,7 +101,11 @@ func launch(t *testing.T, bin, dsn string) *instance {
 			<-done
 		}
 		if t.Failed() {
-			t.Logf("%s at %s log:\n%s", filepath.Base(bin), addr, in.log.String())
+			log := in.log.String()
+			if len(log) > 64<<10 { // a load test's request log: its end
+				log = "…" + log[len(log)-64<<10:]
+			}
+			t.Logf("%s at %s log:\n%s", filepath.Base(bin), addr, log)
 		}
 	})
 	return in

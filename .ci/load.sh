@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # HTTP load on a running app: a score sheet's save (PUT, 9 hand scores), the director's
-# reads (standings and overview JSON, round and standings pages), the public pages, 32
-# concurrent clients, with hey (go install github.com/rakyll/hey@latest).
+# reads (standings and overview JSON, round and standings pages), the public pages (the
+# national ranking's page and JSON too), 32 concurrent clients, with hey (go install
+# github.com/rakyll/hey@latest).
 # Usage: .ci/load.sh [requests]   — starts its own server on a fresh database in a temp dir,
 # and an echo hello-world (.ci/hello) as the floor, measured in the same run.
 #   LOAD_DB=postgres://root@127.0.0.1:5432/test .ci/load.sh   — on PostgreSQL instead, in a
@@ -174,6 +175,12 @@ echo "== public standings, not compressed: GET /p/$T/standings, 32 clients, $N r
 load public_plain "/p/$T/standings" -disable-compression
 echo "== public standings, JSON: GET /api/v1/public/tournaments/$T/standings, 32 clients, $N requests"
 load public_json "/api/v1/public/tournaments/$T/standings"
+# The national ranking's public page and its JSON (issue 38: at least 50% of the floor),
+# read meanwhile too. Target: at least 50% of the floor's rate.
+echo "== public ranking: GET /p/ranking, 32 clients, $N requests, a director saving meanwhile"
+load ranking "/p/ranking"
+echo "== public ranking, JSON: GET /api/v1/public/ranking, 32 clients, $N requests"
+load ranking_json "/api/v1/public/ranking"
 kill -INT "$director" 2>/dev/null || true
 wait "$director" 2>/dev/null || true
 echo "   the director meanwhile:"
@@ -217,6 +224,8 @@ line "director's standings page HTML (>= 30%)" "$(rate "$dir"/standings_html.*.t
 line "public standings, gzip, a director saving" "$(rate "$dir"/public.*.txt) req/s, p99 $(p99 "$dir"/public.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/public.*.txt)" "$fl")"
 line "public standings, plain" "$(rate "$dir"/public_plain.*.txt) req/s, p99 $(p99 "$dir"/public_plain.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/public_plain.*.txt)" "$fl")"
 line "public standings, JSON" "$(rate "$dir"/public_json.*.txt) req/s, p99 $(p99 "$dir"/public_json.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/public_json.*.txt)" "$fl")"
+line "public ranking page, gzip (>= 50%)" "$(rate "$dir"/ranking.*.txt) req/s, p99 $(p99 "$dir"/ranking.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/ranking.*.txt)" "$fl")"
+line "public ranking, JSON (>= 50%)" "$(rate "$dir"/ranking_json.*.txt) req/s, p99 $(p99 "$dir"/ranking_json.*.txt) ms" "hello-world $fl req/s" "$(pct "$(rate "$dir"/ranking_json.*.txt)" "$fl")"
 line "  the director's saves meanwhile" "$(rate "$dir/director.1.txt") req/s, slowest $(slowest "$dir/director.1.txt") ms" "" ""
 if [[ -n $bench ]]; then
   for b in sqlite:RawSQLiteNineRowWrite postgres:RawPostgresNineRowWrite; do
@@ -234,5 +243,5 @@ if [[ -n $bench ]]; then
   m=$(metric BenchmarkResidentMemory3000 RSS-MB) f=$(metric BenchmarkResidentMemory3000 floor-RSS-MB)
   [[ -z $m ]] || line "resident memory, 3,000 players loaded (target < 150 MB)" "$m MB" "before the evening $f MB" ""
 fi
-codes=$(bad "$dir"/save.*.txt "$dir"/standings.*.txt "$dir"/overview.*.txt "$dir"/round_html.*.txt "$dir"/standings_html.*.txt "$dir"/public*.txt "$dir/during.1.txt")
+codes=$(bad "$dir"/save.*.txt "$dir"/standings.*.txt "$dir"/overview.*.txt "$dir"/round_html.*.txt "$dir"/standings_html.*.txt "$dir"/public*.txt "$dir"/ranking*.txt "$dir/during.1.txt")
 echo "answers other than 2xx in the figures above: $codes (the director's saves: $(bad "$dir/director.1.txt"))"

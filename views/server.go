@@ -408,7 +408,7 @@ func (s *Server) routes() {
 	d.POST("/sync/keys/:id/revoke", synch.Revoke)
 	d.POST("/sync/hub", synch.Link)
 	// The national ranking (issue 38): public, with a token, an officer's settings.
-	e.GET("/api/v1/public/ranking", apih.PublicRanking)
+	e.GET("/api/v1/public/ranking", apih.PublicRanking, lags)
 	a.GET("/ranking", apih.Ranking)
 	a.GET("/ranking/settings", apih.RankingSettings)
 	a.PUT("/ranking/settings", apih.SaveRankingSettings)

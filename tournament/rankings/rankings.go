@@ -15,6 +15,7 @@ import (
 	"burraco/tournament"
 	"burraco/tournament/clubs"
 	"burraco/tournament/ranking"
+	"burraco/tournament/readshare"
 )
 
 // State is the ranking's row: its settings and their version, the revision of the
@@ -138,6 +139,8 @@ type Service struct {
 
 	mu   sync.Mutex
 	kept *View
+	// builds shares a revision's build of the view among the readers asking for it.
+	builds readshare.Group[int64, *View]
 	// work serialises the worker's passes in this process.
 	work sync.Mutex
 }

@@ -1,12 +1,13 @@
 package rankings
 
 import (
-	"burraco/tournament/national"
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
+	"burraco/tournament/national"
 	"burraco/tournament/ranking"
 )
 
@@ -23,6 +24,9 @@ type View struct {
 	Regions    []string `json:"regions"`
 	Categories []string `json:"categories"`
 	Clubs      []Club   `json:"clubs"`
+	// Kept holds what the readers derive from this revision (an encoded page), by keys
+	// of their own: it is dropped with the view when the ranking moves.
+	Kept sync.Map `json:"-"`
 }
 
 // Entry is a line of the ranking with its player.
@@ -49,6 +53,22 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 	if k != nil && k.Revision == st.Revision {
 		return k, nil
 	}
+	// The readers who find the ranking moved share its build (the revision moves with
+	// every evening ranked: on a busy evening, every phone would otherwise read and rank
+	// every line at once); a build finished meanwhile at this revision serves them.
+	return s.builds.Read(ctx, st.Revision, func(ctx context.Context) (*View, error) {
+		s.mu.Lock()
+		k := s.kept
+		s.mu.Unlock()
+		if k != nil && k.Revision >= st.Revision {
+			return k, nil
+		}
+		return s.build(ctx, st)
+	})
+}
+
+// build reads and ranks every line of the ranking at state st, and keeps the view.
+func (s *Service) build(ctx context.Context, st State) (*View, error) {
 	lines, players, err := s.Store.RankingLines(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ranking view: %w", err)

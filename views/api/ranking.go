@@ -1,7 +1,9 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,7 +76,31 @@ func (h *Handlers) PublicRanking(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, dto.RankingOf(v, f, n, false))
+	// A page is encoded once per revision, filters and page number, then sent as bytes
+	// (phones read the ranking all evening; it moves with each evening ranked).
+	key := rankingJSONKey{f, n}
+	if b, ok := v.Kept.Load(key); ok {
+		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b.([]byte))
+	}
+	r := dto.RankingOf(v, f, n, false)
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	// Only the pages that exist are kept (whatever the query, their number is bounded).
+	if r.Page == n && (f.Region == "" || slices.Contains(v.Regions, f.Region)) &&
+		(f.Category == "" || slices.Contains(v.Categories, f.Category)) &&
+		(f.Club == 0 || slices.ContainsFunc(v.Clubs, func(c rankings.Club) bool { return c.ID == f.Club })) {
+		v.Kept.Store(key, b)
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+}
+
+// rankingJSONKey names a page of the ranking's JSON kept on its view.
+type rankingJSONKey struct {
+	f    rankings.Filter
+	page int
 }
 
 // Ranking answers a page of the national ranking to a director (the public page's).

@@ -63,6 +63,7 @@ type nationalRow struct {
 	FirstName  string
 	LastName   string
 	Region     string
+	Category   string
 	BirthDate  *time.Time
 	Visibility string
 	ErasedAt   *time.Time
@@ -72,7 +73,7 @@ type nationalRow struct {
 }
 
 func (r nationalRow) player() national.Player {
-	p := national.Player{ID: r.ID, CardNumber: r.CardNumber, FirstName: r.FirstName, LastName: r.LastName, Region: r.Region,
+	p := national.Player{ID: r.ID, CardNumber: r.CardNumber, FirstName: r.FirstName, LastName: r.LastName, Region: r.Region, Category: r.Category,
 		Visibility: national.Visibility(r.Visibility), ErasedAt: r.ErasedAt, Version: r.Version, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 	if r.BirthDate != nil {
 		p.BirthDate = r.BirthDate.UTC().Format(national.DateLayout)
@@ -83,7 +84,7 @@ func (r nationalRow) player() national.Player {
 	return p
 }
 
-const nationalCols = "id, card_number, first_name, last_name, region, birth_date, visibility, erased_at, version, created_at, updated_at"
+const nationalCols = "id, card_number, first_name, last_name, region, category, birth_date, visibility, erased_at, version, created_at, updated_at"
 
 // FindNational returns one national record.
 func (d *DB) FindNational(ctx context.Context, id int64) (*national.Player, error) {
@@ -191,7 +192,7 @@ func touchTournaments(x *sqlTx, id int64, by string) error {
 	return nil
 }
 
-// UpdateNational saves a record's names, region, birth date and visibility.
+// UpdateNational saves a record's names, region, category, birth date and visibility.
 func (d *DB) UpdateNational(ctx context.Context, p *national.Player, line national.LogLine) error {
 	if err := d.tenantFederation(ctx); err != nil {
 		return err
@@ -204,9 +205,9 @@ func (d *DB) UpdateNational(ctx context.Context, p *national.Player, line nation
 		return err
 	}
 	err = d.write(ctx, func(x *sqlTx) error {
-		n, err := x.affected("UPDATE national_players SET first_name = ?, last_name = ?, region = ?, birth_date = ?, visibility = ?, "+
+		n, err := x.affected("UPDATE national_players SET first_name = ?, last_name = ?, region = ?, category = ?, birth_date = ?, visibility = ?, "+
 			"version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND erased_at IS NULL",
-			p.FirstName, p.LastName, p.Region, birth, string(p.Visibility), storedNow(), p.ID, p.Version)
+			p.FirstName, p.LastName, p.Region, p.Category, birth, string(p.Visibility), storedNow(), p.ID, p.Version)
 		if err != nil {
 			return err
 		} else if n == 0 {
@@ -419,7 +420,7 @@ func (d *DB) EraseNational(ctx context.Context, p *national.Player, line nationa
 			}
 		}
 		stand := "~" + strconv.FormatInt(p.ID, 10) // no card has '~': never a real card's
-		n, err := x.affected("UPDATE national_players SET card_number = ?, first_name = ?, last_name = ?, region = '', birth_date = NULL, visibility = '', "+
+		n, err := x.affected("UPDATE national_players SET card_number = ?, first_name = ?, last_name = ?, region = '', category = '', birth_date = NULL, visibility = '', "+
 			"erased_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND erased_at IS NULL",
 			stand, strconv.FormatInt(p.ID, 10), national.ErasedLabel, now, now, p.ID, p.Version)
 		if err != nil {

@@ -1,9 +1,11 @@
 package db_test
 
 import (
+	"burraco/tournament/national"
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -191,6 +193,26 @@ func TestRankingFollowsFinalEvenings(t *testing.T) {
 	}
 	assert.Len(t, v.Filter(rankings.Filter{Club: 1}), 5)
 	assert.Empty(t, v.Filter(rankings.Filter{Club: 2}))
+
+	// The officer sets a player's category in the national registry (its form and API):
+	// the ranking's category filter reads it.
+	ns := &national.Service{Store: f.db}
+	p2, err := f.db.FindNational(f.ctx, 2)
+	require.NoError(t, err)
+	_, err = ns.Update(f.ctx, 2, national.Edit{FirstName: p2.FirstName, LastName: p2.LastName, Region: p2.Region,
+		Category: strings.Repeat("x", 41), BirthDate: p2.BirthDate, Visibility: p2.Visibility, Version: p2.Version}, "officer")
+	assert.Equal(t, tournament.EINVALID, codeOf(err), "a category of 41 characters")
+	edited, err := ns.Update(f.ctx, 2, national.Edit{FirstName: p2.FirstName, LastName: p2.LastName, Region: p2.Region,
+		Category: " Under  25 ", BirthDate: p2.BirthDate, Visibility: p2.Visibility, Version: p2.Version}, "officer")
+	require.NoError(t, err)
+	assert.Equal(t, "Under 25", edited.Category)
+	pass(t, svc)
+	v, err = svc.View(f.ctx)
+	require.NoError(t, err)
+	assert.Contains(t, v.Categories, "Under 25")
+	under := v.Filter(rankings.Filter{Category: "Under 25"})
+	require.Len(t, under, 1)
+	assert.EqualValues(t, 2, under[0].PlayerID)
 }
 
 func codeOf(err error) string {

@@ -55,6 +55,7 @@ type Player struct {
 	FirstName  string     `json:"first_name"`
 	LastName   string     `json:"last_name"`
 	Region     string     `json:"region"`
+	Category   string     `json:"category"`   // the federation's category of the player (the ranking's filter)
 	BirthDate  string     `json:"birth_date"` // YYYY-MM-DD, or "" when unknown
 	Visibility Visibility `json:"visibility"`
 	ErasedAt   *time.Time `json:"erased_at,omitempty"`
@@ -75,6 +76,7 @@ func (p *Player) Normalize() {
 	p.FirstName = strings.Join(strings.Fields(p.FirstName), " ")
 	p.LastName = strings.Join(strings.Fields(p.LastName), " ")
 	p.Region = strings.Join(strings.Fields(p.Region), " ")
+	p.Category = strings.Join(strings.Fields(p.Category), " ")
 	p.BirthDate = strings.TrimSpace(p.BirthDate)
 	p.Visibility = Visibility(strings.TrimSpace(string(p.Visibility)))
 }
@@ -104,6 +106,9 @@ func (p *Player) Validate(now time.Time) error {
 	if utf8.RuneCountInString(p.Region) > 60 {
 		fe.Add("region", "error.too_long")
 	}
+	if utf8.RuneCountInString(p.Category) > 40 {
+		fe.Add("category", "error.too_long")
+	}
 	if p.BirthDate != "" {
 		d, err := time.Parse(DateLayout, p.BirthDate)
 		switch {
@@ -126,7 +131,7 @@ func (p *Player) Validate(now time.Time) error {
 func Vet(p *Player) error {
 	fe := tournament.FieldErrors{}
 	for _, f := range []struct{ name, v string }{{"card_number", p.CardNumber}, {"first_name", p.FirstName},
-		{"last_name", p.LastName}, {"region", p.Region}, {"birth_date", p.BirthDate}, {"visibility", string(p.Visibility)}} {
+		{"last_name", p.LastName}, {"region", p.Region}, {"category", p.Category}, {"birth_date", p.BirthDate}, {"visibility", string(p.Visibility)}} {
 		tournament.CheckText(fe, f.name, f.v, tournament.OneLine)
 	}
 	return fe.Err()

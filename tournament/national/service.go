@@ -157,6 +157,7 @@ type Edit struct {
 	FirstName  string     `json:"first_name"`
 	LastName   string     `json:"last_name"`
 	Region     string     `json:"region"`
+	Category   string     `json:"category"`
 	BirthDate  string     `json:"birth_date"`
 	Visibility Visibility `json:"visibility"`
 	Version    int        `json:"version"`
@@ -172,6 +173,7 @@ func (s *Service) Update(ctx context.Context, id int64, in Edit, by string) (*Pl
 		return nil, tournament.Errorf(tournament.ECONFLICT, "national.erased")
 	}
 	p.FirstName, p.LastName, p.Region, p.BirthDate, p.Visibility, p.Version = in.FirstName, in.LastName, in.Region, in.BirthDate, in.Visibility, in.Version
+	p.Category = in.Category
 	p.Normalize()
 	if err := p.Validate(s.now()); err != nil {
 		return nil, err

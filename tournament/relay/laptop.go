@@ -354,10 +354,17 @@ func (l *Laptop) Kick() {
 	}
 }
 
+// DefaultTick is how often the laptop's worker looks for work when given no interval.
+const DefaultTick = 5 * time.Second
+
 // Run is the laptop's worker until ctx ends: every tick (and when kicked) it seals
 // what became final and sends what is due. Started by main, stopped on shutdown; the
-// outbox is in the database, so a restart resumes where it stopped.
+// outbox is in the database, so a restart resumes where it stopped. A tick that is not
+// positive is DefaultTick.
 func (l *Laptop) Run(ctx context.Context, tick time.Duration) {
+	if tick <= 0 {
+		tick = DefaultTick
+	}
 	kick := l.wake()
 	t := time.NewTicker(tick)
 	defer t.Stop()

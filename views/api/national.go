@@ -108,7 +108,7 @@ func (h *Handlers) UpdateNational(c echo.Context) error {
 		}
 		version = cur.Version
 	}
-	p, err := ns.Update(ctx, id, national.Edit{FirstName: in.FirstName, LastName: in.LastName, Region: in.Region,
+	p, err := ns.Update(ctx, id, national.Edit{FirstName: in.FirstName, LastName: in.LastName, Region: in.Region, Category: in.Category,
 		BirthDate: in.BirthDate, Visibility: national.Visibility(in.Visibility), Version: version}, page.DirectorOf(c).Username)
 	if isStale(err) {
 		now, gerr := ns.Get(ctx, id)

@@ -129,7 +129,7 @@ func (h *Handlers) show(c echo.Context, edit, merge, erase *page.Form, status in
 	if edit == nil {
 		edit = page.NewForm()
 		p := pr.Player
-		edit.Values = map[string]string{"first_name": p.FirstName, "last_name": p.LastName, "region": p.Region,
+		edit.Values = map[string]string{"first_name": p.FirstName, "last_name": p.LastName, "region": p.Region, "category": p.Category,
 			"birth_date": p.BirthDate, "visibility": string(p.Visibility), "version": strconv.Itoa(p.Version)}
 	}
 	if merge == nil {
@@ -151,10 +151,10 @@ func (h *Handlers) Update(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := page.FormFrom(c, "first_name", "last_name", "region", "birth_date", "visibility", "version")
+	f := page.FormFrom(c, "first_name", "last_name", "region", "category", "birth_date", "visibility", "version")
 	v, _ := strconv.Atoi(f.Values["version"])
 	_, err = ns.Update(c.Request().Context(), id, national.Edit{FirstName: f.Values["first_name"], LastName: f.Values["last_name"],
-		Region: f.Values["region"], BirthDate: f.Values["birth_date"], Visibility: national.Visibility(f.Values["visibility"]), Version: v},
+		Region: f.Values["region"], Category: f.Values["category"], BirthDate: f.Values["birth_date"], Visibility: national.Visibility(f.Values["visibility"]), Version: v},
 		page.DirectorOf(c).Username)
 	if err != nil {
 		if f.Fail(err) {

@@ -15,12 +15,13 @@ type NationalList struct {
 }
 
 // NationalInput is the body of PUT /national/players/{id} (the version in If-Match):
-// names, region, birth date (YYYY-MM-DD or "") and visibility ("", full, initials,
+// names, region, category, birth date (YYYY-MM-DD or "") and visibility ("", full, initials,
 // hidden). The card number stays: it is the record's key.
 type NationalInput struct {
 	FirstName  string `json:"first_name"`
 	LastName   string `json:"last_name"`
 	Region     string `json:"region"`
+	Category   string `json:"category"`
 	BirthDate  string `json:"birth_date"`
 	Visibility string `json:"visibility" enum:",full,initials,hidden"`
 }

@@ -2319,6 +2319,7 @@ type NationalEraseInput struct {
 // NationalInput defines model for NationalInput.
 type NationalInput struct {
 	BirthDate  *string                  `json:"birth_date,omitempty"`
+	Category   *string                  `json:"category,omitempty"`
 	FirstName  *string                  `json:"first_name,omitempty"`
 	LastName   *string                  `json:"last_name,omitempty"`
 	Region     *string                  `json:"region,omitempty"`
@@ -2356,6 +2357,7 @@ type NationalMergeInput struct {
 type NationalPlayer struct {
 	BirthDate  string     `json:"birth_date"`
 	CardNumber string     `json:"card_number"`
+	Category   string     `json:"category"`
 	CreatedAt  time.Time  `json:"created_at"`
 	ErasedAt   *time.Time `json:"erased_at,omitempty"`
 	FirstName  string     `json:"first_name"`
